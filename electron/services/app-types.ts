@@ -1,0 +1,55 @@
+// The seam between the platform shells (Electron main in electron/main/, browser mode in electron/web/)
+// and the main-process services. Nothing here imports 'electron': the same services run under Node.
+import type { Emit, Handlers } from '../../shared/ipc-contract.ts';
+
+/** OS keychain seam (real: @napi-rs/keyring; tests and fallback: in memory). */
+export interface KeychainStore {
+  readonly kind: 'keychain' | 'memory';
+  get(): Promise<string | null>;
+  set(secret: string): Promise<void>;
+  delete(): Promise<void>;
+  /** Throws (with the OS reason) when no keychain can be reached. */
+  probe(): Promise<void>;
+}
+
+/** Native dialogs, provided by Electron; absent in browser mode (handlers then answer null). */
+export interface Dialogs {
+  saveFile(defaultName: string): Promise<string | null>;
+  pickFolder(): Promise<string | null>;
+  openFiles(): Promise<string[] | null>;
+}
+
+export interface AppServicesOptions {
+  /** The app's data folder: tasks, results cache, settings, engine data, uploads. */
+  dataDir: string;
+  transport: 'electron' | 'web';
+  version: string;
+  locale: string;
+  platform: string;
+  /**
+   * Prefix the renderer uses to fetch assets served by `resolveAsset` (ends with '/'), e.g.
+   * 'docparse-asset://app/' in Electron or 'http://127.0.0.1:4510/assets/' in browser mode.
+   */
+  assetUrlBase: string;
+  /** Keychain to use; default: the OS keychain with an in-memory fallback. */
+  keychain?: KeychainStore;
+  dialogs?: Dialogs;
+  /** Local engine: override how it is started (the packaged app passes its bundled worker path). */
+  engine?: { workerUrl?: URL };
+}
+
+export interface AppServices {
+  handlers: Handlers;
+  /** Where events go; the transport queues them until the renderer said 'app:ready'. */
+  setEmitter(emit: Emit): void;
+  /**
+   * Maps an asset path relative to `assetUrlBase` ('results/<taskId>/images/image_001.png',
+   * 'results/<taskId>/original', 'downloads/<token>/<name>') to an absolute file path,
+   * or null when it is unknown or escapes the data folder.
+   */
+  resolveAsset(relPath: string): string | null;
+  /** Browser mode: folder where uploaded files are stored before `tasks:submit`. */
+  uploadsDir: string;
+  /** Stops polling, the queue and the local engine (if started). */
+  close(): Promise<void>;
+}

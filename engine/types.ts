@@ -1,0 +1,33 @@
+// The contract between the engine's parsers (engine/parse/) and its server, CLI and workers.
+import type { CatalogNode, ElementFormats, FeatureConfig, JsonOutput, Progress } from '../shared/somark.ts';
+
+export interface ParseOptions {
+  featureConfig: FeatureConfig;
+  elementFormats: ElementFormats;
+  /** Folder the figure crops are written to (image_001.png, image_002.png, …), created if missing. */
+  imageDir: string;
+  /** Public URL of a crop written to imageDir, from its file name (the server serves them). */
+  imageUrl: (fileName: string) => string;
+  /** Reject documents with more pages than this (EngineError 1132). */
+  maxPages?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+}
+
+export interface ParsedDocument {
+  /** Extension with the dot, from the sniffed content: '.pdf', '.png', … */
+  fileType: string;
+  pageCount: number;
+  json: JsonOutput;
+  /** Markdown; image links point at `imageUrl(name)` (or data URIs for image=base64). */
+  markdown: string;
+  catalog: CatalogNode[];
+  /** Crops written to imageDir, in order of appearance. */
+  images: { fileName: string; url: string }[];
+}
+
+export interface DocumentInfo {
+  fileType: string;
+  kind: 'pdf' | 'image';
+  pageCount: number;
+}

@@ -1,0 +1,82 @@
+// The one IPC contract between renderer and main. Electron's preload and browser mode's
+// WebSocket transport both carry exactly these channels; allowlists derive from the maps.
+import type { IpcResult } from './result.ts';
+import type {
+  AppInfo, BatchExportRequest, BatchSummary, ConnectionReport, ExportRequest, ExportResult, FileCheck,
+  HistoryItem, KeyStatus, ResultView, Settings, SubmitOptions, Task,
+} from './task.ts';
+
+/** Request/response channels (renderer → main). */
+export interface InvokeMap {
+  'app:ready': { req: void; res: AppInfo };
+  'settings:get': { req: void; res: Settings };
+  'settings:set': { req: Partial<Settings>; res: Settings };
+  'key:status': { req: void; res: KeyStatus };
+  /** Format-checked (sk-…) before saving; sessionOnly keeps it in memory only. */
+  'key:set': { req: { apiKey: string; sessionOnly?: boolean }; res: KeyStatus };
+  'key:clear': { req: void; res: KeyStatus };
+  /** Calls /usage (cloud) or the engine; reports remaining pages or the error. */
+  'connection:test': { req: { backend?: Settings['backend']; baseUrl?: string }; res: ConnectionReport };
+  /** Expands folders (recursively) and checks each file: type by content and extension, size, empty. */
+  'files:check': { req: { paths: string[] }; res: FileCheck[] };
+  'tasks:submit': { req: { paths: string[]; options?: SubmitOptions }; res: Task[] };
+  'tasks:list': { req: void; res: Task[] };
+  'tasks:cancel': { req: { id: string }; res: Task };
+  'tasks:retry': { req: { id: string }; res: Task };
+  'tasks:remove': { req: { id: string }; res: { id: string } };
+  /** Re-parse a finished task with other options; both results are kept. */
+  'tasks:rerun': { req: { id: string; options: SubmitOptions }; res: Task };
+  'results:get': { req: { id: string }; res: ResultView };
+  'history:list': { req: { query?: string }; res: HistoryItem[] };
+  'history:delete': { req: { ids: string[] }; res: { freedBytes: number } };
+  'history:clear': { req: void; res: { freedBytes: number } };
+  'storage:usage': { req: void; res: { bytes: number; items: number; dataDir: string } };
+  'export:task': { req: ExportRequest; res: ExportResult };
+  'export:batch': { req: BatchExportRequest; res: BatchSummary };
+  /** Native dialogs (Electron). Browser mode answers null and the renderer asks for a path itself. */
+  'dialog:saveFile': { req: { defaultName: string }; res: string | null };
+  'dialog:pickFolder': { req: void; res: string | null };
+  'dialog:openFiles': { req: void; res: string[] | null };
+}
+
+/** Push events (main → renderer). */
+export interface EventMap {
+  'task:updated': Task;
+  'task:removed': { id: string };
+  'export:progress': { jobId: string; done: number; total: number; current: string };
+  'settings:changed': Settings;
+}
+
+export type InvokeChannel = keyof InvokeMap;
+export type EventChannel = keyof EventMap;
+export type Req<K extends InvokeChannel> = InvokeMap[K]['req'];
+export type Res<K extends InvokeChannel> = InvokeMap[K]['res'];
+
+// Records force the allowlists to stay complete: a channel missing here is a compile error.
+const invokeChannels: Record<InvokeChannel, true> = {
+  'app:ready': true, 'settings:get': true, 'settings:set': true, 'key:status': true, 'key:set': true,
+  'key:clear': true, 'connection:test': true, 'files:check': true, 'tasks:submit': true, 'tasks:list': true,
+  'tasks:cancel': true, 'tasks:retry': true, 'tasks:remove': true, 'tasks:rerun': true, 'results:get': true,
+  'history:list': true, 'history:delete': true, 'history:clear': true, 'storage:usage': true,
+  'export:task': true, 'export:batch': true, 'dialog:saveFile': true, 'dialog:pickFolder': true,
+  'dialog:openFiles': true,
+};
+const eventChannels: Record<EventChannel, true> = {
+  'task:updated': true, 'task:removed': true, 'export:progress': true, 'settings:changed': true,
+};
+export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeChannels) as InvokeChannel[]);
+export const EVENT_CHANNELS = Object.freeze(Object.keys(eventChannels) as EventChannel[]);
+export const isInvokeChannel = (c: unknown): c is InvokeChannel => typeof c === 'string' && Object.hasOwn(invokeChannels, c);
+export const isEventChannel = (c: unknown): c is EventChannel => typeof c === 'string' && Object.hasOwn(eventChannels, c);
+
+/** Handlers: plain functions of a request; they never throw across the boundary. */
+export type Handlers = { [K in InvokeChannel]: (req: Req<K>) => Promise<Res<K>> };
+export type Emit = <K extends EventChannel>(channel: K, payload: EventMap[K]) => void;
+
+/** What the renderer sees as `window.api` (Electron preload) or the WebSocket client (browser mode). */
+export interface RendererApi {
+  invoke<K extends InvokeChannel>(channel: K, req: Req<K>): Promise<IpcResult<Res<K>>>;
+  on<K extends EventChannel>(channel: K, listener: (payload: EventMap[K]) => void): () => void;
+  /** Paths main can read for dropped/picked files (Electron: webUtils; browser mode: upload first). */
+  pathsForFiles(files: ReadonlyArray<object>): Promise<string[]>;
+}

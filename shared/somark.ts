@@ -1,0 +1,175 @@
+// SoMark document-parsing API (v1): wire types shared by the client (electron/), the local engine
+// (engine/) and the renderer. See ../shared/docs/somark-api.md for the sources of every field.
+// Pure types and constants: no DOM, no Node.
+
+export type OutputFormat = 'markdown' | 'json' | 'zip';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['markdown', 'json', 'zip'];
+
+/** Upper-case statuses, as the hosted service and every client use them. */
+export type RemoteStatus = 'QUEUING' | 'PROCESSING' | 'SUCCESS' | 'FAILED';
+
+/** Every answer: HTTP 200 with this envelope; `code` 0 is success. */
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T | null;
+}
+
+/** Documented error codes (§1.12) plus 1133 for other parameter errors. */
+export const ErrorCodes = {
+  OK: 0,
+  TOO_FREQUENT: 1101,
+  UNSUPPORTED_TYPE: 1104,
+  INVALID_PDF: 1106,
+  INVALID_KEY: 1107,
+  NO_PLAN: 1108,
+  FILE_MISSING: 1111,
+  TOO_LARGE: 1118,
+  NO_PAGES_LEFT: 1123,
+  QPS_LIMIT: 1124,
+  TOO_MANY_PAGES: 1132,
+  PARAM_ERROR: 1133,
+  PROCESSING_FAILED: 1137,
+} as const;
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** Codes a client retries with backoff (rate limits). */
+export const RETRYABLE_CODES: readonly number[] = [ErrorCodes.TOO_FREQUENT, ErrorCodes.QPS_LIMIT];
+
+export type ImageFormat = 'url' | 'base64' | 'file' | 'none';
+export interface ElementFormats {
+  image: ImageFormat;
+  formula: 'latex' | 'mathml' | 'ascii';
+  table: 'html' | 'markdown' | 'image';
+  cs: 'image' | 'smiles';
+}
+export const DEFAULT_ELEMENT_FORMATS: ElementFormats = { image: 'url', formula: 'latex', table: 'html', cs: 'image' };
+
+export interface FeatureConfig {
+  enable_text_cross_page: boolean;
+  enable_table_cross_page: boolean;
+  enable_title_level_recognition: boolean;
+  enable_inline_image: boolean;
+  enable_table_image: boolean;
+  enable_image_understanding: boolean;
+  keep_header_footer: boolean;
+}
+export const DEFAULT_FEATURE_CONFIG: FeatureConfig = {
+  enable_text_cross_page: false,
+  enable_table_cross_page: false,
+  enable_title_level_recognition: false,
+  enable_inline_image: false,
+  enable_table_image: true,
+  enable_image_understanding: true,
+  keep_header_footer: false,
+};
+
+/** Block types as the hosted service names them (§1.10.1). */
+export type BlockType =
+  | 'text' | 'title' | 'figure' | 'figure_caption' | 'table' | 'table_caption' | 'equation'
+  | 'header' | 'footer' | 'sider' | 'footnote' | 'cate' | 'cate_item' | 'choice' | 'code'
+  | 'blank' | 'reference' | 'qrcode' | 'stamp' | 'cs' | 'cs_equation';
+
+/** [x1, y1, x2, y2], origin top-left, in pixels of the page raster described by `page_size`. */
+export type BBox = [number, number, number, number];
+
+export interface Block {
+  idx: number;
+  type: BlockType | (string & {});
+  bbox: BBox;
+  content: string;
+  format: string; // 'text' | 'html' | 'latex' | 'markdown' | ...
+  captions: unknown[];
+  img_url: string;
+  title_level?: number;
+  code_language?: string;
+}
+
+export interface Page {
+  page_num: number; // 0-based
+  page_size: { w: number; h: number };
+  merge_content_from_pre_page: boolean;
+  blocks: Block[];
+}
+
+export interface JsonOutput {
+  pages: Page[];
+}
+
+export interface CatalogNode {
+  content: string;
+  title_level: number;
+  page_num: number;
+  block_idx: number;
+  children: CatalogNode[];
+}
+
+export interface Outputs {
+  markdown?: string;
+  json?: JsonOutput;
+  /** Our engine: an absolute URL to download the bundle. The cloud may send base64 text. */
+  zip?: string;
+}
+
+export interface ParseResult {
+  file_name: string;
+  outputs: Outputs;
+  imgs: string[];
+  catalog: CatalogNode[];
+}
+
+export interface Metadata {
+  page_num: number;
+  file_type: string; // extension with the leading dot
+}
+
+export interface Progress {
+  pages_done: number;
+  pages_total: number;
+}
+
+/** `data` of /parse/sync. */
+export interface SyncData {
+  task_id: string;
+  error: string | null;
+  metadata: Metadata;
+  result: ParseResult;
+}
+
+/** `data` of /parse/async. */
+export interface SubmitData {
+  task_id: string;
+  status: 'QUEUING';
+}
+
+/** `data` of /parse/async_check. */
+export interface CheckData {
+  task_id: string;
+  status: RemoteStatus;
+  file_name: string;
+  metadata: Metadata | null;
+  result: ParseResult | null;
+  error: string | null;
+  /** Our extension while PROCESSING; other clients ignore it. */
+  progress?: Progress;
+}
+
+/** `data` of /usage. */
+export interface UsageData {
+  remaining_paid_pages: number;
+  remaining_free_pages_today: number;
+  remaining_free_pages_this_month: number;
+  dashboard_url?: string;
+}
+
+/** Known public hosts (presets in settings). */
+export const CLOUD_PRESETS = [
+  { id: 'somark-cn', label: 'somark.cn (China mainland)', baseUrl: 'https://somark.cn/api/v1' },
+  { id: 'somark-ai', label: 'somark.ai (global)', baseUrl: 'https://somark.ai/api/v1' },
+  { id: 'somark-tech', label: 'somark.tech', baseUrl: 'https://somark.tech/api/v1' },
+] as const;
+
+/** File types the service accepts (by extension, lower case, with the dot). */
+export const PDF_EXTENSIONS = ['.pdf'] as const;
+export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.bmp', '.tif', '.tiff', '.webp', '.gif'] as const;
+export const OFFICE_EXTENSIONS = ['.doc', '.docx', '.ppt', '.pptx', '.xls', '.xlsx', '.xlsm'] as const;

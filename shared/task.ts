@@ -1,0 +1,159 @@
+// Task, settings and view types shared by main and renderer.
+import type { FeatureConfig, OutputFormat, Progress } from './somark.ts';
+import type { AppError } from './result.ts';
+
+export type Backend = 'local' | 'cloud';
+export type ParseMode = 'auto' | 'sync' | 'async';
+
+/** queued → uploading → QUEUING → PROCESSING → SUCCESS | FAILED | cancelled */
+export type TaskState = 'queued' | 'uploading' | 'QUEUING' | 'PROCESSING' | 'SUCCESS' | 'FAILED' | 'cancelled';
+export const FINAL_STATES: readonly TaskState[] = ['SUCCESS', 'FAILED', 'cancelled'];
+
+export interface SubmitOptions {
+  backend?: Backend;
+  mode?: ParseMode;
+  formats?: OutputFormat[];
+  featureConfig?: Partial<FeatureConfig>;
+}
+
+export interface Task {
+  /** Local request id, kept with the remote task id for traceability ("req_…"). */
+  id: string;
+  remoteTaskId: string | null;
+  fileName: string;
+  filePath: string;
+  size: number;
+  /** Page count when known (PDF header sniff before upload, or the service's metadata). */
+  pages: number | null;
+  fileType: string; // '.pdf'
+  backend: Backend;
+  /** Base URL the task was sent to (never a secret). */
+  baseUrl: string;
+  requestedMode: ParseMode;
+  /** Mode actually used (auto resolved) or null before upload. */
+  mode: 'sync' | 'async' | null;
+  formats: OutputFormat[];
+  featureConfig: Partial<FeatureConfig>;
+  state: TaskState;
+  /** 0–100 while uploading. */
+  uploadPercent: number | null;
+  progress: Progress | null;
+  /** Attempts made (network retries and FAILED re-submissions). */
+  attempts: number;
+  error: AppError | null;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** Bytes the cached result takes on disk (SUCCESS only). */
+  resultBytes: number | null;
+  /** Set when this task re-runs an earlier one (both results are kept). */
+  parentId: string | null;
+}
+
+export interface Settings {
+  backend: Backend;
+  cloudBaseUrl: string;
+  mode: ParseMode;
+  syncMaxBytes: number;
+  syncMaxPages: number;
+  formats: OutputFormat[];
+  featureConfig: FeatureConfig;
+  concurrency: number;
+  language: 'system' | 'en' | 'zh-CN';
+  theme: 'system' | 'light' | 'dark';
+}
+
+export interface KeyStatus {
+  set: boolean;
+  /** Last four characters only, e.g. "1234". */
+  last4: string | null;
+  storage: 'keychain' | 'memory' | 'none';
+  keychainAvailable: boolean;
+  /** Why the keychain is unavailable, when it is. */
+  keychainError: string | null;
+}
+
+export interface FileCheck {
+  path: string;
+  name: string;
+  size: number;
+  ok: boolean;
+  /** Reason when not ok: 'EMPTY' | 'TOO_LARGE' | 'UNSUPPORTED' | 'UNREADABLE' | 'MISMATCH'. */
+  error: AppError | null;
+}
+
+export interface ConnectionReport {
+  backend: Backend;
+  baseUrl: string;
+  latencyMs: number;
+  usage: { paid: number; freeToday: number; freeMonth: number } | null;
+}
+
+/** What the review screen loads for one finished task; URLs resolve in the renderer. */
+export interface ResultView {
+  task: Task;
+  /** Markdown as cached (image links relative: ./images/image_001.png). */
+  markdown: string;
+  /** outputs.json as the service returned it (null if json was not requested). */
+  json: import('./somark.ts').JsonOutput | null;
+  catalog: import('./somark.ts').CatalogNode[];
+  /** URL the renderer can fetch the original file from, or null if it is gone and not cached. */
+  originalUrl: string | null;
+  /** Base URL for relative asset paths of this task (ends with '/'). */
+  assetBase: string;
+  /** Service img_url → cached relative path (images/image_001.png). */
+  images: Record<string, string>;
+}
+
+export interface HistoryItem {
+  id: string;
+  fileName: string;
+  finishedAt: number;
+  pages: number | null;
+  backend: Backend;
+  bytes: number;
+  parentId: string | null;
+  /** A short excerpt around the hit when searching by text. */
+  snippet: string | null;
+}
+
+export type ExportFormat = 'markdown' | 'json' | 'zip';
+
+export interface ExportRequest {
+  id: string;
+  format: ExportFormat;
+  /** Markdown only: images in a folder beside the file, or inlined as data URIs. */
+  images?: 'folder' | 'inline';
+  /** Destination file; null → in Electron a save dialog, in browser mode a download URL is returned. */
+  destPath?: string | null;
+  overwrite?: boolean;
+}
+
+export interface ExportResult {
+  written: string[];
+  /** Browser mode: where to download the file from. */
+  downloadUrl: string | null;
+}
+
+export interface BatchExportRequest {
+  ids: string[];
+  formats: ExportFormat[];
+  destDir: string;
+  images?: 'folder' | 'inline';
+}
+
+export interface BatchSummary {
+  jobId: string;
+  destDir: string;
+  written: { id: string; paths: string[] }[];
+  skipped: { id: string; fileName: string; reason: AppError }[];
+}
+
+export interface AppInfo {
+  version: string;
+  transport: 'electron' | 'web';
+  platform: string;
+  /** OS locale, e.g. 'zh-CN'. */
+  locale: string;
+  dataDir: string;
+}
