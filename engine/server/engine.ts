@@ -1,0 +1,157 @@
+// The engine without HTTP: validates an uploaded file, records a task, runs it on the worker pool
+// and keeps its status, progress and stored result. The server (index.ts), the CLI and the bench
+// all drive this one object.
+import { availableParallelism } from 'node:os';
+import { rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ElementFormats, FeatureConfig, OutputFormat, Progress } from '../../shared/somark.ts';
+import { EngineError, ErrorCodes, isEngineError } from '../errors.ts';
+import { randomHex32 } from '../store/atomic.ts';
+import { TaskStore, type TaskRecord } from '../store/task-store.ts';
+import { BASE_PLACEHOLDER } from './jobs.ts';
+import { WorkerPool } from './pool.ts';
+import { startSweeper } from './sweeper.ts';
+
+export interface EngineCoreOptions {
+  dataDir: string;
+  workers?: number;
+  maxPages?: number;
+  resultTtlMs?: number;
+  queueLimit?: number;
+  workerUrl?: URL;
+  /** Fixed time limit per parse; default 60 s + 2 s per page. */
+  jobTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface SubmitInput {
+  /** The uploaded file; it is moved into the task's folder (or deleted on rejection). */
+  uploadPath: string;
+  fileName: string;
+  formats: OutputFormat[];
+  elementFormats: ElementFormats;
+  featureConfig: FeatureConfig;
+}
+
+export interface TaskView {
+  task: TaskRecord;
+  progress: Progress | null;
+}
+
+export const DEFAULT_MAX_PAGES = 300;
+export const DEFAULT_TTL_MS = 24 * 3600_000;
+
+export async function createEngineCore(opts: EngineCoreOptions) {
+  const log = opts.log ?? (() => {});
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+  const store = await TaskStore.open(opts.dataDir, opts.resultTtlMs ?? DEFAULT_TTL_MS, log);
+  const workers = opts.workers ?? availableParallelism();
+  const pool = new WorkerPool({
+    size: workers,
+    workerUrl: opts.workerUrl ?? new URL('./worker.ts', import.meta.url),
+    queueLimit: opts.queueLimit ?? 1000,
+    idleMs: 5 * 60_000,
+    log,
+  });
+  const progress = new Map<string, Progress>();
+  const waiters = new Map<string, Array<(t: TaskRecord) => void>>();
+  const running = new Set<Promise<void>>();
+  const sweeper = startSweeper(store, log);
+
+  const settle = (rec: TaskRecord): void => {
+    progress.delete(rec.task_id);
+    for (const w of waiters.get(rec.task_id) ?? []) w(rec);
+    waiters.delete(rec.task_id);
+  };
+
+  async function execute(rec: TaskRecord, input: SubmitInput, inputPath: string): Promise<void> {
+    const id = rec.task_id;
+    const pages = rec.page_num ?? 1;
+    try {
+      const outcome = await pool.run(
+        {
+          kind: 'parse', inputPath, fileName: rec.file_name, taskDir: store.taskDir(id), formats: input.formats,
+          elementFormats: input.elementFormats, featureConfig: input.featureConfig, maxPages,
+          filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
+        },
+        {
+          timeoutMs: opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,
+          onStart: () => {
+            progress.set(id, { pages_done: 0, pages_total: pages });
+            void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
+          },
+          onProgress: (p) => progress.set(id, p),
+        },
+      );
+      await store.update(id, { status: 'SUCCESS', page_num: outcome.pageCount, file_type: outcome.fileType, finished_at: Date.now() });
+      log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
+    } catch (e) {
+      const code = isEngineError(e) ? e.code : ErrorCodes.PROCESSING_FAILED;
+      const message = e instanceof Error ? e.message : String(e);
+      log(`task ${id} FAILED: ${message}`);
+      await store.update(id, { status: 'FAILED', error: message, error_code: code, finished_at: Date.now() }).catch(() => undefined);
+    } finally {
+      await rm(inputPath, { force: true }).catch(() => undefined);
+      settle(rec);
+    }
+  }
+
+  return {
+    store,
+    pool,
+    maxPages,
+
+    /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
+    async submit(input: SubmitInput): Promise<TaskRecord> {
+      try {
+        const size = (await stat(input.uploadPath)).size;
+        if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
+        // Loaded on first use: the parser (and its WASM) stays out of the main thread until needed.
+        const { inspectDocument } = await import('../parse/index.ts');
+        const info = await inspectDocument(input.uploadPath, input.fileName);
+        if (info.pageCount > maxPages) {
+          throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
+        }
+        if (!pool.canAccept()) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
+        const rec: TaskRecord = {
+          task_id: randomHex32(), file_key: randomHex32(), status: 'QUEUING', file_name: input.fileName,
+          file_type: info.fileType, page_num: info.pageCount, output_formats: input.formats,
+          created_at: Date.now(), started_at: null, finished_at: null, error: null, error_code: null,
+        };
+        await store.create(rec);
+        const inputPath = join(store.taskDir(rec.task_id), 'input');
+        await rename(input.uploadPath, inputPath);
+        const run = execute(rec, input, inputPath);
+        running.add(run);
+        void run.finally(() => running.delete(run));
+        return rec;
+      } finally {
+        await rm(input.uploadPath, { force: true }).catch(() => undefined);
+      }
+    },
+
+    view(id: string): TaskView | null {
+      const task = store.get(id);
+      if (!task || store.isExpired(task)) return null;
+      return { task, progress: task.status === 'PROCESSING' ? (progress.get(id) ?? null) : null };
+    },
+
+    /** Resolves with the task once it is SUCCESS or FAILED. */
+    wait(id: string): Promise<TaskRecord> {
+      const task = store.get(id);
+      if (!task) return Promise.reject(new EngineError(ErrorCodes.PARAM_ERROR, `Task not found: ${id}`));
+      if (task.status === 'SUCCESS' || task.status === 'FAILED') return Promise.resolve(task);
+      return new Promise((resolve) => waiters.set(id, [...(waiters.get(id) ?? []), resolve]));
+    },
+
+    /** Stops accepting work; running tasks are marked FAILED, stored results stay. */
+    async close(): Promise<void> {
+      sweeper.stop();
+      await pool.close();
+      await Promise.all(running);
+      await store.flush();
+    },
+  };
+}
+
+export type EngineCore = Awaited<ReturnType<typeof createEngineCore>>;

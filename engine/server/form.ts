@@ -1,0 +1,135 @@
+// Request bodies: multipart/form-data (the file streams to disk under uploadsDir, never wholly into
+// memory, and the upload stops as soon as it passes maxBytes), application/x-www-form-urlencoded
+// and, for convenience, a JSON object. Errors are EngineErrors with the protocol's codes.
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { basename, join } from 'node:path';
+import busboy from 'busboy';
+import { EngineError, ErrorCodes } from '../errors.ts';
+import { randomHex32 } from '../store/atomic.ts';
+
+export interface UploadedFile {
+  path: string;
+  fileName: string;
+  size: number;
+}
+
+export interface ParsedForm {
+  fields: Map<string, string[]>;
+  file: UploadedFile | null;
+}
+
+export interface FormLimits {
+  uploadsDir: string;
+  maxBytes: number;
+}
+
+export const first = (form: ParsedForm, name: string): string | undefined => form.fields.get(name)?.[0];
+
+const MB = 1024 * 1024;
+const fmtSize = (n: number): string => (n >= MB ? `${Math.round((n / MB) * 10) / 10} MB` : `${n} bytes`);
+
+export function tooLarge(maxBytes: number): EngineError {
+  return new EngineError(ErrorCodes.TOO_LARGE, `The file is larger than the limit of ${fmtSize(maxBytes)}`);
+}
+
+export async function readForm(req: IncomingMessage, limits: FormLimits): Promise<ParsedForm> {
+  const type = (req.headers['content-type'] ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    return readBusboy(req, limits);
+  }
+  const body = await readSmallBody(req, MB);
+  const fields = new Map<string, string[]>();
+  if (body.trim() === '') return { fields, file: null };
+  if (!type.startsWith('application/json')) {
+    throw new EngineError(ErrorCodes.PARAM_ERROR, `Unsupported Content-Type "${type || 'none'}": send multipart/form-data or application/x-www-form-urlencoded`);
+  }
+  let obj: unknown;
+  try {
+    obj = JSON.parse(body);
+  } catch {
+    throw new EngineError(ErrorCodes.PARAM_ERROR, 'The JSON body is not valid JSON');
+  }
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new EngineError(ErrorCodes.PARAM_ERROR, 'The JSON body must be an object');
+  for (const [k, v] of Object.entries(obj)) {
+    const values = Array.isArray(v) ? v : [v];
+    fields.set(k, values.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))));
+  }
+  return { fields, file: null };
+}
+
+function readSmallBody(req: IncomingMessage, max: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new EngineError(ErrorCodes.PARAM_ERROR, 'The request body is too large for this endpoint'));
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedForm> {
+  return new Promise((resolve, reject) => {
+    const fields = new Map<string, string[]>();
+    let file: UploadedFile | null = null;
+    let writing: Promise<void> = Promise.resolve();
+    let failed = false;
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: limits.maxBytes, fields: 1000, fieldSize: MB } });
+    } catch (e) {
+      reject(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed request: ${e instanceof Error ? e.message : e}`));
+      req.resume();
+      return;
+    }
+    const fail = (err: EngineError): void => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(bb);
+      req.resume(); // discard the rest of the body
+      const path = file?.path;
+      void writing.finally(() => (path ? rm(path, { force: true }) : undefined)).catch(() => undefined);
+      reject(err);
+    };
+    bb.on('field', (name, value) => fields.set(name, [...(fields.get(name) ?? []), value]));
+    bb.on('file', (name, stream, info) => {
+      if (name !== 'file' || file || failed) {
+        stream.resume();
+        return;
+      }
+      const path = join(limits.uploadsDir, `${randomHex32()}.upload`);
+      const upload: UploadedFile = { path, fileName: basename((info.filename ?? '').replace(/\\/g, '/')) || 'file', size: 0 };
+      file = upload;
+      const out = createWriteStream(path);
+      stream.on('data', (c: Buffer) => (upload.size += c.length));
+      stream.on('limit', () => {
+        stream.unpipe(out);
+        out.destroy();
+        fail(tooLarge(limits.maxBytes));
+      });
+      writing = new Promise<void>((res, rej) => {
+        out.on('close', res);
+        out.on('error', rej);
+      });
+      stream.pipe(out);
+    });
+    bb.on('error', (e: Error) => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed form body: ${e.message}`)));
+    bb.on('close', () => {
+      if (failed) return;
+      writing.then(
+        () => resolve({ fields, file }),
+        (e: Error) => fail(new EngineError(ErrorCodes.PROCESSING_FAILED, `Could not store the upload: ${e.message}`)),
+      );
+    });
+    req.on('aborted', () => fail(new EngineError(ErrorCodes.PARAM_ERROR, 'The upload was aborted by the client')));
+    req.pipe(bb);
+  });
+}

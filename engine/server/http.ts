@@ -1,0 +1,33 @@
+// Answers: always a JSON envelope {code, message, data}; business errors with HTTP 200 and data
+// null; never an HTML page or a stack trace.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCodes, isEngineError } from '../errors.ts';
+import { BASE_PLACEHOLDER } from './jobs.ts';
+
+export function sendBody(res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  const buf = Buffer.from(body, 'utf8');
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(buf.length), 'cache-control': 'no-store', ...extra });
+  res.end(res.req?.method === 'HEAD' ? undefined : buf);
+}
+
+export function sendEnvelope(res: ServerResponse, code: number, message: string, data: unknown = null, status = 200, extra: Record<string, string> = {}): void {
+  sendBody(res, status, JSON.stringify({ code, message, data }), extra);
+}
+
+/** An error as an envelope: EngineErrors keep their code; anything else is 1137 with a short reason. */
+export function sendError(res: ServerResponse, e: unknown, log: (l: string) => void, extra: Record<string, string> = {}): void {
+  if (isEngineError(e)) return sendEnvelope(res, e.code, e.message, null, 200, extra);
+  log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  sendEnvelope(res, ErrorCodes.PROCESSING_FAILED, 'Internal engine error; see the engine log', null, 200, extra);
+}
+
+/** `http://host:port/api/v1` as the client addressed us (Host header), else the bound address. */
+export function publicBase(req: IncomingMessage, fallbackHost: string): string {
+  const host = req.headers.host;
+  const ok = typeof host === 'string' && /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host);
+  return `http://${ok ? host : fallbackHost}/api/v1`;
+}
+
+/** Replaces the stored placeholder by the public base in a serialised result. */
+export const withBase = (text: string, base: string): string => text.split(BASE_PLACEHOLDER).join(base);

@@ -1,0 +1,124 @@
+// The local SoMark-compatible engine over HTTP: startEngineServer() binds a server (loopback, random
+// port by default) with the protocol routes under /api/v1. The desktop app runs it in-process; the
+// CLI (engine/cli/server.ts) and every integration test start it the same way.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ErrorCodes } from '../errors.ts';
+import { makeKeyCheck } from './auth.ts';
+import { createEngineCore } from './engine.ts';
+import { serveFile } from './files.ts';
+import { publicBase, sendEnvelope, sendError } from './http.ts';
+import { checkRoute, parseRoute, usageRoute, type RouteContext } from './routes.ts';
+
+export interface EngineServerOptions {
+  host?: string;
+  port?: number;
+  apiKeys?: string[];
+  noAuth?: boolean;
+  dataDir: string;
+  workers?: number;
+  maxBytes?: number;
+  maxPages?: number;
+  resultTtlMs?: number;
+  queueLimit?: number;
+  workerUrl?: URL;
+  /** Fixed time limit per parse job (default 60 s + 2 s per page). */
+  jobTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface EngineServer {
+  /** `http://127.0.0.1:PORT/api/v1` */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export const API_PREFIX = '/api/v1';
+export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
+
+type Handler = (req: IncomingMessage, res: ServerResponse, ctx: RouteContext) => Promise<void>;
+
+const POST_ROUTES: Record<string, Handler> = {
+  '/parse/sync': (q, s, c) => parseRoute(q, s, c, true),
+  '/extract/acc_sync': (q, s, c) => parseRoute(q, s, c, true),
+  '/parse/async': (q, s, c) => parseRoute(q, s, c, false),
+  '/extract/async': (q, s, c) => parseRoute(q, s, c, false),
+  '/parse/async_check': checkRoute,
+  '/extract/async_check': checkRoute,
+  '/usage': usageRoute,
+};
+
+export async function startEngineServer(opts: EngineServerOptions): Promise<EngineServer> {
+  const apiKeys = (opts.apiKeys ?? []).filter((k) => k.length > 0);
+  if (!opts.noAuth && apiKeys.length === 0) throw new Error('startEngineServer: give at least one API key or set noAuth');
+  const log = opts.log ?? (() => {});
+  const host = opts.host ?? '127.0.0.1';
+  const core = await createEngineCore({ ...opts, log });
+  const checkKey = makeKeyCheck(apiKeys, opts.noAuth === true);
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  let fallbackHost = host;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname.replace(/\/+$/, '');
+    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
+      return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path || '/'} (the API lives under ${API_PREFIX})`, null, 404);
+    }
+    const sub = path.slice(API_PREFIX.length);
+    const method = req.method ?? 'GET';
+    if (sub === '') {
+      if (method === 'GET' || method === 'HEAD') return sendEnvelope(res, 0, 'DocParse local engine', { engine: 'docparse-local', api: 'somark-v1' });
+      return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use GET or HEAD on ${API_PREFIX}`, null, 405, { allow: 'GET, HEAD' });
+    }
+    if (sub.startsWith('/files/')) {
+      if (method !== 'GET' && method !== 'HEAD') return sendEnvelope(res, ErrorCodes.PARAM_ERROR, 'Use GET for files', null, 405, { allow: 'GET, HEAD' });
+      return serveFile(res, core.store, sub.slice('/files/'.length));
+    }
+    const route = POST_ROUTES[sub];
+    if (!route) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path}`, null, 404);
+    if (method !== 'POST') return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use POST for ${path}`, null, 405, { allow: 'POST' });
+    await route(req, res, { core, checkKey, maxBytes, base: publicBase(req, fallbackHost) });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      // The rest of an unread upload is discarded; after an early answer the connection is closed.
+      const early = !req.complete;
+      sendError(res, e, log, early ? { connection: 'close' } : {});
+      if (early) setTimeout(() => req.socket.destroy(), 2_000).unref();
+    });
+  });
+  server.on('clientError', (_err, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const body = JSON.stringify({ code: ErrorCodes.PARAM_ERROR, message: 'Malformed HTTP request', data: null });
+    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, host, () => resolve());
+    });
+  } catch (e) {
+    await core.close();
+    throw e;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const hostForUrl = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  fallbackHost = `${hostForUrl}:${port}`;
+  const url = `http://${fallbackHost}${API_PREFIX}`;
+  log(`engine listening on ${url} (${core.pool.size} workers)`);
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    close: () =>
+      (closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await core.close();
+        server.closeAllConnections();
+        await closed;
+      })()),
+  };
+}

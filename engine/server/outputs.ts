@@ -1,0 +1,38 @@
+// Turns a ParsedDocument into the stored answer of a task: result.json = {metadata, result}
+// (only the requested outputs) plus bundle.zip when zip is asked for. Runs inside a worker.
+import { join } from 'node:path';
+import type { Metadata, Outputs, ParseResult } from '../../shared/somark.ts';
+import { writeBundle } from '../bundle/zip.ts';
+import { writeFileAtomic } from '../store/atomic.ts';
+import type { ParsedDocument } from '../types.ts';
+import type { ParseJob } from './jobs.ts';
+
+export const RESULT_FILE = 'result.json';
+export const BUNDLE_FILE = 'bundle.zip';
+export const IMAGES_DIR = 'images';
+
+export interface StoredResult {
+  metadata: Metadata;
+  result: ParseResult;
+}
+
+export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<void> {
+  const outputs: Outputs = {};
+  if (job.formats.includes('markdown')) outputs.markdown = doc.markdown;
+  if (job.formats.includes('json')) outputs.json = doc.json;
+  if (job.formats.includes('zip')) {
+    await writeBundle(join(job.taskDir, BUNDLE_FILE), {
+      markdown: doc.markdown,
+      json: doc.json,
+      imagesDir: join(job.taskDir, IMAGES_DIR),
+      images: doc.images.map((i) => i.fileName),
+      imageUrlPrefix: `${job.filesPrefix}${IMAGES_DIR}/`,
+    });
+    outputs.zip = `${job.filesPrefix}${BUNDLE_FILE}`;
+  }
+  const stored: StoredResult = {
+    metadata: { page_num: doc.pageCount, file_type: doc.fileType },
+    result: { file_name: job.fileName, outputs, imgs: doc.images.map((i) => i.url), catalog: doc.catalog },
+  };
+  await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(stored));
+}

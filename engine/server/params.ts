@@ -1,0 +1,87 @@
+// Request fields → parse parameters, with the documented defaults applied per key (null = default)
+// and every problem reported at once as code 1133.
+import {
+  DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS,
+  type ElementFormats, type FeatureConfig, type OutputFormat,
+} from '../../shared/somark.ts';
+import { EngineError, ErrorCodes } from '../errors.ts';
+import type { ParsedForm } from './form.ts';
+
+export interface ParseParams {
+  formats: OutputFormat[];
+  elementFormats: ElementFormats;
+  featureConfig: FeatureConfig;
+}
+
+const ELEMENT_VALUES: { [K in keyof ElementFormats]: readonly string[] } = {
+  image: ['url', 'base64', 'file', 'none'],
+  formula: ['latex', 'mathml', 'ascii'],
+  table: ['html', 'markdown', 'image'],
+  cs: ['image', 'smiles'],
+};
+
+export function parseParams(form: ParsedForm): ParseParams {
+  const problems: string[] = [];
+  const formats = parseFormats([...(form.fields.get('output_formats') ?? []), ...(form.fields.get('output_formats[]') ?? [])], problems);
+  const ef = { ...DEFAULT_ELEMENT_FORMATS };
+  for (const [k, v] of Object.entries(jsonObject(form, 'element_formats', problems))) {
+    if (!(k in ELEMENT_VALUES) || v === null || v === undefined) continue;
+    const key = k as keyof ElementFormats;
+    if (typeof v === 'string' && ELEMENT_VALUES[key].includes(v)) (ef as Record<string, string>)[key] = v;
+    else problems.push(`element_formats.${key} must be one of ${ELEMENT_VALUES[key].join(', ')} (got ${JSON.stringify(v)})`);
+  }
+  const fc: FeatureConfig = { ...DEFAULT_FEATURE_CONFIG };
+  // Legacy names first, so the current name wins where both are sent.
+  for (const field of ['feature_configs', 'extract_config', 'feature_config']) {
+    for (const [k, v] of Object.entries(jsonObject(form, field, problems))) {
+      if (!(k in DEFAULT_FEATURE_CONFIG) || v === null || v === undefined) continue;
+      const b = toBool(v);
+      if (b === null) problems.push(`${field}.${k} must be true or false (got ${JSON.stringify(v)})`);
+      else fc[k as keyof FeatureConfig] = b;
+    }
+  }
+  if (problems.length) throw new EngineError(ErrorCodes.PARAM_ERROR, `Parameter error: ${problems.join('; ')}`);
+  return { formats, elementFormats: ef, featureConfig: fc };
+}
+
+function parseFormats(raw: string[], problems: string[]): OutputFormat[] {
+  const values: string[] = [];
+  for (const r of raw) {
+    const s = r.trim();
+    if (s.startsWith('[')) {
+      try {
+        const arr = JSON.parse(s) as unknown;
+        if (!Array.isArray(arr)) throw new Error('not an array');
+        values.push(...arr.map((x) => String(x)));
+      } catch {
+        problems.push(`output_formats is not a valid JSON array: ${s.slice(0, 80)}`);
+      }
+    } else values.push(...s.split(','));
+  }
+  const out: OutputFormat[] = [];
+  for (const v of values.map((x) => x.trim().toLowerCase()).filter(Boolean)) {
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(v)) problems.push(`invalid output format "${v}" (allowed: ${OUTPUT_FORMATS.join(', ')})`);
+    else if (!out.includes(v as OutputFormat)) out.push(v as OutputFormat);
+  }
+  return out.length ? out : ['markdown', 'json'];
+}
+
+function jsonObject(form: ParsedForm, field: string, problems: string[]): Record<string, unknown> {
+  const raw = form.fields.get(field)?.[0];
+  if (raw === undefined || raw.trim() === '' || raw.trim() === 'null') return {};
+  try {
+    const v = JSON.parse(raw) as unknown;
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
+    problems.push(`${field} must be a JSON object`);
+  } catch {
+    problems.push(`${field} is not valid JSON`);
+  }
+  return {};
+}
+
+function toBool(v: unknown): boolean | null {
+  if (typeof v === 'boolean') return v;
+  if (v === 1 || v === 0) return v === 1;
+  if (typeof v === 'string' && /^(true|false|1|0)$/i.test(v)) return /^(true|1)$/i.test(v);
+  return null;
+}

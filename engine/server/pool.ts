@@ -1,0 +1,155 @@
+// A bounded pool of worker_threads. Jobs wait in a FIFO queue (at most queueLimit waiting); each
+// worker runs one job at a time. Workers start on demand, stop after idling, and are replaced when
+// they crash or overrun a job's time limit, so one bad document never takes the engine down.
+import { Worker } from 'node:worker_threads';
+import type { Progress } from '../../shared/somark.ts';
+import { EngineError, ErrorCodes } from '../errors.ts';
+import type { FromWorker, ParseOutcome, ToWorker, WorkerJob } from './jobs.ts';
+
+export interface PoolOptions {
+  size: number;
+  workerUrl: URL;
+  queueLimit: number;
+  /** A worker idle this long is stopped (it is started again on demand). */
+  idleMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunOptions {
+  /** Stop the job (and replace its worker) after this long. */
+  timeoutMs: number;
+  /** Called when a worker picks the job up. */
+  onStart?: () => void;
+  onProgress?: (p: Progress) => void;
+}
+
+interface Pending extends RunOptions {
+  id: number;
+  job: WorkerJob;
+  resolve: (o: ParseOutcome) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker | null;
+  current: Pending | null;
+  timer: NodeJS.Timeout | null;
+  idle: NodeJS.Timeout | null;
+}
+
+export class WorkerPool {
+  readonly size: number;
+  #opts: PoolOptions;
+  #queue: Pending[] = [];
+  #slots: Slot[];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(opts: PoolOptions) {
+    this.#opts = opts;
+    this.size = Math.max(1, opts.size);
+    this.#slots = Array.from({ length: this.size }, () => ({ worker: null, current: null, timer: null, idle: null }));
+  }
+
+  /** Jobs waiting for a worker (not counting running ones). */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  get running(): number {
+    return this.#slots.filter((s) => s.current).length;
+  }
+
+  /** False when a new job would have to wait and the queue is full. */
+  canAccept(): boolean {
+    return !this.#closed && (this.#queue.length < this.#opts.queueLimit || this.#slots.some((s) => !s.current));
+  }
+
+  run(job: WorkerJob, opts: RunOptions): Promise<ParseOutcome> {
+    if (this.#closed) return Promise.reject(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine is shutting down'));
+    if (!this.canAccept()) {
+      return Promise.reject(new EngineError(ErrorCodes.QPS_LIMIT, `The engine's queue is full (${this.#opts.queueLimit} tasks waiting); retry later`));
+    }
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ ...opts, id: this.#nextId++, job, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  /** Rejects waiting jobs and stops every worker (running jobs fail). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const p of this.#queue.splice(0)) p.reject(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped before the task ran'));
+    await Promise.all(this.#slots.map((s) => this.#stop(s, new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped while parsing'))));
+  }
+
+  #dispatch(): void {
+    for (const slot of this.#slots) {
+      if (slot.current || this.#queue.length === 0) continue;
+      const p = this.#queue.shift()!;
+      slot.current = p;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
+      const worker = slot.worker ?? this.#spawn(slot);
+      slot.timer = setTimeout(() => {
+        this.#opts.log?.(`job ${p.id} exceeded ${p.timeoutMs} ms: stopping its worker`);
+        void this.#stop(slot, new EngineError(ErrorCodes.PROCESSING_FAILED, `Parsing took longer than ${Math.round(p.timeoutMs / 1000)} s and was stopped`));
+      }, p.timeoutMs);
+      const msg: ToWorker = { type: 'job', id: p.id, job: p.job };
+      worker.postMessage(msg);
+      p.onStart?.();
+    }
+  }
+
+  #spawn(slot: Slot): Worker {
+    const worker = new Worker(this.#opts.workerUrl);
+    slot.worker = worker;
+    worker.on('message', (m: FromWorker) => this.#onMessage(slot, m));
+    worker.on('error', (e) => {
+      this.#opts.log?.(`worker error: ${e.message}`);
+      if (slot.worker !== worker) return;
+      slot.worker = null;
+      void worker.terminate();
+      this.#finish(slot, null, new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser failed: ${e.message}`));
+    });
+    worker.on('exit', (code) => {
+      if (slot.worker !== worker) return;
+      slot.worker = null;
+      this.#finish(slot, null, new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser stopped unexpectedly (exit code ${code})`));
+    });
+    return worker;
+  }
+
+  #onMessage(slot: Slot, m: FromWorker): void {
+    const p = slot.current;
+    if (!p || m.id !== p.id) return;
+    if (m.type === 'progress') p.onProgress?.(m.progress);
+    else if (m.type === 'done') this.#finish(slot, m.outcome, null);
+    else this.#finish(slot, null, new EngineError(m.code, m.message));
+  }
+
+  #finish(slot: Slot, outcome: ParseOutcome | null, err: Error | null): void {
+    const p = slot.current;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.current = null;
+    if (p) {
+      if (err) p.reject(err);
+      else p.resolve(outcome!);
+    }
+    if (!this.#closed && slot.worker && this.#opts.idleMs) {
+      slot.idle = setTimeout(() => void this.#stop(slot, null), this.#opts.idleMs);
+      slot.idle.unref();
+    }
+    this.#dispatch();
+  }
+
+  async #stop(slot: Slot, err: Error | null): Promise<void> {
+    const worker = slot.worker;
+    slot.worker = null;
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    if (slot.current) this.#finish(slot, null, err ?? new EngineError(ErrorCodes.PROCESSING_FAILED, 'The parser was stopped'));
+    if (worker) await worker.terminate();
+  }
+}

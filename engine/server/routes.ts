@@ -1,0 +1,89 @@
+// The protocol endpoints: parse (sync / async submit), async_check and usage.
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { UsageData } from '../../shared/somark.ts';
+import { EngineError, ErrorCodes } from '../errors.ts';
+import type { EngineCore } from './engine.ts';
+import { first, readForm, type ParsedForm } from './form.ts';
+import { sendBody, sendEnvelope, withBase } from './http.ts';
+import { RESULT_FILE } from './outputs.ts';
+import { parseParams } from './params.ts';
+
+export interface RouteContext {
+  core: EngineCore;
+  checkKey: (key: string | undefined) => void;
+  maxBytes: number;
+  /** Public base URL for this request (`http://host:port/api/v1`). */
+  base: string;
+}
+
+export const MESSAGES = { sync: '任务成功', submit: '任务已提交', check: '查询成功', usage: '' } as const;
+
+const LOCAL_QUOTA = 1_000_000_000;
+
+async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm> {
+  return readForm(req, { uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes });
+}
+
+/** The stored `{metadata, result}` without its outer braces, base URL filled in. */
+async function storedInner(ctx: RouteContext, taskId: string): Promise<string> {
+  try {
+    const text = await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8');
+    return withBase(text, ctx.base).slice(1, -1);
+  } catch {
+    throw new EngineError(ErrorCodes.PROCESSING_FAILED, 'The stored result of this task is missing');
+  }
+}
+
+/** Head fields of `data` as JSON text without the closing brace, so the stored result can follow. */
+const open = (fields: Record<string, unknown>): string => JSON.stringify(fields).slice(0, -1);
+const envelope = (message: string, data: string): string => `{"code":0,"message":${JSON.stringify(message)},"data":${data}}`;
+
+export async function parseRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, sync: boolean): Promise<void> {
+  const f = await form(req, ctx);
+  try {
+    ctx.checkKey(first(f, 'api_key'));
+    const params = parseParams(f);
+    if (!f.file) {
+      const hint = f.fields.has('file') ? ': the field "file" must be a file upload with a file name' : ': send the document in the form field "file"';
+      throw new EngineError(ErrorCodes.FILE_MISSING, `No file uploaded${hint}`);
+    }
+    const task = await ctx.core.submit({ uploadPath: f.file.path, fileName: f.file.fileName, ...params });
+    if (!sync) return sendEnvelope(res, 0, MESSAGES.submit, { task_id: task.task_id, status: 'QUEUING' });
+    const done = await ctx.core.wait(task.task_id);
+    if (done.status !== 'SUCCESS') throw new EngineError(done.error_code ?? ErrorCodes.PROCESSING_FAILED, done.error ?? 'Parsing failed');
+    const inner = await storedInner(ctx, task.task_id);
+    sendBody(res, 200, envelope(MESSAGES.sync, `${open({ task_id: task.task_id, error: null })},${inner}}`));
+  } finally {
+    if (f.file) await rm(f.file.path, { force: true }).catch(() => undefined);
+  }
+}
+
+export async function checkRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
+  const f = await form(req, ctx);
+  if (f.file) await rm(f.file.path, { force: true }).catch(() => undefined);
+  ctx.checkKey(first(f, 'api_key'));
+  const id = (first(f, 'task_id') ?? '').trim();
+  if (!id) throw new EngineError(ErrorCodes.PARAM_ERROR, 'Parameter error: task_id is required');
+  const view = ctx.core.view(id);
+  if (!view) throw new EngineError(ErrorCodes.PARAM_ERROR, `Task not found: ${id} (unknown or expired)`);
+  const t = view.task;
+  const head = { task_id: t.task_id, status: t.status, file_name: t.file_name, error: t.status === 'FAILED' ? t.error : null };
+  let data: string;
+  if (t.status === 'SUCCESS') {
+    data = `${open(head)},${await storedInner(ctx, t.task_id)}}`;
+  } else {
+    const metadata = t.page_num !== null && t.file_type ? { page_num: t.page_num, file_type: t.file_type } : null;
+    data = JSON.stringify({ ...head, metadata, result: null, ...(view.progress ? { progress: view.progress } : {}) });
+  }
+  sendBody(res, 200, envelope(MESSAGES.check, data));
+}
+
+export async function usageRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
+  const f = await form(req, ctx);
+  if (f.file) await rm(f.file.path, { force: true }).catch(() => undefined);
+  ctx.checkKey(first(f, 'api_key'));
+  const data: UsageData = { remaining_paid_pages: LOCAL_QUOTA, remaining_free_pages_today: LOCAL_QUOTA, remaining_free_pages_this_month: LOCAL_QUOTA };
+  sendEnvelope(res, 0, MESSAGES.usage, data);
+}

@@ -1,0 +1,153 @@
+// Tasks on disk: <dataDir>/tasks/<task_id>/{task.json, result.json, images/, bundle.zip, input}.
+// task.json is rewritten atomically on every status change; the in-memory map mirrors it. On open,
+// finished tasks are served again, interrupted ones (QUEUING/PROCESSING) are marked FAILED, stale
+// uploads and expired tasks are removed.
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { OutputFormat, RemoteStatus } from '../../shared/somark.ts';
+import { isHex32, writeJsonAtomic } from './atomic.ts';
+
+export interface TaskRecord {
+  task_id: string;
+  /** Second random id: the unguessable folder name of the task's public files (images, bundle). */
+  file_key: string;
+  status: RemoteStatus;
+  file_name: string;
+  file_type: string | null;
+  page_num: number | null;
+  output_formats: OutputFormat[];
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  error: string | null;
+  error_code: number | null;
+}
+
+export const INTERRUPTED_MESSAGE = 'Task interrupted by a restart of the engine; submit the file again';
+
+const isFinished = (s: RemoteStatus): boolean => s === 'SUCCESS' || s === 'FAILED';
+
+export class TaskStore {
+  readonly dataDir: string;
+  readonly tasksDir: string;
+  readonly uploadsDir: string;
+  readonly ttlMs: number;
+  #tasks = new Map<string, TaskRecord>();
+  #byKey = new Map<string, string>();
+  #writes = new Map<string, Promise<void>>();
+
+  private constructor(dataDir: string, ttlMs: number) {
+    this.dataDir = dataDir;
+    this.tasksDir = join(dataDir, 'tasks');
+    this.uploadsDir = join(dataDir, 'uploads');
+    this.ttlMs = ttlMs;
+  }
+
+  /** Loads every task, marks interrupted ones FAILED, clears stale uploads, drops expired tasks. */
+  static async open(dataDir: string, ttlMs: number, log: (l: string) => void = () => {}): Promise<TaskStore> {
+    const store = new TaskStore(dataDir, ttlMs);
+    await rm(store.uploadsDir, { recursive: true, force: true });
+    await mkdir(store.uploadsDir, { recursive: true });
+    await mkdir(store.tasksDir, { recursive: true });
+    for (const name of await readdir(store.tasksDir)) {
+      const dir = join(store.tasksDir, name);
+      const rec = isHex32(name) ? await readRecord(join(dir, 'task.json')) : null;
+      if (!rec || rec.task_id !== name) {
+        await rm(dir, { recursive: true, force: true });
+        continue;
+      }
+      store.#remember(rec);
+      if (!isFinished(rec.status)) {
+        log(`task ${rec.task_id} was ${rec.status} when the engine stopped: marked FAILED`);
+        await store.update(rec.task_id, { status: 'FAILED', error: INTERRUPTED_MESSAGE, error_code: 1137, finished_at: Date.now() });
+        await rm(join(dir, 'input'), { force: true });
+      }
+    }
+    await store.sweep();
+    return store;
+  }
+
+  taskDir(id: string): string {
+    return join(this.tasksDir, id);
+  }
+
+  get(id: string): TaskRecord | undefined {
+    return this.#tasks.get(id);
+  }
+
+  byFileKey(key: string): TaskRecord | undefined {
+    const id = this.#byKey.get(key);
+    return id === undefined ? undefined : this.#tasks.get(id);
+  }
+
+  list(): TaskRecord[] {
+    return [...this.#tasks.values()];
+  }
+
+  async create(rec: TaskRecord): Promise<void> {
+    await mkdir(this.taskDir(rec.task_id), { recursive: true });
+    this.#remember(rec);
+    await this.#persist(rec.task_id);
+  }
+
+  /** Applies a patch in memory at once and persists it; writes of one task are serialised. */
+  async update(id: string, patch: Partial<Omit<TaskRecord, 'task_id' | 'file_key'>>): Promise<TaskRecord> {
+    const rec = this.#tasks.get(id);
+    if (!rec) throw new Error(`unknown task ${id}`);
+    Object.assign(rec, patch);
+    await this.#persist(id);
+    return rec;
+  }
+
+  async remove(id: string): Promise<void> {
+    const rec = this.#tasks.get(id);
+    if (rec) this.#byKey.delete(rec.file_key);
+    this.#tasks.delete(id);
+    await (this.#writes.get(id) ?? Promise.resolve());
+    await rm(this.taskDir(id), { recursive: true, force: true });
+  }
+
+  isExpired(rec: TaskRecord, now = Date.now()): boolean {
+    return isFinished(rec.status) && rec.finished_at !== null && now - rec.finished_at >= this.ttlMs;
+  }
+
+  /** Deletes finished tasks older than the TTL; returns how many went. */
+  async sweep(now = Date.now()): Promise<number> {
+    const expired = this.list().filter((r) => this.isExpired(r, now));
+    for (const r of expired) await this.remove(r.task_id);
+    return expired.length;
+  }
+
+  /** Waits for pending writes. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.#writes.values()]);
+  }
+
+  #remember(rec: TaskRecord): void {
+    this.#tasks.set(rec.task_id, rec);
+    this.#byKey.set(rec.file_key, rec.task_id);
+  }
+
+  #persist(id: string): Promise<void> {
+    const prev = this.#writes.get(id) ?? Promise.resolve();
+    const next = prev.then(async () => {
+      const rec = this.#tasks.get(id);
+      if (rec) await writeJsonAtomic(join(this.taskDir(id), 'task.json'), rec);
+    });
+    const tail = next.catch(() => undefined);
+    this.#writes.set(id, tail);
+    void tail.then(() => {
+      if (this.#writes.get(id) === tail) this.#writes.delete(id);
+    });
+    return next;
+  }
+}
+
+async function readRecord(path: string): Promise<TaskRecord | null> {
+  try {
+    const rec = JSON.parse(await readFile(path, 'utf8')) as TaskRecord;
+    return typeof rec?.task_id === 'string' && isHex32(rec.file_key ?? '') ? rec : null;
+  } catch {
+    return null;
+  }
+}
