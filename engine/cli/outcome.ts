@@ -1,0 +1,57 @@
+// What a CLI runner (in-process or remote) hands back for one file, and how it is written out:
+// <out>/<stem>.md, <stem>.json (the outputs.json object), <stem>.zip, plus <stem>_images/ when the
+// Markdown links crops of the in-process engine.
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { OutputFormat, ParseResult } from '../../shared/somark.ts';
+
+export interface FileOutcome {
+  result: ParseResult;
+  pageCount: number;
+  /** The bundle's bytes, when zip was requested. */
+  zip(): Promise<Uint8Array | null>;
+  /** In-process only: where the crops are and the URL prefix they are linked with. */
+  local?: { imagesDir: string; imagePrefix: string };
+}
+
+export type Runner = (file: string, onProgress: (note: string) => void) => Promise<FileOutcome>;
+
+export async function writeOutcome(outDir: string, stem: string, formats: OutputFormat[], o: FileOutcome): Promise<string[]> {
+  const written: string[] = [];
+  const relink = await localImages(outDir, stem, o);
+  const put = async (name: string, data: string | Uint8Array): Promise<void> => {
+    await writeFile(join(outDir, name), data);
+    written.push(name);
+  };
+  const { markdown, json } = o.result.outputs;
+  if (formats.includes('markdown') && typeof markdown === 'string') await put(`${stem}.md`, relink(markdown));
+  if (formats.includes('json') && json) await put(`${stem}.json`, relink(JSON.stringify(json, null, 2)));
+  if (formats.includes('zip')) {
+    const bytes = await o.zip();
+    if (!bytes) throw new Error('the service sent no zip bundle');
+    await put(`${stem}.zip`, bytes);
+  }
+  return written;
+}
+
+/** Copies the in-process crops next to the outputs and returns the link rewriter. */
+async function localImages(outDir: string, stem: string, o: FileOutcome): Promise<(s: string) => string> {
+  if (!o.local || o.result.imgs.length === 0) return (s) => s;
+  const dir = `${stem}_images`;
+  await mkdir(join(outDir, dir), { recursive: true });
+  for (const url of o.result.imgs) {
+    const name = basename(url);
+    await copyFile(join(o.local.imagesDir, name), join(outDir, dir, name));
+  }
+  const prefix = o.local.imagePrefix;
+  return (s) => s.split(prefix).join(`./${dir}/`);
+}
+
+/** `<stem>` for a file, made unique within one run. */
+export function stemFor(file: string, used: Set<string>): string {
+  const base = basename(file).replace(/\.[^.]+$/, '') || 'document';
+  let stem = base;
+  for (let i = 2; used.has(stem); i++) stem = `${base}-${i}`;
+  used.add(stem);
+  return stem;
+}
