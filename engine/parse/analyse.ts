@@ -1,0 +1,121 @@
+// Per-page analysis of a page range: what one worker thread runs. PDF pages go through the mupdf
+// adapter; an image input is one page whose picture is the figure (no OCR yet).
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { decodeImage, PdfDocument } from '../pdf/mupdf.ts';
+import { EngineError, ErrorCodes } from '../errors.ts';
+import type { AnalyseOptions, PageAnalysis } from './model.ts';
+import { analyseRawPage } from './page.ts';
+import { imageSize } from './image-size.ts';
+
+/** Opens a PDF, mapping mupdf failures and encryption to EngineError 1106. */
+export function openPdf(data: Uint8Array, fileName: string): PdfDocument {
+  let doc: PdfDocument;
+  try {
+    doc = new PdfDocument(data);
+  } catch {
+    throw new EngineError(ErrorCodes.INVALID_PDF, `${fileName} is damaged or not a valid PDF`);
+  }
+  if (doc.needsPassword) {
+    doc.close();
+    throw new EngineError(ErrorCodes.INVALID_PDF, `${fileName}: password-protected PDFs are not supported`);
+  }
+  // A page needs at least a few dozen bytes; fuzzed files can claim millions of pages.
+  if (doc.pageCount <= 0 || doc.pageCount > Math.max(16, data.length / 24)) {
+    doc.close();
+    throw new EngineError(ErrorCodes.INVALID_PDF, `${fileName} is damaged or not a valid PDF (no readable pages)`);
+  }
+  return doc;
+}
+
+const cropName = (page: number, k: number, ext = '.png') => `tmp-p${String(page).padStart(5, '0')}-${k}${ext}`;
+
+async function analysePdf(data: Uint8Array, start: number, end: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
+  const doc = openPdf(data, 'the PDF');
+  const out: PageAnalysis[] = [];
+  try {
+    const last = Math.min(end, doc.pageCount);
+    for (let i = start; i < last; i++) {
+      opts.signal?.throwIfAborted();
+      let pg;
+      try {
+        pg = doc.loadPage(i);
+      } catch {
+        // A damaged page: keep its place, with nothing on it.
+        out.push({ pageNum: i, width: 612, height: 792, scale: 2, scanned: false, elems: [] });
+        opts.onPage?.(i);
+        continue;
+      }
+      try {
+        const { page, figures } = analyseRawPage(pg.raw, i);
+        if (opts.imageDir && figures.length) {
+          await mkdir(opts.imageDir, { recursive: true });
+          for (const [k, f] of figures.entries()) {
+            const png = cropPng(pg, f.elem.bbox, f.elem.images);
+            if (!png) continue;
+            f.elem.crop = cropName(i, k + 1);
+            await writeFile(join(opts.imageDir, f.elem.crop), png);
+          }
+        }
+        for (const f of figures) delete (f.elem as { images?: number[] }).images;
+        out.push(page);
+      } finally {
+        pg.close();
+      }
+      opts.onPage?.(i);
+    }
+  } finally {
+    doc.close();
+  }
+  return out;
+}
+
+/** The embedded image itself when it is the whole figure and not much larger than shown; else a render. */
+function cropPng(pg: ReturnType<PdfDocument['loadPage']>, bbox: [number, number, number, number], ids: number[]): Uint8Array | null {
+  try {
+    if (ids.length === 1) {
+      const im = pg.raw.images.find((x) => x.id === ids[0]);
+      const shownPx = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]) * 4;
+      if (im && im.width * im.height <= 1.5 * shownPx) return pg.imagePng(ids[0]);
+    }
+    return pg.renderPng(bbox, 2);
+  } catch {
+    return null;
+  }
+}
+
+async function analyseImage(data: Uint8Array, ext: string, opts: AnalyseOptions): Promise<PageAnalysis[]> {
+  opts.signal?.throwIfAborted();
+  const webp = ext === '.webp';
+  let size = imageSize(data);
+  let png: Uint8Array | null = null;
+  if (!webp) {
+    try {
+      const d = decodeImage(data, !!opts.imageDir);
+      size = { width: d.width, height: d.height };
+      png = d.png;
+    } catch {
+      throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `the ${ext} image is damaged or cannot be decoded`);
+    }
+  }
+  if (!size) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `the ${ext} image is damaged or cannot be decoded`);
+  const page: PageAnalysis = {
+    pageNum: 0, width: size.width, height: size.height, scale: 1, scanned: true,
+    elems: [{ kind: 'figure', bbox: [0, 0, size.width, size.height], text: '', nLines: 0, size: 0, bold: 0, mono: 0, indent: false, shortLast: true, zone: 'body' }],
+  };
+  if (opts.imageDir) {
+    await mkdir(opts.imageDir, { recursive: true });
+    const name = cropName(0, 1, webp ? '.webp' : '.png');
+    await writeFile(join(opts.imageDir, name), webp ? data : png!);
+    page.elems[0].crop = name;
+  }
+  opts.onPage?.(0);
+  return [page];
+}
+
+/** Analyses pages [startPage, endPage) of a file whose type was sniffed as `fileType` ('.pdf', '.png', …). */
+export async function analysePages(filePath: string, fileType: string, startPage: number, endPage: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
+  const data = new Uint8Array(await readFile(filePath));
+  if (fileType === '.pdf') return analysePdf(data, startPage, endPage, opts);
+  return startPage === 0 && endPage > 0 ? analyseImage(data, fileType, opts) : [];
+}

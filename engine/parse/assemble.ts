@@ -1,0 +1,114 @@
+// Document-level pass over the per-page analyses: headers/footers, titles and levels, footnotes and
+// code, the cross-page flag, SoMark blocks in 144-DPI pixels, figure files, Markdown and catalog.
+import { readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Block, BlockType, Page } from '../../shared/somark.ts';
+import type { ParsedDocument, ParseOptions } from '../types.ts';
+import type { Elem, PageAnalysis } from './model.ts';
+import { classifyMargins } from './headers.ts';
+import { assignTitles, bodyFontSize } from './titles.ts';
+import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts';
+import { END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
+
+export interface DocumentMeta {
+  fileType: string;
+  pageCount: number;
+}
+
+function bboxPx(e: Elem, p: PageAnalysis): [number, number, number, number] {
+  const s = p.scale, W = Math.round(p.width * s), H = Math.round(p.height * s);
+  const c = (v: number, max: number) => Math.min(max, Math.max(0, Math.round(v * s)));
+  let [x1, y1, x2, y2] = [c(e.bbox[0], W), c(e.bbox[1], H), c(e.bbox[2], W), c(e.bbox[3], H)];
+  if (x2 <= x1) { if (x2 < W) x2 = x1 + 1; else x1 = x2 - 1; }
+  if (y2 <= y1) { if (y2 < H) y2 = y1 + 1; else y1 = y2 - 1; }
+  return [x1, y1, x2, y2];
+}
+
+function typeOf(e: Elem, role: string | null, level: number, p: PageAnalysis, body: number, bodyMono: boolean): BlockType {
+  if (role === 'header' || role === 'footer') return role;
+  switch (e.kind) {
+    case 'figure': return 'figure';
+    case 'table': return 'table';
+    case 'caption': return TABLE_CAPTION.test(e.text) ? 'table_caption' : 'figure_caption';
+    case 'code': return 'code';
+    default:
+  }
+  if (level > 0) return 'title';
+  if (e.mono > 0.8 && !bodyMono && e.nLines >= 2) return 'code';
+  if (e.bbox[1] > 0.7 * p.height && e.size <= body * 0.85 && e.text.length > 15) return 'footnote';
+  return 'text';
+}
+
+const isFlow = (b: Block): boolean => b.type !== 'header' && b.type !== 'footer' && b.type !== 'footnote';
+
+/** Renames the temporary crops to image_NNN.png in reading order and fills img_url. */
+async function finishImages(pages: Page[], crops: (string | undefined)[][], opts: ParseOptions): Promise<ParsedDocument['images']> {
+  const images: ParsedDocument['images'] = [];
+  const mode = opts.elementFormats.image;
+  for (const [pi, p] of pages.entries()) {
+    for (const [bi, b] of p.blocks.entries()) {
+      const tmp = crops[pi][bi];
+      if (!tmp) continue;
+      if (mode === 'none') { await rm(join(opts.imageDir, tmp), { force: true }); continue; }
+      const fileName = `image_${String(images.length + 1).padStart(3, '0')}${tmp.slice(tmp.lastIndexOf('.'))}`;
+      await rename(join(opts.imageDir, tmp), join(opts.imageDir, fileName));
+      const url = opts.imageUrl(fileName);
+      images.push({ fileName, url });
+      if (mode === 'base64') {
+        const mime = fileName.endsWith('.webp') ? 'image/webp' : 'image/png';
+        b.img_url = `data:${mime};base64,${(await readFile(join(opts.imageDir, fileName))).toString('base64')}`;
+      } else b.img_url = url;
+    }
+  }
+  return images;
+}
+
+export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentMeta, opts: ParseOptions): Promise<ParsedDocument> {
+  const pagesIn = [...analyses].sort((a, b) => a.pageNum - b.pageNum);
+  const body = bodyFontSize(pagesIn);
+  let mono = 0, all = 0;
+  for (const p of pagesIn) for (const e of p.elems) if (e.kind === 'text') { mono += e.mono * e.text.length; all += e.text.length; }
+  const bodyMono = all > 0 && mono / all > 0.6;
+  const roles = classifyMargins(pagesIn, body);
+  const levels = assignTitles(pagesIn, roles, body);
+  const crops: (string | undefined)[][] = [];
+  let prevLast: { e: Elem; type: string } | null = null;
+  const pages: Page[] = pagesIn.map((p, pi) => {
+    const blocks: Block[] = [];
+    const pageCrops: (string | undefined)[] = [];
+    let merge = false, firstFlow = true;
+    // Headers first, footers last, whatever the reading order gave.
+    const order = p.elems.map((_, i) => i);
+    const rank = (i: number) => (roles[pi][i] === 'header' ? 0 : roles[pi][i] === 'footer' ? 2 : 1);
+    order.sort((a, b) => rank(a) - rank(b) || a - b);
+    for (const ei of order) {
+      const e = p.elems[ei];
+      const type = typeOf(e, roles[pi][ei], levels[pi][ei], p, body, bodyMono);
+      const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: e.text, format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
+      if (type === 'title') b.title_level = levels[pi][ei];
+      if (type === 'code') b.code_language = '';
+      if (isFlow(b)) {
+        if (firstFlow && type === 'text' && prevLast?.type === 'text' && !END_OF_SENTENCE.test(prevLast.e.text) && !prevLast.e.shortLast && startsLikeContinuation(e.text)) merge = true;
+        firstFlow = false;
+        prevLast = { e, type };
+      }
+      blocks.push(b);
+      pageCrops.push(type === 'figure' ? e.crop : undefined);
+      if (type === 'figure' && e.crop === undefined) b.img_url = '';
+    }
+    // A figure's content is its caption when one sits right next to it.
+    for (const [i, b] of blocks.entries()) {
+      if (b.type !== 'figure') continue;
+      const cap = [blocks[i + 1], blocks[i - 1]].find((c) => c?.type === 'figure_caption');
+      if (cap) b.content = cap.content;
+    }
+    crops.push(pageCrops);
+    return { page_num: p.pageNum, page_size: { w: Math.round(p.width * p.scale), h: Math.round(p.height * p.scale) }, merge_content_from_pre_page: merge, blocks };
+  });
+  const images = await finishImages(pages, crops, opts);
+  return {
+    fileType: meta.fileType, pageCount: meta.pageCount, json: { pages },
+    markdown: toMarkdown(pages, opts.featureConfig, opts.elementFormats.image),
+    catalog: buildCatalog(pages), images,
+  };
+}

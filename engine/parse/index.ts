@@ -1,0 +1,44 @@
+// The engine's parsers: what the server, CLI and workers call (contract in engine/types.ts).
+//   inspectDocument  fast upload-time check: type by content and extension, page count, clear errors.
+//   parseDocument    whole document in-process: analysePages over all pages, then assembleDocument.
+//   analysePages / assembleDocument  the two halves, so a worker pool can split a large PDF by page range.
+import { readFile } from 'node:fs/promises';
+import type { DocumentInfo, ParsedDocument, ParseOptions } from '../types.ts';
+import { EngineError, ErrorCodes } from '../errors.ts';
+import { sniffFile } from './sniff.ts';
+import { openPdf, analysePages } from './analyse.ts';
+import { assembleDocument, type DocumentMeta } from './assemble.ts';
+import { imageSize } from './image-size.ts';
+
+export { analysePages, assembleDocument };
+export type { DocumentMeta };
+export type { AnalyseOptions, Elem, PageAnalysis } from './model.ts';
+
+export async function inspectDocument(filePath: string, fileName: string): Promise<DocumentInfo> {
+  const s = await sniffFile(filePath, fileName);
+  const data = new Uint8Array(await readFile(filePath));
+  if (s.kind === 'pdf') {
+    const doc = openPdf(data, fileName);
+    const pageCount = doc.pageCount;
+    doc.close();
+    return { fileType: s.fileType, kind: 'pdf', pageCount };
+  }
+  if (!imageSize(data)) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is a damaged or truncated ${s.fileType} image`);
+  return { fileType: s.fileType, kind: 'image', pageCount: 1 };
+}
+
+export async function parseDocument(filePath: string, fileName: string, options: ParseOptions): Promise<ParsedDocument> {
+  const info = await inspectDocument(filePath, fileName);
+  if (options.maxPages !== undefined && info.pageCount > options.maxPages) {
+    throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `${fileName} has ${info.pageCount} pages; the limit is ${options.maxPages}`);
+  }
+  options.signal?.throwIfAborted();
+  let done = 0;
+  const total = info.pageCount;
+  const analyses = await analysePages(filePath, info.fileType, 0, total, {
+    imageDir: options.elementFormats.image === 'none' ? null : options.imageDir,
+    signal: options.signal,
+    onPage: () => options.onProgress?.({ pages_done: ++done, pages_total: total }),
+  });
+  return assembleDocument(analyses, { fileType: info.fileType, pageCount: total }, options);
+}

@@ -1,0 +1,58 @@
+// SoMark pages → Markdown and the catalog (outline of the titles).
+import type { Block, CatalogNode, FeatureConfig, ImageFormat, Page } from '../../shared/somark.ts';
+import { BULLET_GLYPH, CJK_CHAR, joinText } from './text.ts';
+
+const escapeAlt = (s: string): string => s.replace(/[[\]\n]/g, ' ').trim();
+
+function blockMarkdown(b: Block, image: ImageFormat): string | null {
+  switch (b.type) {
+    case 'title': return `${'#'.repeat(Math.min(6, Math.max(1, b.title_level ?? 1)))} ${b.content}`;
+    case 'figure': return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content)}](${b.img_url})`;
+    case 'table': return b.content;
+    case 'code': return '```' + (b.code_language ?? '') + '\n' + b.content + '\n```';
+    case 'equation': return `$$\n${b.content}\n$$`;
+    default: {
+      const t = b.content;
+      return BULLET_GLYPH.test(t) ? '- ' + t.replace(BULLET_GLYPH, '') : t;
+    }
+  }
+}
+
+/** Markdown of the document; headers/footers only when asked; cross-page paragraphs joined when asked. */
+export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat): string {
+  const parts: string[] = [];
+  let lastText = -1; // index in parts of the latest body paragraph, for cross-page joins
+  for (const p of pages) {
+    let join = p.merge_content_from_pre_page && fc.enable_text_cross_page;
+    for (const b of p.blocks) {
+      if ((b.type === 'header' || b.type === 'footer') && !fc.keep_header_footer) continue;
+      const md = blockMarkdown(b, image);
+      if (md === null || !md.trim()) continue;
+      if (join && b.type === 'text' && lastText >= 0) {
+        parts[lastText] = joinText(parts[lastText], md);
+        join = false;
+        continue;
+      }
+      if (b.type !== 'header' && b.type !== 'footer') join = false;
+      parts.push(md);
+      lastText = b.type === 'text' ? parts.length - 1 : b.type === 'footnote' || b.type === 'figure' ? lastText : -1;
+    }
+  }
+  return parts.length ? parts.join('\n\n') + '\n' : '';
+}
+
+/** Outline: titles nested by level. */
+export function buildCatalog(pages: Page[]): CatalogNode[] {
+  const root: CatalogNode[] = [];
+  const stack: CatalogNode[] = [];
+  for (const p of pages) for (const b of p.blocks) {
+    if (b.type !== 'title') continue;
+    const node: CatalogNode = { content: b.content, title_level: b.title_level ?? 1, page_num: p.page_num, block_idx: b.idx, children: [] };
+    while (stack.length && stack[stack.length - 1].title_level >= node.title_level) stack.pop();
+    (stack.length ? stack[stack.length - 1].children : root).push(node);
+    stack.push(node);
+  }
+  return root;
+}
+
+export const startsLikeContinuation = (t: string): boolean => /^[a-z\u00df-\u00ff(,;:\u2013\u2014]/.test(t) || CJK_CHAR.test(t[0] ?? '');

@@ -1,0 +1,53 @@
+// The serialisable result of analysing one page (what a worker thread sends back), and the options of
+// the per-page analysis. The document-level assembly (assemble.ts) turns these into SoMark pages.
+import type { Rect } from '../pdf/raw.ts';
+
+export type { Rect };
+
+export type ElemKind = 'text' | 'figure' | 'table' | 'caption' | 'code';
+
+export interface Elem {
+  kind: ElemKind;
+  /** PDF points (image inputs: pixels), origin top-left. */
+  bbox: Rect;
+  /** Text; HTML for tables; caption text for figures. */
+  text: string;
+  nLines: number;
+  /** Dominant font size, share of bold / monospaced chars. */
+  size: number;
+  bold: number;
+  mono: number;
+  /** First line starts right of the block's left edge (indented paragraph start). */
+  indent: boolean;
+  /** Last line ends well before the block's right edge (paragraph end). */
+  shortLast: boolean;
+  /** In the top or bottom margin band of the page (header/footer candidate). */
+  zone: 'top' | 'bottom' | 'body';
+  /** Text inside is rotated or vertical. */
+  rotated?: boolean;
+  /** A list item (bullet or enumerator at its start). */
+  list?: boolean;
+  /** Figure: file name of its crop inside the image dir (temporary; the assembly renames it). */
+  crop?: string;
+}
+
+export interface PageAnalysis {
+  pageNum: number;
+  /** Page size in the bbox unit. */
+  width: number;
+  height: number;
+  /** Pixels per bbox unit in the output (2 for PDFs at 144 DPI, 1 for images). */
+  scale: number;
+  /** No usable text layer: only the page image is there (OCR comes later). */
+  scanned: boolean;
+  /** In reading order. */
+  elems: Elem[];
+}
+
+export interface AnalyseOptions {
+  /** Where figure crops are written (temporary names, renamed by the assembly); null: no crops. */
+  imageDir: string | null;
+  signal?: AbortSignal;
+  /** Called after each page. */
+  onPage?: (pageNum: number) => void;
+}

@@ -1,0 +1,125 @@
+// One PDF page → elements in reading order (serialisable PageAnalysis): figures, text segments merged
+// into paragraphs, captions; margin lines kept out of the column analysis.
+import type { RawLine, RawPage, Rect } from '../pdf/raw.ts';
+import { pointIn, rectCenter, rectInter, rectArea, rectUnion } from '../pdf/raw.ts';
+import type { Elem, PageAnalysis } from './model.ts';
+import { segmentBlocks, type Segment } from './segment.ts';
+import { detectFigures, isScanned, textCharCount, type Figure } from './figures.ts';
+import { readingOrder } from './xycut.ts';
+import { BULLET_START, CAPTION_START, cleanLine, END_OF_SENTENCE, joinText } from './text.ts';
+import { detectTables, type TableFound } from './tables.ts';
+
+/** What the page analysis keeps of a figure for the crop writer. */
+export interface FigureElem extends Elem { images: number[] }
+
+type Item = { kind: 'seg'; bbox: Rect; seg: Segment } | { kind: 'fig'; bbox: Rect; fig: Figure } | { kind: 'table'; bbox: Rect; table: TableFound };
+
+const MARGIN = 0.09;
+const NUMBER_TOKEN = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVXivx]{1,5}\.?|[A-Z]\.|§\s*\d+)$/;
+
+/** Joins a lone section number and its heading text that sit on one baseline ("5.1   Results"). */
+function joinNumberedHeadings(segs: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const s of segs) {
+    const prev = out[out.length - 1];
+    if (prev && prev.lines.length === 1 && s.lines.length >= 1 && NUMBER_TOKEN.test(prev.lines[0].text.trim())) {
+      const a = prev.lines[0], b = s.lines[0];
+      const sameRow = Math.abs(a.bbox[1] - b.bbox[1]) < 0.5 * a.size && Math.abs(a.bbox[3] - b.bbox[3]) < 0.5 * a.size;
+      const gap = b.bbox[0] - a.bbox[2];
+      if (sameRow && gap > 0 && gap < 6 * a.size && Math.abs(a.size - b.size) < 0.15 * a.size) {
+        const line: RawLine = { ...b, text: a.text.trim() + ' ' + b.text, cx0: [...a.cx0, ...b.cx0], cx1: [...a.cx1, ...b.cx1], bbox: rectUnion(a.bbox, b.bbox) };
+        line.cx0.splice(a.text.trim().length, 0, a.bbox[2]);
+        line.cx1.splice(a.text.trim().length, 0, b.bbox[0]);
+        out[out.length - 1] = { ...s, bbox: rectUnion(prev.bbox, s.bbox), lines: [line, ...s.lines.slice(1)] };
+        continue;
+      }
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+function segText(s: Segment): string {
+  let t = '';
+  for (const l of s.lines) t = joinText(t, cleanLine(l.text));
+  return t;
+}
+
+function segElem(s: Segment, H: number): Elem {
+  const first = s.lines[0], last = s.lines[s.lines.length - 1];
+  const zone = s.bbox[3] <= MARGIN * H ? 'top' : s.bbox[1] >= (1 - MARGIN) * H ? 'bottom' : 'body';
+  const text = segText(s);
+  return {
+    kind: 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, mono: s.mono,
+    indent: first.bbox[0] > s.bbox[0] + s.size,
+    shortLast: s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text),
+    zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined,
+  };
+}
+
+/** Merges consecutive text elements that are one paragraph split by mupdf. */
+function mergeParagraphs(elems: Elem[]): Elem[] {
+  const out: Elem[] = [];
+  for (const e of elems) {
+    const p = out[out.length - 1];
+    if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
+      Math.abs(p.size - e.size) < 0.1 * p.size && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.mono - e.mono) < 0.4) {
+      const gap = e.bbox[1] - p.bbox[3];
+      const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
+      if (gap > -0.3 * e.size && gap < 0.8 * e.size && ov > 0.6 * Math.min(p.bbox[2] - p.bbox[0], e.bbox[2] - e.bbox[0]) &&
+        Math.abs(p.bbox[0] - e.bbox[0]) < 2 * e.size && !CAPTION_START.test(e.text)) {
+        out[out.length - 1] = { ...p, bbox: rectUnion(p.bbox, e.bbox), text: joinText(p.text, e.text), nLines: p.nLines + e.nLines, shortLast: e.shortLast, bold: (p.bold * p.nLines + e.bold * e.nLines) / (p.nLines + e.nLines) };
+        continue;
+      }
+    }
+    out.push(e);
+  }
+  return out;
+}
+
+/** Marks caption text next to a figure or table. */
+function markCaptions(elems: Elem[]): void {
+  for (let i = 0; i < elems.length; i++) {
+    const e = elems[i];
+    if (e.kind !== 'text' || !CAPTION_START.test(e.text)) continue;
+    const target = elems.find((f) => (f.kind === 'figure' || f.kind === 'table') &&
+      Math.min(Math.abs(e.bbox[1] - f.bbox[3]), Math.abs(f.bbox[1] - e.bbox[3])) < 3 * e.size + 6 &&
+      Math.min(e.bbox[2], f.bbox[2]) - Math.max(e.bbox[0], f.bbox[0]) > 0);
+    if (target) e.kind = 'caption';
+  }
+}
+
+export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnalysis; figures: { elem: FigureElem }[] } {
+  const W = raw.width, H = raw.height;
+  const chars = textCharCount(raw);
+  const scanned = isScanned(raw, chars);
+  const figs = scanned ? [{ bbox: [0, 0, W, H] as Rect, images: raw.images.map((i) => i.id) }] : detectFigures(raw, chars);
+  const tables = scanned ? [] : detectTables(raw);
+  let segs = joinNumberedHeadings(segmentBlocks(raw.blocks));
+  const inside = (b: Rect, r: Rect) => rectInter(b, r) > 0.7 * Math.max(rectArea(b), 1e-3) || pointIn(rectCenter(b), r, -1);
+  segs = segs.filter((s) => !figs.some((f) => inside(s.bbox, f.bbox)) && !tables.some((t) => inside(s.bbox, t.bbox)));
+  const items: Item[] = [
+    ...segs.map((seg) => ({ kind: 'seg' as const, bbox: seg.bbox, seg })),
+    ...figs.map((fig) => ({ kind: 'fig' as const, bbox: fig.bbox, fig })),
+    ...tables.map((table) => ({ kind: 'table' as const, bbox: table.bbox, table })),
+  ];
+  const isMargin = (it: Item) => it.kind === 'seg' && it.seg.lines.length <= 3 && (it.bbox[3] <= MARGIN * H || it.bbox[1] >= (1 - MARGIN) * H);
+  const aside = (it: Item) => it.kind === 'seg' && it.seg.rotated;
+  const top = items.filter((it) => isMargin(it) && it.bbox[3] <= MARGIN * H);
+  const bottom = items.filter((it) => isMargin(it) && it.bbox[1] >= (1 - MARGIN) * H);
+  const rotated = items.filter((it) => aside(it) && !isMargin(it));
+  const body = items.filter((it) => !isMargin(it) && !aside(it));
+  const ordered = [...readingOrder(top), ...readingOrder(body), ...readingOrder(rotated), ...readingOrder(bottom)];
+  const figures: { elem: FigureElem }[] = [];
+  let elems: Elem[] = ordered.map((it) => {
+    if (it.kind === 'seg') return segElem(it.seg, H);
+    const base = { bbox: it.bbox, nLines: 0, size: 0, bold: 0, mono: 0, indent: false, shortLast: true, zone: 'body' as const };
+    if (it.kind === 'table') return { ...base, kind: 'table' as const, text: it.table.html };
+    const fe: FigureElem = { ...base, kind: 'figure', text: '', images: it.fig.images };
+    figures.push({ elem: fe });
+    return fe;
+  });
+  elems = mergeParagraphs(elems);
+  markCaptions(elems);
+  return { page: { pageNum, width: W, height: H, scale: 2, scanned, elems }, figures };
+}

@@ -1,0 +1,74 @@
+// Lines → segments: groups the text lines of mupdf's blocks into paragraph-sized segments of uniform
+// style, splitting where the font size or weight changes, at list items, at paragraph gaps, and
+// between side-by-side columns that mupdf put into one block.
+import type { RawBlock, RawLine, Rect } from '../pdf/raw.ts';
+import { rectUnion } from '../pdf/raw.ts';
+import { BULLET_START, END_OF_SENTENCE } from './text.ts';
+
+export interface Segment {
+  bbox: Rect;
+  lines: RawLine[];
+  size: number;
+  bold: number;
+  mono: number;
+  rotated: boolean;
+}
+
+const overlapX = (a: Rect, b: Rect): number => Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+const height = (l: RawLine): number => Math.max(1, l.bbox[3] - l.bbox[1]);
+
+function sameStyle(s: Segment, l: RawLine): boolean {
+  const big = Math.max(s.size, l.size, 1);
+  if (Math.abs(s.size - l.size) > 0.12 * big) return false;
+  if (Math.abs(s.bold - l.bold) > 0.6) return false;
+  if (Math.abs(s.mono - l.mono) > 0.6) return false;
+  return true;
+}
+
+/** Can line `l` continue segment `s` (directly below its last line, same column and style)? */
+function continues(s: Segment, l: RawLine): boolean {
+  const last = s.lines[s.lines.length - 1];
+  if (last.rotated || l.rotated) return false;
+  if (!sameStyle(s, l)) return false;
+  const gap = l.bbox[1] - last.bbox[3];
+  const h = Math.max(height(last), height(l));
+  if (gap < -0.5 * h || gap > 0.75 * h) return false;
+  const ov = overlapX(last.bbox, l.bbox);
+  const minW = Math.min(last.bbox[2] - last.bbox[0], l.bbox[2] - l.bbox[0]);
+  const aligned = Math.abs(last.bbox[0] - l.bbox[0]) < 1.5 * l.size;
+  if (!(ov > 0.3 * minW || (aligned && ov > 0))) return false;
+  if (BULLET_START.test(l.text)) return false;
+  // A short, sentence-final previous line followed by a new sentence: paragraph break.
+  const right = s.bbox[2];
+  if (s.lines.length > 1 && END_OF_SENTENCE.test(last.text) && last.bbox[2] < right - 4 * l.size && /^[A-Z0-9\p{Lo}]/u.test(l.text)) return false;
+  return true;
+}
+
+function newSegment(l: RawLine): Segment {
+  return { bbox: [...l.bbox], lines: [l], size: l.size, bold: l.bold, mono: l.mono, rotated: l.rotated };
+}
+
+function addLine(s: Segment, l: RawLine): void {
+  s.lines.push(l);
+  s.bbox = rectUnion(s.bbox, l.bbox);
+  const n = s.lines.length;
+  s.bold = (s.bold * (n - 1) + l.bold) / n;
+  s.mono = (s.mono * (n - 1) + l.mono) / n;
+}
+
+/** Splits every block into segments; lines on one baseline but far apart stay separate. */
+export function segmentBlocks(blocks: RawBlock[]): Segment[] {
+  const out: Segment[] = [];
+  for (const b of blocks) {
+    const open: Segment[] = [];
+    for (const l of b.lines) {
+      let target: Segment | null = null;
+      for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
+        if (continues(open[i], l)) { target = open[i]; break; }
+      }
+      if (target) addLine(target, l);
+      else { const s = newSegment(l); open.push(s); out.push(s); }
+    }
+  }
+  return out;
+}

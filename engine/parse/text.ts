@@ -1,0 +1,60 @@
+// Text helpers shared by the page analysis and the document assembly: line joining (hyphenation, CJK),
+// and the patterns that recognise bullets, captions, numbering and page numbers.
+
+export const CJK_CHAR = /[\u1100-\u11ff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+const CJK_NO_SPACE = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+/** Bullet glyphs and list markers at the start of a line. */
+export const BULLET_START = /^\s*([•●▪◦■□◆◇‣∙·➢➤►▶✓✔❖○◼]|[-–—*](?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-z][.)](?=\s)|\([ivx]{1,4}\)(?=\s))/;
+export const BULLET_GLYPH = /^\s*[•●▪◦■□◆◇‣∙·➢➤►▶✓✔❖○◼]\s*/;
+
+/** "Figure 3:", "Fig. 2.", "Table 1", "图 1" … at the start of a text. */
+export const CAPTION_START = /^\s*((figure|fig\.?|table|tab\.?|chart|exhibit|plate|listing|scheme)\s*[\dIVXivx]+([.-]\d+)*[a-z]?\s*([.:：|—–-]|$)|[图表]\s*[\d一二三四五六七八九十]+([.-]\d+)?)/i;
+export const TABLE_CAPTION = /^\s*(table|tab\.?|表)/i;
+
+/** Section numbering: "1", "2.3", "4.1.2", "IV.", "A.1", "Chapter 3", "第三章", "(2)". */
+export const NUMBERED_HEADING = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVX]{1,5}\.|[A-Z]\.(\d{1,2}\.?)*|chapter\s+\w+|part\s+\w+|section\s+\d+|appendix\s+\w+|第[一二三四五六七八九十百\d]+[章节部分篇]|[一二三四五六七八九十]+[、.．])(\s+|$|(?=[^\d.]))/i;
+
+/** Depth of a leading decimal numbering ("2.3.1 Foo" → 3); 0 when there is none. */
+export function numberingDepth(text: string): number {
+  const m = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S/.exec(text);
+  if (m) return m[1].split('.').length;
+  if (/^(chapter|part)\s+\w+/i.test(text) || /^第[一二三四五六七八九十百\d]+[章篇部]/.test(text)) return 1;
+  return 0;
+}
+
+/** A running page number: "12", "- 3 -", "Page 4 of 9", "iv", "第 3 页". */
+export const PAGE_NUMBER = /^\s*(((page|p\.|seite|página)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/|de|von)\s*\d{1,4})?|[ivxlc]{1,6}|第\s*\d+\s*页(\s*[,，]?\s*共\s*\d+\s*页)?)\s*$/i;
+
+export const END_OF_SENTENCE = /[.!?。！？:：;；…"”’」』)\]]\s*$/;
+
+const HYPHEN_END = /[A-Za-z\u00c0-\u024f]-$/;
+
+/** Joins two pieces of running text: de-hyphenates "infor-" + "mation", no space between CJK chars. */
+export function joinText(a: string, b: string): string {
+  if (!a) return b;
+  if (!b) return a;
+  const last = a[a.length - 1], first = b[0];
+  if (HYPHEN_END.test(a) && /^[a-z\u00df-\u00ff]/.test(b)) return a.slice(0, -1) + b;
+  if (CJK_NO_SPACE.test(last) && CJK_NO_SPACE.test(first)) return a + b;
+  if (/\s/.test(last) || /\s/.test(first)) return a + b;
+  return a + ' ' + b;
+}
+
+/** Cleans a raw line: collapses runs of whitespace, drops control chars. */
+export function cleanLine(t: string): string {
+  return t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffe\uffff]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Normalised key for repetition checks (headers/footers): digits folded, spaces and case ignored. */
+export function repetitionKey(t: string): string {
+  return t.normalize('NFKC').toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, '');
+}
+
+export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export const median = (a: number[]): number => {
+  if (!a.length) return 0;
+  const s = [...a].sort((x, y) => x - y);
+  return s[Math.floor(s.length / 2)];
+};

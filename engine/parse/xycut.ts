@@ -1,0 +1,104 @@
+// Reading order by recursive XY-cut: split at column gutters (vertical cuts) first, use full-width
+// elements (titles, wide figures) as horizontal separators when they hide the gutter, then split into
+// horizontal bands; inside a band that cannot be cut, top-to-bottom, left-to-right.
+import type { Rect } from '../pdf/raw.ts';
+
+interface Boxed { bbox: Rect }
+
+const MIN_GUTTER = 6; // points
+const MAX_DEPTH = 50;
+
+/** Gaps in the projection of the boxes' [lo, hi] intervals, widest first. */
+function gaps<T extends Boxed>(items: T[], lo: 0 | 1): [number, number][] {
+  const iv = items.map((i) => [i.bbox[lo], i.bbox[lo + 2]] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  let end = iv[0][1];
+  for (let k = 1; k < iv.length; k++) {
+    if (iv[k][0] > end) out.push([end, iv[k][0]]);
+    end = Math.max(end, iv[k][1]);
+  }
+  return out;
+}
+
+function extent<T extends Boxed>(items: T[], lo: 0 | 1): number {
+  let a = Infinity, b = -Infinity;
+  for (const i of items) { a = Math.min(a, i.bbox[lo]); b = Math.max(b, i.bbox[lo + 2]); }
+  return items.length ? b - a : 0;
+}
+
+function byPosition<T extends Boxed>(items: T[]): T[] {
+  return [...items].sort((a, b) => {
+    const ov = Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
+    const minH = Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+    if (ov > 0.5 * minH) return a.bbox[0] - b.bbox[0]; // same row: left to right
+    return a.bbox[1] - b.bbox[1];
+  });
+}
+
+function verticalCut<T extends Boxed>(items: T[], W: number): [T[], T[]] | null {
+  const xg = gaps(items, 0).filter(([a, b]) => b - a >= MIN_GUTTER).sort((p, q) => q[1] - q[0] - (p[1] - p[0]));
+  for (const [a, b] of xg) {
+    const x = (a + b) / 2;
+    const L = items.filter((i) => i.bbox[2] <= x), R = items.filter((i) => i.bbox[0] >= x);
+    if (!L.length || !R.length) continue;
+    if (extent(L, 0) > 0.2 * W && extent(R, 0) > 0.2 * W) return [L, R];
+    // A narrow side column (labels, margin notes) still reads before/after as a whole when it is tall.
+    const H = extent(items, 1);
+    if (extent(L, 1) > 0.5 * H && extent(R, 1) > 0.5 * H && L.length > 1 && R.length > 1) return [L, R];
+  }
+  return null;
+}
+
+/** Full-width items that hide a gutter between narrower items: cut around them. */
+function wideSeparators<T extends Boxed>(items: T[], W: number, depth: number): T[] | null {
+  const wide = items.filter((i) => i.bbox[2] - i.bbox[0] > 0.6 * W);
+  if (!wide.length || wide.length === items.length) return null;
+  const narrow = items.filter((i) => !wide.includes(i));
+  if (narrow.length < 4) return null;
+  const g = gaps(narrow, 0).filter(([a, b]) => b - a >= MIN_GUTTER);
+  if (!g.length) return null;
+  const x0 = Math.min(...narrow.map((i) => i.bbox[0])), x1 = Math.max(...narrow.map((i) => i.bbox[2]));
+  const col = g.find(([a, b]) => {
+    const x = (a + b) / 2;
+    return x - x0 > 0.2 * W && x1 - x > 0.2 * W &&
+      narrow.filter((i) => i.bbox[2] <= x).length >= 2 && narrow.filter((i) => i.bbox[0] >= x).length >= 2;
+  });
+  if (!col) return null;
+  const out: T[] = [];
+  let rest = narrow;
+  for (const w of [...wide].sort((a, b) => a.bbox[1] - b.bbox[1])) {
+    const above = rest.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 < w.bbox[1]);
+    out.push(...cut(above, depth + 1), w);
+    rest = rest.filter((i) => !above.includes(i));
+  }
+  out.push(...cut(rest, depth + 1));
+  return out;
+}
+
+function cut<T extends Boxed>(items: T[], depth: number): T[] {
+  if (items.length <= 1) return items;
+  if (depth > MAX_DEPTH) return byPosition(items);
+  const W = extent(items, 0);
+  const v = verticalCut(items, W);
+  if (v) return [...cut(v[0], depth + 1), ...cut(v[1], depth + 1)];
+  const sep = wideSeparators(items, W, depth);
+  if (sep) return sep;
+  const yg = gaps(items, 1).filter(([a, b]) => b - a > 0.5);
+  if (yg.length) {
+    const bands: T[][] = [];
+    let rest = items;
+    for (const [, b] of yg.sort((p, q) => p[0] - q[0])) {
+      bands.push(rest.filter((i) => i.bbox[3] <= b));
+      rest = rest.filter((i) => i.bbox[3] > b);
+    }
+    bands.push(rest);
+    const nonEmpty = bands.filter((b) => b.length);
+    if (nonEmpty.length > 1) return nonEmpty.flatMap((b) => cut(b, depth + 1));
+  }
+  return byPosition(items);
+}
+
+/** The items in reading order. */
+export function readingOrder<T extends Boxed>(items: T[]): T[] {
+  return cut(items, 0);
+}

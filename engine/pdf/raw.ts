@@ -1,0 +1,60 @@
+// Plain, serialisable shapes of what the PDF adapter extracts from one page. Coordinates are PDF points
+// with the origin at the page's top-left corner, y downwards.
+
+export type Rect = [number, number, number, number];
+
+export interface RawLine {
+  text: string;
+  /** Left and right edge of every char of `text` (same length as `text`). */
+  cx0: number[];
+  cx1: number[];
+  bbox: Rect;
+  /** Dominant font size (by char count). */
+  size: number;
+  /** Share of non-space chars in a bold / italic / monospaced font. */
+  bold: number;
+  italic: number;
+  mono: number;
+  /** Dominant font name. */
+  font: string;
+  /** Not left-to-right horizontal text (rotated or vertical). */
+  rotated: boolean;
+}
+
+export interface RawBlock {
+  bbox: Rect;
+  lines: RawLine[];
+}
+
+export interface RawImage {
+  bbox: Rect;
+  /** Index into the page's image list (to crop it later while the page is open). */
+  id: number;
+  width: number;
+  height: number;
+}
+
+export interface RawVector {
+  bbox: Rect;
+  stroked: boolean;
+  rect: boolean;
+  /** Fill or stroke colour as 0xRRGGBB. */
+  color: number;
+}
+
+export interface RawPage {
+  index: number;
+  width: number;
+  height: number;
+  blocks: RawBlock[];
+  images: RawImage[];
+  vectors: RawVector[];
+}
+
+export const rectUnion = (a: Rect, b: Rect): Rect => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+export const rectArea = (r: Rect): number => Math.max(0, r[2] - r[0]) * Math.max(0, r[3] - r[1]);
+export const rectInter = (a: Rect, b: Rect): number =>
+  rectArea([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
+export const rectCenter = (r: Rect): [number, number] => [(r[0] + r[2]) / 2, (r[1] + r[3]) / 2];
+export const pointIn = (p: [number, number], r: Rect, tol = 0): boolean =>
+  p[0] >= r[0] - tol && p[0] <= r[2] + tol && p[1] >= r[1] - tol && p[1] <= r[3] + tol;
