@@ -1,0 +1,72 @@
+// Quality and speed of the local engine's parser on the corpus beside the repo:
+//   node bench/quality.ts [--no-large] [name-filter]
+// For every ../shared/corpus/pdf-digital/*.pdf with an .expected.md: text similarity of the Markdown
+// (score.mjs plain() + similarity()), title F1 on text and on text+level (truth: the reference JSON's
+// title/section_header items), then pages/s on ../shared/corpus/large/*.pdf (single thread).
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDocument } from '../engine/parse/index.ts';
+import type { ParseOptions } from '../engine/types.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
+
+interface Score {
+  plain(md: string): string;
+  similarity(a: string, b: string): number;
+  titleScores(truth: { text: string; level: number }[], blocks: Block[]): { text: number; level: number };
+}
+const corpus = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const score = (await import(new URL('../../shared/tools/score.mjs', import.meta.url).href)) as Score;
+
+/** Truth titles from a docling JSON (texts labelled title/section_header); null for other formats. */
+function truthTitles(json: unknown): { text: string; level: number }[] | null {
+  const texts = (json as { texts?: { label: string; text: string; level?: number }[] }).texts;
+  if (!Array.isArray(texts)) return null;
+  return texts.filter((t) => t.label === 'title' || t.label === 'section_header').map((t) => ({ text: t.text, level: t.level ?? 1 }));
+}
+
+async function parse(file: string, dir: string) {
+  const opts: ParseOptions = {
+    featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS,
+    imageDir: join(dir, 'images'), imageUrl: (n) => `images/${n}`,
+  };
+  const t0 = performance.now();
+  const doc = await parseDocument(file, file.split('/').pop()!, opts);
+  return { doc, ms: performance.now() - t0 };
+}
+
+const args = process.argv.slice(2);
+const filter = args.find((a) => !a.startsWith('--'));
+const dir = await mkdtemp(join(tmpdir(), 'docparse-quality-'));
+const rows: { name: string; sim: number; tText: number | null; tLevel: number | null }[] = [];
+try {
+  const digital = join(corpus, 'pdf-digital');
+  for (const f of (await readdir(digital)).filter((n) => n.endsWith('.pdf')).sort()) {
+    const stem = f.slice(0, -4);
+    if (filter && !f.includes(filter)) continue;
+    const refMd = join(digital, `${stem}.expected.md`);
+    if (!existsSync(refMd)) continue;
+    const { doc, ms } = await parse(join(digital, f), dir);
+    const sim = score.similarity(score.plain(doc.markdown), score.plain(await readFile(refMd, 'utf8')));
+    const refJson = join(digital, `${stem}.expected.json`);
+    const truth = existsSync(refJson) ? truthTitles(JSON.parse(await readFile(refJson, 'utf8'))) : null;
+    const t = truth ? score.titleScores(truth, doc.json.pages.flatMap((p) => p.blocks)) : null;
+    rows.push({ name: stem, sim, tText: t?.text ?? null, tLevel: t?.level ?? null });
+    const fmt = (v: number | null) => (v === null ? '  n/a' : v.toFixed(3));
+    console.log(`${stem.padEnd(36)} text ${sim.toFixed(3)}  title F1 ${fmt(t?.text ?? null)} (level ${fmt(t?.level ?? null)})  ${doc.pageCount} p ${ms.toFixed(0)} ms`);
+  }
+  const mean = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN);
+  const titled = rows.filter((r) => r.tText !== null);
+  console.log(`${'MEAN'.padEnd(36)} text ${mean(rows.map((r) => r.sim)).toFixed(3)}  title F1 ${mean(titled.map((r) => r.tText!)).toFixed(3)} (level ${mean(titled.map((r) => r.tLevel!)).toFixed(3)})  over ${rows.length} docs (${titled.length} with titles)`);
+  if (!args.includes('--no-large') && !filter) {
+    for (const f of (await readdir(join(corpus, 'large'))).filter((n) => n.endsWith('.pdf')).sort()) {
+      const { doc, ms } = await parse(join(corpus, 'large', f), dir);
+      const rss = process.memoryUsage().rss / 2 ** 20;
+      console.log(`${f.padEnd(36)} ${doc.pageCount} p in ${ms.toFixed(0)} ms = ${((doc.pageCount / ms) * 1000).toFixed(1)} pages/s single-thread, ${doc.images.length} images, rss ${rss.toFixed(0)} MB`);
+    }
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
