@@ -1,0 +1,58 @@
+// Three bundles into out/: main (ESM, plus the engine's worker thread as its own entry), the sandboxed
+// preload (CommonJS: a sandboxed preload cannot load ESM), and the renderer (renderer/vite.config.ts).
+import { defineConfig } from 'electron-vite';
+import type { UserConfig } from 'vite';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rendererConfig from './renderer/vite.config.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const r = (p: string): string => resolve(root, p);
+const renderer = rendererConfig as UserConfig;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: r('out/main'),
+      // Production dependencies (mupdf, @napi-rs/keyring, busboy, ws, fflate) stay in node_modules.
+      externalizeDeps: true,
+      target: 'node22',
+      sourcemap: true,
+      rollupOptions: {
+        input: {
+          index: r('electron/main/index.ts'),
+          // Loaded with new Worker(new URL('./engine-worker.js', import.meta.url)) by the packaged app.
+          'engine-worker': r('engine/server/worker.ts'),
+        },
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: r('out/preload'),
+      // Bundle everything (shared/ included): a sandboxed preload can only require 'electron'.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: r('electron/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: {
+    root: renderer.root ?? r('renderer'),
+    base: './',
+    plugins: renderer.plugins,
+    resolve: renderer.resolve,
+    define: renderer.define,
+    build: {
+      outDir: r('out/renderer'),
+      emptyOutDir: true,
+      target: renderer.build?.target ?? 'es2023',
+      sourcemap: renderer.build?.sourcemap ?? true,
+      chunkSizeWarningLimit: renderer.build?.chunkSizeWarningLimit,
+      rollupOptions: { input: { index: r('renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,84 @@
+// Electron side of the IPC contract: one ipcMain.handle per allowlisted channel, sender checks,
+// IpcResult envelopes (never a thrown error across IPC), and events queued until 'app:ready'.
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { INVOKE_CHANNELS, type Handlers } from '../../shared/ipc-contract.ts';
+import type { IpcResult } from '../../shared/result.ts';
+import { createDispatcher, EmitterHub, EventGate, FORBIDDEN, READY_CHANNEL } from './ipc-core.ts';
+import { isTrustedSender, type TrustPolicy } from './policy.ts';
+
+export interface IpcBridge {
+  /** Give this to services.setEmitter. */
+  readonly hub: EmitterHub;
+  /** Trust a window's main frame and route events to it (queued until it invokes 'app:ready'). */
+  attachWindow(win: BrowserWindow): void;
+  /** Removes every handler (on quit). */
+  dispose(): void;
+}
+
+export function registerIpc(handlers: Handlers, appOrigins: readonly string[]): IpcBridge {
+  const dispatch = createDispatcher(handlers);
+  const hub = new EmitterHub();
+  const trusted = new Set<number>();
+  const gates = new Map<number, EventGate>();
+  const policy: TrustPolicy = { trustedIds: trusted, appOrigins };
+
+  const senderOk = (event: IpcMainInvokeEvent): boolean => {
+    const frame = event.senderFrame;
+    return isTrustedSender(
+      {
+        webContentsId: event.sender.id,
+        isMainFrame: frame !== null && frame === event.sender.mainFrame,
+        frameUrl: frame?.url ?? '',
+      },
+      policy,
+    );
+  };
+
+  for (const channel of INVOKE_CHANNELS) {
+    ipcMain.removeHandler(channel);
+    ipcMain.handle(channel, async (event, req: unknown): Promise<IpcResult<unknown>> => {
+      if (!senderOk(event)) {
+        return { ok: false, error: { code: FORBIDDEN, message: 'IPC from an untrusted frame' } };
+      }
+      const result = await dispatch(channel, req);
+      if (channel === READY_CHANNEL && result.ok) {
+        const gate = gates.get(event.sender.id);
+        // Flush after the reply has been handed back to Electron.
+        if (gate) setImmediate(() => gate.markReady());
+      }
+      return result;
+    });
+  }
+
+  return {
+    hub,
+    attachWindow(win) {
+      const contents = win.webContents;
+      const id = contents.id;
+      trusted.add(id);
+      const gate = new EventGate({
+        deliver: ({ channel, payload }) => {
+          if (contents.isDestroyed()) return false;
+          contents.send(channel, payload);
+          return true;
+        },
+      });
+      gates.set(id, gate);
+      const detach = hub.add(gate);
+      // A reload or crash means the new page has not subscribed yet: queue until its 'app:ready'.
+      contents.on('did-start-navigation', (details) => {
+        if (details.isMainFrame && !details.isSameDocument) gate.reset();
+      });
+      contents.on('render-process-gone', () => gate.reset());
+      contents.once('destroyed', () => {
+        detach();
+        gate.clear();
+        gates.delete(id);
+        trusted.delete(id);
+      });
+    },
+    dispose() {
+      for (const channel of INVOKE_CHANNELS) ipcMain.removeHandler(channel);
+    },
+  };
+}

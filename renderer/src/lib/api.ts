@@ -1,0 +1,73 @@
+// The renderer's transport: Electron's preload (window.api) when present, otherwise browser mode's
+// WebSocket client. `call` unwraps the IpcResult envelope for code that prefers exceptions.
+import type { InvokeChannel, Req, RendererApi, Res } from '../../../shared/ipc-contract.ts';
+import { CodedError } from '../../../shared/result.ts';
+import { createWsTransport, type ConnectionStatus, type WsTransport } from './ws-transport.ts';
+
+declare global {
+  interface Window {
+    /** Exposed by electron/preload in the desktop app; absent in browser mode. */
+    api?: RendererApi;
+  }
+}
+
+/**
+ * Browser mode: the access token arrives once in the page URL (?token=…). The server has already
+ * traded it for an HttpOnly cookie; keep it in memory for this page and take it out of the address bar.
+ */
+function takeTokenFromLocation(): string | null {
+  const url = new URL(globalThis.location.href);
+  const token = url.searchParams.get('token');
+  if (token === null) return null;
+  url.searchParams.delete('token');
+  try {
+    globalThis.history.replaceState(globalThis.history.state, '', url.pathname + url.search + url.hash);
+  } catch {
+    // Not fatal: the token stays visible.
+  }
+  return token;
+}
+
+let ws: WsTransport | null = null;
+
+function webTransport(): WsTransport {
+  ws ??= createWsTransport({ token: takeTokenFromLocation() });
+  return ws;
+}
+
+const hasPreload = (): boolean => typeof window !== 'undefined' && window.api !== undefined;
+
+// Browser mode: take the token out of the URL as early as possible (the socket opens on first use).
+if (!hasPreload() && typeof window !== 'undefined' && typeof window.location !== 'undefined') webTransport();
+
+const impl = (): RendererApi => (hasPreload() ? window.api! : webTransport());
+
+/** The one RendererApi of this page. */
+export const api: RendererApi = {
+  invoke: (channel, req) => impl().invoke(channel, req),
+  on: (channel, listener) => impl().on(channel, listener),
+  pathsForFiles: (files) => impl().pathsForFiles(files),
+};
+
+export const transportKind = (): 'electron' | 'web' => (hasPreload() ? 'electron' : 'web');
+
+/** Connection state (always 'open' under Electron). Useful to re-fetch state after a reconnect. */
+export function onConnectionChange(listener: (status: ConnectionStatus) => void): () => void {
+  return hasPreload() ? () => undefined : webTransport().onStatus(listener);
+}
+
+export function connectionStatus(): ConnectionStatus {
+  return hasPreload() ? 'open' : (ws?.status ?? 'idle');
+}
+
+/** Like api.invoke, but returns the value and throws a CodedError on {ok:false} or a broken transport. */
+export async function call<K extends InvokeChannel>(channel: K, req: Req<K>): Promise<Res<K>> {
+  let result;
+  try {
+    result = await api.invoke(channel, req);
+  } catch (e) {
+    throw new CodedError('DISCONNECTED', e instanceof Error ? e.message : String(e));
+  }
+  if (result.ok) return result.value;
+  throw new CodedError(result.error.code, result.error.message);
+}
