@@ -8,8 +8,10 @@ import type { ElementFormats, FeatureConfig, OutputFormat, Progress } from '../.
 import { EngineError, ErrorCodes, isEngineError } from '../errors.ts';
 import { randomHex32 } from '../store/atomic.ts';
 import { TaskStore, type TaskRecord } from '../store/task-store.ts';
-import { BASE_PLACEHOLDER } from './jobs.ts';
+import type { DocumentInfo } from '../types.ts';
+import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
+import { runTask } from './run-task.ts';
 import { startSweeper } from './sweeper.ts';
 
 export interface EngineCoreOptions {
@@ -56,6 +58,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   const progress = new Map<string, Progress>();
   const waiters = new Map<string, Array<(t: TaskRecord) => void>>();
   const running = new Set<Promise<void>>();
+  let admitting = 0; // submits past the queue check whose job is not queued yet
   const sweeper = startSweeper(store, log);
 
   const settle = (rec: TaskRecord): void => {
@@ -64,25 +67,22 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     waiters.delete(rec.task_id);
   };
 
-  async function execute(rec: TaskRecord, input: SubmitInput, inputPath: string): Promise<void> {
+  async function execute(rec: TaskRecord, input: SubmitInput, inputPath: string, info: DocumentInfo): Promise<void> {
     const id = rec.task_id;
-    const pages = rec.page_num ?? 1;
     try {
-      const outcome = await pool.run(
-        {
-          kind: 'parse', inputPath, fileName: rec.file_name, taskDir: store.taskDir(id), formats: input.formats,
-          elementFormats: input.elementFormats, featureConfig: input.featureConfig, maxPages,
-          filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
+      const job: ParseJob = {
+        kind: 'parse', inputPath, fileName: rec.file_name, taskDir: store.taskDir(id), formats: input.formats,
+        elementFormats: input.elementFormats, featureConfig: input.featureConfig, maxPages,
+        filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
+      };
+      const outcome = await runTask(pool, job, info, {
+        timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,
+        onStart: () => {
+          progress.set(id, { pages_done: 0, pages_total: info.pageCount });
+          void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
         },
-        {
-          timeoutMs: opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,
-          onStart: () => {
-            progress.set(id, { pages_done: 0, pages_total: pages });
-            void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
-          },
-          onProgress: (p) => progress.set(id, p),
-        },
-      );
+        onProgress: (p) => progress.set(id, p),
+      });
       await store.update(id, { status: 'SUCCESS', page_num: outcome.pageCount, file_type: outcome.fileType, finished_at: Date.now() });
       log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
     } catch (e) {
@@ -103,6 +103,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
 
     /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
     async submit(input: SubmitInput): Promise<TaskRecord> {
+      let admitted = false;
       try {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
@@ -112,7 +113,9 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
-        if (!pool.canAccept()) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
+        if (!pool.canAccept(admitting)) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
+        admitting++;
+        admitted = true;
         const rec: TaskRecord = {
           task_id: randomHex32(), file_key: randomHex32(), status: 'QUEUING', file_name: input.fileName,
           file_type: info.fileType, page_num: info.pageCount, output_formats: input.formats,
@@ -121,11 +124,14 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         await store.create(rec);
         const inputPath = join(store.taskDir(rec.task_id), 'input');
         await rename(input.uploadPath, inputPath);
-        const run = execute(rec, input, inputPath);
+        const run = execute(rec, input, inputPath, info);
+        admitting--;
+        admitted = false;
         running.add(run);
         void run.finally(() => running.delete(run));
         return rec;
       } finally {
+        if (admitted) admitting--;
         await rm(input.uploadPath, { force: true }).catch(() => undefined);
       }
     },

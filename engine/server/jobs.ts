@@ -1,5 +1,6 @@
 // Messages between the worker pool (main thread) and the parse workers (worker.ts).
 import type { ElementFormats, FeatureConfig, OutputFormat, Progress } from '../../shared/somark.ts';
+import type { DocumentMeta, PageAnalysis } from '../parse/index.ts';
 
 /** Parse one document and write its outputs (result.json, images/, bundle.zip) into taskDir. */
 export interface ParseJob {
@@ -20,13 +21,34 @@ export interface ParseOutcome {
   fileType: string;
 }
 
-export type WorkerJob = ParseJob;
+/** One page range of a large PDF, analysed by one worker (crops written to imageDir). */
+export interface AnalyseJob {
+  kind: 'analyse';
+  inputPath: string;
+  fileType: string;
+  start: number;
+  end: number;
+  imageDir: string | null;
+}
+
+/** The document-level pass over the analysed ranges, then the outputs (as a ParseJob would). */
+export interface AssembleJob {
+  kind: 'assemble';
+  parse: ParseJob;
+  meta: DocumentMeta;
+  analyses: PageAnalysis[];
+}
+
+export type WorkerJob = ParseJob | AnalyseJob | AssembleJob;
+
+/** What a job answers: ParseOutcome for parse/assemble, PageAnalysis[] for analyse. */
+export type JobOutcome = ParseOutcome | PageAnalysis[];
 
 export type ToWorker = { type: 'job'; id: number; job: WorkerJob };
 
 export type FromWorker =
   | { type: 'progress'; id: number; progress: Progress }
-  | { type: 'done'; id: number; outcome: ParseOutcome }
+  | { type: 'done'; id: number; outcome: JobOutcome }
   | { type: 'failed'; id: number; code: number; message: string };
 
 /**

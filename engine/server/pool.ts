@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Progress } from '../../shared/somark.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
-import type { FromWorker, ParseOutcome, ToWorker, WorkerJob } from './jobs.ts';
+import type { FromWorker, JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
 
 export interface PoolOptions {
   size: number;
@@ -21,12 +21,16 @@ export interface RunOptions {
   /** Called when a worker picks the job up. */
   onStart?: () => void;
   onProgress?: (p: Progress) => void;
+  /** A follow-up of an admitted task (e.g. assembling its ranges): goes first, ignores queueLimit. */
+  priority?: boolean;
+  /** Part of an admitted task: ignores queueLimit. */
+  admitted?: boolean;
 }
 
 interface Pending extends RunOptions {
   id: number;
   job: WorkerJob;
-  resolve: (o: ParseOutcome) => void;
+  resolve: (o: JobOutcome) => void;
   reject: (e: Error) => void;
 }
 
@@ -60,18 +64,21 @@ export class WorkerPool {
     return this.#slots.filter((s) => s.current).length;
   }
 
-  /** False when a new job would have to wait and the queue is full. */
-  canAccept(): boolean {
-    return !this.#closed && (this.#queue.length < this.#opts.queueLimit || this.#slots.some((s) => !s.current));
+  /** False when a new job would have to wait and the queue is full (`reserved`: jobs about to come). */
+  canAccept(reserved = 0): boolean {
+    const free = this.#slots.filter((s) => !s.current).length;
+    return !this.#closed && this.#queue.length + reserved < this.#opts.queueLimit + free;
   }
 
-  run(job: WorkerJob, opts: RunOptions): Promise<ParseOutcome> {
+  run(job: WorkerJob, opts: RunOptions): Promise<JobOutcome> {
     if (this.#closed) return Promise.reject(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine is shutting down'));
-    if (!this.canAccept()) {
+    if (!opts.priority && !opts.admitted && !this.canAccept()) {
       return Promise.reject(new EngineError(ErrorCodes.QPS_LIMIT, `The engine's queue is full (${this.#opts.queueLimit} tasks waiting); retry later`));
     }
     return new Promise((resolve, reject) => {
-      this.#queue.push({ ...opts, id: this.#nextId++, job, resolve, reject });
+      const p: Pending = { ...opts, id: this.#nextId++, job, resolve, reject };
+      if (opts.priority) this.#queue.unshift(p);
+      else this.#queue.push(p);
       this.#dispatch();
     });
   }
@@ -128,7 +135,7 @@ export class WorkerPool {
     else this.#finish(slot, null, new EngineError(m.code, m.message));
   }
 
-  #finish(slot: Slot, outcome: ParseOutcome | null, err: Error | null): void {
+  #finish(slot: Slot, outcome: JobOutcome | null, err: Error | null): void {
     const p = slot.current;
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;

@@ -1,9 +1,11 @@
-// Worker thread: runs one parse job at a time for the pool (pool.ts) and writes its outputs.
+// Worker thread: runs one job at a time for the pool (pool.ts) — a whole parse, one page range of a
+// large PDF, or the assembly of analysed ranges — and writes the task's outputs.
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { ErrorCodes, isEngineError } from '../errors.ts';
-import { parseDocument } from '../parse/index.ts';
-import type { FromWorker, ToWorker } from './jobs.ts';
+import { analysePages, assembleDocument, parseDocument } from '../parse/index.ts';
+import type { ParseOptions } from '../types.ts';
+import type { FromWorker, JobOutcome, ParseJob, ToWorker, WorkerJob } from './jobs.ts';
 import { IMAGES_DIR, writeOutputs } from './outputs.ts';
 
 const port = parentPort;
@@ -11,24 +13,48 @@ if (!port) throw new Error('engine/server/worker.ts must run as a worker thread'
 
 const post = (m: FromWorker): void => port.postMessage(m);
 
+function parseOptions(job: ParseJob, id: number): ParseOptions {
+  const imagePrefix = `${job.filesPrefix}${IMAGES_DIR}/`;
+  return {
+    featureConfig: job.featureConfig,
+    elementFormats: job.elementFormats,
+    imageDir: join(job.taskDir, IMAGES_DIR),
+    imageUrl: (name) => imagePrefix + name,
+    maxPages: job.maxPages,
+    onProgress: (progress) => post({ type: 'progress', id, progress }),
+  };
+}
+
+async function run(job: WorkerJob, id: number): Promise<JobOutcome> {
+  switch (job.kind) {
+    case 'parse': {
+      const doc = await parseDocument(job.inputPath, job.fileName, parseOptions(job, id));
+      await writeOutputs(job, doc);
+      return { pageCount: doc.pageCount, fileType: doc.fileType };
+    }
+    case 'analyse': {
+      let done = 0;
+      const total = job.end - job.start;
+      return analysePages(job.inputPath, job.fileType, job.start, job.end, {
+        imageDir: job.imageDir,
+        onPage: () => post({ type: 'progress', id, progress: { pages_done: ++done, pages_total: total } }),
+      });
+    }
+    case 'assemble': {
+      const doc = await assembleDocument(job.analyses, job.meta, parseOptions(job.parse, id));
+      await writeOutputs(job.parse, doc);
+      return { pageCount: doc.pageCount, fileType: doc.fileType };
+    }
+  }
+}
+
 port.on('message', async (msg: ToWorker) => {
   if (msg?.type !== 'job') return;
-  const { id, job } = msg;
   try {
-    const imagePrefix = `${job.filesPrefix}${IMAGES_DIR}/`;
-    const doc = await parseDocument(job.inputPath, job.fileName, {
-      featureConfig: job.featureConfig,
-      elementFormats: job.elementFormats,
-      imageDir: join(job.taskDir, IMAGES_DIR),
-      imageUrl: (name) => imagePrefix + name,
-      maxPages: job.maxPages,
-      onProgress: (progress) => post({ type: 'progress', id, progress }),
-    });
-    await writeOutputs(job, doc);
-    post({ type: 'done', id, outcome: { pageCount: doc.pageCount, fileType: doc.fileType } });
+    post({ type: 'done', id: msg.id, outcome: await run(msg.job, msg.id) });
   } catch (e) {
     const code = isEngineError(e) ? e.code : ErrorCodes.PROCESSING_FAILED;
     const message = isEngineError(e) ? e.message : `Parsing failed: ${e instanceof Error ? e.message : String(e)}`;
-    post({ type: 'failed', id, code, message });
+    post({ type: 'failed', id: msg.id, code, message });
   }
 });
