@@ -17,26 +17,32 @@ type Item = { kind: 'seg'; bbox: Rect; seg: Segment } | { kind: 'fig'; bbox: Rec
 const MARGIN = 0.09;
 const NUMBER_TOKEN = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVXivx]{1,5}\.?|[A-Z]\.|§\s*\d+)$/;
 
-/** Joins a lone section number and its heading text that sit on one baseline ("5.1   Results"). */
-function joinNumberedHeadings(segs: Segment[]): Segment[] {
-  const out: Segment[] = [];
-  for (const s of segs) {
-    const prev = out[out.length - 1];
-    if (prev && prev.lines.length === 1 && s.lines.length >= 1 && NUMBER_TOKEN.test(prev.lines[0].text.trim())) {
-      const a = prev.lines[0], b = s.lines[0];
-      const sameRow = Math.abs(a.bbox[1] - b.bbox[1]) < 0.5 * a.size && Math.abs(a.bbox[3] - b.bbox[3]) < 0.5 * a.size;
+const MARKER = /^([•●▪◦■□◆◇‣∙·➢➤►▶✓✔❖○◼*–-]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\))$/;
+
+/** Joins a lone section number or list marker to the text on its right ("5.1   Results", "•  item"). */
+function joinMarkers(segs: Segment[]): Segment[] {
+  const gone = new Set<Segment>();
+  for (const m of segs) {
+    if (m.lines.length !== 1) continue;
+    const a = m.lines[0], tok = a.text.trim();
+    const heading = NUMBER_TOKEN.test(tok);
+    if (!heading && !MARKER.test(tok)) continue;
+    let best: Segment | null = null, bestGap = Infinity;
+    for (const s of segs) {
+      if (s === m || gone.has(s)) continue;
+      const b = s.lines[0];
+      const sameRow = Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) < 0.5 * Math.max(a.size, b.size);
       const gap = b.bbox[0] - a.bbox[2];
-      if (sameRow && gap > 0 && gap < 6 * a.size && Math.abs(a.size - b.size) < 0.15 * a.size) {
-        const line: RawLine = { ...b, text: a.text.trim() + ' ' + b.text, cx0: [...a.cx0, ...b.cx0], cx1: [...a.cx1, ...b.cx1], bbox: rectUnion(a.bbox, b.bbox) };
-        line.cx0.splice(a.text.trim().length, 0, a.bbox[2]);
-        line.cx1.splice(a.text.trim().length, 0, b.bbox[0]);
-        out[out.length - 1] = { ...s, bbox: rectUnion(prev.bbox, s.bbox), lines: [line, ...s.lines.slice(1)] };
-        continue;
-      }
+      if (sameRow && gap > -0.5 && gap < 6 * Math.max(a.size, b.size) && gap < bestGap) { best = s; bestGap = gap; }
     }
-    out.push(s);
+    if (!best || (heading && Math.abs(a.size - best.size) > 0.15 * a.size)) continue;
+    const b = best.lines[0];
+    const line: RawLine = { ...b, text: tok + ' ' + b.text, cx0: [...a.cx0.slice(0, tok.length), a.bbox[2], ...b.cx0], cx1: [...a.cx1.slice(0, tok.length), b.bbox[0], ...b.cx1], bbox: rectUnion(a.bbox, b.bbox) };
+    best.lines[0] = line;
+    best.bbox = rectUnion(best.bbox, a.bbox);
+    gone.add(m);
   }
-  return out;
+  return segs.filter((s) => !gone.has(s));
 }
 
 function segText(s: Segment): string {
@@ -95,7 +101,7 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   const scanned = isScanned(raw, chars);
   const figs = scanned ? [{ bbox: [0, 0, W, H] as Rect, images: raw.images.map((i) => i.id) }] : detectFigures(raw, chars);
   const tables = scanned ? [] : detectTables(raw);
-  let segs = joinNumberedHeadings(segmentBlocks(raw.blocks));
+  let segs = joinMarkers(segmentBlocks(raw.blocks));
   const inside = (b: Rect, r: Rect) => rectInter(b, r) > 0.7 * Math.max(rectArea(b), 1e-3) || pointIn(rectCenter(b), r, -1);
   segs = segs.filter((s) => !figs.some((f) => inside(s.bbox, f.bbox)) && !tables.some((t) => inside(s.bbox, t.bbox)));
   const items: Item[] = [

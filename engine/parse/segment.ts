@@ -17,10 +17,15 @@ export interface Segment {
 const overlapX = (a: Rect, b: Rect): number => Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
 const height = (l: RawLine): number => Math.max(1, l.bbox[3] - l.bbox[1]);
 
+/** Weight changes split only between a (nearly) all-bold line and a mostly regular one: run-in bold
+ * labels ("NOTE: the …") stay in their paragraph. */
+const weightBreak = (a: number, b: number): boolean => (a >= 0.9 && b < 0.5) || (a < 0.5 && b >= 0.9);
+
 function sameStyle(s: Segment, l: RawLine): boolean {
+  const last = s.lines[s.lines.length - 1];
   const big = Math.max(s.size, l.size, 1);
   if (Math.abs(s.size - l.size) > 0.12 * big) return false;
-  if (Math.abs(s.bold - l.bold) > 0.6) return false;
+  if (weightBreak(last.bold, l.bold)) return false;
   if (Math.abs(s.mono - l.mono) > 0.6) return false;
   return true;
 }

@@ -137,18 +137,9 @@ export class PdfPage {
     return png;
   }
 
-  /** An embedded image in its own resolution, as PNG (RGB or gray, no alpha). */
+  /** An embedded image in its own resolution, as PNG. */
   imagePng(id: number): Uint8Array {
-    let pm = this.imgs[id].toPixmap();
-    const cs = pm.getColorSpace();
-    if (pm.getAlpha() || !cs || !(cs.isRGB() || cs.isGray())) {
-      const conv = pm.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
-      pm.destroy();
-      pm = conv;
-    }
-    const png = pm.asPNG();
-    pm.destroy();
-    return png;
+    return pixmapPng(this.imgs[id].toPixmap());
   }
 
   close(): void {
@@ -175,22 +166,29 @@ export class PdfDocument {
   }
 }
 
+/** PNG of a pixmap (RGB or gray, alpha kept); other colour spaces (CMYK, Lab, indexed) go to RGB. Frees it. */
+function pixmapPng(pm: mupdf.Pixmap): Uint8Array {
+  try {
+    const cs = pm.getColorSpace();
+    if (cs && (cs.isRGB() || cs.isGray())) return pm.asPNG();
+    const conv = pm.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, !!pm.getAlpha());
+    try {
+      return conv.asPNG();
+    } finally {
+      conv.destroy();
+    }
+  } finally {
+    pm.destroy();
+  }
+}
+
 /** Decodes an image file (PNG, JPEG, GIF, BMP, TIFF; not WebP) to its size and a PNG encoding. */
 export function decodeImage(data: Uint8Array, wantPng: boolean): { width: number; height: number; png: Uint8Array | null } {
   const img = new mupdf.Image(data);
   try {
     const width = img.getWidth(), height = img.getHeight();
     if (!wantPng) return { width, height, png: null };
-    let pm = img.toPixmap();
-    const cs = pm.getColorSpace();
-    if (pm.getAlpha() || !cs || !(cs.isRGB() || cs.isGray())) {
-      const conv = pm.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
-      pm.destroy();
-      pm = conv;
-    }
-    const png = pm.asPNG();
-    pm.destroy();
-    return { width, height, png };
+    return { width, height, png: pixmapPng(img.toPixmap()) };
   } finally {
     img.destroy();
   }

@@ -1,0 +1,62 @@
+// Shared helpers for the parser tests: corpus paths, default options, the scoring module.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDocument } from '../../../engine/parse/index.ts';
+import type { ParsedDocument, ParseOptions } from '../../../engine/types.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block, type ElementFormats, type FeatureConfig } from '../../../shared/somark.ts';
+
+/** Absolute path of a file in ../shared/corpus (beside the repo). */
+export const corpus = (rel: string): string => fileURLToPath(new URL(`../../../../shared/corpus/${rel}`, import.meta.url));
+
+export interface Score {
+  plain(md: string): string;
+  similarity(a: string, b: string): number;
+  titleScores(truth: { text: string; level: number }[], blocks: Block[]): { text: number; level: number };
+}
+export const loadScore = async (): Promise<Score> =>
+  (await import(new URL('../../../../shared/tools/score.mjs', import.meta.url).href)) as Score;
+
+export async function tempDir(): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'docparse-parse-test-'));
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export function options(dir: string, over: { fc?: Partial<FeatureConfig>; ef?: Partial<ElementFormats> } & Partial<ParseOptions> = {}): ParseOptions {
+  const { fc, ef, ...rest } = over;
+  return {
+    featureConfig: { ...DEFAULT_FEATURE_CONFIG, ...fc },
+    elementFormats: { ...DEFAULT_ELEMENT_FORMATS, ...ef },
+    imageDir: join(dir, 'images'),
+    imageUrl: (n) => `http://engine.test/files/${n}`,
+    ...rest,
+  };
+}
+
+export async function parseCorpus(rel: string, dir: string, over: Parameters<typeof options>[1] = {}): Promise<ParsedDocument> {
+  const file = corpus(rel);
+  return parseDocument(file, rel.split('/').pop()!, options(dir, over));
+}
+
+export const KNOWN_TYPES = new Set(['text', 'title', 'figure', 'figure_caption', 'table', 'table_caption', 'equation', 'header', 'footer', 'footnote', 'code']);
+
+/** Every structural invariant of the JSON output; returns a list of violations (empty = fine). */
+export function jsonViolations(doc: ParsedDocument): string[] {
+  const bad: string[] = [];
+  doc.json.pages.forEach((p, pi) => {
+    if (p.page_num !== pi) bad.push(`page ${pi}: page_num ${p.page_num}`);
+    if (!(p.page_size.w > 0 && p.page_size.h > 0)) bad.push(`page ${pi}: page_size`);
+    p.blocks.forEach((b, bi) => {
+      const where = `page ${pi} block ${bi}`;
+      if (b.idx !== bi) bad.push(`${where}: idx ${b.idx}`);
+      if (!KNOWN_TYPES.has(b.type)) bad.push(`${where}: type ${b.type}`);
+      const [x1, y1, x2, y2] = b.bbox;
+      if (!(x2 > x1 && y2 > y1 && x1 >= 0 && y1 >= 0 && x2 <= p.page_size.w && y2 <= p.page_size.h)) bad.push(`${where}: bbox ${b.bbox} in ${p.page_size.w}x${p.page_size.h}`);
+      if (b.type === 'title' ? !(Number.isInteger(b.title_level) && b.title_level! >= 1 && b.title_level! <= 6) : 'title_level' in b) bad.push(`${where}: title_level`);
+      if (b.format !== (b.type === 'table' ? 'html' : 'text')) bad.push(`${where}: format ${b.format}`);
+      if (!Array.isArray(b.captions) || typeof b.img_url !== 'string' || typeof b.content !== 'string') bad.push(`${where}: fields`);
+    });
+  });
+  return bad;
+}

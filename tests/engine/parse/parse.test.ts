@@ -1,0 +1,142 @@
+// parseDocument on real corpus files: JSON invariants, reading order, titles, headers/footers, images,
+// element formats, progress, abort, and text similarity against the reference Markdown.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Block } from '../../../shared/somark.ts';
+import { corpus, jsonViolations, loadScore, parseCorpus, tempDir } from './helpers.ts';
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => { tmp = await tempDir(); });
+afterAll(async () => { await tmp.dispose(); });
+
+const indexOf = (blocks: Block[], start: string) => blocks.findIndex((b) => b.content.startsWith(start));
+
+describe('JSON shape', () => {
+  it.each(['pdf-digital/multi_page.pdf', 'pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/picture_classification.pdf',
+    'pdf-digital/redp5110_sampled.pdf', 'cjk/issue12823.pdf', 'rotated/rotated-page-90.pdf', 'images/double-column-A.jpg'])('%s: valid types, idx and bboxes', async (rel) => {
+    const doc = await parseCorpus(rel, tmp.dir);
+    expect(doc.json.pages.length).toBe(doc.pageCount);
+    expect(jsonViolations(doc)).toEqual([]);
+  });
+
+  it('page_size is the page at 144 DPI (2 × points)', async () => {
+    const doc = await parseCorpus('pdf-digital/multi_page.pdf', tmp.dir);
+    expect(doc.json.pages[0].page_size).toEqual({ w: 1190, h: 1684 }); // A4: 595.2 × 841.92 pt
+    expect(doc.fileType).toBe('.pdf');
+  });
+});
+
+describe('reading order', () => {
+  it('reads a two-column page column by column, after the full-width title', async () => {
+    const doc = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
+    const b = doc.json.pages[0].blocks;
+    const title = indexOf(b, 'Dense Passage Retrieval');
+    const abstract = indexOf(b, 'Abstract');
+    const intro = b.findIndex((x) => /^1\s+Introduction/.test(x.content));
+    const leftBody = indexOf(b, 'Open-domain question answering (QA)');
+    const rightBody = indexOf(b, 'Retrieval in open-domain QA');
+    expect(Math.min(title, abstract, intro, leftBody, rightBody)).toBeGreaterThanOrEqual(0);
+    expect(title).toBeLessThan(abstract);
+    expect(abstract).toBeLessThan(intro);
+    expect(intro).toBeLessThan(leftBody);
+    expect(leftBody).toBeLessThan(rightBody);
+  });
+});
+
+describe('titles', () => {
+  it('finds the section titles of multi_page.pdf with levels, and builds the catalog', async () => {
+    const doc = await parseCorpus('pdf-digital/multi_page.pdf', tmp.dir);
+    const titles = doc.json.pages.flatMap((p) => p.blocks.filter((b) => b.type === 'title'));
+    const names = titles.map((t) => t.content);
+    expect(names).toContain('Pre-Digital Era (19th - Early 20th Century)');
+    expect(names).toContain('The Birth of Word Processing (1960s - 1970s)');
+    expect(names).toContain('A Glimpse Into the Future');
+    expect(names.some((n) => n.startsWith('The origins of word processing'))).toBe(false);
+    // Section headings (13.5 pt bold) share one level, above the smaller bold document title.
+    const level = (n: string) => titles.find((t) => t.content === n)!.title_level;
+    expect(level('Pre-Digital Era (19th - Early 20th Century)')).toBe(level('A Glimpse Into the Future'));
+    expect(doc.markdown).toMatch(/^#{1,6} Pre-Digital Era \(19th - Early 20th Century\)$/m);
+    expect(doc.catalog.length).toBeGreaterThan(0);
+    const flat = (n: typeof doc.catalog): number => n.reduce((a, c) => a + 1 + flat(c.children), 0);
+    expect(flat(doc.catalog)).toBe(titles.length);
+    const node = doc.catalog.find((c) => c.content === 'Pre-Digital Era (19th - Early 20th Century)')!;
+    expect(doc.json.pages[node.page_num].blocks[node.block_idx].content).toBe(node.content);
+  });
+});
+
+describe('headers and footers', () => {
+  it('keeps the header and footer of header-test-doc.pdf out of the Markdown unless asked', async () => {
+    const doc = await parseCorpus('pdf-digital/header-test-doc.pdf', tmp.dir);
+    const types = doc.json.pages[0].blocks.map((b) => b.type);
+    expect(types).toContain('header');
+    expect(types).toContain('footer');
+    expect(doc.markdown).not.toMatch(/I Am A Header|I Am A Footer/);
+    expect(doc.markdown).toContain('Here is a lovely sentences.');
+    const kept = await parseCorpus('pdf-digital/header-test-doc.pdf', tmp.dir, { fc: { keep_header_footer: true } });
+    expect(kept.markdown).toMatch(/I Am A Header[\s\S]*I Am A Footer/);
+  });
+
+  it('drops running heads and page numbers of a long book', async () => {
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    const footers = doc.json.pages.flatMap((p) => p.blocks.filter((b) => b.type === 'footer' || b.type === 'header'));
+    expect(footers.length).toBeGreaterThan(5);
+    for (const f of footers.filter((x) => /\p{L}{3}/u.test(x.content))) expect(doc.markdown.split('\n')).not.toContain(f.content);
+  });
+});
+
+describe('figures and images', () => {
+  it('crops figures to image_NNN.png and links them', async () => {
+    const doc = await parseCorpus('pdf-digital/picture_classification.pdf', tmp.dir);
+    const figs = doc.json.pages.flatMap((p) => p.blocks.filter((b) => b.type === 'figure'));
+    expect(figs.length).toBeGreaterThanOrEqual(2);
+    expect(doc.images.map((i) => i.fileName).slice(0, 2)).toEqual(['image_001.png', 'image_002.png']);
+    for (const im of doc.images) {
+      const png = readFileSync(join(tmp.dir, 'images', im.fileName));
+      expect([...png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+      expect(doc.markdown).toContain(`](${im.url})`);
+    }
+    expect(figs[0].img_url).toBe(doc.images[0].url);
+  });
+
+  it('image=none writes no crops and links nothing; base64 inlines data URIs', async () => {
+    const none = await parseCorpus('pdf-digital/picture_classification.pdf', join(tmp.dir, 'none'), { ef: { image: 'none' } });
+    expect(none.images).toEqual([]);
+    expect(none.markdown).not.toContain('![');
+    expect(existsSync(join(tmp.dir, 'none', 'images'))).toBe(false);
+    const b64 = await parseCorpus('pdf-digital/picture_classification.pdf', join(tmp.dir, 'b64'), { ef: { image: 'base64' } });
+    expect(b64.markdown).toContain('](data:image/png;base64,iVBOR');
+  });
+
+  it.each([['images/bmp_24.bmp', 200, 200], ['images/double-column-A.jpg', 1248, 1664], ['images/webp-test.webp', 0, 0], ['images/2206.01062.tif', 612, 792]])(
+    '%s is one page of its own pixel size with a figure', async (rel, w, h) => {
+      const doc = await parseCorpus(rel, tmp.dir);
+      expect(doc.pageCount).toBe(1);
+      const p = doc.json.pages[0];
+      if (w) expect(p.page_size).toEqual({ w, h });
+      expect(p.blocks.map((b) => b.type)).toEqual(['figure']);
+      expect(p.blocks[0].bbox).toEqual([0, 0, p.page_size.w, p.page_size.h]);
+      expect(doc.images.length).toBe(1);
+      expect(doc.markdown.trim()).toBe(`![](${doc.images[0].url})`);
+    });
+});
+
+describe('progress and abort', () => {
+  it('reports every page and stops when aborted', async () => {
+    const seen: number[] = [];
+    await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir, { onProgress: (p) => { expect(p.pages_total).toBe(18); seen.push(p.pages_done); } });
+    expect(seen).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    const ac = new AbortController();
+    const run = parseCorpus('large/freeculture.pdf', tmp.dir, { signal: ac.signal, onProgress: (p) => { if (p.pages_done === 3) ac.abort(); } });
+    await expect(run).rejects.toThrow();
+  });
+});
+
+describe('text similarity with the reference Markdown', () => {
+  it.each([['multi_page', 0.97], ['picture_classification', 0.97], ['code_and_formula', 0.95], ['amt_handbook_sample', 0.93]])('%s ≥ %f', async (stem, min) => {
+    const score = await loadScore();
+    const doc = await parseCorpus(`pdf-digital/${stem}.pdf`, tmp.dir);
+    const ref = readFileSync(corpus(`pdf-digital/${stem}.expected.md`), 'utf8');
+    expect(score.similarity(score.plain(doc.markdown), score.plain(ref))).toBeGreaterThanOrEqual(min);
+  });
+});
