@@ -1,18 +1,80 @@
 // IPC handlers for exporting results: one task ('export:task') or many into a folder ('export:batch').
+// Destination: the given path; else Electron's save dialog; else (browser mode) a temp file under the
+// data folder that the renderer downloads through ctx.downloads.
+import { randomBytes } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { CodedError } from '../../../shared/result.ts';
+import type { ExportRequest, ExportResult } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
+import { ensureDir } from '../fs-safe/atomic.ts';
+import { fitName } from '../fs-safe/names.ts';
+import { exportBatch } from './batch.ts';
+import { loadTaskFiles } from './task-files.ts';
+import { exportFileName, writeExport, writeMarkdownBundle } from './writers.ts';
 
 export type ExportHandlers = Pick<Handlers, 'export:task' | 'export:batch'>;
 
+/** Browser-mode downloads are kept this long, then removed on the next export. */
+const TEMP_TTL_MS = 60 * 60 * 1000;
+
+export const tempExportsDir = (dataDir: string): string => join(dataDir, 'exports');
+
+async function sweepTempExports(dataDir: string, now = Date.now()): Promise<void> {
+  const root = tempExportsDir(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(root);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(root, name);
+    try {
+      if (now - (await stat(path)).mtimeMs > TEMP_TTL_MS) await rm(path, { recursive: true, force: true });
+    } catch { /* raced with another sweep */ }
+  }
+}
+
+export async function exportTask(ctx: ServicesContext, req: ExportRequest): Promise<ExportResult> {
+  if (req.format !== 'markdown' && req.format !== 'json' && req.format !== 'zip') {
+    throw new CodedError('BAD_REQUEST', `Unknown export format: ${String(req.format)}`);
+  }
+  const files = await loadTaskFiles(ctx, req.id);
+  const name = exportFileName(files, req.format);
+  const opts = { images: req.images ?? 'folder', overwrite: req.overwrite === true } as const;
+
+  if (req.destPath) {
+    if (!isAbsolute(req.destPath)) throw new CodedError('BAD_PATH', 'The destination must be an absolute file path.');
+    return { written: await writeExport(files, req.format, req.destPath, opts), downloadUrl: null };
+  }
+  if (ctx.dialogs) {
+    const chosen = await ctx.dialogs.saveFile(name);
+    if (!chosen) return { written: [], downloadUrl: null };
+    // The native save dialog has already asked whether to replace an existing file.
+    return { written: await writeExport(files, req.format, chosen, { ...opts, overwrite: true }), downloadUrl: null };
+  }
+
+  // Browser mode: a download. A folder cannot be downloaded, so Markdown with images comes zipped.
+  await sweepTempExports(ctx.dataDir);
+  const dir = join(tempExportsDir(ctx.dataDir), randomBytes(8).toString('hex'));
+  await ensureDir(dir);
+  if (req.format === 'markdown' && opts.images === 'folder' && files.images.length > 0) {
+    const zipName = fitName(`${files.stem}-markdown.zip`, 255);
+    const path = join(dir, zipName);
+    await writeMarkdownBundle(files, path);
+    return { written: [path], downloadUrl: ctx.downloads.register(path, zipName) };
+  }
+  const path = join(dir, name);
+  const written = await writeExport(files, req.format, path, opts);
+  return { written, downloadUrl: ctx.downloads.register(path, name) };
+}
+
 export function createExportHandlers(ctx: ServicesContext): ExportHandlers {
-  void ctx;
+  void sweepTempExports(ctx.dataDir);
   return {
-    'export:task': async () => {
-      throw new CodedError('NOT_IMPLEMENTED', 'Export is not available yet');
-    },
-    'export:batch': async () => {
-      throw new CodedError('NOT_IMPLEMENTED', 'Batch export is not available yet');
-    },
+    'export:task': (req) => exportTask(ctx, req),
+    'export:batch': (req) => exportBatch(ctx, req),
   };
 }

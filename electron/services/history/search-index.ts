@@ -1,0 +1,117 @@
+// In-memory index of finished results for the history list and its search. Built lazily on the first
+// list; every later list re-checks the cache (ids, and result.json's mtime as the version), so new,
+// re-written and deleted results show up without any event wiring.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { HistoryItem } from '../../../shared/task.ts';
+import type { ServicesContext } from '../context.ts';
+import { findText, normalizeForSearch, searchableText } from './text.ts';
+
+interface Entry {
+  id: string;
+  version: number;
+  fileName: string;
+  savedAt: number;
+  pages: number | null;
+  bytes: number;
+  /** Markdown without tags, image links and data URIs; NFC. */
+  text: string;
+}
+
+const LOAD_CONCURRENCY = 8;
+
+export interface HistoryIndex {
+  list(query?: string): Promise<HistoryItem[]>;
+  /** Bytes and count of everything cached. */
+  usage(): Promise<{ bytes: number; items: number }>;
+  forget(id: string): void;
+}
+
+export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks'>): HistoryIndex {
+  const entries = new Map<string, Entry>();
+
+  async function version(id: string): Promise<number> {
+    try {
+      return (await stat(join(ctx.results.dir(id), 'result.json'))).mtimeMs;
+    } catch {
+      return -1;
+    }
+  }
+
+  async function load(id: string, v: number): Promise<void> {
+    try {
+      const meta = await ctx.results.readMeta(id);
+      const markdown = await ctx.results.readMarkdown(id).catch(() => '');
+      entries.set(id, {
+        id,
+        version: v,
+        fileName: meta.fileName,
+        savedAt: meta.savedAt,
+        pages: meta.metadata?.page_num ?? null,
+        bytes: await ctx.results.bytes(id),
+        text: searchableText(markdown),
+      });
+    } catch {
+      entries.delete(id); // damaged or removed meanwhile: not listed
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    const ids = await ctx.results.list();
+    const live = new Set(ids);
+    for (const id of entries.keys()) if (!live.has(id)) entries.delete(id);
+    const stale: [string, number][] = [];
+    await Promise.all(ids.map(async (id) => {
+      const v = await version(id);
+      if (v >= 0 && entries.get(id)?.version !== v) stale.push([id, v]);
+    }));
+    for (let i = 0; i < stale.length; i += LOAD_CONCURRENCY) {
+      await Promise.all(stale.slice(i, i + LOAD_CONCURRENCY).map(([id, v]) => load(id, v)));
+    }
+  }
+
+  function toItem(e: Entry, snippet: string | null): HistoryItem {
+    const task = ctx.tasks.get(e.id);
+    return {
+      id: e.id,
+      fileName: task?.fileName ?? e.fileName,
+      finishedAt: task?.finishedAt ?? e.savedAt,
+      pages: task?.pages ?? e.pages,
+      backend: task?.backend ?? 'local',
+      bytes: e.bytes,
+      parentId: task?.parentId ?? null,
+      snippet,
+    };
+  }
+
+  return {
+    async list(query) {
+      await refresh();
+      const q = normalizeForSearch(query ?? '');
+      const items: HistoryItem[] = [];
+      for (const e of entries.values()) {
+        if (q === '') {
+          items.push(toItem(e, null));
+          continue;
+        }
+        const item = toItem(e, null);
+        if (item.fileName.normalize('NFC').toLowerCase().includes(q.toLowerCase())) {
+          items.push(item);
+          continue;
+        }
+        const snippet = findText(e.text, q);
+        if (snippet !== null) items.push({ ...item, snippet });
+      }
+      return items.sort((a, b) => b.finishedAt - a.finishedAt || a.id.localeCompare(b.id));
+    },
+    async usage() {
+      await refresh();
+      let bytes = 0;
+      for (const e of entries.values()) bytes += e.bytes;
+      return { bytes, items: entries.size };
+    },
+    forget(id) {
+      entries.delete(id);
+    },
+  };
+}
