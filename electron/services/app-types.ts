@@ -1,6 +1,7 @@
 // The seam between the platform shells (Electron main in electron/main/, browser mode in electron/web/)
 // and the main-process services. Nothing here imports 'electron': the same services run under Node.
 import type { Emit, Handlers } from '../../shared/ipc-contract.ts';
+import type { Timing } from './consts.ts';
 
 /** OS keychain seam (real: @napi-rs/keyring; tests and fallback: in memory). */
 export interface KeychainStore {
@@ -36,6 +37,8 @@ export interface AppServicesOptions {
   dialogs?: Dialogs;
   /** Local engine: override how it is started (the packaged app passes its bundled worker path). */
   engine?: { workerUrl?: URL };
+  /** Polling, retry and persistence timings (tests shorten them); default DEFAULT_TIMING. */
+  timing?: Partial<Timing>;
 }
 
 export interface AppServices {

@@ -28,6 +28,8 @@ export interface CachedResultMeta {
   /** File name of the cached original inside the folder, or null. */
   original: string | null;
   savedAt: number;
+  /** Snapshot of the task when it succeeded (the queue may have forgotten it since); optional. */
+  task?: Task;
 }
 
 export interface ResultsStore {

@@ -1,0 +1,87 @@
+// createAppServices: wires settings, the API key, the local engine, the task queue, the results cache
+// and the IPC handlers for a shell (Electron main or browser mode). Nothing here imports 'electron'.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Emit } from '../../shared/ipc-contract.ts';
+import type { AppServices, AppServicesOptions } from './app-types.ts';
+import type { ServicesContext } from './context.ts';
+import { DEFAULT_TIMING, type Timing } from './consts.ts';
+import { createLogger } from './log.ts';
+import { createSettingsStore } from './settings/store.ts';
+import { createOsKeychain } from './keychain/stores.ts';
+import { createKeyService } from './keychain/key-service.ts';
+import { createEngineManager } from './backend/engine-manager.ts';
+import { createTargets } from './backend/targets.ts';
+import { createResultsStore } from './results/store.ts';
+import { writeResult } from './results/writer.ts';
+import { createAssetResolver, createDownloads } from './results/assets.ts';
+import { createTaskQueue } from './queue/task-queue.ts';
+import { createHandlers } from './handlers.ts';
+
+export async function createAppServices(opts: AppServicesOptions): Promise<AppServices> {
+  const dataDir = opts.dataDir;
+  const uploadsDir = join(dataDir, 'uploads');
+  await mkdir(uploadsDir, { recursive: true });
+  await mkdir(join(dataDir, 'results'), { recursive: true });
+  const timing: Timing = { ...DEFAULT_TIMING, ...opts.timing };
+
+  let emitter: Emit | null = null;
+  const emit: Emit = (channel, payload) => {
+    try {
+      emitter?.(channel, payload);
+    } catch {
+      // a transport failure must never break the queue
+    }
+  };
+
+  // The logger scrubs the user's key and the engine's key from every line (defence in depth).
+  let secrets: () => Array<string | null> = () => [];
+  const log = createLogger(dataDir, () => secrets());
+  const keys = createKeyService(opts.keychain ?? createOsKeychain(), (m) => log.warn(m));
+  await keys.init();
+  const engine = createEngineManager({ dataDir, workerUrl: opts.engine?.workerUrl, log });
+  secrets = () => [keys.current(), engine.secret()];
+
+  const settings = await createSettingsStore(dataDir, (s) => emit('settings:changed', s), (m) => log.warn(m));
+  const targets = createTargets({ cloudBaseUrl: () => settings.get().cloudBaseUrl, keys, engine });
+  const results = createResultsStore(dataDir);
+  const downloads = createDownloads(opts.assetUrlBase);
+  const resolveAsset = createAssetResolver(results.root, downloads);
+
+  const queue = createTaskQueue({
+    dataDir, emit, log, timing, targets,
+    settings: () => settings.get(),
+    saveResult: (task, done, signal) => writeResult(results.root, task, done, { timing, log, signal }),
+  });
+
+  const ctx: ServicesContext = {
+    dataDir,
+    transport: opts.transport,
+    emit,
+    dialogs: opts.dialogs ?? null,
+    tasks: queue,
+    results,
+    settings: { get: () => settings.get() },
+    downloads,
+  };
+  const handlers = createHandlers({ ctx, opts, settings, keys, queue, targets, timing });
+  log.info(`services started (${opts.transport}, ${opts.platform}, version ${opts.version}); key storage: ${keys.status().keychainAvailable ? 'OS keychain' : 'memory only'}`);
+  await queue.restore();
+
+  let closed: Promise<void> | null = null;
+  return {
+    handlers,
+    setEmitter(e) {
+      emitter = e;
+    },
+    resolveAsset,
+    uploadsDir,
+    close: () =>
+      (closed ??= (async () => {
+        await queue.close();
+        await engine.close().catch((e: unknown) => log.error(`engine stop failed: ${(e as Error).message}`));
+        log.info('services stopped');
+        await log.flush();
+      })()),
+  };
+}

@@ -1,0 +1,44 @@
+// "Test connection": one /usage call to the chosen backend, reported as ConnectionReport or thrown as a
+// CodedError with the service's code (INVALID_KEY for 1107, UNREACHABLE for network trouble, …).
+import { CodedError } from '../../../shared/result.ts';
+import type { Backend, ConnectionReport } from '../../../shared/task.ts';
+import type { Timing } from '../consts.ts';
+import { createSomarkClient } from '../somark/client.ts';
+import { toAppError } from '../somark/errors.ts';
+import type { Targets } from './targets.ts';
+
+const TEST_TIMEOUT_MS = 15_000;
+
+export async function testConnection(
+  req: { backend?: Backend; baseUrl?: string },
+  deps: { targets: Targets; defaultBackend: () => Backend; timing: Timing },
+): Promise<ConnectionReport> {
+  const backend = req?.backend ?? deps.defaultBackend();
+  if (backend !== 'local' && backend !== 'cloud') throw new CodedError('INVALID_REQUEST', 'backend must be "local" or "cloud"');
+  const target = await deps.targets.resolve(backend, backend === 'cloud' ? req?.baseUrl : undefined);
+  const client = createSomarkClient({
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    timing: { ...deps.timing, maxRetries: 0, idleTimeoutMs: TEST_TIMEOUT_MS },
+  });
+  const t0 = performance.now();
+  try {
+    const usage = await client.usage({ signal: AbortSignal.timeout(TEST_TIMEOUT_MS) });
+    return {
+      backend,
+      baseUrl: client.baseUrl,
+      latencyMs: Math.round(performance.now() - t0),
+      usage: {
+        paid: usage.remaining_paid_pages,
+        freeToday: usage.remaining_free_pages_today,
+        freeMonth: usage.remaining_free_pages_this_month,
+      },
+    };
+  } catch (e) {
+    const host = new URL(client.baseUrl).host;
+    const timedOut = e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError');
+    if (timedOut) throw new CodedError('UNREACHABLE', `${host} did not answer within ${TEST_TIMEOUT_MS / 1000} s`);
+    const err = toAppError(e, { keySent: client.keySent, host });
+    throw new CodedError(err.code, err.message);
+  }
+}

@@ -1,0 +1,82 @@
+// The local engine, started lazily in this process on a random loopback port with a random key,
+// reused by every task, stopped on close(). The key lives in memory only.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Logger } from '../log.ts';
+
+export interface EngineHandle {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface EngineStartOptions {
+  port: number;
+  dataDir: string;
+  apiKeys: string[];
+  workerUrl?: URL;
+  log?: (line: string) => void;
+}
+
+export type StartEngine = (o: EngineStartOptions) => Promise<EngineHandle>;
+
+export interface EngineTarget {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export interface EngineManager {
+  /** Starts the engine if needed (concurrent callers share one start). */
+  ensure(): Promise<EngineTarget>;
+  /** The running engine's base URL, or null. */
+  current(): string | null;
+  /** The in-memory key (so logs can scrub it). */
+  secret(): string;
+  close(): Promise<void>;
+}
+
+const defaultStart: StartEngine = async (o) => {
+  const mod = await import('../../../engine/server/index.ts');
+  return mod.startEngineServer(o);
+};
+
+export function createEngineManager(o: { dataDir: string; workerUrl?: URL; log: Logger; start?: StartEngine }): EngineManager {
+  const key = `sk-local-${randomBytes(24).toString('hex')}`;
+  const start = o.start ?? defaultStart;
+  let starting: Promise<EngineHandle> | null = null;
+  let handle: EngineHandle | null = null;
+  let closed = false;
+
+  return {
+    ensure() {
+      if (closed) return Promise.reject(new Error('the app is shutting down'));
+      if (!starting) {
+        const t0 = Date.now();
+        starting = start({ port: 0, dataDir: join(o.dataDir, 'engine'), apiKeys: [key], log: (line) => o.log.info(`engine: ${line}`), ...(o.workerUrl ? { workerUrl: o.workerUrl } : {}) }).then(
+          (h) => {
+            handle = h;
+            o.log.info(`local engine listening at ${h.url} (started in ${Date.now() - t0} ms)`);
+            return h;
+          },
+          (e: unknown) => {
+            starting = null; // a later task may try again
+            o.log.error(`local engine failed to start: ${(e as Error).message}`);
+            throw e;
+          },
+        );
+      }
+      return starting.then((h) => ({ baseUrl: h.url, apiKey: key }));
+    },
+    current: () => handle?.url ?? null,
+    secret: () => key,
+    async close() {
+      closed = true;
+      const h = handle ?? (starting ? await starting.catch(() => null) : null);
+      handle = null;
+      if (h) {
+        await h.close();
+        o.log.info('local engine stopped');
+      }
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// The full Handlers object of the IPC contract. Each handler validates its request, returns data or
+// throws a CodedError; the transport turns throws into {ok:false}. Export and history channels come
+// from their own modules, which share the same ServicesContext.
+import type { Handlers } from '../../shared/ipc-contract.ts';
+import { CodedError } from '../../shared/result.ts';
+import type { AppInfo, ResultView, Task } from '../../shared/task.ts';
+import type { AppServicesOptions } from './app-types.ts';
+import type { ServicesContext } from './context.ts';
+import type { KeyService } from './keychain/key-service.ts';
+import type { SettingsStore } from './settings/store.ts';
+import type { TaskQueue } from './queue/task-queue.ts';
+import type { Targets } from './backend/targets.ts';
+import type { Timing } from './consts.ts';
+import { testConnection } from './backend/connection.ts';
+import { checkPaths, toFileCheck } from './files/check.ts';
+import { assertTaskId } from './results/store.ts';
+import { createExportHandlers } from './export/handlers.ts';
+import { createHistoryHandlers } from './history/handlers.ts';
+
+export interface HandlerDeps {
+  ctx: ServicesContext;
+  opts: AppServicesOptions;
+  settings: SettingsStore;
+  keys: KeyService;
+  queue: TaskQueue;
+  targets: Targets;
+  timing: Timing;
+}
+
+const invalid = (msg: string): never => {
+  throw new CodedError('INVALID_REQUEST', msg);
+};
+const obj = (req: unknown): Record<string, unknown> =>
+  typeof req === 'object' && req !== null && !Array.isArray(req) ? (req as Record<string, unknown>) : invalid('The request must be an object');
+const paths = (req: unknown): string[] => {
+  const p = obj(req).paths;
+  return Array.isArray(p) && p.every((s) => typeof s === 'string') ? p : invalid('paths must be a list of file paths');
+};
+const idOf = (req: unknown): string => {
+  const id = obj(req).id;
+  return typeof id === 'string' && id ? id : invalid('id must be a task id');
+};
+
+async function resultView(d: HandlerDeps, id: string): Promise<ResultView> {
+  assertTaskId(id);
+  const { results } = d.ctx;
+  if (!(await results.has(id))) throw new CodedError('NOT_FOUND', `No cached result for task ${id}`);
+  const meta = await results.readMeta(id);
+  const task: Task | undefined = d.queue.get(id) ?? meta.task;
+  if (!task) throw new CodedError('NOT_FOUND', `Task ${id} is unknown`);
+  const base = d.opts.assetUrlBase;
+  return {
+    task,
+    markdown: await results.readMarkdown(id),
+    json: await results.readJson(id),
+    catalog: meta.catalog,
+    originalUrl: meta.original ? `${base}results/${id}/original` : null,
+    assetBase: `${base}results/${id}/`,
+    images: meta.images,
+  };
+}
+
+export function createHandlers(d: HandlerDeps): Handlers {
+  const { ctx, opts } = d;
+  const dialogs = ctx.dialogs;
+  return {
+    'app:ready': async (): Promise<AppInfo> => ({
+      version: opts.version, transport: opts.transport, platform: opts.platform, locale: opts.locale, dataDir: ctx.dataDir,
+    }),
+    'settings:get': async () => d.settings.get(),
+    'settings:set': async (req) => d.settings.set(obj(req) as Parameters<SettingsStore['set']>[0]),
+    'key:status': async () => d.keys.status(),
+    'key:set': async (req) => {
+      const r = obj(req);
+      if (typeof r.apiKey !== 'string') invalid('apiKey must be a string');
+      return d.keys.set(r.apiKey as string, r.sessionOnly === true);
+    },
+    'key:clear': async () => d.keys.clear(),
+    'connection:test': async (req) =>
+      testConnection((req ?? {}) as Parameters<typeof testConnection>[0], {
+        targets: d.targets, defaultBackend: () => d.settings.get().backend, timing: d.timing,
+      }),
+    'files:check': async (req) => (await checkPaths(paths(req))).map(toFileCheck),
+    'tasks:submit': async (req) => d.queue.submit(paths(req), obj(req).options as Parameters<TaskQueue['submit']>[1]),
+    'tasks:list': async () => d.queue.list(),
+    'tasks:cancel': async (req) => d.queue.cancel(idOf(req)),
+    'tasks:retry': async (req) => d.queue.retry(idOf(req)),
+    'tasks:remove': async (req) => {
+      const id = idOf(req);
+      if (!d.queue.get(id)) throw new CodedError('NOT_FOUND', `No task ${JSON.stringify(id)}`);
+      await d.queue.remove(id);
+      return { id };
+    },
+    'results:get': async (req) => resultView(d, idOf(req)),
+    'dialog:saveFile': async (req) => (dialogs ? dialogs.saveFile(String(obj(req).defaultName ?? 'export')) : null),
+    'dialog:pickFolder': async () => (dialogs ? dialogs.pickFolder() : null),
+    'dialog:openFiles': async () => (dialogs ? dialogs.openFiles() : null),
+    ...createExportHandlers(ctx),
+    ...createHistoryHandlers(ctx),
+  };
+}

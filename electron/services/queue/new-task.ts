@@ -1,0 +1,79 @@
+// Turning checked files and submit options into tasks; choosing sync or async for "auto".
+import { randomBytes } from 'node:crypto';
+import { CodedError } from '../../../shared/result.ts';
+import type { FeatureConfig, OutputFormat } from '../../../shared/somark.ts';
+import type { Backend, ParseMode, Settings, SubmitOptions, Task } from '../../../shared/task.ts';
+import type { CheckedFile } from '../files/check.ts';
+import { countPdfPages } from '../files/pages.ts';
+import { kindOfExt } from '../files/sniff.ts';
+import { applyUpdate } from '../settings/validate.ts';
+
+export interface ResolvedOptions {
+  backend: Backend;
+  mode: ParseMode;
+  formats: OutputFormat[];
+  featureConfig: FeatureConfig;
+  cloudBaseUrl: string;
+}
+
+/** Local request id: sortable by time, unique, safe in paths and URLs. */
+export const newTaskId = (): string => `req_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
+
+/** Validates submit options against the settings rules and fills the rest from settings. */
+export function resolveOptions(settings: Settings, options: SubmitOptions | undefined): ResolvedOptions {
+  const o = options ?? {};
+  if (typeof o !== 'object' || o === null) throw new CodedError('INVALID_REQUEST', 'options must be an object');
+  const patch: Partial<Settings> = {};
+  if (o.backend !== undefined) patch.backend = o.backend;
+  if (o.mode !== undefined) patch.mode = o.mode;
+  if (o.formats !== undefined) patch.formats = o.formats;
+  if (o.featureConfig !== undefined) patch.featureConfig = o.featureConfig as FeatureConfig;
+  for (const k of Object.keys(o)) {
+    if (!['backend', 'mode', 'formats', 'featureConfig'].includes(k)) throw new CodedError('INVALID_REQUEST', `unknown option "${k}"`);
+  }
+  let s: Settings;
+  try {
+    s = applyUpdate(settings, patch);
+  } catch (e) {
+    throw new CodedError('INVALID_REQUEST', (e as Error).message.replace(/^Invalid settings/, 'Invalid options'));
+  }
+  return { backend: s.backend, mode: s.mode, formats: s.formats, featureConfig: s.featureConfig, cloudBaseUrl: s.cloudBaseUrl };
+}
+
+export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: string | null): Promise<Task> {
+  const kind = kindOfExt(file.ext);
+  const pages = !file.ok ? null : kind === 'pdf' ? await countPdfPages(file.path, file.size) : kind === 'image' ? 1 : null;
+  const now = Date.now();
+  return {
+    id: newTaskId(),
+    remoteTaskId: null,
+    fileName: file.name,
+    filePath: file.path,
+    size: file.size,
+    pages,
+    fileType: file.ext,
+    backend: o.backend,
+    baseUrl: o.backend === 'cloud' ? o.cloudBaseUrl : '',
+    requestedMode: o.mode,
+    mode: null,
+    formats: [...o.formats],
+    featureConfig: { ...o.featureConfig },
+    state: file.ok ? 'queued' : 'FAILED',
+    uploadPercent: null,
+    progress: null,
+    attempts: 0,
+    error: file.error,
+    createdAt: now,
+    startedAt: null,
+    finishedAt: file.ok ? null : now,
+    resultBytes: null,
+    parentId,
+  };
+}
+
+/** auto: sync for small documents (size and a known page count within the limits), async otherwise. */
+export function chooseMode(task: Task, settings: Pick<Settings, 'syncMaxBytes' | 'syncMaxPages'>): 'sync' | 'async' {
+  if (task.requestedMode === 'sync' || task.requestedMode === 'async') return task.requestedMode;
+  const small = task.size <= settings.syncMaxBytes && task.pages !== null && task.pages <= settings.syncMaxPages;
+  return small ? 'sync' : 'async';
+}

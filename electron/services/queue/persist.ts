@@ -1,0 +1,55 @@
+// tasks.json: the queue's durable state, written atomically (temp + rename) and debounced.
+// On load, tasks are checked field by field and put back into a state the queue can continue from.
+import { join } from 'node:path';
+import type { Task, TaskState } from '../../../shared/task.ts';
+import { readJsonFile, writeJsonAtomic } from '../util/atomic.ts';
+import { TASK_ID } from '../results/store.ts';
+
+const VERSION = 1;
+const STATES: readonly TaskState[] = ['queued', 'uploading', 'QUEUING', 'PROCESSING', 'SUCCESS', 'FAILED', 'cancelled'];
+
+export const tasksFile = (dataDir: string): string => join(dataDir, 'tasks.json');
+
+export async function saveTasks(dataDir: string, tasks: Iterable<Task>): Promise<void> {
+  await writeJsonAtomic(tasksFile(dataDir), { version: VERSION, tasks: [...tasks] });
+}
+
+function plausible(t: unknown): t is Task {
+  if (typeof t !== 'object' || t === null) return false;
+  const o = t as Record<string, unknown>;
+  return typeof o.id === 'string' && TASK_ID.test(o.id) && typeof o.filePath === 'string' && typeof o.fileName === 'string'
+    && typeof o.state === 'string' && (STATES as readonly string[]).includes(o.state) && typeof o.createdAt === 'number'
+    && (o.backend === 'local' || o.backend === 'cloud') && Array.isArray(o.formats);
+}
+
+/**
+ * Brings a stored task back: an upload in flight starts again from the queue; a remote task that was
+ * being polled keeps its remoteTaskId and is polled again; a sync request that was waiting for its
+ * answer has nothing to poll, so it is queued again.
+ */
+export function revive(t: Task): Task {
+  const resumable = (t.state === 'QUEUING' || t.state === 'PROCESSING') && t.mode === 'async' && !!t.remoteTaskId;
+  if (t.state === 'uploading' || ((t.state === 'QUEUING' || t.state === 'PROCESSING') && !resumable)) {
+    return { ...t, state: 'queued', remoteTaskId: null, uploadPercent: null, progress: null };
+  }
+  return { ...t };
+}
+
+export async function loadTasks(dataDir: string, warn: (m: string) => void): Promise<Task[]> {
+  let raw: unknown;
+  try {
+    raw = await readJsonFile(tasksFile(dataDir));
+  } catch (e) {
+    warn(`tasks.json unreadable, starting with an empty queue: ${(e as Error).message}`);
+    return [];
+  }
+  if (raw === null) return [];
+  const list = (raw as { tasks?: unknown }).tasks;
+  if (!Array.isArray(list)) return [];
+  const out: Task[] = [];
+  for (const t of list) {
+    if (plausible(t)) out.push(revive(t));
+    else warn('a damaged task entry in tasks.json was skipped');
+  }
+  return out;
+}

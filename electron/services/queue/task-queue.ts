@@ -1,0 +1,173 @@
+// The task queue owns the truth about tasks: states, concurrency, persistence, events.
+// queued → uploading → QUEUING → PROCESSING → SUCCESS | FAILED | cancelled
+import { CodedError } from '../../../shared/result.ts';
+import type { Emit } from '../../../shared/ipc-contract.ts';
+import { FINAL_STATES, type Settings, type SubmitOptions, type Task } from '../../../shared/task.ts';
+import type { TaskRegistry } from '../context.ts';
+import { checkFile, checkPaths } from '../files/check.ts';
+import { debouncedWriter } from '../util/atomic.ts';
+import { isAbortError } from '../util/sleep.ts';
+import { loadTasks, saveTasks } from './persist.ts';
+import { newTask, resolveOptions } from './new-task.ts';
+import { runTask, type RunDeps } from './runner.ts';
+
+export interface TaskQueue extends TaskRegistry {
+  /** Loads tasks.json and resumes: polling by remote task id, queued uploads in order. */
+  restore(): Promise<void>;
+  cancel(id: string): Promise<Task>;
+  retry(id: string): Promise<Task>;
+  /** Stops work without changing the stored state (it resumes on the next start). */
+  close(): Promise<void>;
+}
+
+export interface QueueDeps extends RunDeps {
+  dataDir: string;
+  emit: Emit;
+}
+
+/** Failures after which a retry can poll the same remote task again instead of re-uploading. */
+const TRANSIENT = /^(UNREACHABLE|RATE_LIMITED|BAD_RESPONSE|HTTP_5\d\d|ENGINE_FAILED)$/;
+const isFinal = (t: Task): boolean => FINAL_STATES.includes(t.state);
+const isRemoteLive = (t: Task): boolean => (t.state === 'QUEUING' || t.state === 'PROCESSING') && t.mode === 'async' && !!t.remoteTaskId;
+
+export function createTaskQueue(d: QueueDeps): TaskQueue {
+  const tasks = new Map<string, Task>();
+  const running = new Map<string, AbortController>();
+  const jobs = new Set<Promise<void>>();
+  let closing = false;
+  const persist = debouncedWriter(() => saveTasks(d.dataDir, tasks.values()), d.timing.persistDelayMs,
+    (e) => d.log.error(`tasks.json not saved: ${(e as Error).message}`));
+
+  const snapshot = (t: Task): Task => structuredClone(t);
+  const need = (id: string): Task => {
+    const t = typeof id === 'string' ? tasks.get(id) : undefined;
+    if (!t) throw new CodedError('NOT_FOUND', `No task ${JSON.stringify(id)}`);
+    return t;
+  };
+  const put = (t: Task, flush = false): void => {
+    tasks.set(t.id, t);
+    d.emit('task:updated', snapshot(t));
+    persist.schedule();
+    if (flush) void persist.flush();
+  };
+
+  function start(t: Task): void {
+    const ac = new AbortController();
+    running.set(t.id, ac);
+    const live = (): boolean => !closing && !ac.signal.aborted && tasks.get(t.id) !== undefined;
+    const handle = {
+      get: () => tasks.get(t.id) ?? t,
+      update(patch: Partial<Task>, flush?: boolean) {
+        if (live()) put({ ...tasks.get(t.id)!, ...patch }, flush);
+      },
+      signal: ac.signal,
+    };
+    const job = runTask(handle, d)
+      .catch((e: unknown) => {
+        if (!live() || isAbortError(e)) return;
+        const err = e instanceof CodedError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
+        put({ ...tasks.get(t.id)!, state: 'FAILED', error: err, finishedAt: Date.now() }, true);
+      })
+      .finally(() => {
+        if (running.get(t.id) === ac) running.delete(t.id);
+        jobs.delete(job);
+        pump();
+      });
+    jobs.add(job);
+  }
+
+  function pump(): void {
+    if (closing) return;
+    const limit = Math.max(1, d.settings().concurrency);
+    const waiting = [...tasks.values()].filter((t) => !running.has(t.id) && (t.state === 'queued' || isRemoteLive(t)));
+    // Remote tasks already paid for their upload: poll them before starting new uploads.
+    waiting.sort((a, b) => Number(isRemoteLive(b)) - Number(isRemoteLive(a)) || a.createdAt - b.createdAt);
+    for (const t of waiting) {
+      if (running.size >= limit) break;
+      start(t);
+    }
+  }
+
+  function stop(id: string): void {
+    running.get(id)?.abort();
+    running.delete(id);
+  }
+
+  return {
+    list: () => [...tasks.values()].map(snapshot),
+    get: (id) => {
+      const t = tasks.get(id);
+      return t && snapshot(t);
+    },
+    async submit(paths: string[], options?: SubmitOptions, extra?: { parentId?: string }) {
+      if (!Array.isArray(paths) || paths.length === 0) throw new CodedError('NO_FILES', 'No files to submit');
+      const opts = resolveOptions(d.settings(), options);
+      const checks = await checkPaths(paths);
+      if (checks.length === 0) throw new CodedError('NO_FILES', 'No files found in the given paths (hidden files are skipped)');
+      const created: Task[] = [];
+      for (const c of checks) {
+        const t = await newTask(c, opts, extra?.parentId ?? null);
+        put(t);
+        created.push(snapshot(t));
+        d.log.info(`${t.id} ${c.ok ? 'queued' : `refused (${c.error?.code})`} ${t.fileName} backend=${t.backend} mode=${t.requestedMode}`);
+      }
+      void persist.flush();
+      pump();
+      return created;
+    },
+    async remove(id) {
+      if (typeof id !== 'string' || !tasks.has(id)) return; // idempotent: history deletes ids the queue forgot
+      stop(id);
+      tasks.delete(id);
+      d.emit('task:removed', { id });
+      persist.schedule();
+      await persist.flush();
+      d.log.info(`${id} removed from the queue`);
+      pump();
+    },
+    async cancel(id) {
+      const t = need(id);
+      if (isFinal(t)) return snapshot(t);
+      stop(id);
+      put({ ...t, state: 'cancelled', finishedAt: Date.now(), uploadPercent: t.state === 'uploading' ? null : t.uploadPercent }, true);
+      d.log.info(`${id} cancelled (was ${t.state})`);
+      pump();
+      return snapshot(tasks.get(id)!);
+    },
+    async retry(id) {
+      const t = need(id);
+      if (t.state !== 'FAILED' && t.state !== 'cancelled') {
+        throw new CodedError('INVALID_STATE', `Only failed or cancelled tasks can be retried (this one is ${t.state})`);
+      }
+      const check = await checkFile(t.filePath);
+      if (!check.ok) throw new CodedError(check.error!.code, check.error!.message);
+      // A task that lost touch with a remote task it had submitted goes back to polling it.
+      const repoll = t.state === 'FAILED' && t.mode === 'async' && !!t.remoteTaskId && TRANSIENT.test(t.error?.code ?? '');
+      const next: Task = {
+        ...t, size: check.size, error: null, finishedAt: null, progress: repoll ? t.progress : null,
+        uploadPercent: repoll ? 100 : null, remoteTaskId: repoll ? t.remoteTaskId : null, attempts: 0,
+        state: repoll ? 'PROCESSING' : 'queued', mode: repoll ? t.mode : null, startedAt: null, resultBytes: null,
+      };
+      put(next, true);
+      d.log.info(`${id} retry (${repoll ? `polling ${t.remoteTaskId} again` : 'uploading again'})`);
+      pump();
+      return snapshot(next);
+    },
+    async restore() {
+      for (const t of await loadTasks(d.dataDir, (m) => d.log.warn(m))) tasks.set(t.id, t);
+      const live = [...tasks.values()].filter(isRemoteLive).length;
+      d.log.info(`restored ${tasks.size} tasks (${live} to poll again)`);
+      await persist.flush();
+      pump();
+    },
+    async close() {
+      closing = true;
+      for (const ac of running.values()) ac.abort();
+      running.clear();
+      // Let aborted jobs unwind (temp folders removed, sockets closed) before the engine stops.
+      await Promise.race([Promise.allSettled([...jobs]), new Promise((r) => setTimeout(r, 5000).unref())]);
+      persist.schedule();
+      await persist.flush();
+    },
+  };
+}

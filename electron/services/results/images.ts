@@ -1,0 +1,84 @@
+// Images of a result: collect every remote image URL (Markdown links, <img src>, block img_url, imgs),
+// download each once to images/image_NNN.<ext>, and rewrite the Markdown to the local copies.
+import { rename } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { JsonOutput } from '../../../shared/somark.ts';
+import { isAbortError } from '../util/sleep.ts';
+import { downloadToFile, type DownloadOptions } from './download.ts';
+import { sniff } from '../files/sniff.ts';
+
+const MD_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const HTML_IMG = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi;
+const isRemote = (u: string): boolean => /^https?:\/\//i.test(u);
+const unescapeHtml = (s: string): string => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;');
+
+/** Remote image URLs in order of first appearance. */
+export function collectImageUrls(markdown: string, json: JsonOutput | undefined, imgs: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const add = (u: string): void => {
+    if (isRemote(u) && !seen.has(u)) seen.add(u);
+  };
+  const tagged: { at: number; url: string }[] = [];
+  for (const m of markdown.matchAll(MD_IMAGE)) tagged.push({ at: m.index ?? 0, url: m[1]! });
+  for (const m of markdown.matchAll(HTML_IMG)) tagged.push({ at: m.index ?? 0, url: unescapeHtml(m[1]!) });
+  tagged.sort((a, b) => a.at - b.at).forEach((t) => add(t.url));
+  for (const page of json?.pages ?? []) for (const b of page.blocks ?? []) if (typeof b.img_url === 'string') add(b.img_url);
+  imgs.forEach(add);
+  return [...seen];
+}
+
+const EXT_BY_KIND: Record<string, string> = { png: '.png', jpeg: '.jpg', gif: '.gif', bmp: '.bmp', tiff: '.tif', webp: '.webp' };
+const EXT_BY_TYPE: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp', 'image/bmp': '.bmp', 'image/svg+xml': '.svg' };
+
+function pickExt(url: string, head: Buffer, contentType: string): string {
+  const byContent = EXT_BY_KIND[sniff(head) ?? ''];
+  if (byContent) return byContent;
+  const byType = EXT_BY_TYPE[contentType.split(';')[0]!.trim().toLowerCase()];
+  if (byType) return byType;
+  const byName = extname(new URL(url).pathname).toLowerCase();
+  return /^\.[a-z0-9]{1,5}$/.test(byName) ? byName : '.bin';
+}
+
+export interface ImageDownloads {
+  /** URL → 'images/image_001.png' (only the ones that downloaded). */
+  map: Record<string, string>;
+  failed: { url: string; reason: string }[];
+}
+
+export async function downloadImages(urls: readonly string[], dir: string, o: DownloadOptions): Promise<ImageDownloads> {
+  const map: Record<string, string> = {};
+  const failed: ImageDownloads['failed'] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < urls.length) {
+      const i = next++;
+      const url = urls[i]!;
+      const base = `image_${String(i + 1).padStart(3, '0')}`;
+      const tmp = join(dir, `${base}.part`);
+      try {
+        const got = await downloadToFile(url, tmp, o);
+        const name = base + pickExt(url, got.head, got.contentType);
+        await rename(tmp, join(dir, name));
+        map[url] = `images/${name}`;
+      } catch (e) {
+        if (isAbortError(e)) throw e;
+        failed.push({ url, reason: (e as Error).message });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, urls.length) }, worker));
+  return { map, failed };
+}
+
+/** Replaces each downloaded URL (and its HTML-escaped form) by its ./images/… path. */
+export function rewriteMarkdown(markdown: string, map: Record<string, string>): string {
+  let out = markdown;
+  for (const url of Object.keys(map).sort((a, b) => b.length - a.length)) {
+    const local = `./${map[url]}`;
+    out = out.split(url).join(local);
+    const esc = escapeHtml(url);
+    if (esc !== url) out = out.split(esc).join(local);
+  }
+  return out;
+}

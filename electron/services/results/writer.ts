@@ -1,0 +1,101 @@
+// Writes one finished task into the results cache (layout in ../context.ts). Everything goes into a
+// temporary folder first and is renamed into place at the end, so a cancel or crash never leaves a
+// half-written result behind.
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { extname, join } from 'node:path';
+import type { Metadata, ParseResult } from '../../../shared/somark.ts';
+import type { Task } from '../../../shared/task.ts';
+import type { CachedResultMeta } from '../context.ts';
+import { MAX_DOWNLOAD_BYTES, type Timing } from '../consts.ts';
+import type { Logger } from '../log.ts';
+import { isAbortError } from '../util/sleep.ts';
+import { writeJsonAtomic } from '../util/atomic.ts';
+import { downloadToFile, type DownloadOptions } from './download.ts';
+import { collectImageUrls, downloadImages, rewriteMarkdown } from './images.ts';
+import { folderBytes } from './store.ts';
+
+export interface FinishedParse {
+  result: ParseResult;
+  metadata: Metadata | null;
+  remoteTaskId: string | null;
+}
+
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** outputs.zip: our engine sends a URL to download; the cloud may send base64 text. */
+async function saveZip(zip: string, dest: string, o: DownloadOptions): Promise<void> {
+  if (/^https?:\/\//i.test(zip.trim())) {
+    const got = await downloadToFile(zip.trim(), dest, o);
+    if (!got.head.subarray(0, 4).equals(ZIP_SIGNATURE)) throw new Error('the downloaded bundle is not a zip file');
+    return;
+  }
+  const b64 = zip.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64)) throw new Error('outputs.zip is neither a URL nor base64');
+  const bytes = Buffer.from(b64, 'base64');
+  if (!bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) throw new Error('outputs.zip does not decode to a zip file');
+  await writeFile(dest, bytes);
+}
+
+export async function writeResult(
+  resultsDir: string,
+  task: Task,
+  done: FinishedParse,
+  deps: { timing: Timing; log: Logger; signal?: AbortSignal },
+): Promise<number> {
+  const final = join(resultsDir, task.id);
+  const tmp = join(resultsDir, `.${task.id}.${randomBytes(4).toString('hex')}.tmp`);
+  const o: DownloadOptions = { signal: deps.signal, policy: deps.timing, idleTimeoutMs: 60_000, maxBytes: MAX_DOWNLOAD_BYTES };
+  const { outputs } = done.result;
+  await mkdir(join(tmp, 'images'), { recursive: true });
+  try {
+    const markdown = outputs.markdown ?? '';
+    const urls = collectImageUrls(markdown, outputs.json, done.result.imgs);
+    const images = await downloadImages(urls, join(tmp, 'images'), o);
+    for (const f of images.failed) deps.log.warn(`${task.id} image not cached (${f.reason}); its link stays remote`);
+    await writeFile(join(tmp, 'main.md'), rewriteMarkdown(markdown, images.map));
+    if (outputs.json) await writeFile(join(tmp, 'main.json'), JSON.stringify(outputs.json));
+
+    let hasServiceZip = false;
+    if (outputs.zip) {
+      try {
+        await saveZip(outputs.zip, join(tmp, 'bundle.zip'), o);
+        hasServiceZip = true;
+      } catch (e) {
+        if (isAbortError(e)) throw e;
+        await rm(join(tmp, 'bundle.zip'), { force: true });
+        deps.log.warn(`${task.id} service zip not cached: ${(e as Error).message}`);
+      }
+    }
+
+    let original: string | null = `original${task.fileType || extname(task.fileName).toLowerCase()}`;
+    try {
+      await copyFile(task.filePath, join(tmp, original));
+    } catch (e) {
+      deps.log.warn(`${task.id} original not cached: ${(e as Error).message}`);
+      original = null;
+    }
+
+    const meta: CachedResultMeta = {
+      taskId: task.id,
+      remoteTaskId: done.remoteTaskId,
+      fileName: task.fileName,
+      metadata: done.metadata ?? { page_num: task.pages ?? 0, file_type: task.fileType },
+      imgs: done.result.imgs,
+      catalog: done.result.catalog,
+      images: images.map,
+      hasJson: !!outputs.json,
+      hasServiceZip,
+      original,
+      savedAt: Date.now(),
+      task: { ...task, state: 'SUCCESS', remoteTaskId: done.remoteTaskId ?? task.remoteTaskId, finishedAt: Date.now() },
+    };
+    await writeJsonAtomic(join(tmp, 'result.json'), meta);
+    await rm(final, { recursive: true, force: true });
+    await rename(tmp, final);
+    return await folderBytes(final);
+  } catch (e) {
+    await rm(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}

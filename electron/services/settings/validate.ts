@@ -1,0 +1,113 @@
+// Settings defaults and validation. Loading is lenient (bad stored fields fall back to defaults);
+// updates from the renderer are strict (any bad field rejects the whole update with a clear message).
+import { CodedError } from '../../../shared/result.ts';
+import { CLOUD_PRESETS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
+import type { Settings } from '../../../shared/task.ts';
+import { MAX_FILE_BYTES } from '../consts.ts';
+
+export const DEFAULT_SETTINGS: Settings = {
+  backend: 'local',
+  cloudBaseUrl: CLOUD_PRESETS[0].baseUrl,
+  mode: 'auto',
+  syncMaxBytes: 10 * 1024 * 1024,
+  syncMaxPages: 20,
+  formats: ['markdown', 'json'],
+  featureConfig: { ...DEFAULT_FEATURE_CONFIG, enable_title_level_recognition: true },
+  concurrency: 2,
+  language: 'system',
+  theme: 'system',
+};
+
+const MAX_CONCURRENCY = 8;
+const MAX_SYNC_PAGES = 300;
+
+/** An http(s) base URL without a trailing slash, or throws. */
+export function normalizeBaseUrl(raw: unknown): string {
+  if (typeof raw !== 'string') throw new CodedError('INVALID_URL', 'The service URL must be a string');
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    throw new CodedError('INVALID_URL', `"${raw}" is not a valid URL (expected e.g. https://somark.cn/api/v1)`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new CodedError('INVALID_URL', 'The service URL must start with http:// or https://');
+  if (u.username || u.password) throw new CodedError('INVALID_URL', 'The service URL must not contain credentials');
+  if (u.search || u.hash) throw new CodedError('INVALID_URL', 'The service URL must not contain a query or fragment');
+  return u.toString().replace(/\/+$/, '');
+}
+
+const oneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v);
+const intIn = (v: unknown, lo: number, hi: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+
+type Check = (value: unknown, current: Settings) => unknown; // returns the normalised value or throws a message
+
+const bad = (msg: string): never => {
+  throw new Error(msg);
+};
+
+const CHECKS: { [K in keyof Settings]: Check } = {
+  backend: (v) => (oneOf(v, ['local', 'cloud'] as const) ? v : bad('backend must be "local" or "cloud"')),
+  cloudBaseUrl: (v) => normalizeBaseUrl(v),
+  mode: (v) => (oneOf(v, ['auto', 'sync', 'async'] as const) ? v : bad('mode must be "auto", "sync" or "async"')),
+  syncMaxBytes: (v) => (intIn(v, 1, MAX_FILE_BYTES) ? v : bad(`syncMaxBytes must be an integer from 1 to ${MAX_FILE_BYTES}`)),
+  syncMaxPages: (v) => (intIn(v, 1, MAX_SYNC_PAGES) ? v : bad(`syncMaxPages must be an integer from 1 to ${MAX_SYNC_PAGES}`)),
+  formats: (v) => {
+    if (!Array.isArray(v) || v.length === 0 || !v.every((f) => oneOf(f, OUTPUT_FORMATS))) {
+      return bad(`formats must be a non-empty list of ${OUTPUT_FORMATS.join(', ')}`);
+    }
+    return [...new Set(v as OutputFormat[])];
+  },
+  featureConfig: (v, cur) => checkFeatureConfig(v, cur.featureConfig),
+  concurrency: (v) => (intIn(v, 1, MAX_CONCURRENCY) ? v : bad(`concurrency must be an integer from 1 to ${MAX_CONCURRENCY}`)),
+  language: (v) => (oneOf(v, ['system', 'en', 'zh-CN'] as const) ? v : bad('language must be "system", "en" or "zh-CN"')),
+  theme: (v) => (oneOf(v, ['system', 'light', 'dark'] as const) ? v : bad('theme must be "system", "light" or "dark"')),
+};
+
+/** Merges a partial feature config (booleans only, known keys only) into `base`. */
+export function checkFeatureConfig(v: unknown, base: FeatureConfig): FeatureConfig {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad('featureConfig must be an object');
+  const out = { ...base };
+  for (const [k, val] of Object.entries(v)) {
+    if (!Object.hasOwn(DEFAULT_FEATURE_CONFIG, k)) bad(`featureConfig.${k} is not a known option`);
+    if (typeof val !== 'boolean') bad(`featureConfig.${k} must be true or false`);
+    out[k as keyof FeatureConfig] = val as boolean;
+  }
+  return out;
+}
+
+/** Strict: applies a partial update to `current`, or throws CodedError('INVALID_SETTINGS'). */
+export function applyUpdate(current: Settings, patch: unknown): Settings {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+    throw new CodedError('INVALID_SETTINGS', 'Settings update must be an object');
+  }
+  const next: Record<string, unknown> = { ...current };
+  const problems: string[] = [];
+  for (const [k, v] of Object.entries(patch)) {
+    if (!Object.hasOwn(CHECKS, k)) {
+      problems.push(`unknown setting "${k}"`);
+      continue;
+    }
+    try {
+      next[k] = CHECKS[k as keyof Settings](v, current);
+    } catch (e) {
+      problems.push((e as Error).message);
+    }
+  }
+  if (problems.length) throw new CodedError('INVALID_SETTINGS', `Invalid settings: ${problems.join('; ')}`);
+  return next as unknown as Settings;
+}
+
+/** Lenient: stored values that no longer validate fall back to the defaults, field by field. */
+export function fromStored(raw: unknown): Settings {
+  const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  if (typeof raw !== 'object' || raw === null) return out as unknown as Settings;
+  for (const [k, v] of Object.entries(raw)) {
+    if (!Object.hasOwn(CHECKS, k)) continue;
+    try {
+      out[k] = CHECKS[k as keyof Settings](v, DEFAULT_SETTINGS);
+    } catch {
+      // keep the default
+    }
+  }
+  return out as unknown as Settings;
+}

@@ -1,0 +1,119 @@
+// SoMark API client: /parse/sync, /parse/async, /parse/async_check, /usage against one base URL.
+// Uploads stream from disk; every answer is validated; retries are bounded (see retry.ts).
+// The API key travels only as the `api_key` form field to this base URL and is never logged.
+import type {
+  CheckData, ElementFormats, FeatureConfig, OutputFormat, SubmitData, SyncData, UsageData,
+} from '../../../shared/somark.ts';
+import { DEFAULT_ELEMENT_FORMATS } from '../../../shared/somark.ts';
+import { MAX_RESPONSE_BYTES, type Timing } from '../consts.ts';
+import { BadResponseError, httpRequest, readJson } from './http.ts';
+import { mimeForExt, multipartBody, urlEncoded, type FormFields, type MultipartBody } from './multipart.ts';
+import { parseCheckData, parseEnvelope, parseSubmitData, parseSyncData, parseUsageData } from './validate.ts';
+import { ServiceError } from './errors.ts';
+import { withRetries } from './retry.ts';
+
+export type ClientTiming = Pick<Timing, 'retryBaseMs' | 'retryMaxMs' | 'maxRetries' | 'idleTimeoutMs'>;
+
+export interface ClientOptions {
+  /** e.g. https://somark.cn/api/v1 or http://127.0.0.1:PORT/api/v1 */
+  baseUrl: string;
+  apiKey: string | null;
+  timing: ClientTiming;
+}
+
+export interface UploadFile {
+  path: string;
+  fileName: string;
+  size: number;
+  /** Extension with the dot. */
+  fileType: string;
+}
+
+export interface ParseParams {
+  file: UploadFile;
+  formats: readonly OutputFormat[];
+  featureConfig: FeatureConfig;
+  elementFormats?: ElementFormats;
+  signal?: AbortSignal;
+  /** Bytes of the multipart body written so far (file plus form fields). */
+  onUpload?: (sent: number, total: number) => void;
+  onRetry?: (info: { attempt: number; error: unknown; delayMs: number }) => void;
+}
+
+export interface RequestHooks {
+  signal?: AbortSignal;
+  onRetry?: (info: { attempt: number; error: unknown; delayMs: number }) => void;
+}
+
+export interface SomarkClient {
+  readonly baseUrl: string;
+  readonly keySent: boolean;
+  parseSync(p: ParseParams): Promise<SyncData>;
+  submitAsync(p: ParseParams): Promise<SubmitData>;
+  check(taskId: string, hooks?: RequestHooks): Promise<CheckData>;
+  usage(hooks?: RequestHooks): Promise<UsageData>;
+}
+
+type Body = { contentType: string; body: Buffer } | MultipartBody;
+
+export function createSomarkClient(opts: ClientOptions): SomarkClient {
+  const base = opts.baseUrl.replace(/\/+$/, '');
+  const auth: FormFields = opts.apiKey ? [['api_key', opts.apiKey]] : [];
+
+  async function post(path: string, make: () => Body, hooks: RequestHooks & { onUpload?: ParseParams['onUpload'] }): Promise<unknown> {
+    const url = new URL(base + path);
+    return withRetries(async () => {
+      const b = make();
+      const isStream = 'open' in b;
+      const res = await httpRequest({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': b.contentType,
+          'content-length': isStream ? b.length : b.body.length,
+          accept: 'application/json',
+        },
+        body: isStream ? b.open(hooks.onUpload, hooks.signal) : b.body,
+        signal: hooks.signal,
+        idleTimeoutMs: opts.timing.idleTimeoutMs,
+      });
+      const env = parseEnvelope(await readJson(res, MAX_RESPONSE_BYTES, url, hooks.signal));
+      if (env.code !== 0) throw new ServiceError(env.code, env.message);
+      return env.data;
+    }, opts.timing, hooks.signal, hooks.onRetry);
+  }
+
+  const parseFields = (p: ParseParams): FormFields => [
+    ...auth,
+    ...p.formats.map((f): [string, string] => ['output_formats', f]),
+    ['element_formats', JSON.stringify(p.elementFormats ?? DEFAULT_ELEMENT_FORMATS)],
+    ['feature_config', JSON.stringify(p.featureConfig)],
+  ];
+  const uploadBody = (p: ParseParams) => (): Body =>
+    multipartBody(parseFields(p), {
+      field: 'file',
+      path: p.file.path,
+      fileName: p.file.fileName,
+      contentType: mimeForExt(p.file.fileType),
+      size: p.file.size,
+    });
+
+  return {
+    baseUrl: base,
+    keySent: auth.length > 0,
+    async parseSync(p) {
+      return parseSyncData(await post('/parse/sync', uploadBody(p), p));
+    },
+    async submitAsync(p) {
+      return parseSubmitData(await post('/parse/async', uploadBody(p), p));
+    },
+    async check(taskId, hooks = {}) {
+      const data = parseCheckData(await post('/parse/async_check', () => urlEncoded([['task_id', taskId], ...auth]), hooks));
+      if (data.task_id && data.task_id !== taskId) throw new BadResponseError(`asked for task ${taskId}, the service answered for ${data.task_id}`);
+      return data;
+    },
+    async usage(hooks = {}) {
+      return parseUsageData(await post('/usage', () => urlEncoded(auth), hooks));
+    },
+  };
+}
