@@ -1,0 +1,132 @@
+// Persistence: finished results survive a restart (served with the new server's address), tasks cut
+// off by a kill or a shutdown come back FAILED with the reason, results expire after the TTL.
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { corpus, fileForm, KEY, pollUntilDone, postForm, REPO, startTestServer, type TestServer } from './helpers.ts';
+
+const PICTURES = corpus('pdf-digital/picture_classification.pdf');
+const BIG = corpus('large/irs-manual-400p.pdf');
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+async function tempDir(): Promise<string> {
+  const d = await mkdtemp(join(tmpdir(), 'docparse-restart-'));
+  cleanup.push(() => rm(d, { recursive: true, force: true }));
+  return d;
+}
+
+const check = async (srv: { url: string }, id: string) =>
+  (await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY }))).body;
+
+async function waitProcessing(srv: { url: string }, id: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const b = await check(srv, id);
+    if (b.data?.status === 'PROCESSING' && b.data.progress?.pages_done > 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('task never reached PROCESSING');
+}
+
+describe('restart', () => {
+  it('serves finished results again, with URLs of the new address', async () => {
+    const dataDir = await tempDir();
+    const a = await startTestServer({ dataDir });
+    const sync = (await postForm(`${a.url}/parse/sync`, await fileForm(PICTURES, { output_formats: ['markdown', 'json', 'zip'] }))).body;
+    expect(sync.code, sync.message).toBe(0);
+    await a.close();
+
+    const b = await startTestServer({ dataDir });
+    cleanup.push(() => b.close());
+    const again = await check(b, sync.data.task_id);
+    expect(again.code).toBe(0);
+    expect(again.data.status).toBe('SUCCESS');
+    const swap = (s: string) => s.split(a.url).join(b.url);
+    expect(again.data.result).toEqual(JSON.parse(swap(JSON.stringify(sync.data.result))));
+    expect(again.data.result.imgs[0]).toContain(b.url);
+    expect((await fetch(again.data.result.imgs[0])).status).toBe(200);
+    expect((await fetch(again.data.result.outputs.zip)).status).toBe(200);
+    expect(await readdir(join(dataDir, 'uploads'))).toEqual([]);
+  });
+
+  it('a task cut off by a kill is FAILED after the restart', async () => {
+    const dataDir = await tempDir();
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(REPO, 'engine/cli/server.ts'), '--port', '0', '--api-key', KEY, '--data-dir', dataDir, '--max-pages', '500', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    cleanup.push(async () => void child.kill('SIGKILL'));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => {
+        const m = /(http:\/\/\S+\/api\/v1)/.exec(c.toString());
+        if (m) resolve(m[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`engine exited with ${code}`)));
+    });
+    const id = (await postForm(`${url}/parse/async`, await fileForm(BIG))).body.data.task_id;
+    await waitProcessing({ url }, id);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    const b = await startTestServer({ dataDir });
+    cleanup.push(() => b.close());
+    const d = (await check(b, id)).data;
+    expect(d.status).toBe('FAILED');
+    expect(d.error).toMatch(/interrupted by a restart/);
+    expect(d.result).toBeNull();
+    expect(existsSync(join(dataDir, 'tasks', id, 'input'))).toBe(false);
+  });
+
+  it('a shutdown marks running and queued tasks FAILED and keeps them', async () => {
+    const dataDir = await tempDir();
+    const a = await startTestServer({ dataDir, workers: 1, maxPages: 500 });
+    const running = (await postForm(`${a.url}/parse/async`, await fileForm(BIG))).body.data.task_id;
+    const queued = (await postForm(`${a.url}/parse/async`, await fileForm(BIG))).body.data.task_id;
+    await waitProcessing(a, running);
+    await a.close();
+    const b = await startTestServer({ dataDir });
+    cleanup.push(() => b.close());
+    for (const id of [running, queued]) {
+      const d = (await check(b, id)).data;
+      expect(d.status).toBe('FAILED');
+      expect(d.error).toMatch(/engine stopped/);
+    }
+  });
+});
+
+describe('expiry', () => {
+  let srv: TestServer | null = null;
+  afterEach(async () => {
+    await srv?.dispose();
+    srv = null;
+  });
+
+  it('results, crops and bundles are gone after the TTL; the sweep deletes the folder', async () => {
+    srv = await startTestServer({ resultTtlMs: 1500 });
+    const r = (await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { output_formats: ['json', 'zip'] }))).body;
+    expect(r.code).toBe(0);
+    const id = r.data.task_id;
+    expect((await check(srv, id)).data.status).toBe('SUCCESS');
+    expect((await fetch(r.data.result.imgs[0])).status).toBe(200);
+    await new Promise((res) => setTimeout(res, 1600));
+    expect(await check(srv, id)).toMatchObject({ code: 1133, data: null });
+    expect((await fetch(r.data.result.imgs[0])).status).toBe(404);
+    expect((await fetch(r.data.result.outputs.zip)).status).toBe(404);
+    for (let i = 0; i < 40 && existsSync(join(srv.dataDir, 'tasks', id)); i++) await new Promise((res) => setTimeout(res, 100));
+    expect(existsSync(join(srv.dataDir, 'tasks', id))).toBe(false);
+  });
+
+  it('expired results are dropped when the engine starts', async () => {
+    const dataDir = await tempDir();
+    const a = await startTestServer({ dataDir });
+    const id = (await postForm(`${a.url}/parse/sync`, await fileForm(PICTURES))).body.data.task_id;
+    await a.close();
+    await new Promise((res) => setTimeout(res, 20));
+    const b = await startTestServer({ dataDir, resultTtlMs: 10 });
+    cleanup.push(() => b.close());
+    expect(existsSync(join(dataDir, 'tasks', id))).toBe(false);
+    expect((await check(b, id)).code).toBe(1133);
+  });
+});
