@@ -101,7 +101,7 @@ async function analyseImage(data: Uint8Array, ext: string, opts: AnalyseOptions)
   if (!size) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `the ${ext} image is damaged or cannot be decoded`);
   const page: PageAnalysis = {
     pageNum: 0, width: size.width, height: size.height, scale: 1, scanned: true,
-    elems: [{ kind: 'figure', bbox: [0, 0, size.width, size.height], text: '', nLines: 0, size: 0, bold: 0, mono: 0, indent: false, shortLast: true, zone: 'body' }],
+    elems: [{ kind: 'figure', bbox: [0, 0, size.width, size.height], text: '', nLines: 0, size: 0, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' }],
   };
   if (opts.imageDir) {
     await mkdir(opts.imageDir, { recursive: true });

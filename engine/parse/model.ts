@@ -13,9 +13,10 @@ export interface Elem {
   /** Text; HTML for tables; caption text for figures. */
   text: string;
   nLines: number;
-  /** Dominant font size, share of bold / monospaced chars. */
+  /** Dominant font size, share of bold / italic / monospaced chars. */
   size: number;
   bold: number;
+  italic: number;
   mono: number;
   /** First line starts right of the block's left edge (indented paragraph start). */
   indent: boolean;

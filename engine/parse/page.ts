@@ -56,7 +56,7 @@ function segElem(s: Segment, H: number): Elem {
   const zone = s.bbox[3] <= MARGIN * H ? 'top' : s.bbox[1] >= (1 - MARGIN) * H ? 'bottom' : 'body';
   const text = segText(s);
   return {
-    kind: 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, mono: s.mono,
+    kind: 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono,
     indent: first.bbox[0] > s.bbox[0] + s.size,
     shortLast: s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text),
     zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined,
@@ -69,12 +69,12 @@ function mergeParagraphs(elems: Elem[]): Elem[] {
   for (const e of elems) {
     const p = out[out.length - 1];
     if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
-      Math.abs(p.size - e.size) < 0.1 * p.size && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.mono - e.mono) < 0.4) {
+      Math.abs(p.size - e.size) < 0.1 * p.size && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4 && Math.abs(p.mono - e.mono) < 0.4) {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
       if (gap > -0.3 * e.size && gap < 0.8 * e.size && ov > 0.6 * Math.min(p.bbox[2] - p.bbox[0], e.bbox[2] - e.bbox[0]) &&
         Math.abs(p.bbox[0] - e.bbox[0]) < 2 * e.size && !CAPTION_START.test(e.text)) {
-        out[out.length - 1] = { ...p, bbox: rectUnion(p.bbox, e.bbox), text: joinText(p.text, e.text), nLines: p.nLines + e.nLines, shortLast: e.shortLast, bold: (p.bold * p.nLines + e.bold * e.nLines) / (p.nLines + e.nLines) };
+        out[out.length - 1] = { ...p, bbox: rectUnion(p.bbox, e.bbox), text: joinText(p.text, e.text), nLines: p.nLines + e.nLines, shortLast: e.shortLast, bold: (p.bold * p.nLines + e.bold * e.nLines) / (p.nLines + e.nLines), italic: (p.italic * p.nLines + e.italic * e.nLines) / (p.nLines + e.nLines) };
         continue;
       }
     }
@@ -115,11 +115,14 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   const bottom = items.filter((it) => isMargin(it) && it.bbox[1] >= (1 - MARGIN) * H);
   const rotated = items.filter((it) => aside(it) && !isMargin(it));
   const body = items.filter((it) => !isMargin(it) && !aside(it));
-  const ordered = [...readingOrder(top), ...readingOrder(body), ...readingOrder(rotated), ...readingOrder(bottom)];
+  let rtlChars = 0, allChars = 0;
+  for (const sg of segs) for (const l of sg.lines) { allChars += l.text.length; if (l.rtl) rtlChars += l.text.length; }
+  const rtl = rtlChars > allChars / 2;
+  const ordered = [top, body, rotated, bottom].flatMap((group) => readingOrder(group, rtl));
   const figures: { elem: FigureElem }[] = [];
   let elems: Elem[] = ordered.map((it) => {
     if (it.kind === 'seg') return segElem(it.seg, H);
-    const base = { bbox: it.bbox, nLines: 0, size: 0, bold: 0, mono: 0, indent: false, shortLast: true, zone: 'body' as const };
+    const base = { bbox: it.bbox, nLines: 0, size: 0, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' as const };
     if (it.kind === 'table') return { ...base, kind: 'table' as const, text: it.table.html };
     const fe: FigureElem = { ...base, kind: 'figure', text: '', images: it.fig.images };
     figures.push({ elem: fe });

@@ -10,6 +10,7 @@ export interface Segment {
   lines: RawLine[];
   size: number;
   bold: number;
+  italic: number;
   mono: number;
   rotated: boolean;
 }
@@ -17,7 +18,7 @@ export interface Segment {
 const overlapX = (a: Rect, b: Rect): number => Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
 const height = (l: RawLine): number => Math.max(1, l.bbox[3] - l.bbox[1]);
 
-/** Weight changes split only between a (nearly) all-bold line and a mostly regular one: run-in bold
+/** Weight (or slant) changes split only between a (nearly) all-bold line and a mostly regular one: run-in bold
  * labels ("NOTE: the …") stay in their paragraph. */
 const weightBreak = (a: number, b: number): boolean => (a >= 0.9 && b < 0.5) || (a < 0.5 && b >= 0.9);
 
@@ -25,7 +26,7 @@ function sameStyle(s: Segment, l: RawLine): boolean {
   const last = s.lines[s.lines.length - 1];
   const big = Math.max(s.size, l.size, 1);
   if (Math.abs(s.size - l.size) > 0.12 * big) return false;
-  if (weightBreak(last.bold, l.bold)) return false;
+  if (weightBreak(last.bold, l.bold) || weightBreak(last.italic, l.italic)) return false;
   if (Math.abs(s.mono - l.mono) > 0.6) return false;
   return true;
 }
@@ -50,7 +51,7 @@ function continues(s: Segment, l: RawLine): boolean {
 }
 
 function newSegment(l: RawLine): Segment {
-  return { bbox: [...l.bbox], lines: [l], size: l.size, bold: l.bold, mono: l.mono, rotated: l.rotated };
+  return { bbox: [...l.bbox], lines: [l], size: l.size, bold: l.bold, italic: l.italic, mono: l.mono, rotated: l.rotated };
 }
 
 function addLine(s: Segment, l: RawLine): void {
@@ -58,7 +59,35 @@ function addLine(s: Segment, l: RawLine): void {
   s.bbox = rectUnion(s.bbox, l.bbox);
   const n = s.lines.length;
   s.bold = (s.bold * (n - 1) + l.bold) / n;
+  s.italic = (s.italic * (n - 1) + l.italic) / n;
   s.mono = (s.mono * (n - 1) + l.mono) / n;
+}
+
+/** Joins consecutive line fragments on one baseline with a small gap (font changes, bidi runs). */
+function mergeRowFragments(lines: RawLine[]): RawLine[] {
+  const out: RawLine[] = [];
+  for (const l of lines) {
+    const p = out[out.length - 1];
+    if (p && !p.rotated && !l.rotated) {
+      const size = Math.max(p.size, l.size);
+      const sameRow = Math.abs(p.bbox[3] - l.bbox[3]) < 0.35 * size && Math.abs(p.size - l.size) < 0.2 * size;
+      const gap = l.rtl || p.rtl ? p.bbox[0] - l.bbox[2] : l.bbox[0] - p.bbox[2];
+      if (sameRow && gap > -0.5 * size && gap < 1.6 * size) {
+        const sep = gap > 0.15 * size && !/\s$/.test(p.text) ? ' ' : '';
+        const n = p.text.length + l.text.length + sep.length;
+        out[out.length - 1] = {
+          ...p, text: p.text + sep + l.text,
+          cx0: [...p.cx0, ...(sep ? [p.bbox[2]] : []), ...l.cx0], cx1: [...p.cx1, ...(sep ? [l.bbox[0]] : []), ...l.cx1],
+          bbox: rectUnion(p.bbox, l.bbox), size: p.text.length >= l.text.length ? p.size : l.size,
+          bold: (p.bold * p.text.length + l.bold * l.text.length) / n, italic: (p.italic * p.text.length + l.italic * l.text.length) / n,
+          mono: (p.mono * p.text.length + l.mono * l.text.length) / n, rtl: p.rtl || l.rtl,
+        };
+        continue;
+      }
+    }
+    out.push(l);
+  }
+  return out;
 }
 
 /** Splits every block into segments; lines on one baseline but far apart stay separate. */
@@ -66,7 +95,7 @@ export function segmentBlocks(blocks: RawBlock[]): Segment[] {
   const out: Segment[] = [];
   for (const b of blocks) {
     const open: Segment[] = [];
-    for (const l of b.lines) {
+    for (const l of mergeRowFragments(b.lines)) {
       let target: Segment | null = null;
       for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
         if (continues(open[i], l)) { target = open[i]; break; }

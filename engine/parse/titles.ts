@@ -34,6 +34,8 @@ export function isTitle(e: Elem, body: number, bodyMono: boolean): boolean {
   if (e.size >= body * 1.15) return e.nLines <= 2 || e.size >= body * 1.4;
   if (e.bold >= 0.8 && e.size >= body * 0.95 && t.length <= 100 && e.nLines <= 2) return true;
   if (numbered && e.bold >= 0.5 && e.size >= body * 0.95) return true;
+  // An all-italic short line of its own (run-in style headings of manuals and books).
+  if (e.italic >= 0.9 && e.nLines === 1 && e.size >= body * 0.95 && t.length <= 80 && /^\p{Lu}/u.test(t) && t.split(/\s+/).length <= 10) return true;
   return false;
 }
 

@@ -98,7 +98,9 @@ function cut<T extends Boxed>(items: T[], depth: number): T[] {
   return byPosition(items);
 }
 
-/** The items in reading order. */
-export function readingOrder<T extends Boxed>(items: T[]): T[] {
-  return cut(items, 0);
+/** The items in reading order; `rtl` pages read columns and rows right to left. */
+export function readingOrder<T extends Boxed>(items: T[], rtl = false): T[] {
+  if (!rtl) return cut(items, 0);
+  const mirrored = items.map((it) => ({ bbox: [-it.bbox[2], it.bbox[1], -it.bbox[0], it.bbox[3]] as Rect, it }));
+  return cut(mirrored, 0).map((m) => m.it);
 }

@@ -19,6 +19,8 @@ export interface RawLine {
   font: string;
   /** Not left-to-right horizontal text (rotated or vertical). */
   rotated: boolean;
+  /** Mostly right-to-left script (Arabic, Hebrew). */
+  rtl: boolean;
 }
 
 export interface RawBlock {
