@@ -17,6 +17,7 @@ const HELP = `Usage: npm run parse -- <files...> --out <dir> [options]
   --feature-config JSON  e.g. '{"keep_header_footer":true}' (merged over the defaults)
   --element-formats JSON e.g. '{"image":"none"}'
   --workers N            in-process worker threads (default: one per core)
+  --max-pages N          in-process page limit (default 300, as the service)
   --poll-ms N            remote status poll interval (default 3000)`;
 
 function die(msg: string): never {
@@ -31,7 +32,7 @@ const { values: v, positionals: files } = (() => {
       options: {
         out: { type: 'string', short: 'o' }, formats: { type: 'string' }, 'base-url': { type: 'string' },
         'api-key': { type: 'string' }, 'feature-config': { type: 'string' }, 'element-formats': { type: 'string' },
-        workers: { type: 'string' }, 'poll-ms': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        workers: { type: 'string' }, 'max-pages': { type: 'string' }, 'poll-ms': { type: 'string' }, help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (e) {
@@ -69,7 +70,7 @@ if (v['base-url']) {
     featureConfig, elementFormats, pollMs: v['poll-ms'] ? Number(v['poll-ms']) : undefined,
   });
 } else {
-  const local = await createLocalRunner({ formats: formats as OutputFormat[], featureConfig, elementFormats, workers: v.workers ? Number(v.workers) : undefined });
+  const local = await createLocalRunner({ formats: formats as OutputFormat[], featureConfig, elementFormats, workers: v.workers ? Number(v.workers) : undefined, maxPages: v['max-pages'] ? Number(v['max-pages']) : undefined });
   runner = local.run;
   close = local.close;
 }

@@ -122,7 +122,8 @@ describe('parameter errors', () => {
   });
 
   it('bad element_formats / feature_config JSON or values are 1133', async () => {
-    for (const fields of [{ element_formats: '{bad' }, { feature_config: '[1]' }, { element_formats: '{"image":"gif"}' }, { extract_config: '{"keep_header_footer":"maybe"}' }]) {
+    const cases: Record<string, string>[] = [{ element_formats: '{bad' }, { feature_config: '[1]' }, { element_formats: '{"image":"gif"}' }, { extract_config: '{"keep_header_footer":"maybe"}' }];
+    for (const fields of cases) {
       const r = await postForm(`${srv.url}/parse/async`, await fileForm(pdf, fields));
       expect(r.body.code, JSON.stringify(fields)).toBe(1133);
     }
