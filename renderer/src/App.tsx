@@ -1,0 +1,92 @@
+// The app shell: header, sidebar tabs (Queue · History · Settings), toasts and dialogs.
+// The Queue tab stays mounted (hidden) so the open review keeps its scroll position.
+import { useCallback } from 'react';
+import { useT } from './i18n/index.ts';
+import { useAppInfo } from './stores/app.ts';
+import { useTasks } from './stores/tasks.ts';
+import { useUi } from './stores/ui.ts';
+import { useConnection } from './lib/connection.ts';
+import { describeError } from './i18n/errors.ts';
+import { ConfirmHost } from './components/confirm.tsx';
+import { Header } from './app/Header.tsx';
+import { Sidebar } from './app/Sidebar.tsx';
+import { Toasts } from './app/Toasts.tsx';
+import { useIpcEvents } from './app/useIpcEvents.ts';
+import { useAppearance } from './app/useAppearance.ts';
+import { QueuePane } from './features/queue/QueuePane.tsx';
+import { TaskDetail } from './features/task/TaskDetail.tsx';
+import { SettingsView } from './features/settings/SettingsView.tsx';
+import { HistoryPanel } from './features/history/HistoryPanel.tsx';
+
+function focusDetail() {
+  requestAnimationFrame(() => document.getElementById('detail-heading')?.focus());
+}
+
+function StartupProblem() {
+  const t = useT();
+  const phase = useAppInfo((s) => s.phase);
+  const error = useAppInfo((s) => s.startupError);
+  const connection = useConnection((s) => s.status);
+  if (phase === 'failed' && error) {
+    const text = describeError(error, t);
+    return (
+      <div className="banner danger" role="alert" data-testid="startup-error">
+        <strong>{t('app.startFailed')}:</strong> {text.title}
+        {text.detail && <span className="muted"> — {text.detail}</span>}
+        <button type="button" className="btn small" onClick={() => location.reload()}>{t('app.reload')}</button>
+      </div>
+    );
+  }
+  if (connection === 'closed') {
+    return <div className="banner warning" role="status">{t('app.reconnecting')}</div>;
+  }
+  return null;
+}
+
+export function App() {
+  useIpcEvents();
+  useAppearance();
+  const tab = useUi((s) => s.tab);
+  const collapsed = useUi((s) => s.queueCollapsed);
+  const selectedId = useTasks((s) => s.selectedId);
+
+  const openTask = useCallback((id: string) => {
+    useTasks.getState().select(id);
+    useUi.getState().setTab('queue');
+    focusDetail();
+  }, []);
+
+  return (
+    <div className="app">
+      <Header />
+      <StartupProblem />
+      <div className="app-body">
+        <Sidebar />
+        <main className="app-main">
+          <div
+            id="panel-queue"
+            role="tabpanel"
+            aria-labelledby="tab-queue"
+            className={`queue-layout${collapsed ? ' collapsed' : ''}`}
+            hidden={tab !== 'queue'}
+          >
+            {!collapsed && <QueuePane onOpen={openTask} />}
+            <TaskDetail taskId={selectedId} />
+          </div>
+          {tab === 'history' && (
+            <div id="panel-history" role="tabpanel" aria-labelledby="tab-history" className="tab-panel">
+              <HistoryPanel onOpen={openTask} />
+            </div>
+          )}
+          {tab === 'settings' && (
+            <div id="panel-settings" role="tabpanel" aria-labelledby="tab-settings" className="tab-panel">
+              <SettingsView />
+            </div>
+          )}
+        </main>
+      </div>
+      <Toasts />
+      <ConfirmHost />
+    </div>
+  );
+}

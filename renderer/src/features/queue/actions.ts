@@ -1,0 +1,57 @@
+// Task actions shared by the queue rows, the keyboard handler and the detail header.
+// Each reports failures as a translated toast; main's answer updates the store.
+import { invoke } from '../../lib/ipc.ts';
+import { translate } from '../../i18n/index.ts';
+import { errorLine } from '../../i18n/errors.ts';
+import { confirmDialog } from '../../components/confirm.tsx';
+import { useTasks } from '../../stores/tasks.ts';
+import { toast } from '../../stores/ui.ts';
+import './messages.ts';
+
+export async function retryTask(id: string): Promise<boolean> {
+  const res = await invoke('tasks:retry', { id });
+  if (!res.ok) {
+    toast(translate('queue.retryFailed'), 'error', errorLine(res.error));
+    return false;
+  }
+  useTasks.getState().upsert(res.value);
+  return true;
+}
+
+export async function cancelTask(id: string): Promise<boolean> {
+  const res = await invoke('tasks:cancel', { id });
+  if (!res.ok) {
+    toast(translate('queue.cancelFailed'), 'error', errorLine(res.error));
+    return false;
+  }
+  useTasks.getState().upsert(res.value);
+  return true;
+}
+
+/** Asks first (unless confirm is false), then removes one by one; returns how many went. */
+export async function removeTasks(ids: readonly string[], confirm = true): Promise<number> {
+  if (ids.length === 0) return 0;
+  const store = useTasks.getState();
+  if (confirm) {
+    const one = ids.length === 1 ? store.tasks[ids[0]!] : undefined;
+    const ok = await confirmDialog({
+      title: one ? translate('queue.removeOneTitle', { name: one.fileName }) : translate('queue.removeManyTitle', { n: ids.length }),
+      message: translate('queue.removeMessage'),
+      confirmLabel: translate('common.remove'),
+      danger: true,
+    });
+    if (!ok) return 0;
+  }
+  let removed = 0;
+  for (const id of ids) {
+    const res = await invoke('tasks:remove', { id });
+    if (res.ok) {
+      useTasks.getState().removeLocal(res.value.id);
+      removed++;
+    } else {
+      const name = useTasks.getState().tasks[id]?.fileName ?? id;
+      toast(translate('queue.removeFailed', { name }), 'error', errorLine(res.error));
+    }
+  }
+  return removed;
+}

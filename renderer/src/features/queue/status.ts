@@ -1,0 +1,72 @@
+// Pure helpers that turn a Task into what the queue shows: status text, progress fraction, mode,
+// elapsed time. Kept free of React so tests can check every state.
+import type { Task } from '../../../../shared/task.ts';
+import type { TFunction } from '../../i18n/index.ts';
+import { formatDuration } from '../../lib/format.ts';
+import { etaMs, progressSample } from '../../stores/progress.ts';
+
+export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger' | 'muted';
+
+export const TONE: Record<Task['state'], Tone> = {
+  queued: 'neutral',
+  uploading: 'progress',
+  QUEUING: 'info',
+  PROCESSING: 'progress',
+  SUCCESS: 'success',
+  FAILED: 'danger',
+  cancelled: 'muted',
+};
+
+/** 0–1 while there is something to show as a bar, otherwise null. */
+export function progressFraction(task: Task): number | null {
+  if (task.state === 'uploading') return task.uploadPercent === null ? null : clamp(task.uploadPercent / 100);
+  if (task.state === 'PROCESSING' && task.progress && task.progress.pages_total > 0) {
+    return clamp(task.progress.pages_done / task.progress.pages_total);
+  }
+  return null;
+}
+
+const clamp = (x: number) => Math.min(1, Math.max(0, x));
+
+/** Short badge label: "Uploading 42%", "Processing 3/10", "Failed". */
+export function statusLabel(task: Task, t: TFunction): string {
+  switch (task.state) {
+    case 'uploading':
+      return task.uploadPercent === null
+        ? t('state.uploading')
+        : t('queue.uploadingPct', { pct: Math.round(task.uploadPercent) });
+    case 'PROCESSING':
+      return task.progress && task.progress.pages_total > 0
+        ? t('queue.processingPages', { done: task.progress.pages_done, total: task.progress.pages_total })
+        : t('state.PROCESSING');
+    default:
+      return t(`state.${task.state}`);
+  }
+}
+
+/** "about 0:20 left" while PROCESSING with a measurable rate; null otherwise. */
+export function etaLabel(task: Task, t: TFunction, now: number = Date.now()): string | null {
+  if (task.state !== 'PROCESSING') return null;
+  const ms = etaMs(progressSample(task.id), now);
+  return ms === null ? null : t('queue.eta', { time: formatDuration(ms) });
+}
+
+/** "Auto → sync", "Async", "Auto" (before upload). */
+export function modeLabel(task: Task, t: TFunction): string {
+  const requested = t(`mode.${task.requestedMode}`);
+  if (task.requestedMode === 'auto' && task.mode) return `${requested} → ${t(`mode.${task.mode}`)}`;
+  return requested;
+}
+
+/** Time spent so far (active) or in total (finished); null before it started. */
+export function elapsedMs(task: Task, now: number = Date.now()): number | null {
+  const start = task.startedAt ?? null;
+  if (start === null) return null;
+  return Math.max(0, (task.finishedAt ?? now) - start);
+}
+
+/** Tooltip with the ids that let support trace a task end to end. */
+export function traceTitle(task: Task, t: TFunction): string {
+  const remote = task.remoteTaskId ?? t('queue.remoteNone');
+  return `${t('queue.requestId')}: ${task.id}\n${t('queue.remoteId')}: ${remote}`;
+}

@@ -1,0 +1,93 @@
+// API key: the renderer can only set or clear it and learn "set, ends with …1234". The typed key
+// is cleared from the field as soon as main took it. Without a keychain, the key can be kept in
+// main's memory for this session only.
+import { useState } from 'react';
+import type { AppError } from '../../../../shared/result.ts';
+import type { KeyStatus } from '../../../../shared/task.ts';
+import { useT } from '../../i18n/index.ts';
+import { invoke } from '../../lib/ipc.ts';
+import { useAppInfo } from '../../stores/app.ts';
+import { toast } from '../../stores/ui.ts';
+import { ErrorLine } from './ConnectionTest.tsx';
+import { Row, Section } from './Field.tsx';
+import { isKeyFormat } from './validate.ts';
+
+function statusText(status: KeyStatus | null, t: (k: string, v?: Record<string, string>) => string): string {
+  if (!status || !status.set) return t('settings.key.notSet');
+  const where = status.storage === 'memory' ? t('settings.key.inMemory') : t('settings.key.inKeychain');
+  return `${t('settings.key.setEndsWith', { last4: status.last4 ?? '????' })} · ${where}`;
+}
+
+export function KeySection({ cloud }: { cloud: boolean }) {
+  const t = useT();
+  const status = useAppInfo((s) => s.keyStatus);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keychain = status?.keychainAvailable ?? true;
+
+  const save = async () => {
+    const key = value.trim();
+    if (!isKeyFormat(key)) {
+      setError({ code: 'INVALID_KEY_FORMAT', message: '' });
+      return;
+    }
+    setBusy(true);
+    const res = await invoke('key:set', { apiKey: key, sessionOnly: keychain ? undefined : true });
+    setBusy(false);
+    if (!res.ok) return setError(res.error);
+    setValue('');
+    setError(null);
+    useAppInfo.getState().setKeyStatus(res.value);
+    toast(t('settings.key.saved'), 'success');
+  };
+
+  const clear = async () => {
+    const res = await invoke('key:clear', undefined);
+    if (!res.ok) return setError(res.error);
+    useAppInfo.getState().setKeyStatus(res.value);
+    toast(t('settings.key.cleared'), 'info');
+  };
+
+  return (
+    <Section id="key" title={t('settings.key.title')} description={t('settings.key.description')}>
+      <Row label={t('settings.key.status')} labelId="key-status-label">
+        <p className={`key-status${status?.set ? ' set' : ''}`} aria-labelledby="key-status-label" data-testid="key-status">
+          {statusText(status, t)}
+        </p>
+        {!cloud && !status?.set && <p className="settings-hint">{t('settings.key.localNote')}</p>}
+      </Row>
+      {!keychain && (
+        <div className="warning-box" role="note">
+          <strong>{t('settings.key.noKeychainTitle')}</strong>
+          <p>{t('settings.key.noKeychainText')}</p>
+          {status?.keychainError && <p className="muted small">{status.keychainError}</p>}
+        </div>
+      )}
+      <Row label={status?.set ? t('settings.key.replace') : t('settings.key.enter')} htmlFor="api-key">
+        <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          <input
+            id="api-key"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="sk-…"
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'api-key-error' : undefined}
+            onChange={(e) => { setValue(e.currentTarget.value); setError(null); }}
+          />
+          <button type="submit" className="btn primary small" disabled={!value.trim() || busy}>
+            {keychain ? t('settings.key.save') : t('settings.key.saveSession')}
+          </button>
+          {status?.set && (
+            <button type="button" className="btn small danger-ghost" onClick={() => void clear()}>
+              {t('settings.key.clear')}
+            </button>
+          )}
+        </form>
+        {error && <div id="api-key-error"><ErrorLine error={error} /></div>}
+      </Row>
+    </Section>
+  );
+}

@@ -1,0 +1,31 @@
+// An id shown in monospace with a copy button (traceability: request id, service task id).
+import { useT } from '../../i18n/index.ts';
+import { toast } from '../../stores/ui.ts';
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function CopyId({ label, value }: { label: string; value: string | null }) {
+  const t = useT();
+  if (!value) return <span className="muted">{t('queue.remoteNone')}</span>;
+  return (
+    <span className="copy-id">
+      <code>{value}</code>
+      <button
+        type="button"
+        className="icon-btn small"
+        aria-label={t('task.copyLabel', { label })}
+        title={t('common.copy')}
+        onClick={async () => toast(t((await copyText(value)) ? 'common.copied' : 'task.copyFailed'), 'info')}
+      >
+        ⧉
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,78 @@
+// Detail of a task that is not finished successfully: where it is, how far, why it failed, and
+// every fact needed to trace it (request id, service task id, backend, times).
+import type { ReactNode } from 'react';
+import type { Task } from '../../../../shared/task.ts';
+import { useLocale, useT } from '../../i18n/index.ts';
+import { describeError } from '../../i18n/errors.ts';
+import { formatBytes, formatDateTime, formatDuration } from '../../lib/format.ts';
+import { useNow } from '../../lib/useNow.ts';
+import { canCancel, canRetry, isActive } from '../../stores/tasks.ts';
+import { cancelTask, retryTask } from '../queue/actions.ts';
+import { StatusBadge } from '../queue/StatusBadge.tsx';
+import { elapsedMs, modeLabel } from '../queue/status.ts';
+import { CopyId } from './CopyId.tsx';
+import { Stages } from './Stages.tsx';
+
+export function StatusPanel({ task }: { task: Task }) {
+  const t = useT();
+  const locale = useLocale();
+  const now = useNow(isActive(task));
+  const failure = task.error ? describeError(task.error, t) : null;
+  const elapsed = elapsedMs(task, now);
+
+  const facts: [string, ReactNode][] = [
+    [t('task.file'), <span className="path" title={task.filePath}>{task.filePath}</span>],
+    [t('task.size'), formatBytes(task.size)],
+    [t('task.pages'), task.pages ?? '–'],
+    [t('task.backend'), `${t(`backend.${task.backend}`)} · ${task.baseUrl}`],
+    [t('task.mode'), modeLabel(task, t)],
+    [t('task.formats'), task.formats.join(', ') || '–'],
+    [t('queue.requestId'), <CopyId label={t('queue.requestId')} value={task.id} />],
+    [t('queue.remoteId'), <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} />],
+    [t('task.created'), formatDateTime(task.createdAt, locale)],
+    [t('task.started'), formatDateTime(task.startedAt, locale)],
+    [t('task.finished'), formatDateTime(task.finishedAt, locale)],
+    [t('task.elapsed'), elapsed === null ? '–' : formatDuration(elapsed)],
+    [t('task.attempts'), task.attempts],
+  ];
+
+  return (
+    <div className="status-panel" data-testid="status-panel">
+      <div className="status-panel-head">
+        <StatusBadge task={task} now={now} />
+      </div>
+      {task.state !== 'FAILED' && task.state !== 'cancelled' && <Stages state={task.state} />}
+      {task.state === 'queued' && <p className="muted">{t('task.queuedHint')}</p>}
+      {task.state === 'QUEUING' && <p className="muted">{t('task.queuingHint')}</p>}
+
+      {failure && (
+        <div className="error-box" role="alert" data-testid="task-error">
+          <strong>{failure.title}</strong>
+          {failure.detail && <p className="error-detail">{failure.detail}</p>}
+          <p className="muted small">
+            {t('task.errorCode', { code: failure.code })} · {t('task.attemptsMade', { n: task.attempts })}
+          </p>
+        </div>
+      )}
+      {task.state === 'cancelled' && <p className="muted">{t('task.cancelledHint')}</p>}
+
+      <div className="status-actions">
+        {canRetry(task) && (
+          <button type="button" className="btn primary" onClick={() => void retryTask(task.id)}>{t('common.retry')}</button>
+        )}
+        {canCancel(task) && (
+          <button type="button" className="btn" onClick={() => void cancelTask(task.id)}>{t('common.cancel')}</button>
+        )}
+      </div>
+
+      <dl className="facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="fact">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// The queue pane is one big drop target (files and folders; react-dropzone recurses into dropped
+// folders). Inside it, the visible drop zone is a real button: click/Enter/Space chooses files
+// (native dialog in Electron, the file input in browser mode). "Choose folder…" sits beside it.
+import { useCallback, useRef, type ReactNode } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useT } from '../../i18n/index.ts';
+import { invoke } from '../../lib/ipc.ts';
+import { useAppInfo } from '../../stores/app.ts';
+import { useUpload } from './store.ts';
+import { submitFiles, submitPaths } from './submit.ts';
+import { ACCEPT_ATTRIBUTE } from './validate.ts';
+import { usePasteFiles } from './usePasteFiles.ts';
+import './messages.ts';
+import './upload.css';
+
+export function DropZone({ large, children }: { large: boolean; children?: ReactNode }) {
+  const t = useT();
+  const busy = useUpload((s) => s.busy);
+  const transport = useAppInfo((s) => s.info?.transport ?? 'web');
+  const folderInput = useRef<HTMLInputElement | null>(null);
+
+  const onDrop = useCallback((files: File[]) => void submitFiles(files), []);
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    onDrop,
+    noClick: true,
+    noKeyboard: true,
+    noPaste: true,
+    multiple: true,
+  });
+  usePasteFiles(submitFiles);
+
+  const chooseFiles = async () => {
+    // Browser mode has no native dialog: open the input right away, inside the user's gesture.
+    if (transport === 'web') return open();
+    const res = await invoke('dialog:openFiles', undefined);
+    if (res.ok && res.value) return void submitPaths(res.value);
+    open();
+  };
+  const chooseFolder = async () => {
+    if (transport === 'web') return folderInput.current?.click();
+    const res = await invoke('dialog:pickFolder', undefined);
+    if (res.ok && res.value) return void submitPaths([res.value]);
+    folderInput.current?.click();
+  };
+
+  const folderRef = (el: HTMLInputElement | null) => {
+    folderInput.current = el;
+    el?.setAttribute('webkitdirectory', '');
+  };
+
+  return (
+    <div {...getRootProps({ className: `drop-target${isDragActive ? ' drag-active' : ''}` })}>
+      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE })} data-testid="dropzone-input" />
+      <input
+        ref={folderRef}
+        type="file"
+        multiple
+        hidden
+        data-testid="dropzone-folder-input"
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          e.currentTarget.value = '';
+          void submitFiles(files);
+        }}
+      />
+      <div className={`dropzone-bar${large ? ' large' : ''}`}>
+        <button
+          type="button"
+          className="dropzone"
+          data-testid="dropzone"
+          aria-label={t('upload.zoneLabel')}
+          aria-describedby="dropzone-hint"
+          onClick={() => void chooseFiles()}
+        >
+          <span className="dropzone-icon" aria-hidden="true">⇪</span>
+          <span className="dropzone-text">
+            <strong>{isDragActive ? t('upload.releaseToAdd') : t('upload.dropHere')}</strong>
+            <span id="dropzone-hint" className="dropzone-hint">{t('upload.hint')}</span>
+          </span>
+          <span className="dropzone-choose" aria-hidden="true">{t('upload.chooseFiles')}</span>
+        </button>
+        <button type="button" className="btn subtle" onClick={() => void chooseFolder()}>
+          {t('upload.chooseFolder')}
+        </button>
+      </div>
+      {busy > 0 && (
+        <div className="upload-busy" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('upload.preparing', { n: busy })}
+        </div>
+      )}
+      {children}
+      {isDragActive && (
+        <div className="drop-overlay" aria-hidden="true">
+          <span>{t('upload.releaseToAdd')}</span>
+        </div>
+      )}
+    </div>
+  );
+}

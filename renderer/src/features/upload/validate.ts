@@ -1,0 +1,58 @@
+// Client-side checks before anything is uploaded: empty, too large, extension not accepted.
+// main checks again by content ('files:check'); this only catches the obvious cases early, with a
+// message per file.
+import type { AppError } from '../../../../shared/result.ts';
+import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from '../../../../shared/somark.ts';
+import { extensionOf, formatBytes } from '../../lib/format.ts';
+
+/** The service's limit per request. */
+export const MAX_FILE_BYTES = 200 * 1024 * 1024;
+
+export const ACCEPTED_EXTENSIONS: readonly string[] = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
+
+/** One file that will not be parsed, and why (shown in the rejected-files panel). */
+export interface Rejection {
+  name: string;
+  /** Folder-relative path when the file came from a dropped folder. */
+  path: string | null;
+  error: AppError;
+}
+
+interface FileLike {
+  name: string;
+  size: number;
+}
+
+export function checkFile(file: FileLike): AppError | null {
+  const ext = extensionOf(file.name);
+  if (!ACCEPTED_EXTENSIONS.includes(ext)) {
+    return { code: 'UNSUPPORTED', message: ext ? `File type ${ext} is not supported` : 'File has no extension' };
+  }
+  if (file.size === 0) return { code: 'EMPTY', message: 'File is empty (0 bytes)' };
+  if (file.size > MAX_FILE_BYTES) {
+    return { code: 'TOO_LARGE', message: `${formatBytes(file.size)} is over the ${formatBytes(MAX_FILE_BYTES)} limit` };
+  }
+  return null;
+}
+
+/** Path react-dropzone (file-selector) records for files from dropped folders. */
+export function relativePathOf(file: File): string | null {
+  const withPath = file as File & { path?: string; relativePath?: string };
+  const p = withPath.relativePath || withPath.path || file.webkitRelativePath || '';
+  const clean = p.replace(/^\.?\//, '');
+  return clean && clean !== file.name ? clean : null;
+}
+
+export function partitionFiles<F extends File>(files: readonly F[]): { good: F[]; rejected: Rejection[] } {
+  const good: F[] = [];
+  const rejected: Rejection[] = [];
+  for (const file of files) {
+    const error = checkFile(file);
+    if (error) rejected.push({ name: file.name, path: relativePathOf(file), error });
+    else good.push(file);
+  }
+  return { good, rejected };
+}
+
+/** Value for <input accept>: the extensions the service takes. */
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');

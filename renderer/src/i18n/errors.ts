@@ -1,0 +1,35 @@
+// AppError {code, message} → a translated sentence for known codes, the raw message as detail.
+// Codes: our own (INVALID_KEY, UNREACHABLE, EMPTY, …) and the service's as SERVICE_<number>.
+import type { AppError } from '../../../shared/result.ts';
+import { hasMessage, translate, type TFunction } from './index.ts';
+
+export interface ErrorText {
+  /** Translated, user-facing sentence. */
+  title: string;
+  /** The raw message from main (English, technical), or null when it adds nothing. */
+  detail: string | null;
+  code: string;
+}
+
+/** The i18n key for a code, or null if we have no translation for it. */
+export function errorKey(code: string): string | null {
+  const direct = `error.${code}`;
+  if (hasMessage(direct)) return direct;
+  const service = /^SERVICE_(\d+)$/.exec(code);
+  if (service) return 'error.SERVICE_other';
+  return null;
+}
+
+export function describeError(error: AppError, t: TFunction = (k, v) => translate(k, v)): ErrorText {
+  const key = errorKey(error.code);
+  const service = /^SERVICE_(\d+)$/.exec(error.code);
+  const title = key ? t(key, { code: service?.[1] ?? error.code }) : t('error.unknown', { code: error.code });
+  const detail = error.message && error.message !== title ? error.message : null;
+  return { title, detail, code: error.code };
+}
+
+/** One line: "Title — detail". */
+export function errorLine(error: AppError, t?: TFunction): string {
+  const { title, detail } = describeError(error, t);
+  return detail ? `${title} — ${detail}` : title;
+}

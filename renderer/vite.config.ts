@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// Renderer bundle. Root is renderer/; output goes to <repo>/out/renderer, which both the Electron
+// shell (loadFile) and browser mode (the web server) serve. base './' keeps asset URLs relative so
+// the same build works from file:// and from http://127.0.0.1.
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: '../out/renderer',
+    emptyOutDir: true,
+    target: 'es2023',
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  server: { host: '127.0.0.1', strictPort: false },
+});
