@@ -65,7 +65,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     downloads,
   };
   const handlers = createHandlers({ ctx, opts, settings, keys, queue, targets, timing });
-  log.info(`services started (${opts.transport}, ${opts.platform}, version ${opts.version}); key storage: ${keys.status().keychainAvailable ? 'OS keychain' : 'memory only'}`);
+  const ks = keys.status();
+  log.info(`services started (${opts.transport}, ${opts.platform}, version ${opts.version}); key store: ${ks.keychainAvailable ? (opts.keychain?.kind ?? 'keychain') : 'session memory only'}`);
   await queue.restore();
 
   let closed: Promise<void> | null = null;

@@ -1,0 +1,75 @@
+// Test support for the services: temp data folders, the real local engine, app services with fast
+// timings, and waiting for task states through the events the queue emits.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EventChannel, EventMap } from '../../../shared/ipc-contract.ts';
+import type { Task, TaskState } from '../../../shared/task.ts';
+import { createAppServices } from '../../../electron/services/app.ts';
+import type { AppServices, AppServicesOptions, KeychainStore } from '../../../electron/services/app-types.ts';
+import { createMemoryKeychain } from '../../../electron/services/keychain/stores.ts';
+import type { Timing } from '../../../electron/services/consts.ts';
+import { startEngineServer, type EngineServer } from '../../../engine/server/index.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** A corpus document (beside the repo, never copied in). */
+export const corpus = (rel: string): string => join(repoRoot, '..', 'shared', 'corpus', rel);
+
+export const FAST: Partial<Timing> = {
+  pollIntervalMs: 60, retryBaseMs: 20, retryMaxMs: 80, maxRetries: 3, failedResubmits: 2, persistDelayMs: 20, idleTimeoutMs: 30_000,
+};
+
+const temps: string[] = [];
+export async function tempDir(prefix = 'dp-svc-'): Promise<string> {
+  const d = await mkdtemp(join(tmpdir(), prefix));
+  temps.push(d);
+  return d;
+}
+export async function removeTemps(): Promise<void> {
+  for (const d of temps.splice(0)) await rm(d, { recursive: true, force: true });
+}
+
+export interface Harness {
+  svc: AppServices;
+  dataDir: string;
+  events: Array<{ channel: EventChannel; payload: unknown }>;
+  keychain: KeychainStore;
+  close(): Promise<void>;
+}
+
+export async function makeServices(o: Partial<AppServicesOptions> & { dataDir?: string } = {}): Promise<Harness> {
+  const dataDir = o.dataDir ?? (await tempDir());
+  const keychain = o.keychain ?? createMemoryKeychain();
+  const svc = await createAppServices({
+    transport: 'web', version: '0.0.0-test', locale: 'en', platform: process.platform,
+    assetUrlBase: 'http://127.0.0.1:9/assets/', ...o, dataDir, keychain, timing: { ...FAST, ...o.timing },
+  });
+  const events: Harness['events'] = [];
+  svc.setEmitter((channel, payload) => void events.push({ channel, payload: structuredClone(payload) }));
+  return { svc, dataDir, events, keychain, close: () => svc.close() };
+}
+
+export const updates = (h: Harness, id: string): Task[] =>
+  h.events.filter((e) => e.channel === 'task:updated' && (e.payload as Task).id === id).map((e) => e.payload as EventMap['task:updated']);
+
+/** Resolves with the task once `pred` holds (checked on every event and every 20 ms). */
+export async function waitTask(h: Harness, id: string, pred: (t: Task) => boolean, timeoutMs = 45_000): Promise<Task> {
+  const t0 = Date.now();
+  for (;;) {
+    const t = (await h.svc.handlers['tasks:list']()).find((x) => x.id === id);
+    if (t && pred(t)) return t;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timeout waiting for ${id}; last state ${t?.state} ${JSON.stringify(t?.error)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const FINAL: TaskState[] = ['SUCCESS', 'FAILED', 'cancelled'];
+export const waitFinal = (h: Harness, id: string, timeoutMs?: number): Promise<Task> => waitTask(h, id, (t) => FINAL.includes(t.state), timeoutMs);
+
+/** The real engine on a random loopback port with a known key. */
+export async function startEngine(apiKey: string, o: { dataDir?: string; port?: number } = {}): Promise<EngineServer & { dataDir: string }> {
+  const dataDir = o.dataDir ?? (await tempDir('dp-engine-'));
+  const e = await startEngineServer({ port: o.port ?? 0, dataDir, apiKeys: [apiKey], workers: 1 });
+  return { ...e, dataDir, close: e.close };
+}
