@@ -1,0 +1,57 @@
+// One history row: name (opens the result), the text snippet of a search hit with the query marked,
+// the link to the result it re-runs, date, pages, backend, size, and the row's actions.
+import type { ReactNode } from 'react';
+import type { HistoryItem } from '../../../../shared/task.ts';
+import { useT } from '../../i18n/index.ts';
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The snippet with every case-insensitive occurrence of the query in <mark>. */
+export function highlight(text: string, query: string): ReactNode[] {
+  if (!query) return [text];
+  const parts = text.split(new RegExp(`(${escapeRegExp(query)})`, 'giu'));
+  return parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : part));
+}
+
+export function HistoryRow({ item, query, date, size, parentName, onOpen, onRerun, onDelete }: {
+  item: HistoryItem;
+  query: string;
+  date: string;
+  size: string;
+  parentName: string | null;
+  onOpen: (id: string) => void;
+  onRerun: () => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  return (
+    <tr data-testid="history-row" data-id={item.id}>
+      <th scope="row" className="hist-name">
+        <button type="button" className="link-btn" aria-label={t('history.openLabel', { name: item.fileName })} onClick={() => onOpen(item.id)}>
+          {item.fileName}
+        </button>
+        {item.parentId && (
+          <div className="hist-parent muted xp-small">
+            ↳ {parentName ? t('history.rerunOf', { name: parentName }) : t('history.rerunOfUnknown')}
+          </div>
+        )}
+        {item.snippet && <div className="hist-snippet" data-testid="history-snippet">{highlight(item.snippet, query)}</div>}
+      </th>
+      <td>{date}</td>
+      <td className="num">{item.pages ?? '–'}</td>
+      <td>{t(item.backend === 'cloud' ? 'history.backendCloud' : 'history.backendLocal')}</td>
+      <td className="num">{size}</td>
+      <td className="hist-actions">
+        <button type="button" className="btn small" onClick={() => onOpen(item.id)} aria-label={t('history.openLabel', { name: item.fileName })}>
+          {t('history.open')}
+        </button>
+        <button type="button" className="btn small" onClick={onRerun} aria-label={t('history.rerunLabel', { name: item.fileName })}>
+          {t('history.rerun')}
+        </button>
+        <button type="button" className="btn small danger-ghost" onClick={onDelete} aria-label={t('history.deleteLabel', { name: item.fileName })}>
+          {t('history.delete')}
+        </button>
+      </td>
+    </tr>
+  );
+}

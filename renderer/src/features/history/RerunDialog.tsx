@@ -1,0 +1,99 @@
+// Re-run a history item with other options (backend, formats, feature_config). Starts from the
+// original task's options when it is still known, else from the settings.
+import { useState, type FormEvent } from 'react';
+import type { Backend } from '../../../../shared/task.ts';
+import { DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../../shared/somark.ts';
+import { useT } from '../../i18n/index.ts';
+import { invoke } from '../../lib/ipc.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { useTasks } from '../../stores/tasks.ts';
+import { toast } from '../../stores/ui.ts';
+import { exportErrorLine } from '../export/actions.ts';
+import { Modal } from '../export/Modal.tsx';
+import './messages.ts';
+
+const FEATURES = Object.keys(DEFAULT_FEATURE_CONFIG) as (keyof FeatureConfig)[];
+const FORMAT_KEYS: Record<OutputFormat, string> = { markdown: 'Markdown', json: 'JSON', zip: 'Zip' };
+
+export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: string; onClose: () => void }) {
+  const t = useT();
+  const task = useTasks((s) => s.tasks[id]);
+  const settings = useSettings((s) => s.settings);
+  const [backend, setBackend] = useState<Backend>(task?.backend ?? settings?.backend ?? 'local');
+  const [formats, setFormats] = useState<OutputFormat[]>(task?.formats ?? settings?.formats ?? ['markdown', 'json']);
+  const [features, setFeatures] = useState<FeatureConfig>({
+    ...DEFAULT_FEATURE_CONFIG, ...settings?.featureConfig, ...task?.featureConfig,
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (formats.length === 0) return setError(t('history.needFormat'));
+    setBusy(true);
+    const res = await invoke('tasks:rerun', { id, options: { backend, formats, featureConfig: features } });
+    setBusy(false);
+    if (!res.ok) {
+      setError(exportErrorLine(res.error));
+      toast(t('history.rerunFailed'), 'error', exportErrorLine(res.error));
+      return;
+    }
+    useTasks.getState().upsert(res.value);
+    toast(t('history.queued', { name: res.value.fileName }), 'success');
+    onClose();
+  };
+
+  return (
+    <Modal title={t('history.rerunTitle', { name: fileName })} onClose={onClose} testId="rerun-dialog">
+      <form className="xp-form" onSubmit={(e) => void submit(e)}>
+        <p className="muted">{t('history.rerunHint')}</p>
+        <fieldset>
+          <legend>{t('history.backend')}</legend>
+          {(['local', 'cloud'] as const).map((b) => (
+            <label key={b} className="xp-check">
+              <input type="radio" name="rerun-backend" checked={backend === b} onChange={() => setBackend(b)} />
+              {t(b === 'local' ? 'history.backendLocal' : 'history.backendCloud')}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>{t('history.formats')}</legend>
+          {OUTPUT_FORMATS.map((f) => (
+            <label key={f} className="xp-check">
+              <input
+                type="checkbox"
+                checked={formats.includes(f)}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setFormats((cur) => OUTPUT_FORMATS.filter((x) => (x === f ? on : cur.includes(x))));
+                }}
+              />
+              {FORMAT_KEYS[f]}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>{t('history.features')}</legend>
+          {FEATURES.map((k) => (
+            <label key={k} className="xp-check">
+              <input
+                type="checkbox"
+                checked={features[k]}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setFeatures((cur) => ({ ...cur, [k]: on }));
+                }}
+              />
+              {t(`history.feature.${k}`)}
+            </label>
+          ))}
+        </fieldset>
+        {error && <p role="alert" className="xp-error">{error}</p>}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>{t('history.cancel')}</button>
+          <button type="submit" className="btn primary" disabled={busy} data-autofocus>{t('history.start')}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
