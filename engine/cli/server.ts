@@ -73,8 +73,6 @@ const server = await startEngineServer({
   log,
 }).catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));
 
-process.stdout.write(`DocParse engine listening on ${server.url}${v['no-auth'] ? ' (no auth)' : ''}\n`);
-
 let stopping = false;
 const stop = (signal: string): void => {
   if (stopping) process.exit(1); // second signal: leave at once
@@ -90,3 +88,6 @@ const stop = (signal: string): void => {
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
+
+// Signal handlers are in place before the URL line, so a supervisor may stop us as soon as it sees it.
+process.stdout.write(`DocParse engine listening on ${server.url}${v['no-auth'] ? ' (no auth)' : ''}\n`);

@@ -23,6 +23,8 @@ export interface ParsedForm {
 export interface FormLimits {
   uploadsDir: string;
   maxBytes: number;
+  /** Called with the fields read so far when the file part starts; throw to refuse before storing it. */
+  beforeFile?: (fields: Map<string, string[]>) => void;
 }
 
 export const first = (form: ParsedForm, name: string): string | undefined => form.fields.get(name)?.[0];
@@ -104,6 +106,12 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
       if (name !== 'file' || file || failed) {
         stream.resume();
         return;
+      }
+      try {
+        limits.beforeFile?.(fields);
+      } catch (e) {
+        stream.resume();
+        return fail(e instanceof EngineError ? e : new EngineError(ErrorCodes.PARAM_ERROR, String(e)));
       }
       const path = join(limits.uploadsDir, `${randomHex32()}.upload`);
       const upload: UploadedFile = { path, fileName: basename((info.filename ?? '').replace(/\\/g, '/')) || 'file', size: 0 };

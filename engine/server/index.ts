@@ -82,10 +82,14 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
-      // The rest of an unread upload is discarded; after an early answer the connection is closed.
-      const early = !req.complete;
-      sendError(res, e, log, early ? { connection: 'close' } : {});
-      if (early) setTimeout(() => req.socket.destroy(), 2_000).unref();
+      sendError(res, e, log);
+      // An early answer (too large, bad key): the rest of the upload is read and discarded, so the
+      // client sees the answer rather than a broken pipe; a client still sending after 30 s is cut off.
+      if (!req.complete) {
+        req.resume();
+        const timer = setTimeout(() => req.socket.destroy(), 30_000).unref();
+        req.once('end', () => clearTimeout(timer));
+      }
     });
   });
   server.on('clientError', (_err, socket) => {

@@ -47,6 +47,7 @@ export type JobOutcome = ParseOutcome | PageAnalysis[];
 export type ToWorker = { type: 'job'; id: number; job: WorkerJob };
 
 export type FromWorker =
+  | { type: 'ready' } // the worker has loaded the parser (job time limits start from here)
   | { type: 'progress'; id: number; progress: Progress }
   | { type: 'done'; id: number; outcome: JobOutcome }
   | { type: 'failed'; id: number; code: number; message: string };

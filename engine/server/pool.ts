@@ -36,6 +36,8 @@ interface Pending extends RunOptions {
 
 interface Slot {
   worker: Worker | null;
+  /** The worker has loaded the parser; until then a job's clock does not run. */
+  ready: boolean;
   current: Pending | null;
   timer: NodeJS.Timeout | null;
   idle: NodeJS.Timeout | null;
@@ -52,7 +54,7 @@ export class WorkerPool {
   constructor(opts: PoolOptions) {
     this.#opts = opts;
     this.size = Math.max(1, opts.size);
-    this.#slots = Array.from({ length: this.size }, () => ({ worker: null, current: null, timer: null, idle: null }));
+    this.#slots = Array.from({ length: this.size }, () => ({ worker: null, ready: false, current: null, timer: null, idle: null }));
   }
 
   /** Jobs waiting for a worker (not counting running ones). */
@@ -98,20 +100,28 @@ export class WorkerPool {
       if (slot.idle) clearTimeout(slot.idle);
       slot.idle = null;
       const worker = slot.worker ?? this.#spawn(slot);
-      slot.timer = setTimeout(() => {
-        this.#opts.log?.(`job ${p.id} exceeded ${p.timeoutMs} ms: stopping its worker`);
-        void this.#stop(slot, new EngineError(ErrorCodes.PROCESSING_FAILED, `Parsing took longer than ${Math.round(p.timeoutMs / 1000)} s and was stopped`));
-      }, p.timeoutMs);
+      if (slot.ready) this.#startClock(slot);
       const msg: ToWorker = { type: 'job', id: p.id, job: p.job };
       worker.postMessage(msg);
       p.onStart?.();
     }
   }
 
+  #startClock(slot: Slot): void {
+    const p = slot.current;
+    if (!p || slot.timer) return;
+    slot.timer = setTimeout(() => {
+      this.#opts.log?.(`job ${p.id} exceeded ${p.timeoutMs} ms: stopping its worker`);
+      const limit = p.timeoutMs >= 10_000 ? `${Math.round(p.timeoutMs / 1000)} s` : `${p.timeoutMs} ms`;
+      void this.#stop(slot, new EngineError(ErrorCodes.PROCESSING_FAILED, `Parsing took longer than ${limit} and was stopped`));
+    }, p.timeoutMs);
+  }
+
   #spawn(slot: Slot): Worker {
     const worker = new Worker(this.#opts.workerUrl);
     slot.worker = worker;
-    worker.on('message', (m: FromWorker) => this.#onMessage(slot, m));
+    slot.ready = false;
+    worker.on('message', (m: FromWorker) => slot.worker === worker && this.#onMessage(slot, m));
     worker.on('error', (e) => {
       this.#opts.log?.(`worker error: ${e.message}`);
       if (slot.worker !== worker) return;
@@ -128,6 +138,10 @@ export class WorkerPool {
   }
 
   #onMessage(slot: Slot, m: FromWorker): void {
+    if (m.type === 'ready') {
+      slot.ready = true;
+      return this.#startClock(slot);
+    }
     const p = slot.current;
     if (!p || m.id !== p.id) return;
     if (m.type === 'progress') p.onProgress?.(m.progress);
@@ -154,6 +168,7 @@ export class WorkerPool {
   async #stop(slot: Slot, err: Error | null): Promise<void> {
     const worker = slot.worker;
     slot.worker = null;
+    slot.ready = false;
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     if (slot.current) this.#finish(slot, null, err ?? new EngineError(ErrorCodes.PROCESSING_FAILED, 'The parser was stopped'));

@@ -23,7 +23,9 @@ export const MESSAGES = { sync: '任务成功', submit: '任务已提交', check
 const LOCAL_QUOTA = 1_000_000_000;
 
 async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm> {
-  return readForm(req, { uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes });
+  // A key sent before the file is checked before the upload is stored.
+  const beforeFile = (fields: Map<string, string[]>) => fields.has('api_key') && ctx.checkKey(fields.get('api_key')![0]);
+  return readForm(req, { uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes, beforeFile });
 }
 
 /** The stored `{metadata, result}` without its outer braces, base URL filled in. */

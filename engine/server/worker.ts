@@ -48,6 +48,8 @@ async function run(job: WorkerJob, id: number): Promise<JobOutcome> {
   }
 }
 
+post({ type: 'ready' });
+
 port.on('message', async (msg: ToWorker) => {
   if (msg?.type !== 'job') return;
   try {

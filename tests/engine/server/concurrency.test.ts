@@ -108,3 +108,22 @@ describe('page-range split', () => {
     expect(results[1].catalog).toEqual(results[0].catalog);
   });
 });
+
+describe('job time limit', () => {
+  it('a parse over its time limit fails clearly and the next task runs on a fresh worker', async () => {
+    const srv = await startTestServer({ workers: 1, maxPages: 500, jobTimeoutMs: 150 });
+    try {
+      const sync = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('large/irs-manual-400p.pdf')));
+      expect(sync.body).toMatchObject({ code: 1137, data: null });
+      expect(sync.body.message).toMatch(/longer than/);
+      const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/freeculture.pdf')))).body.data.task_id;
+      const failed = await pollUntilDone(srv.url, id);
+      expect(failed).toMatchObject({ status: 'FAILED', result: null });
+      expect(failed.error).toMatch(/longer than/);
+      const ok = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('pdf-digital/two_paragraphs.pdf')));
+      expect(ok.body.code, ok.body.message).toBe(0);
+    } finally {
+      await srv.dispose();
+    }
+  });
+});

@@ -50,6 +50,15 @@ describe('sync', () => {
     expect(r.body.code, r.body.message).toBe(0);
   });
 
+  it('feature_config reaches the parser: keep_header_footer keeps the page header (also as extract_config)', async () => {
+    const doc = corpus('pdf-digital/header-test-doc.pdf');
+    const md = async (fields: Record<string, string>) => (await postForm(`${srv.url}/parse/sync`, await fileForm(doc, fields))).body.data.result.outputs.markdown as string;
+    expect(await md({})).not.toContain('I Am A Header');
+    expect(await md({ feature_config: '{"keep_header_footer":true}' })).toContain('I Am A Header');
+    expect(await md({ extract_config: '{"keep_header_footer":true}' })).toContain('I Am A Header');
+    expect(await md({ feature_config: '{"keep_header_footer":null}' })).not.toContain('I Am A Header');
+  });
+
   it('more pages than maxPages is 1132', async () => {
     const r = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('pdf-digital/federal-register-2020-17221.pdf')));
     expect(r.body).toMatchObject({ code: 1132, data: null });

@@ -1,6 +1,7 @@
 // Black-box protocol checks that need no parsing: routes, aliases, HEAD, envelope on every error,
 // auth with and without keys, parameter errors, missing file, oversized upload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAsBlob } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpus, fileForm, KEY, postForm, startTestServer, type TestServer } from './helpers.ts';
@@ -90,6 +91,14 @@ describe('usage and auth', () => {
   it('keys also work through the JSON body', async () => {
     const res = await fetch(`${srv.url}/usage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: KEY }) });
     expect((await res.json()).code).toBe(0);
+  });
+
+  it('a wrong key sent before the file is refused before the upload is stored', async () => {
+    const form = new FormData();
+    form.append('api_key', 'sk-wrong');
+    form.append('file', await openAsBlob(corpus('bad-input/invalid-pdf-structure-pdfminer-one-page.pdf')), 'big.pdf'); // over maxBytes
+    const r = await postForm(`${srv.url}/parse/async`, form);
+    expect(r.body).toMatchObject({ code: 1107, data: null });
   });
 
   it('noAuth accepts a missing, empty or arbitrary key', async () => {
