@@ -6,7 +6,7 @@ import type { Block, BlockType, Page } from '../../shared/somark.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
 import type { Elem, PageAnalysis } from './model.ts';
 import { classifyMargins } from './headers.ts';
-import { assignTitles, bodyFontSize } from './titles.ts';
+import { assignTitles, bodyStyle } from './titles.ts';
 import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts';
 import { END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
 
@@ -65,12 +65,10 @@ async function finishImages(pages: Page[], crops: (string | undefined)[][], opts
 
 export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentMeta, opts: ParseOptions): Promise<ParsedDocument> {
   const pagesIn = [...analyses].sort((a, b) => a.pageNum - b.pageNum);
-  const body = bodyFontSize(pagesIn);
-  let mono = 0, all = 0;
-  for (const p of pagesIn) for (const e of p.elems) if (e.kind === 'text') { mono += e.mono * e.text.length; all += e.text.length; }
-  const bodyMono = all > 0 && mono / all > 0.6;
+  const bs = bodyStyle(pagesIn);
+  const body = bs.size, bodyMono = bs.mono;
   const roles = classifyMargins(pagesIn, body);
-  const levels = assignTitles(pagesIn, roles, body);
+  const levels = assignTitles(pagesIn, roles, bs);
   const crops: (string | undefined)[][] = [];
   let prevLast: { e: Elem; type: string } | null = null;
   const pages: Page[] = pagesIn.map((p, pi) => {

@@ -56,3 +56,15 @@ export function detectFigures(page: RawPage, chars: number): Figure[] {
   }
   return cands;
 }
+
+/** An image under a real text layer (a banner behind a heading, a tinted box behind a paragraph) is a
+ * background, not a figure: its text is read as text. Small labels on a picture do not count. */
+export function isTextBackground(fig: Figure, page: RawPage): boolean {
+  const area = rectArea(fig.bbox);
+  let textArea = 0;
+  for (const b of page.blocks) for (const l of b.lines) {
+    if (l.size < 8 || rectInter(l.bbox, fig.bbox) < 0.7 * rectArea(l.bbox)) continue;
+    textArea += rectArea(l.bbox);
+  }
+  return textArea >= 0.08 * area;
+}

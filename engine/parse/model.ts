@@ -18,6 +18,8 @@ export interface Elem {
   bold: number;
   italic: number;
   mono: number;
+  /** Dominant font name (text elements). */
+  font?: string;
   /** First line starts right of the block's left edge (indented paragraph start). */
   indent: boolean;
   /** Last line ends well before the block's right edge (paragraph end). */

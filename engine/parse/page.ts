@@ -4,10 +4,11 @@ import type { RawLine, RawPage, Rect } from '../pdf/raw.ts';
 import { pointIn, rectCenter, rectInter, rectArea, rectUnion } from '../pdf/raw.ts';
 import type { Elem, PageAnalysis } from './model.ts';
 import { segmentBlocks, type Segment } from './segment.ts';
-import { detectFigures, isScanned, textCharCount, type Figure } from './figures.ts';
+import { detectFigures, isScanned, isTextBackground, textCharCount, type Figure } from './figures.ts';
 import { readingOrder } from './xycut.ts';
 import { BULLET_START, CAPTION_START, cleanLine, END_OF_SENTENCE, joinText } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
+import { detectVectorFigures } from './vector-figures.ts';
 
 /** What the page analysis keeps of a figure for the crop writer. */
 export interface FigureElem extends Elem { images: number[] }
@@ -56,7 +57,7 @@ function segElem(s: Segment, H: number): Elem {
   const zone = s.bbox[3] <= MARGIN * H ? 'top' : s.bbox[1] >= (1 - MARGIN) * H ? 'bottom' : 'body';
   const text = segText(s);
   return {
-    kind: 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono,
+    kind: 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
     indent: first.bbox[0] > s.bbox[0] + s.size,
     shortLast: s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text),
     zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined,
@@ -69,7 +70,7 @@ function mergeParagraphs(elems: Elem[]): Elem[] {
   for (const e of elems) {
     const p = out[out.length - 1];
     if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
-      Math.abs(p.size - e.size) < 0.1 * p.size && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4 && Math.abs(p.mono - e.mono) < 0.4) {
+      Math.abs(p.size - e.size) < 0.1 * p.size && (p.font === e.font || Math.abs(p.size - e.size) < 0.4) && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4 && Math.abs(p.mono - e.mono) < 0.4) {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
       if (gap > -0.3 * e.size && gap < 0.8 * e.size && ov > 0.6 * Math.min(p.bbox[2] - p.bbox[0], e.bbox[2] - e.bbox[0]) &&
@@ -99,8 +100,15 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   const W = raw.width, H = raw.height;
   const chars = textCharCount(raw);
   const scanned = isScanned(raw, chars);
-  const figs = scanned ? [{ bbox: [0, 0, W, H] as Rect, images: raw.images.map((i) => i.id) }] : detectFigures(raw, chars);
   const tables = scanned ? [] : detectTables(raw);
+  const figs: Figure[] = scanned ? [{ bbox: [0, 0, W, H], images: raw.images.map((i) => i.id) }] : detectFigures(raw, chars).filter((f) => !isTextBackground(f, raw));
+  if (!scanned) {
+    for (const v of detectVectorFigures(raw, tables.map((t) => t.bbox))) {
+      const hit = figs.find((f) => rectInter(f.bbox, v) > 0);
+      if (hit) hit.bbox = rectUnion(hit.bbox, v);
+      else figs.push({ bbox: v, images: [] });
+    }
+  }
   let segs = joinMarkers(segmentBlocks(raw.blocks));
   const inside = (b: Rect, r: Rect) => rectInter(b, r) > 0.7 * Math.max(rectArea(b), 1e-3) || pointIn(rectCenter(b), r, -1);
   segs = segs.filter((s) => !figs.some((f) => inside(s.bbox, f.bbox)) && !tables.some((t) => inside(s.bbox, t.bbox)));

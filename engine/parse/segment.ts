@@ -13,7 +13,11 @@ export interface Segment {
   italic: number;
   mono: number;
   rotated: boolean;
+  /** Font of the first line, subset prefix removed. */
+  font: string;
 }
+
+export const fontFamily = (name: string): string => name.replace(/^[A-Z]{6}\+/, '');
 
 const overlapX = (a: Rect, b: Rect): number => Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
 const height = (l: RawLine): number => Math.max(1, l.bbox[3] - l.bbox[1]);
@@ -26,6 +30,8 @@ function sameStyle(s: Segment, l: RawLine): boolean {
   const last = s.lines[s.lines.length - 1];
   const big = Math.max(s.size, l.size, 1);
   if (Math.abs(s.size - l.size) > 0.12 * big) return false;
+  // Another typeface at another size: a heading set apart from its body text only by font.
+  if (Math.abs(last.size - l.size) >= 0.4 && fontFamily(last.font) !== fontFamily(l.font)) return false;
   if (weightBreak(last.bold, l.bold) || weightBreak(last.italic, l.italic)) return false;
   if (Math.abs(s.mono - l.mono) > 0.6) return false;
   return true;
@@ -51,7 +57,7 @@ function continues(s: Segment, l: RawLine): boolean {
 }
 
 function newSegment(l: RawLine): Segment {
-  return { bbox: [...l.bbox], lines: [l], size: l.size, bold: l.bold, italic: l.italic, mono: l.mono, rotated: l.rotated };
+  return { bbox: [...l.bbox], lines: [l], size: l.size, bold: l.bold, italic: l.italic, mono: l.mono, rotated: l.rotated, font: fontFamily(l.font) };
 }
 
 function addLine(s: Segment, l: RawLine): void {

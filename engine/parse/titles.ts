@@ -20,9 +20,27 @@ export function bodyFontSize(pages: PageAnalysis[]): number {
 
 const letters = (t: string): number => (t.match(/\p{L}/gu) ?? []).length;
 
+export interface BodyStyle { size: number; mono: boolean; font: string }
+
+/** The body text's style: size (see bodyFontSize), whether it is monospaced, its main font. */
+export function bodyStyle(pages: PageAnalysis[]): BodyStyle {
+  const size = bodyFontSize(pages);
+  let mono = 0, all = 0;
+  const fonts = new Map<string, number>();
+  for (const p of pages) for (const e of p.elems) {
+    if (e.kind !== 'text') continue;
+    mono += e.mono * e.text.length;
+    all += e.text.length;
+    if (e.font && Math.abs(e.size - size) < 0.6) fonts.set(e.font, (fonts.get(e.font) ?? 0) + e.text.length);
+  }
+  const font = [...fonts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  return { size, mono: all > 0 && mono / all > 0.6, font };
+}
+
 /** Is this text element a heading (before levels)? */
-export function isTitle(e: Elem, body: number, bodyMono: boolean): boolean {
-  if (e.kind !== 'text' || e.rotated || e.list) return false;
+export function isTitle(e: Elem, bs: BodyStyle): boolean {
+  const body = bs.size, bodyMono = bs.mono;
+  if (e.kind !== 'text' || e.rotated) return false;
   const t = e.text.trim();
   const cjk = CJK_CHAR.test(t);
   const maxLen = cjk ? 60 : 150;
@@ -34,44 +52,39 @@ export function isTitle(e: Elem, body: number, bodyMono: boolean): boolean {
   if (e.size >= body * 1.15) return e.nLines <= 2 || e.size >= body * 1.4;
   if (e.bold >= 0.8 && e.size >= body * 0.95 && t.length <= 100 && e.nLines <= 2) return true;
   if (numbered && e.bold >= 0.5 && e.size >= body * 0.95) return true;
+  // Set apart only by typeface and a slightly larger size.
+  if (e.font && bs.font && e.font !== bs.font && e.size >= body * 1.05 && e.nLines <= 2 && t.length <= 100) return true;
   // An all-italic short line of its own (run-in style headings of manuals and books).
   if (e.italic >= 0.9 && e.nLines === 1 && e.size >= body * 0.95 && t.length <= 80 && /^\p{Lu}/u.test(t) && t.split(/\s+/).length <= 10) return true;
   return false;
 }
 
-interface Style { size: number; bold: boolean }
+interface Tier { size: number; bold: boolean; count: number }
 
-/** Title levels for every element (0 = not a title). */
-export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], body: number): number[][] {
-  let mono = 0, all = 0;
-  for (const p of pages) for (const e of p.elems) if (e.kind === 'text') { mono += e.mono * e.text.length; all += e.text.length; }
-  const bodyMono = all > 0 && mono / all > 0.6;
-  const flags = pages.map((p, pi) => p.elems.map((e, ei) => !roles[pi][ei] && isTitle(e, body, bodyMono)));
-  // Heading styles, largest (then bold) first; sizes within 0.6pt are one style.
-  const styles: Style[] = [];
-  const styleOf = (e: Elem): Style => ({ size: Math.round(e.size * 2) / 2, bold: e.bold >= 0.5 });
-  pages.forEach((p, pi) => p.elems.forEach((e, ei) => {
-    if (!flags[pi][ei]) return;
-    const s = styleOf(e);
-    if (!styles.some((x) => Math.abs(x.size - s.size) < 0.6 && x.bold === s.bold)) styles.push(s);
-  }));
-  styles.sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold));
-  const rank = (e: Elem): number => {
-    const s = styleOf(e);
-    const i = styles.findIndex((x) => Math.abs(x.size - s.size) < 0.6 && x.bold === s.bold);
-    return Math.max(0, i);
-  };
-  // Numbered headings: depth d sits at (level of the shallowest numbered style) + d - 1.
-  let minNumRank = Infinity, minDepth = Infinity;
-  pages.forEach((p, pi) => p.elems.forEach((e, ei) => {
-    if (!flags[pi][ei]) return;
+/** Title levels for every element (0 = not a title). Heading styles (size, then weight) form tiers;
+ * a tier's level is 1 + the number of larger tiers used more than once (one-off cover or document
+ * titles do not push every section down). Decimal numbering overrides: depth d → offset + d. */
+export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: BodyStyle): number[][] {
+  const flags = pages.map((p, pi) => p.elems.map((e, ei) => !roles[pi][ei] && isTitle(e, bs)));
+  const tiers: Tier[] = [];
+  const tierOf = (e: Elem): Tier | undefined => tiers.find((t) => Math.abs(t.size - e.size) < 0.6 && t.bold === e.bold >= 0.5);
+  const each = (f: (e: Elem) => void) => pages.forEach((p, pi) => p.elems.forEach((e, ei) => { if (flags[pi][ei]) f(e); }));
+  each((e) => {
+    const t = tierOf(e);
+    if (t) t.count++;
+    else tiers.push({ size: e.size, bold: e.bold >= 0.5, count: 1 });
+  });
+  const above = (a: Tier, b: Tier) => a.size > b.size + 0.3 || (Math.abs(a.size - b.size) <= 0.3 && a.bold && !b.bold);
+  const tierLevel = (t: Tier) => 1 + tiers.filter((x) => x !== t && x.count >= 2 && above(x, t)).length;
+  let offset = Infinity;
+  each((e) => {
     const d = numberingDepth(e.text);
-    if (d > 0) { minNumRank = Math.min(minNumRank, rank(e)); minDepth = Math.min(minDepth, d); }
-  }));
+    if (d > 0) offset = Math.min(offset, tierLevel(tierOf(e)!) - d);
+  });
+  if (!Number.isFinite(offset)) offset = 0;
   return pages.map((p, pi) => p.elems.map((e, ei) => {
     if (!flags[pi][ei]) return 0;
     const d = numberingDepth(e.text);
-    const lvl = d > 0 && Number.isFinite(minNumRank) ? minNumRank + 1 + d - minDepth : rank(e) + 1;
-    return Math.min(6, Math.max(1, lvl));
+    return Math.min(6, Math.max(1, d > 0 ? offset + d : tierLevel(tierOf(e)!)));
   }));
 }
