@@ -12,6 +12,7 @@ import { ensureDir } from '../fs-safe/atomic.ts';
 import { fitName } from '../fs-safe/names.ts';
 import { exportBatch } from './batch.ts';
 import { loadTaskFiles } from './task-files.ts';
+import { batchRequest, exportRequest } from './validate.ts';
 import { exportFileName, writeExport, writeMarkdownBundle } from './writers.ts';
 
 export type ExportHandlers = Pick<Handlers, 'export:task' | 'export:batch'>;
@@ -74,7 +75,7 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
 export function createExportHandlers(ctx: ServicesContext): ExportHandlers {
   void sweepTempExports(ctx.dataDir);
   return {
-    'export:task': (req) => exportTask(ctx, req),
-    'export:batch': (req) => exportBatch(ctx, req),
+    'export:task': async (req) => exportTask(ctx, exportRequest(req)),
+    'export:batch': async (req) => exportBatch(ctx, batchRequest(req)),
   };
 }

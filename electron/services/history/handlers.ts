@@ -1,6 +1,8 @@
 // IPC handlers for the history of finished results: list/search, delete, storage usage, re-run.
 import type { Handlers } from '../../../shared/ipc-contract.ts';
+import type { SubmitOptions } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
+import { idList, invalid, record } from '../export/validate.ts';
 import { rerunTask } from './rerun.ts';
 import { createHistoryIndex } from './search-index.ts';
 
@@ -19,10 +21,14 @@ export function createHistoryHandlers(ctx: ServicesContext): HistoryHandlers {
   }
 
   return {
-    'history:list': (req) => index.list(req?.query),
-    'history:delete': async ({ ids }) => {
+    'history:list': async (req) => {
+      const query = req === undefined || req === null ? undefined : record(req).query;
+      if (query !== undefined && (typeof query !== 'string' || query.length > 500)) invalid('query must be text (at most 500 characters)');
+      return index.list(query as string | undefined);
+    },
+    'history:delete': async (req) => {
       let freedBytes = 0;
-      for (const id of new Set(ids)) freedBytes += await remove(id);
+      for (const id of new Set(idList(record(req).ids))) freedBytes += await remove(id);
       return { freedBytes };
     },
     'history:clear': async () => {
@@ -31,6 +37,11 @@ export function createHistoryHandlers(ctx: ServicesContext): HistoryHandlers {
       return { freedBytes };
     },
     'storage:usage': async () => ({ ...(await index.usage()), dataDir: ctx.dataDir }),
-    'tasks:rerun': ({ id, options }) => rerunTask(ctx, id, options),
+    'tasks:rerun': async (req) => {
+      const r = record(req);
+      if (typeof r.id !== 'string' || r.id === '') invalid('id must be a task id');
+      const options = r.options === undefined || r.options === null ? undefined : (record(r.options) as SubmitOptions);
+      return rerunTask(ctx, r.id as string, options);
+    },
   };
 }

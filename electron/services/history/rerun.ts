@@ -51,8 +51,8 @@ export function mergeOptions(parent: Task | undefined, options: SubmitOptions | 
 export async function rerunTask(ctx: ServicesContext, id: string, options: SubmitOptions | undefined): Promise<Task> {
   const reason = await unavailableReason(ctx, id);
   if (reason) throw reason;
-  const parent = ctx.tasks.get(id);
   const meta = await ctx.results.readMeta(id);
+  const parent = ctx.tasks.get(id) ?? meta.task;
   const fileName = parent?.fileName ?? meta.fileName;
   let source: string | null = null;
   const cached = meta.original ? join(ctx.results.dir(id), meta.original) : null;

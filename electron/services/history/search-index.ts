@@ -3,7 +3,7 @@
 // re-written and deleted results show up without any event wiring.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { HistoryItem } from '../../../shared/task.ts';
+import type { HistoryItem, Task } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
 import { findText, normalizeForSearch, searchableText } from './text.ts';
 
@@ -14,6 +14,8 @@ interface Entry {
   savedAt: number;
   pages: number | null;
   bytes: number;
+  /** The task as it was when it succeeded (the queue may have forgotten it since). */
+  snapshot: Task | undefined;
   /** Markdown without tags, image links and data URIs; NFC. */
   text: string;
 }
@@ -49,6 +51,7 @@ export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks
         savedAt: meta.savedAt,
         pages: meta.metadata?.page_num ?? null,
         bytes: await ctx.results.bytes(id),
+        snapshot: meta.task,
         text: searchableText(markdown),
       });
     } catch {
@@ -71,7 +74,7 @@ export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks
   }
 
   function toItem(e: Entry, snippet: string | null): HistoryItem {
-    const task = ctx.tasks.get(e.id);
+    const task = ctx.tasks.get(e.id) ?? e.snapshot;
     return {
       id: e.id,
       fileName: task?.fileName ?? e.fileName,
