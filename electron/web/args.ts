@@ -20,7 +20,8 @@ export const USAGE = `Usage: node electron/web/server.ts [options]
   --data-dir DIR   app data folder (default: $DOCPARSE_DATA_DIR or a per-user folder)
   --static-dir DIR built renderer to serve (default: out/renderer)
   --no-build       (scripts/web.mjs) skip the renderer build when out/renderer exists
-Environment: DOCPARSE_DATA_DIR, DOCPARSE_WEB_TOKEN (fixed access token, at least 16 characters).`;
+Environment: DOCPARSE_DATA_DIR, DOCPARSE_WEB_TOKEN (fixed access token, at least 16 characters),
+  DOCPARSE_WEB_EXIT_ON_STDIN_END=1 (exit when stdin closes: test harnesses).`;
 
 /** Per-user data folder, following each platform's convention (XDG on Linux). */
 export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, home = homedir()): string {

@@ -79,6 +79,11 @@ export async function main(argv: readonly string[]): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Test harnesses hold our stdin open; when they die without stopping us, the pipe closes.
+  if (process.env.DOCPARSE_WEB_EXIT_ON_STDIN_END === '1') {
+    process.stdin.on('end', () => shutdown('stdin closed'));
+    process.stdin.resume();
+  }
 
   console.log(`DocParse Desktop (browser mode), data in ${dataDir}`);
   // Tests wait for this exact line shape: "Open: http://127.0.0.1:PORT/?token=…".

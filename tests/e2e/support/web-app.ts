@@ -55,7 +55,12 @@ export async function startWebApp(opts: WebAppOptions = {}): Promise<WebApp> {
   const launch = (): Promise<void> => new Promise((resolveStart, rejectStart) => {
     const proc = spawn(process.execPath, [
       '--disable-warning=ExperimentalWarning', SERVER, '--port', String(port), '--data-dir', dataDir, '--no-build',
-    ], { cwd: REPO_ROOT, env: { ...process.env, ...opts.env, DOCPARSE_WEB_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
+    ], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...opts.env, DOCPARSE_WEB_TOKEN: token, DOCPARSE_WEB_EXIT_ON_STDIN_END: '1' },
+      // The server exits when this pipe closes, so a crashed test run leaves no server behind.
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     child = proc;
     let settled = false;
     const timer = setTimeout(() => {
