@@ -47,12 +47,10 @@ export default defineConfig({
     resolve: renderer.resolve,
     define: renderer.define,
     build: {
+      ...renderer.build,
       outDir: r('out/renderer'),
       emptyOutDir: true,
-      target: renderer.build?.target ?? 'es2023',
-      sourcemap: renderer.build?.sourcemap ?? true,
-      chunkSizeWarningLimit: renderer.build?.chunkSizeWarningLimit,
-      rollupOptions: { input: { index: r('renderer/index.html') } },
+      rollupOptions: { ...renderer.build?.rollupOptions, input: { index: r('renderer/index.html') } },
     },
   },
 });

@@ -62,7 +62,7 @@ describe('app.asar', () => {
     for (const f of ['/package.json', '/out/main/index.js', '/out/main/engine-worker.js', '/out/preload/index.cjs', '/out/renderer/index.html']) {
       expect(entries, f).toContain(f);
     }
-    expect(entries.some((e) => /^\/out\/renderer\/assets\/.+\.js$/.test(e))).toBe(true);
+    expect(entries.some((e) => /^\/out\/renderer\/.+\.js$/.test(e))).toBe(true);
   });
 
   it('holds the production dependencies, native parts unpacked', async () => {
