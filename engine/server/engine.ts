@@ -123,7 +123,10 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         };
         await store.create(rec);
         const inputPath = join(store.taskDir(rec.task_id), 'input');
-        await rename(input.uploadPath, inputPath);
+        await rename(input.uploadPath, inputPath).catch(async (e: Error) => {
+          await store.update(rec.task_id, { status: 'FAILED', error: `Could not store the upload: ${e.message}`, error_code: 1137, finished_at: Date.now() });
+          throw e;
+        });
         const run = execute(rec, input, inputPath, info);
         admitting--;
         admitted = false;
@@ -155,7 +158,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       sweeper.stop();
       await pool.close();
       await Promise.all(running);
-      await store.flush();
+      await store.close();
     },
   };
 }

@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutputFormat, RemoteStatus } from '../../shared/somark.ts';
 import { isHex32, writeJsonAtomic } from './atomic.ts';
+import { acquireLock } from './lock.ts';
 
 export interface TaskRecord {
   task_id: string;
@@ -35,6 +36,7 @@ export class TaskStore {
   #tasks = new Map<string, TaskRecord>();
   #byKey = new Map<string, string>();
   #writes = new Map<string, Promise<void>>();
+  #unlock: () => Promise<void> = async () => {};
 
   private constructor(dataDir: string, ttlMs: number) {
     this.dataDir = dataDir;
@@ -46,24 +48,31 @@ export class TaskStore {
   /** Loads every task, marks interrupted ones FAILED, clears stale uploads, drops expired tasks. */
   static async open(dataDir: string, ttlMs: number, log: (l: string) => void = () => {}): Promise<TaskStore> {
     const store = new TaskStore(dataDir, ttlMs);
-    await rm(store.uploadsDir, { recursive: true, force: true });
-    await mkdir(store.uploadsDir, { recursive: true });
-    await mkdir(store.tasksDir, { recursive: true });
-    for (const name of await readdir(store.tasksDir)) {
-      const dir = join(store.tasksDir, name);
-      const rec = isHex32(name) ? await readRecord(join(dir, 'task.json')) : null;
-      if (!rec || rec.task_id !== name) {
-        await rm(dir, { recursive: true, force: true });
-        continue;
+    await mkdir(dataDir, { recursive: true });
+    store.#unlock = await acquireLock(dataDir);
+    try {
+      await rm(store.uploadsDir, { recursive: true, force: true });
+      await mkdir(store.uploadsDir, { recursive: true });
+      await mkdir(store.tasksDir, { recursive: true });
+      for (const name of await readdir(store.tasksDir)) {
+        const dir = join(store.tasksDir, name);
+        const rec = isHex32(name) ? await readRecord(join(dir, 'task.json')) : null;
+        if (!rec || rec.task_id !== name) {
+          await rm(dir, { recursive: true, force: true });
+          continue;
+        }
+        store.#remember(rec);
+        if (!isFinished(rec.status)) {
+          log(`task ${rec.task_id} was ${rec.status} when the engine stopped: marked FAILED`);
+          await store.update(rec.task_id, { status: 'FAILED', error: INTERRUPTED_MESSAGE, error_code: 1137, finished_at: Date.now() });
+          await rm(join(dir, 'input'), { force: true });
+        }
       }
-      store.#remember(rec);
-      if (!isFinished(rec.status)) {
-        log(`task ${rec.task_id} was ${rec.status} when the engine stopped: marked FAILED`);
-        await store.update(rec.task_id, { status: 'FAILED', error: INTERRUPTED_MESSAGE, error_code: 1137, finished_at: Date.now() });
-        await rm(join(dir, 'input'), { force: true });
-      }
+      await store.sweep();
+    } catch (e) {
+      await store.#unlock();
+      throw e;
     }
-    await store.sweep();
     return store;
   }
 
@@ -121,6 +130,12 @@ export class TaskStore {
   /** Waits for pending writes. */
   async flush(): Promise<void> {
     await Promise.all([...this.#writes.values()]);
+  }
+
+  /** Flushes and releases the data dir. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.#unlock();
   }
 
   #remember(rec: TaskRecord): void {

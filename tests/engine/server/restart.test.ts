@@ -96,6 +96,17 @@ describe('restart', () => {
   });
 });
 
+describe('data dir lock', () => {
+  it('a second engine on a data dir in use refuses to start; it starts once the first has closed', async () => {
+    const dataDir = await tempDir();
+    const a = await startTestServer({ dataDir });
+    await expect(startTestServer({ dataDir })).rejects.toThrow(/in use by another engine/);
+    await a.close();
+    const b = await startTestServer({ dataDir });
+    await b.close();
+  });
+});
+
 describe('expiry', () => {
   let srv: TestServer | null = null;
   afterEach(async () => {
