@@ -1,4 +1,50 @@
-// Placeholder: the side-by-side review screen (issue 4) replaces this file.
+// The review screen for a finished task (the slot the app shell renders): loads the cached result
+// through 'results:get' and shows it side by side (ReviewView). Works for history items whose
+// original moved: originalUrl then points at the cached copy, or is null (boxes on blank pages).
+import { useCallback, useEffect, useState } from 'react';
+import type { AppError } from '../../../../shared/result.ts';
+import type { ResultView } from '../../../../shared/task.ts';
+import { useT } from '../../i18n/index.ts';
+import { invoke } from '../../lib/ipc.ts';
+import { ReviewView } from './ReviewView.tsx';
+import './messages.ts';
+
+type Load = { state: 'loading' } | { state: 'ready'; view: ResultView } | { state: 'error'; error: AppError };
+
 export function ReviewScreen({ taskId }: { taskId: string }) {
-  return <div data-testid="review-placeholder">{taskId}</div>;
+  const t = useT();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    let alive = true;
+    setLoad({ state: 'loading' });
+    void invoke('results:get', { id: taskId }).then((res) => {
+      if (!alive) return;
+      setLoad(res.ok ? { state: 'ready', view: res.value } : { state: 'error', error: res.error });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [taskId, attempt]);
+
+  if (load.state === 'loading') {
+    return (
+      <div className="rv-status" role="status" data-testid="review-loading">
+        <span className="spinner" aria-hidden="true" /> {t('review.loading')}
+      </div>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <div className="rv-status error-box" role="alert" data-testid="review-error">
+        <p>{t('review.loadFailed', { message: load.error.message })}</p>
+        <button type="button" className="btn small" onClick={retry}>
+          {t('review.retry')}
+        </button>
+      </div>
+    );
+  }
+  return <ReviewView key={taskId} view={load.view} />;
 }

@@ -1,0 +1,141 @@
+// The JSON inspector: pages → blocks as a virtualised tree (filter by page and by the type chips),
+// linked to the other panes; the selected block's fields below it.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocale, useT } from '../../i18n/index.ts';
+import { BlockDetails } from './BlockDetails.tsx';
+import { typeColor } from './colors.ts';
+import { useReview, useReviewContext } from './context.tsx';
+import { typeLabel } from './messages.ts';
+
+type Row = { kind: 'page'; page: number; count: number } | { kind: 'block'; g: number };
+const ROW_H = 26;
+
+const preview = (s: string) => s.replace(/\s+/g, ' ').slice(0, 90);
+
+export function Inspector() {
+  const t = useT();
+  const locale = useLocale();
+  const { doc, store } = useReviewContext();
+  const hidden = useReview((s) => s.hidden);
+  const pageFilter = useReview((s) => s.inspectorPage);
+  const selected = useReview((s) => s.selected);
+  const hovered = useReview((s) => s.hovered);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const rows = useMemo(() => {
+    const out: Row[] = [];
+    const pages = pageFilter >= 0 ? doc.model.pages.filter((p) => p.index === pageFilter) : doc.model.pages;
+    for (const p of pages) {
+      const at = out.length;
+      let count = 0;
+      out.push({ kind: 'page', page: p.index, count: 0 });
+      for (let g = p.first; g < p.first + p.count; g++) {
+        if (hidden.has(doc.model.blocks[g]!.type)) continue;
+        count++;
+        if (!collapsed.has(p.index)) out.push({ kind: 'block', g });
+      }
+      out[at] = { kind: 'page', page: p.index, count };
+    }
+    return out;
+  }, [doc, hidden, pageFilter, collapsed]);
+  const rowOfBlock = useMemo(() => {
+    const m = new Map<number, number>();
+    rows.forEach((r, i) => r.kind === 'block' && m.set(r.g, i));
+    return m;
+  }, [rows]);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_H,
+    overscan: 8,
+  });
+
+  // Reveal the selected (or hovered-from-elsewhere) block's row.
+  const hoverOrigin = useReview((s) => s.hoverOrigin);
+  const seq = useReview((s) => s.seq);
+  const target = hovered >= 0 && hoverOrigin !== 'inspector' ? hovered : selected;
+  useEffect(() => {
+    const r = rowOfBlock.get(target);
+    const el = scrollRef.current;
+    if (r === undefined || !el) return;
+    const top = r * ROW_H;
+    if (top < el.scrollTop || top + ROW_H > el.scrollTop + el.clientHeight) virtualizer.scrollToIndex(r, { align: 'center' });
+  }, [target, seq, rowOfBlock, virtualizer]);
+
+  return (
+    <section className="rv-inspector" aria-label={t('review.inspectorPane')} data-testid="inspector">
+      <div className="rv-pane-head">
+        <label className="rv-inline">
+          <span className="muted">{t('review.pageFilter')}</span>
+          <select value={pageFilter} onChange={(e) => store.getState().setInspectorPage(Number(e.target.value))} aria-label={t('review.pageFilter')}>
+            <option value={-1}>{t('review.allPages')}</option>
+            {doc.model.pages.map((p) => (
+              <option key={p.index} value={p.index}>
+                {t('review.pageN', { n: p.index + 1 })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div ref={scrollRef} className="rv-tree" role="tree" aria-label={t('review.inspectorPane')} tabIndex={-1}>
+        {rows.length === 0 && <p className="rv-empty">{t('review.noBlocks')}</p>}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((it) => {
+            const row = rows[it.index]!;
+            const style = { transform: `translateY(${it.start}px)`, height: ROW_H };
+            if (row.kind === 'page') {
+              const open = !collapsed.has(row.page);
+              return (
+                <button
+                  key={`p${row.page}`}
+                  type="button"
+                  role="treeitem"
+                  aria-expanded={open}
+                  className="rv-row rv-row-page"
+                  style={style}
+                  aria-label={t(open ? 'review.collapse' : 'review.expand', { n: row.page + 1 })}
+                  onClick={() => {
+                    const next = new Set(collapsed);
+                    if (open) next.add(row.page);
+                    else next.delete(row.page);
+                    setCollapsed(next);
+                  }}
+                >
+                  <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('review.pageN', { n: row.page + 1 })}
+                  {doc.model.pages[row.page]!.merged && <span className="rv-merged-inline">{t('review.merged')}</span>}
+                  <span className="muted rv-row-count">{t('review.blocksCount', { n: row.count })}</span>
+                </button>
+              );
+            }
+            const b = doc.model.blocks[row.g]!;
+            const cls = ['rv-row', 'rv-row-block', row.g === selected && 'is-selected', row.g === hovered && 'is-hovered'].filter(Boolean).join(' ');
+            return (
+              <button
+                key={`b${row.g}`}
+                type="button"
+                role="treeitem"
+                aria-selected={row.g === selected}
+                className={cls}
+                style={style}
+                data-g={row.g}
+                data-testid="inspector-row"
+                onClick={() => store.getState().select(row.g, 'inspector')}
+                onMouseEnter={() => store.getState().hover(row.g, 'inspector')}
+                onMouseLeave={() => store.getState().unhover('inspector')}
+              >
+                <span className="rv-swatch" style={{ background: typeColor(b.type), borderColor: typeColor(b.type) }} aria-hidden="true" />
+                <span className="rv-row-idx">{b.block.idx}</span>
+                <span className="rv-row-type">{typeLabel(b.type, locale)}</span>
+                <span className="rv-row-text">{preview(b.block.content ?? '')}</span>
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      <BlockDetails />
+    </section>
+  );
+}

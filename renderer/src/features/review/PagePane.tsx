@@ -1,0 +1,163 @@
+// The page pane: every page of the original, virtualised (only pages near the viewport exist in the
+// DOM, and only the few nearest the centre hold a canvas), with zoom (fit width, fit page, percent,
+// Ctrl/Cmd+wheel around the cursor), reveal-on-select and its half of the synchronised scrolling.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { fitScale } from '../../../../shared/bbox.ts';
+import { useT } from '../../i18n/index.ts';
+import { useReview, useReviewContext } from './context.tsx';
+import { PAGE_GAP, PANE_PADDING, computeLayout, currentPage, pageLeft, positionAt } from './layout.ts';
+import type { PageLayout } from './layout.ts';
+import { PageView } from './PageView.tsx';
+import { ZOOM_MAX, ZOOM_MIN } from './store.ts';
+import { useFollow } from './useFollow.ts';
+import { useReveal } from './usePageReveal.ts';
+
+/** Pages that may hold a canvas at once (memory bound at any zoom). */
+export const MAX_CANVASES = 6;
+
+interface ZoomAnchor {
+  page: number;
+  fx: number;
+  fy: number;
+  cx: number;
+  cy: number;
+}
+
+export function PagePane() {
+  const t = useT();
+  const { doc, store, gate, baseScale } = useReviewContext();
+  const zoom = useReview((s) => s.zoom);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [vp, setVp] = useState({ w: 800, h: 600 });
+  const sizes = useMemo(() => doc.model.pages.map((p) => p.size), [doc]);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const update = () => setVp({ w: el.clientWidth, h: el.clientHeight });
+    update();
+    const ro = new ResizeObserver(update);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const scale = useMemo(() => {
+    if (zoom.kind === 'percent') return (zoom.value / 100) * baseScale;
+    return fitScale(zoom.kind === 'fit-width' ? 'width' : 'page', sizes, vp, 2 * PANE_PADDING);
+  }, [zoom, sizes, vp, baseScale]);
+  const layout = useMemo(() => computeLayout(sizes, scale), [sizes, scale]);
+  const layoutRef = useRef<PageLayout>(layout);
+  layoutRef.current = layout;
+
+  useEffect(() => {
+    store.getState().reportPercent((scale / baseScale) * 100);
+  }, [scale, baseScale, store]);
+
+  const virtualizer = useVirtualizer({
+    count: sizes.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => layoutRef.current.heights[i]! + PAGE_GAP,
+    paddingStart: PANE_PADDING,
+    paddingEnd: PANE_PADDING,
+    overscan: 1,
+  });
+
+  // Zoom keeps the point under the cursor (or the viewport centre) fixed.
+  const anchorRef = useRef<ZoomAnchor | null>(null);
+  const captureAnchor = (cx: number, cy: number): ZoomAnchor => {
+    const el = scrollRef.current!;
+    const l = layoutRef.current;
+    const { page, yPx } = positionAt(l, el.scrollTop + cy);
+    const left = pageLeft(l, page, el.clientWidth);
+    const fx = l.widths[page] ? (el.scrollLeft + cx - left) / l.widths[page]! : 0.5;
+    const fy = l.heights[page] ? (yPx * l.scale) / l.heights[page]! : 0;
+    return { page, fx, fy, cx, cy };
+  };
+  useLayoutEffect(() => {
+    virtualizer.measure();
+    const el = scrollRef.current;
+    const a = anchorRef.current;
+    anchorRef.current = null;
+    if (!el || !a) return;
+    el.scrollTop = layout.tops[a.page]! + a.fy * layout.heights[a.page]! - a.cy;
+    el.scrollLeft = pageLeft(layout, a.page, el.clientWidth) + a.fx * layout.widths[a.page]! - a.cx;
+  }, [layout, virtualizer]);
+
+  // Ctrl/Cmd + wheel zooms (non-passive listener so the browser's own page zoom is prevented).
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      gate.touch('page');
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      const rect = el.getBoundingClientRect();
+      anchorRef.current = captureAnchor(e.clientX - rect.left, e.clientY - rect.top);
+      const cur = store.getState().percent;
+      const factor = Math.exp(-Math.max(-100, Math.min(100, e.deltaY)) / 300);
+      const value = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(cur * factor)));
+      store.getState().setZoom({ kind: 'percent', value });
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [gate, store]);
+
+  // Toolbar zoom changes anchor on the viewport centre.
+  const prevZoom = useRef(zoom);
+  if (prevZoom.current !== zoom) {
+    prevZoom.current = zoom;
+    if (!anchorRef.current && scrollRef.current) {
+      anchorRef.current = captureAnchor(scrollRef.current.clientWidth / 2, scrollRef.current.clientHeight / 2);
+    }
+  }
+
+  const follow = useFollow('page', scrollRef, (a) => layoutRef.current.tops[a.page]! + a.y * layoutRef.current.scale);
+  useReveal(scrollRef, layoutRef, follow);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    store.getState().reportPage(currentPage(layoutRef.current, el.scrollTop, el.clientHeight));
+    follow();
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const center = (scrollRef.current?.scrollTop ?? 0) + vp.h / 2;
+  const byDistance = items
+    .map((it) => ({ i: it.index, d: Math.abs(layout.tops[it.index]! + layout.heights[it.index]! / 2 - center) }))
+    .sort((a, b) => a.d - b.d);
+  const drawSet = new Set(byDistance.slice(0, MAX_CANVASES).map((x) => x.i));
+  const contentWidth = Math.max(vp.w, layout.maxWidth + 2 * PANE_PADDING);
+
+  return (
+    <div
+      ref={scrollRef}
+      className="rv-pages"
+      tabIndex={0}
+      role="region"
+      aria-label={t('review.pagesPane')}
+      data-testid="page-pane"
+      onScroll={onScroll}
+      onPointerDown={() => gate.touch('page')}
+      onKeyDown={() => gate.touch('page')}
+      onTouchStart={() => gate.touch('page')}
+    >
+      <div className="rv-pages-inner" style={{ height: layout.total, width: contentWidth }}>
+        {items.map((it) => (
+          <PageView
+            key={it.index}
+            index={it.index}
+            top={layout.tops[it.index]!}
+            left={pageLeft(layout, it.index, vp.w)}
+            width={layout.widths[it.index]!}
+            height={layout.heights[it.index]!}
+            draw={drawSet.has(it.index)}
+            priority={byDistance.findIndex((x) => x.i === it.index)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// The side-by-side review of one loaded result: toolbar and legend over thumbnails | pages |
+// Markdown | inspector. Builds the document model once, opens the PDF, owns the screen's store.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ResultView } from '../../../../shared/task.ts';
+import { useT } from '../../i18n/index.ts';
+import { ReviewContext, useReview } from './context.tsx';
+import type { Bridge, ReviewContextValue } from './context.tsx';
+import { buildDoc } from './doc.ts';
+import { Inspector } from './Inspector.tsx';
+import { Legend } from './Legend.tsx';
+import { MarkdownPane } from './MarkdownPane.tsx';
+import { modelFromSizes } from './model.ts';
+import { PagePane } from './PagePane.tsx';
+import type { PdfDoc } from './pdf.ts';
+import { openPdf } from './pdf.ts';
+import { createReviewStore } from './store.ts';
+import type { ReviewState } from './store.ts';
+import { SyncGate } from './sync.ts';
+import { Thumbnails } from './Thumbnails.tsx';
+import { Toolbar } from './Toolbar.tsx';
+import { useKeys } from './useKeys.ts';
+import './messages.ts';
+import './review.css';
+
+/** Without a PDF: 100 % shows a 144-dpi raster (SoMark's usual) at 96 dpi; images show their pixels. */
+const DEFAULT_BASE = 96 / 144;
+
+function Panes({ notice }: { notice: string | null }) {
+  const thumbs = useReview((s) => s.thumbs);
+  const inspector = useReview((s) => s.inspector);
+  return (
+    <>
+      {notice && (
+        <p className="rv-notice" role="status" data-testid="review-notice">
+          {notice}
+        </p>
+      )}
+      <Legend />
+      <div className={`rv-body${thumbs ? ' has-thumbs' : ''}${inspector ? ' has-inspector' : ''}`}>
+        {thumbs && <Thumbnails />}
+        <PagePane />
+        <MarkdownPane />
+        {inspector && <Inspector />}
+      </div>
+    </>
+  );
+}
+
+export function ReviewView({ view, initial }: { view: ResultView; initial?: Partial<ReviewState> }) {
+  const t = useT();
+  const baseDoc = useMemo(() => buildDoc(view), [view]);
+  const [pdf, setPdf] = useState<PdfDoc | null>(null);
+  const [pdfError, setPdfError] = useState<string | null>(null);
+  const [pdfSizes, setPdfSizes] = useState<{ w: number; h: number }[] | null>(null);
+  const [baseScale, setBaseScale] = useState(baseDoc.source === 'image' ? 1 : DEFAULT_BASE);
+
+  // A result without JSON still shows its pages: sizes from the PDF (points × 2, i.e. 144 dpi).
+  const doc = useMemo(
+    () => (baseDoc.model.pages.length === 0 && pdfSizes ? { ...baseDoc, model: modelFromSizes(pdfSizes) } : baseDoc),
+    [baseDoc, pdfSizes],
+  );
+  const docRef = useRef(doc);
+  docRef.current = doc;
+  const [store] = useState(() => createReviewStore(() => docRef.current, { inspector: doc.model.blocks.length > 0, ...initial }));
+  const [gate] = useState(() => new SyncGate());
+  const bridge = useRef<Bridge>({ page: null, markdown: null }).current;
+  const searchRef = useRef<HTMLInputElement>(null);
+  useKeys(store, gate, searchRef);
+
+  useEffect(() => {
+    if (baseDoc.source !== 'pdf' || !view.originalUrl) return;
+    let alive = true;
+    let opened: PdfDoc | null = null;
+    openPdf(view.originalUrl).then(
+      async (d) => {
+        opened = d;
+        if (!alive) return d.destroy();
+        const first = await d.points(0);
+        const size = baseDoc.model.pages[0]?.size;
+        if (!alive) return;
+        if (size) setBaseScale((first.w * (96 / 72)) / size.w);
+        else {
+          const all = await Promise.all(Array.from({ length: d.numPages }, (_, i) => d.points(i)));
+          if (!alive) return;
+          setPdfSizes(all.map((p) => ({ w: p.w * 2, h: p.h * 2 })));
+          setBaseScale(96 / 144);
+        }
+        setPdf(d);
+      },
+      (e: unknown) => alive && setPdfError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      alive = false;
+      opened?.destroy();
+    };
+  }, [baseDoc, view.originalUrl]);
+
+  const ctx: ReviewContextValue = useMemo(
+    () => ({ view, doc, store, gate, bridge, pdf, baseScale }),
+    [view, doc, store, gate, bridge, pdf, baseScale],
+  );
+
+  let notice: string | null = null;
+  if (!view.originalUrl) notice = t('review.noOriginal');
+  else if (doc.source === 'none') notice = t('review.noPreview');
+  else if (pdfError) notice = t('review.pdfFailed', { message: pdfError });
+  if (!view.json) notice = notice ? `${notice} ${t('review.noJson')}` : t('review.noJson');
+
+  return (
+    <ReviewContext.Provider value={ctx}>
+      <div className="rv-root" data-testid="review" data-pdf={pdf ? 'ready' : 'none'}>
+        <Toolbar searchRef={searchRef} />
+        <Panes notice={notice} />
+      </div>
+    </ReviewContext.Provider>
+  );
+}

@@ -1,0 +1,101 @@
+// Lazy page thumbnails: a virtualised column; a thumbnail renders (low priority, after the list
+// settles) only while it is on screen, and is kept as a small bitmap so scrolling back is instant.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef } from 'react';
+import { useT } from '../../i18n/index.ts';
+import { useReview, useReviewContext } from './context.tsx';
+import type { PdfDoc } from './pdf.ts';
+
+const THUMB_W = 84;
+const ROW_GAP = 22;
+const SETTLE_MS = 150;
+const KEEP = 300;
+
+/** Rendered thumbnails per document, oldest first (Map order) for eviction. */
+const cache = new WeakMap<PdfDoc, Map<number, ImageBitmap>>();
+
+function remember(pdf: PdfDoc, i: number, bmp: ImageBitmap): void {
+  let m = cache.get(pdf);
+  if (!m) cache.set(pdf, (m = new Map()));
+  m.set(i, bmp);
+  if (m.size > KEEP) {
+    const [oldest, old] = m.entries().next().value!;
+    m.delete(oldest);
+    old.close();
+  }
+}
+
+const Thumb = memo(function Thumb({ i, w, h }: { i: number; w: number; h: number }) {
+  const { pdf, doc, view } = useReviewContext();
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!pdf || !canvas || doc.source !== 'pdf') return;
+    const dpr = window.devicePixelRatio || 1;
+    const hit = cache.get(pdf)?.get(i);
+    if (hit) {
+      canvas.width = hit.width;
+      canvas.height = hit.height;
+      canvas.getContext('2d')?.drawImage(hit, 0, 0);
+      return;
+    }
+    let handle: { cancel(): void } | null = null;
+    const timer = window.setTimeout(() => {
+      const r = pdf.render(i, canvas, w, h, dpr, 1000 + i);
+      handle = r;
+      void r.done.then(async (ok) => {
+        if (ok && typeof createImageBitmap === 'function') remember(pdf, i, await createImageBitmap(canvas));
+      });
+    }, SETTLE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      handle?.cancel();
+    };
+  }, [pdf, doc, i, w, h]);
+  if (doc.source === 'image' && i === 0 && view.originalUrl) {
+    return <img src={view.originalUrl} alt="" width={w} height={h} className="rv-thumb-img" draggable={false} />;
+  }
+  return <canvas ref={ref} className="rv-thumb-img" style={{ width: w, height: h }} aria-hidden="true" />;
+});
+
+export function Thumbnails() {
+  const t = useT();
+  const { doc, store } = useReviewContext();
+  const page = useReview((s) => s.page);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const sizes = doc.model.pages.map((p) => ({ w: THUMB_W, h: Math.round((THUMB_W * p.size.h) / p.size.w) }));
+  const virtualizer = useVirtualizer({
+    count: sizes.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => sizes[i]!.h + ROW_GAP,
+    overscan: 3,
+    paddingStart: 8,
+  });
+  // Keep the current page's thumbnail in view.
+  useEffect(() => {
+    const el = scrollRef.current;
+    const item = virtualizer.measurementsCache[page];
+    if (!el || !item) return;
+    if (item.start < el.scrollTop || item.end > el.scrollTop + el.clientHeight) virtualizer.scrollToIndex(page, { align: 'center' });
+  }, [page, virtualizer]);
+  return (
+    <nav className="rv-thumbs" ref={scrollRef} aria-label={t('review.thumbs')} data-testid="thumbs">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((it) => (
+          <button
+            key={it.index}
+            type="button"
+            className={it.index === page ? 'rv-thumb is-current' : 'rv-thumb'}
+            style={{ transform: `translateY(${it.start}px)` }}
+            aria-label={t('review.thumbN', { n: it.index + 1 })}
+            aria-current={it.index === page ? 'page' : undefined}
+            onClick={() => store.getState().gotoPage(it.index)}
+          >
+            <Thumb i={it.index} w={sizes[it.index]!.w} h={sizes[it.index]!.h} />
+            <span className="rv-thumb-n">{it.index + 1}</span>
+          </button>
+        ))}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,83 @@
+// Maps the Markdown chunks back to the JSON blocks they came from, by content, in one forward pass.
+// The Markdown stays exactly what the service returned (faithful); the JSON gives each chunk its
+// page and block (linking, sync scroll). Blocks absent from the Markdown (headers and footers,
+// empty containers) simply stay unmapped.
+import type { Chunk } from './chunks.ts';
+import type { DocModel } from './model.ts';
+
+export interface Alignment {
+  /** Chunk index of each block (by global index g), or -1. */
+  chunkOfBlock: Int32Array;
+  /** First block mapped to each chunk, or -1. */
+  blockOfChunk: Int32Array;
+}
+
+const SIG_LEN = 24;
+/** How many chunks ahead of the last match a block may land (skips unmatched chunks). */
+const WINDOW = 12;
+
+/** Letters and digits only, lower-cased: survives Markdown syntax, HTML tags, LaTeX delimiters. */
+export function normalizeText(s: string): string {
+  return s
+    .replace(/<[^>]{0,400}>/g, ' ')
+    .replace(/\]\([^)\s]*\)/g, ']')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Basename of an image path or URL ("images/image_001.png" → "image_001.png"). */
+const basename = (p: string): string => p.split(/[?#]/)[0]!.split('/').pop() ?? '';
+
+/** What to look for in a chunk for this block: a text signature, or an image file name. */
+function blockProbe(model: DocModel, g: number, images: Record<string, string>): { sig: string; image: string } {
+  const b = model.blocks[g]!.block;
+  const content = typeof b.content === 'string' ? b.content : '';
+  const img = typeof b.img_url === 'string' && b.img_url ? basename(images[b.img_url] ?? b.img_url) : '';
+  return { sig: normalizeText(content).slice(0, SIG_LEN), image: img };
+}
+
+function matches(chunkNorm: string, chunkRaw: string, probe: { sig: string; image: string }): boolean {
+  if (probe.image && chunkRaw.includes(probe.image)) return true;
+  if (!probe.sig) return false;
+  if (probe.sig.length < 4) return chunkNorm === probe.sig;
+  return chunkNorm.includes(probe.sig);
+}
+
+/** Aligns blocks (reading order) with chunks (document order). O(blocks × WINDOW). */
+export function alignChunks(model: DocModel, chunks: readonly Chunk[], images: Record<string, string> = {}): Alignment {
+  const chunkOfBlock = new Int32Array(model.blocks.length).fill(-1);
+  const blockOfChunk = new Int32Array(chunks.length).fill(-1);
+  const norms: (string | undefined)[] = new Array(chunks.length);
+  const norm = (i: number) => (norms[i] ??= normalizeText(chunks[i]!.text));
+  let cursor = 0;
+  for (let g = 0; g < model.blocks.length; g++) {
+    const probe = blockProbe(model, g, images);
+    if (!probe.sig && !probe.image) continue;
+    const limit = Math.min(chunks.length, cursor + WINDOW);
+    for (let i = cursor; i < limit; i++) {
+      if (!matches(norm(i), chunks[i]!.text, probe)) continue;
+      chunkOfBlock[g] = i;
+      if (blockOfChunk[i] === -1) blockOfChunk[i] = g;
+      cursor = i;
+      break;
+    }
+  }
+  return { chunkOfBlock, blockOfChunk };
+}
+
+/**
+ * Page of every chunk for anchoring unmapped chunks: the page of the nearest mapped chunk before
+ * it (or after it, for leading chunks); -1 when nothing is mapped at all.
+ */
+export function pageOfChunks(model: DocModel, a: Alignment): Int32Array {
+  const out = new Int32Array(a.blockOfChunk.length).fill(-1);
+  let last = -1;
+  for (let i = 0; i < out.length; i++) {
+    const g = a.blockOfChunk[i]!;
+    if (g >= 0) last = model.blocks[g]!.page;
+    out[i] = last;
+  }
+  const firstMapped = out.findIndex((p) => p >= 0);
+  if (firstMapped > 0) out.fill(out[firstMapped]!, 0, firstMapped);
+  return out;
+}
