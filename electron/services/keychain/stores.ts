@@ -15,22 +15,34 @@ function timed<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
+// Linux: the Secret Service only. The library's automatic fallback is the kernel keyring, which forgets
+// the key at logout and is shared by every process of the user — not a place for a persistent key.
+const OPTIONS = { linux: { store: 'secret-service' as const } };
+
 export function createOsKeychain(service = KEYCHAIN_SERVICE, account = KEYCHAIN_ACCOUNT): KeychainStore {
-  const entry = new AsyncEntry(service, account);
+  // Created on first use: with the store pinned, the constructor itself throws when it is unreachable.
+  let made: { entry: AsyncEntry; probe: AsyncEntry } | null = null;
+  const entries = (): { entry: AsyncEntry; probe: AsyncEntry } =>
+    (made ??= { entry: new AsyncEntry(service, account, OPTIONS), probe: new AsyncEntry(service, `${account}.probe`, OPTIONS) });
+  const os = <T>(p: () => Promise<T>): Promise<T> => timed(Promise.resolve().then(p), PROBE_TIMEOUT_MS, 'The OS keychain');
   return {
     kind: 'keychain',
     async get() {
-      return (await timed(entry.getPassword(), PROBE_TIMEOUT_MS, 'The OS keychain')) ?? null;
+      return (await os(() => entries().entry.getPassword())) ?? null;
     },
     async set(secret) {
-      await timed(entry.setPassword(secret), PROBE_TIMEOUT_MS, 'The OS keychain');
+      await os(() => entries().entry.setPassword(secret));
     },
     async delete() {
-      await timed(entry.deletePassword(), PROBE_TIMEOUT_MS, 'The OS keychain');
+      await os(() => entries().entry.deletePassword());
     },
     async probe() {
-      // A read reaches the platform store (and fails without one) without changing anything.
-      await timed(entry.getPassword(), PROBE_TIMEOUT_MS, 'The OS keychain');
+      // A write round trip on a separate entry proves the store is reachable and writable.
+      const token = `probe-${Date.now()}`;
+      await os(() => entries().probe.setPassword(token));
+      const back = await os(() => entries().probe.getPassword());
+      await os(() => entries().probe.deletePassword()).catch(() => false);
+      if (back !== token) throw new Error('The OS keychain did not return what was stored');
     },
   };
 }
