@@ -70,15 +70,20 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
   return out;
 }
 
-/** The embedded image itself when it is the whole figure and not much larger than shown; else a render. */
+/** The embedded image itself when it is the whole figure and not much larger than shown; else a render
+ * of the figure's area at 144 DPI (in gray when every image in it is gray). */
 function cropPng(pg: ReturnType<PdfDocument['loadPage']>, bbox: [number, number, number, number], ids: number[]): Uint8Array | null {
-  try {
-    if (ids.length === 1) {
-      const im = pg.raw.images.find((x) => x.id === ids[0]);
-      const shownPx = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]) * 4;
-      if (im && im.width * im.height <= 1.5 * shownPx) return pg.imagePng(ids[0]);
+  const ims = pg.raw.images.filter((x) => ids.includes(x.id));
+  if (ims.length === 1) {
+    const shownPx = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]) * 4;
+    try {
+      if (ims[0].width * ims[0].height <= 1.5 * shownPx) return pg.imagePng(ims[0].id);
+    } catch {
+      // stencil masks and odd colour spaces: render instead
     }
-    return pg.renderPng(bbox, 2);
+  }
+  try {
+    return pg.renderPng(bbox, 2, ims.length > 0 && ims.every((i) => i.gray));
   } catch {
     return null;
   }

@@ -136,7 +136,7 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
     figures.push({ elem: fe });
     return fe;
   });
-  elems = mergeParagraphs(elems);
+  elems = mergeParagraphs(elems.filter((e) => e.kind !== 'text' || e.text));
   markCaptions(elems);
   return { page: { pageNum, width: W, height: H, scale: 2, scanned, elems }, figures };
 }

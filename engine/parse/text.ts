@@ -41,9 +41,10 @@ export function joinText(a: string, b: string): string {
   return a + ' ' + b;
 }
 
-/** Cleans a raw line: collapses runs of whitespace, drops control chars. */
+/** Cleans a raw line: collapses runs of whitespace, drops control chars, unmapped glyphs (U+FFFD) and
+ * private-use code points (symbol-font checkboxes and dingbats without a Unicode mapping). */
 export function cleanLine(t: string): string {
-  return t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffe\uffff]/g, '').replace(/\s+/g, ' ').trim();
+  return t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffd-\uffff\ue000-\uf8ff]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Normalised key for repetition checks (headers/footers): digits folded, spaces and case ignored. */

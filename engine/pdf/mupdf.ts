@@ -2,8 +2,10 @@
 // images and vector boxes into plain RawPage data, and encode crops as PNG.
 import * as mupdf from 'mupdf';
 import type { RawBlock, RawImage, RawLine, RawPage, RawVector, Rect } from './raw.ts';
+import { encodePng } from './png.ts';
 
 mupdf.setLog(null); // repair warnings of broken files are not ours to print
+mupdf.disableICC(); // colour management costs more than it brings to crops and text
 
 interface FontInfo { name: string; bold: boolean; italic: boolean; mono: boolean }
 const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]medi|cmbx|cmb\d/i;
@@ -123,7 +125,10 @@ export class PdfPage {
         blocks.push({ bbox: bb, lines });
       },
       onImageBlock: (bbox, _m, image) => {
-        images.push({ bbox: tr(bbox), id: this.imgs.length, width: image.getWidth(), height: image.getHeight() });
+        const cs = image.getColorSpace();
+        const gray = image.getImageMask() || (!!cs && cs.isGray());
+        cs?.destroy();
+        images.push({ bbox: tr(bbox), id: this.imgs.length, width: image.getWidth(), height: image.getHeight(), gray });
         this.imgs.push(image);
       },
       onVector: (bbox, vflags, color) => {
@@ -135,19 +140,20 @@ export class PdfPage {
     this.raw = { index, width: b[2] - b[0], height: b[3] - b[1], blocks, images, vectors };
   }
 
-  /** The page area `bbox` (points) rendered at `scale` pixels per point, as PNG. */
-  renderPng(bbox: Rect, scale: number): Uint8Array {
+  /** The page area `bbox` (points) rendered at `scale` pixels per point, as PNG (gray or RGB). */
+  renderPng(bbox: Rect, scale: number, gray = false): Uint8Array {
     const ib: mupdf.Rect = [Math.floor(bbox[0] * scale), Math.floor(bbox[1] * scale), Math.ceil(bbox[2] * scale), Math.ceil(bbox[3] * scale)];
-    const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, ib, false);
+    const pix = new mupdf.Pixmap(gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, ib, false);
     pix.clear(255);
     const ctm = mupdf.Matrix.concat(mupdf.Matrix.translate(-this.ox, -this.oy), mupdf.Matrix.scale(scale, scale));
     const dev = new mupdf.DrawDevice(ctm, pix);
-    this.page.run(dev, mupdf.Matrix.identity);
-    dev.close();
-    const png = pix.asPNG();
-    dev.destroy();
-    pix.destroy();
-    return png;
+    try {
+      this.page.run(dev, mupdf.Matrix.identity);
+      dev.close();
+    } finally {
+      dev.destroy();
+    }
+    return pixmapPng(pix);
   }
 
   /** An embedded image in its own resolution, as PNG. */
@@ -179,18 +185,17 @@ export class PdfDocument {
   }
 }
 
-/** PNG of a pixmap (RGB or gray, alpha kept); other colour spaces (CMYK, Lab, indexed) go to RGB. Frees it. */
+/** PNG of a pixmap (gray or RGB, alpha kept; other colour spaces go to RGB), with our fast encoder. Frees it. */
 function pixmapPng(pm: mupdf.Pixmap): Uint8Array {
+  let p = pm;
   try {
     const cs = pm.getColorSpace();
-    if (cs && (cs.isRGB() || cs.isGray())) return pm.asPNG();
-    const conv = pm.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, !!pm.getAlpha());
-    try {
-      return conv.asPNG();
-    } finally {
-      conv.destroy();
-    }
+    if (!cs) throw new Error('stencil mask');
+    if (!(cs.isRGB() || cs.isGray())) p = pm.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, !!pm.getAlpha());
+    const n = p.getNumberOfComponents() as 1 | 2 | 3 | 4;
+    return encodePng(p.getPixels(), p.getWidth(), p.getHeight(), n, p.getStride());
   } finally {
+    if (p !== pm) p.destroy();
     pm.destroy();
   }
 }

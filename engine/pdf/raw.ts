@@ -34,6 +34,8 @@ export interface RawImage {
   id: number;
   width: number;
   height: number;
+  /** Gray or a 1-bit mask (crops can be rendered in gray). */
+  gray: boolean;
 }
 
 export interface RawVector {
