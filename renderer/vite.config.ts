@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     outDir: '../out/renderer',
     emptyOutDir: true,
+    // Not 'assets': browser mode serves result files (images, originals) under /assets/.
+    assetsDir: 'static',
     target: 'es2023',
     sourcemap: true,
     chunkSizeWarningLimit: 2000,

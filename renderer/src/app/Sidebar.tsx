@@ -3,11 +3,12 @@ import type { KeyboardEvent } from 'react';
 import { useT } from '../i18n/index.ts';
 import { isActive, useTasks } from '../stores/tasks.ts';
 import { useUi, type Tab } from '../stores/ui.ts';
+import { Icon, type IconName } from '../components/Icon.tsx';
 
-const TABS: { id: Tab; icon: string }[] = [
-  { id: 'queue', icon: '☰' },
-  { id: 'history', icon: '⟲' },
-  { id: 'settings', icon: '⚙' },
+const TABS: { id: Tab; icon: IconName }[] = [
+  { id: 'queue', icon: 'queue' },
+  { id: 'history', icon: 'history' },
+  { id: 'settings', icon: 'settings' },
 ];
 
 export function Sidebar() {
@@ -42,7 +43,7 @@ export function Sidebar() {
             data-testid={`nav-${id}`}
             onClick={() => setTab(id)}
           >
-            <span className="nav-icon" aria-hidden="true">{icon}</span>
+            <span className="nav-icon"><Icon name={icon} /></span>
             <span className="nav-text">{t(`nav.${id}`)}</span>
             {id === 'queue' && active > 0 && (
               <span className="nav-badge" aria-label={t('nav.activeBadge', { n: active })}>{active}</span>

@@ -1,6 +1,7 @@
 // Toast stack (bottom right). Errors are announced assertively, the rest politely.
 import { useT } from '../i18n/index.ts';
 import { useUi } from '../stores/ui.ts';
+import { Icon } from '../components/Icon.tsx';
 
 export function Toasts() {
   const t = useT();
@@ -20,7 +21,7 @@ export function Toasts() {
             {toast.detail && <span className="toast-detail">{toast.detail}</span>}
           </div>
           <button type="button" className="icon-btn" aria-label={t('common.dismiss')} onClick={() => dismiss(toast.id)}>
-            ×
+            <Icon name="close" size={12} />
           </button>
         </div>
       ))}

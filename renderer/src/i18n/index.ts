@@ -2,7 +2,8 @@
  * i18n for the renderer — one simple pattern for every feature:
  *
  *   Keys are flat, dotted strings: 'queue.empty', 'settings.key.save'. Values may interpolate
- *   `{name}` placeholders: t('queue.selected', { n: 3 }).
+ *   `{name}` placeholders: t('queue.selected', { n: 3 }). English plurals: add `<key>_one` for
+ *   n === 1 (only where the language needs it; zh-CN defines just `<key>`).
  *
  *   Core keys live in ./en.ts and ./zh-CN.ts (registered below). A feature adds its own keys from
  *   its own file, once, at module load:
@@ -79,9 +80,15 @@ function format(template: string, vars?: Vars): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** Looks a key up in `locale`, then English, then shows the key itself (visible, never blank). */
+/**
+ * Looks a key up in `locale`, then English, then shows the key itself (visible, never blank).
+ * Plurals: when vars.n === 1 and `<key>_one` exists, that variant is used ('1 document').
+ */
 export function translate(key: string, vars?: Vars, locale: Locale = getLocale()): string {
-  const template = dictionaries[locale][key] ?? dictionaries.en[key] ?? key;
+  const own = dictionaries[locale];
+  // The English singular applies only where English is what is shown.
+  const one = vars?.n === 1 ? (own[`${key}_one`] ?? (own[key] === undefined ? dictionaries.en[`${key}_one`] : undefined)) : undefined;
+  const template = one ?? own[key] ?? dictionaries.en[key] ?? key;
   return format(template, vars);
 }
 

@@ -9,6 +9,7 @@ import { useNow } from '../../lib/useNow.ts';
 import { canCancel, canRetry, isActive } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from './actions.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { elapsedMs, modeLabel, traceTitle } from './status.ts';
 
 export interface QueueRowProps {
@@ -79,14 +80,14 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
       <div className="row-actions" onClick={(e) => e.stopPropagation()}>
         {canRetry(task) && (
           <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.retryLabel', { name: task.fileName })}
-            title={t('common.retry')} onClick={() => void retryTask(task.id)}>↻</button>
+            title={t('common.retry')} onClick={() => void retryTask(task.id)}><Icon name="retry" /></button>
         )}
         {canCancel(task) && (
           <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.cancelLabel', { name: task.fileName })}
-            title={t('common.cancel')} onClick={() => void cancelTask(task.id)}>■</button>
+            title={t('common.cancel')} onClick={() => void cancelTask(task.id)}><Icon name="stop" /></button>
         )}
         <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.removeLabel', { name: task.fileName })}
-          title={t('common.remove')} onClick={() => void removeTasks([task.id])}>✕</button>
+          title={t('common.remove')} onClick={() => void removeTasks([task.id])}><Icon name="trash" /></button>
       </div>
     </div>
   );

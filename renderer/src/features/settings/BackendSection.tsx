@@ -56,6 +56,7 @@ export function BackendSection({ settings }: { settings: Settings }) {
         ))}
       </div>
 
+      {settings.backend === 'cloud' && (
       <Row label={t('settings.baseUrl')} htmlFor="base-url-choice" hint={t('settings.baseUrlHint')}>
         <select id="base-url-choice" value={choice} onChange={(e) => onChoice(e.currentTarget.value)}>
           {CLOUD_PRESETS.map((p) => (
@@ -83,6 +84,7 @@ export function BackendSection({ settings }: { settings: Settings }) {
         )}
         {urlError && <p id="base-url-error" className="field-error" role="alert">{urlError}</p>}
       </Row>
+      )}
 
       <Row label={t('settings.test.title')} hint={t('settings.test.hint')}>
         <ConnectionTest backend={settings.backend} baseUrl={settings.cloudBaseUrl} />

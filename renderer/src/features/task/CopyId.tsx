@@ -1,6 +1,7 @@
 // An id shown in monospace with a copy button (traceability: request id, service task id).
 import { useT } from '../../i18n/index.ts';
 import { toast } from '../../stores/ui.ts';
+import { Icon } from '../../components/Icon.tsx';
 
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -24,7 +25,7 @@ export function CopyId({ label, value }: { label: string; value: string | null }
         title={t('common.copy')}
         onClick={async () => toast(t((await copyText(value)) ? 'common.copied' : 'task.copyFailed'), 'info')}
       >
-        ⧉
+        <Icon name="copy" size={13} />
       </button>
     </span>
   );

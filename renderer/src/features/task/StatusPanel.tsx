@@ -8,10 +8,35 @@ import { formatBytes, formatDateTime, formatDuration } from '../../lib/format.ts
 import { useNow } from '../../lib/useNow.ts';
 import { canCancel, canRetry, isActive } from '../../stores/tasks.ts';
 import { cancelTask, retryTask } from '../queue/actions.ts';
-import { StatusBadge } from '../queue/StatusBadge.tsx';
-import { elapsedMs, modeLabel } from '../queue/status.ts';
+import { elapsedMs, etaLabel, modeLabel, progressFraction, statusLabel } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
 import { Stages } from './Stages.tsx';
+
+/** Where an active task is: label, a bar when measurable, the ETA. */
+function ProgressCard({ task, now }: { task: Task; now: number }) {
+  const t = useT();
+  const fraction = progressFraction(task);
+  const eta = etaLabel(task, t, now);
+  const label = statusLabel(task, t);
+  return (
+    <div className="progress-card" data-testid="progress-card">
+      <div className="progress-card-line">
+        <strong>{label}</strong>
+        {eta && <span className="muted">{eta}</span>}
+      </div>
+      <div
+        className={`progress-track${fraction === null ? ' indeterminate' : ''}`}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)}
+      >
+        <span style={fraction === null ? undefined : { width: `${fraction * 100}%` }} />
+      </div>
+    </div>
+  );
+}
 
 export function StatusPanel({ task }: { task: Task }) {
   const t = useT();
@@ -38,9 +63,7 @@ export function StatusPanel({ task }: { task: Task }) {
 
   return (
     <div className="status-panel" data-testid="status-panel">
-      <div className="status-panel-head">
-        <StatusBadge task={task} now={now} />
-      </div>
+      {isActive(task) && <ProgressCard task={task} now={now} />}
       {task.state !== 'FAILED' && task.state !== 'cancelled' && <Stages state={task.state} />}
       {task.state === 'queued' && <p className="muted">{t('task.queuedHint')}</p>}
       {task.state === 'QUEUING' && <p className="muted">{t('task.queuingHint')}</p>}

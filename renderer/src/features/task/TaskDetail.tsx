@@ -11,6 +11,7 @@ import { removeTasks } from '../queue/actions.ts';
 import { StatusBadge } from '../queue/StatusBadge.tsx';
 import { elapsedMs } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import './messages.ts';
 import './task.css';
@@ -27,7 +28,7 @@ function CollapseToggle() {
       title={collapsed ? t('task.showQueue') : t('task.hideQueue')}
       onClick={() => useUi.getState().setQueueCollapsed(!collapsed)}
     >
-      {collapsed ? '»' : '«'}
+      <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
     </button>
   );
 }
@@ -51,15 +52,18 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
         <div className="detail-sub">
           {task && task.state !== 'SUCCESS' && <StatusBadge task={task} />}
           {facts.length > 0 && <span className="muted">{facts.join(' · ')}</span>}
-          <span className="detail-ids">
-            <span className="muted">{t('queue.requestId')}</span> <CopyId label={t('queue.requestId')} value={id} />
-            {task?.remoteTaskId && (
-              <>
-                <span className="muted">{t('queue.remoteId')}</span>{' '}
-                <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} />
-              </>
-            )}
+        </div>
+        <div className="detail-ids" data-testid="detail-ids">
+          <span className="id-pair">
+            <span className="muted">{t('queue.requestId')}</span>
+            <CopyId label={t('queue.requestId')} value={id} />
           </span>
+          {task?.remoteTaskId && (
+            <span className="id-pair">
+              <span className="muted">{t('queue.remoteId')}</span>
+              <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} />
+            </span>
+          )}
         </div>
       </div>
       <div className="detail-actions">
@@ -77,11 +81,12 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
 export function TaskDetail({ taskId }: { taskId: string | null }) {
   const t = useT();
   const task = useTask(taskId);
+  const collapsed = useUi((s) => s.queueCollapsed);
   if (!taskId) {
     return (
       <section className="detail detail-empty" aria-label={t('task.detailLabel')} data-testid="detail-empty">
+        {collapsed && <div className="detail-empty-bar"><CollapseToggle /></div>}
         <div className="detail-empty-inner">
-          <CollapseToggle />
           <p className="detail-empty-title">{t('task.noneSelected')}</p>
           <p className="muted">{t('task.noneSelectedHint')}</p>
         </div>

@@ -6,6 +6,7 @@ import { useDropzone } from 'react-dropzone';
 import { useT } from '../../i18n/index.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { useAppInfo } from '../../stores/app.ts';
+import { Icon } from '../../components/Icon.tsx';
 import { useUpload } from './store.ts';
 import { submitFiles, submitPaths } from './submit.ts';
 import { ACCEPT_ATTRIBUTE } from './validate.ts';
@@ -17,6 +18,7 @@ export function DropZone({ large, children }: { large: boolean; children?: React
   const t = useT();
   const busy = useUpload((s) => s.busy);
   const transport = useAppInfo((s) => s.info?.transport ?? 'web');
+  const mac = useAppInfo((s) => s.info?.platform === 'darwin');
   const folderInput = useRef<HTMLInputElement | null>(null);
 
   const onDrop = useCallback((files: File[]) => void submitFiles(files), []);
@@ -72,16 +74,19 @@ export function DropZone({ large, children }: { large: boolean; children?: React
           aria-describedby="dropzone-hint"
           onClick={() => void chooseFiles()}
         >
-          <span className="dropzone-icon" aria-hidden="true">⇪</span>
+          <span className="dropzone-icon"><Icon name="upload" size={large ? 24 : 16} /></span>
           <span className="dropzone-text">
-            <strong>{isDragActive ? t('upload.releaseToAdd') : t('upload.dropHere')}</strong>
+            <strong>{isDragActive ? t('upload.releaseToAdd') : t(large ? 'upload.dropHere' : 'upload.dropHereShort')}</strong>
             <span id="dropzone-hint" className="dropzone-hint">{t('upload.hint')}</span>
           </span>
           <span className="dropzone-choose" aria-hidden="true">{t('upload.chooseFiles')}</span>
         </button>
-        <button type="button" className="btn subtle" onClick={() => void chooseFolder()}>
-          {t('upload.chooseFolder')}
-        </button>
+        <div className="dropzone-more">
+          <button type="button" className="link-btn" onClick={() => void chooseFolder()}>
+            <Icon name="folder" size={13} /> {t('upload.chooseFolder')}
+          </button>
+          <span className="muted">· {t('upload.more', { paste: mac ? '⌘V' : 'Ctrl+V' })}</span>
+        </div>
       </div>
       {busy > 0 && (
         <div className="upload-busy" role="status">

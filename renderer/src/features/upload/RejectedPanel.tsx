@@ -2,6 +2,7 @@
 import { useT } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
 import { useUpload } from './store.ts';
+import { Icon } from '../../components/Icon.tsx';
 import './messages.ts';
 
 export function RejectedPanel() {
@@ -34,7 +35,7 @@ export function RejectedPanel() {
                 aria-label={t('upload.dismissOne', { name: r.name })}
                 onClick={() => dismiss(i)}
               >
-                ×
+                <Icon name="close" size={12} />
               </button>
             </li>
           );

@@ -26,9 +26,9 @@ interface FileLike {
 export function checkFile(file: FileLike): AppError | null {
   const ext = extensionOf(file.name);
   if (!ACCEPTED_EXTENSIONS.includes(ext)) {
-    return { code: 'UNSUPPORTED', message: ext ? `File type ${ext} is not supported` : 'File has no extension' };
+    return { code: 'UNSUPPORTED', message: ext || '—' };
   }
-  if (file.size === 0) return { code: 'EMPTY', message: 'File is empty (0 bytes)' };
+  if (file.size === 0) return { code: 'EMPTY', message: '' };
   if (file.size > MAX_FILE_BYTES) {
     return { code: 'TOO_LARGE', message: `${formatBytes(file.size)} is over the ${formatBytes(MAX_FILE_BYTES)} limit` };
   }
