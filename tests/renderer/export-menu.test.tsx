@@ -1,0 +1,173 @@
+// ExportMenu and the batch dialog in jsdom, talking to an in-memory RendererApi that records calls.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventChannel, EventMap, InvokeChannel, RendererApi } from '../../shared/ipc-contract.ts';
+import { CodedError, toAppError } from '../../shared/result.ts';
+import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
+import { setApi } from '../../renderer/src/lib/ipc.ts';
+import { useAppInfo } from '../../renderer/src/stores/app.ts';
+import { useUi } from '../../renderer/src/stores/ui.ts';
+import { ExportMenu } from '../../renderer/src/features/export/ExportMenu.tsx';
+
+type Handler = (req: any) => unknown;
+function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
+  const calls: [InvokeChannel, unknown][] = [];
+  const listeners = new Map<string, Set<(p: unknown) => void>>();
+  const api: RendererApi = {
+    invoke: (async (channel: InvokeChannel, req: unknown) => {
+      calls.push([channel, req]);
+      const h = handlers[channel];
+      if (!h) return { ok: false, error: { code: 'UNEXPECTED', message: channel } };
+      try {
+        return { ok: true, value: await h(req) };
+      } catch (e) {
+        return { ok: false, error: toAppError(e) };
+      }
+    }) as RendererApi['invoke'],
+    on: ((channel: EventChannel, l: (p: unknown) => void) => {
+      if (!listeners.has(channel)) listeners.set(channel, new Set());
+      listeners.get(channel)!.add(l);
+      return () => listeners.get(channel)!.delete(l);
+    }) as RendererApi['on'],
+    pathsForFiles: async () => [],
+  };
+  setApi(api);
+  const emit = <K extends EventChannel>(channel: K, payload: EventMap[K]) => listeners.get(channel)?.forEach((l) => l(payload));
+  return { calls, emit };
+}
+
+const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${t.message}`);
+const setTransport = (transport: 'electron' | 'web') =>
+  useAppInfo.getState().setInfo({ version: '0', transport, platform: 'linux', locale: 'en', dataDir: '/data' });
+
+beforeEach(() => {
+  useUi.setState({ toasts: [] });
+});
+afterEach(() => {
+  cleanup();
+  setApi(null);
+});
+
+describe('ExportMenu for one task', () => {
+  it('is a keyboard-operable menu with accessible names', async () => {
+    setTransport('electron');
+    installApi({});
+    render(<ExportMenu taskIds={['req_aaaaaa']} />);
+    const button = screen.getByRole('button', { name: 'Export' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
+    expect(items).toEqual(['Markdown (images in a folder)', 'Markdown (images inlined)', 'JSON', 'Zip bundle', 'Copy Markdown']);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Markdown (images in a folder)'));
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    expect(document.activeElement?.textContent).toBe('Copy Markdown');
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('Electron: exports JSON through main (which opens the save dialog) and confirms with a toast', async () => {
+    setTransport('electron');
+    const { calls } = installApi({ 'export:task': () => ({ written: ['/home/me/doc.json'], downloadUrl: null }) });
+    render(<ExportMenu taskIds={['req_aaaaaa']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'JSON' }));
+    await waitFor(() => expect(toasts()).toEqual(['success: Exported doc.json']));
+    expect(calls).toEqual([['export:task', { id: 'req_aaaaaa', format: 'json' }]]);
+  });
+
+  it('browser mode: starts a download of the URL main returns', async () => {
+    setTransport('web');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    installApi({ 'export:task': () => ({ written: ['/d/x.zip'], downloadUrl: 'http://127.0.0.1:1/assets/downloads/abc/my%20doc.zip' }) });
+    render(<ExportMenu taskIds={['req_aaaaaa']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Zip bundle' }));
+    await waitFor(() => expect(toasts()).toEqual(['success: Download started: my doc.zip']));
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
+  it('save to a path: asks before replacing an existing file, then exports with overwrite', async () => {
+    setTransport('web');
+    let first = true;
+    const { calls } = installApi({
+      'export:task': (req: { overwrite?: boolean }) => {
+        if (first && !req.overwrite) {
+          first = false;
+          throw new CodedError('EXISTS', '/tmp/out.md already exists and was not overwritten.');
+        }
+        return { written: ['/tmp/out.md'], downloadUrl: null };
+      },
+    });
+    render(<><ExportMenu taskIds={['req_aaaaaa']} /><ConfirmHost /></>);
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Save to a path…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save to a path' });
+    fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: 'relative.md' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The path must be absolute');
+    fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: '/tmp/out.md' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Replace “out.md”?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(toasts()).toEqual(['success: Exported out.md']));
+    expect(calls.map((c) => c[1])).toEqual([
+      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/tmp/out.md' },
+      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/tmp/out.md', overwrite: true },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('copies the Markdown the app shows to the clipboard', async () => {
+    setTransport('electron');
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    installApi({ 'results:get': () => ({ markdown: '# Hello\n' }) });
+    render(<ExportMenu taskIds={['req_aaaaaa']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Copy Markdown' }));
+    await waitFor(() => expect(toasts()).toEqual(['success: Markdown copied to the clipboard']));
+    expect(writeText).toHaveBeenCalledWith('# Hello\n');
+  });
+});
+
+describe('batch export dialog', () => {
+  it('folder typed in browser mode, progress from events, summary of written and skipped', async () => {
+    setTransport('web');
+    let finish: (v: unknown) => void = () => {};
+    const { calls, emit } = installApi({
+      'dialog:pickFolder': () => null,
+      'export:batch': () => new Promise((r) => { finish = r; }),
+    });
+    render(<ExportMenu taskIds={['req_a00001', 'req_a00002', 'req_a00003']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export 3 selected documents' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export 3 documents' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'Choose a destination folder.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose…' }));
+    await within(dialog).findByText(/Type the folder path/);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'JSON' }));
+    fireEvent.change(within(dialog).getByLabelText('Destination folder'), { target: { value: '/tmp/out' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(calls.at(-1)![0]).toBe('export:batch'));
+    expect(calls.at(-1)![1]).toEqual({ ids: ['req_a00001', 'req_a00002', 'req_a00003'], formats: ['markdown', 'json'], destDir: '/tmp/out', images: 'folder' });
+
+    act(() => emit('export:progress', { jobId: 'j', done: 1, total: 3, current: 'b.pdf' }));
+    const bar = within(dialog).getByRole('progressbar', { name: 'Export progress' });
+    expect(bar.getAttribute('value')).toBe('1');
+    expect(within(dialog).getByRole('status').textContent).toContain('Exported 1 of 3');
+
+    await act(async () => finish({
+      jobId: 'j', destDir: '/tmp/out',
+      written: [{ id: 'req_a00001', paths: ['/tmp/out/a/a.md'] }, { id: 'req_a00002', paths: ['/tmp/out/a (2)/a.md'] }],
+      skipped: [{ id: 'req_a00003', fileName: 'c.pdf', reason: { code: 'NOT_FINISHED', message: 'c.pdf is not finished yet (PROCESSING).' } }],
+    }));
+    const summary = await within(dialog).findByTestId('batch-summary');
+    expect(within(summary).getByRole('status').textContent).toBe('2 document(s) written to /tmp/out · 1 skipped');
+    expect(within(summary).getByTestId('batch-skipped').textContent).toBe('c.pdf: Not finished yet — c.pdf is not finished yet (PROCESSING).');
+    expect(within(summary).getByTestId('batch-written').textContent).toContain('/tmp/out/a (2)');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Close'));
+  });
+});

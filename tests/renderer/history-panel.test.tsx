@@ -1,0 +1,162 @@
+// HistoryPanel, its re-run dialog and StorageUsage in jsdom, against an in-memory RendererApi.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventChannel, InvokeChannel, RendererApi } from '../../shared/ipc-contract.ts';
+import type { HistoryItem } from '../../shared/task.ts';
+import { toAppError } from '../../shared/result.ts';
+import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
+import { setApi } from '../../renderer/src/lib/ipc.ts';
+import { useUi } from '../../renderer/src/stores/ui.ts';
+import { HistoryPanel } from '../../renderer/src/features/history/HistoryPanel.tsx';
+import { StorageUsage } from '../../renderer/src/features/history/StorageUsage.tsx';
+import { setLocale } from '../../renderer/src/i18n/index.ts';
+
+type Handler = (req: any) => unknown;
+function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
+  const calls: [InvokeChannel, unknown][] = [];
+  const api: RendererApi = {
+    invoke: (async (channel: InvokeChannel, req: unknown) => {
+      calls.push([channel, req]);
+      const h = handlers[channel];
+      if (!h) return { ok: false, error: { code: 'UNEXPECTED', message: channel } };
+      try {
+        return { ok: true, value: await h(req) };
+      } catch (e) {
+        return { ok: false, error: toAppError(e) };
+      }
+    }) as RendererApi['invoke'],
+    on: ((_c: EventChannel, _l: unknown) => () => {}) as RendererApi['on'],
+    pathsForFiles: async () => [],
+  };
+  setApi(api);
+  return calls;
+}
+
+const item = (id: string, fileName: string, extra: Partial<HistoryItem> = {}): HistoryItem => ({
+  id, fileName, finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5), pages: 3, backend: 'local', bytes: 2048, parentId: null, snippet: null, ...extra,
+});
+const ITEMS = [
+  item('req_child1', 'report.pdf', { parentId: 'req_parent', backend: 'cloud', bytes: 1024 }),
+  item('req_parent', 'report.pdf'),
+  item('req_other1', 'scan.png', { pages: null }),
+];
+const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${t.message}`);
+
+beforeEach(() => {
+  useUi.setState({ toasts: [] });
+  setLocale('en');
+});
+afterEach(() => {
+  cleanup();
+  setApi(null);
+});
+
+describe('HistoryPanel', () => {
+  it('lists results with name, date, pages, backend, size and the re-run link; opens one', async () => {
+    installApi({ 'history:list': () => ITEMS, 'storage:usage': () => ({ bytes: 5120, items: 3, dataDir: '/data' }) });
+    const onOpen = vi.fn();
+    render(<HistoryPanel onOpen={onOpen} />);
+    const table = await screen.findByRole('table', { name: 'Finished results' });
+    const rows = within(table).getAllByTestId('history-row');
+    expect(rows).toHaveLength(3);
+    const cells = within(rows[0]!).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(1, 4)).toEqual(['3', 'Cloud', '1.0 KB']);
+    expect(rows[0]!.textContent).toContain('Re-run of report.pdf');
+    expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('–');
+    expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 5.0 KB in 3 result(s)');
+    fireEvent.click(within(rows[2]!).getAllByRole('button', { name: 'Open scan.png' })[0]!);
+    expect(onOpen).toHaveBeenCalledWith('req_other1');
+  });
+
+  it('searches (debounced) and marks the hit in the snippet', async () => {
+    const calls = installApi({
+      'history:list': (req: { query?: string }) => (req.query ? [item('req_other1', 'scan.png', { snippet: '…the Quarterly revenue grew…' })] : ITEMS),
+      'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/data' }),
+    });
+    render(<HistoryPanel onOpen={() => {}} />);
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search history by name or text' }), { target: { value: 'quarterly' } });
+    const snippet = await screen.findByTestId('history-snippet');
+    expect(snippet.textContent).toBe('…the Quarterly revenue grew…');
+    expect(snippet.querySelector('mark')!.textContent).toBe('Quarterly');
+    expect(calls.filter((c) => c[0] === 'history:list').map((c) => c[1])).toEqual([{ query: undefined }, { query: 'quarterly' }]);
+  });
+
+  it('shows when nothing matches', async () => {
+    installApi({ 'history:list': (req: { query?: string }) => (req.query ? [] : ITEMS), 'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }) });
+    render(<HistoryPanel onOpen={() => {}} />);
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'zzz' } });
+    expect(await screen.findByText('Nothing matches “zzz”.')).toBeTruthy();
+  });
+
+  it('deletes one after confirming and reports the space freed', async () => {
+    const calls = installApi({
+      'history:list': () => ITEMS,
+      'history:delete': () => ({ freedBytes: 3 * 1024 * 1024 }),
+      'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
+    });
+    render(<><HistoryPanel onOpen={() => {}} /><ConfirmHost /></>);
+    const rows = await screen.findAllByTestId('history-row');
+    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Delete scan.png' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete “scan.png”?' });
+    expect(document.activeElement?.textContent).toBe('Cancel'); // a destructive default is never focused
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts()).toEqual(['success: Deleted — 3.0 MB freed']));
+    expect(calls.find((c) => c[0] === 'history:delete')![1]).toEqual({ ids: ['req_other1'] });
+  });
+
+  it('deletes all after confirming', async () => {
+    const calls = installApi({
+      'history:list': () => ITEMS,
+      'history:clear': () => ({ freedBytes: 10 * 1024 }),
+      'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
+    });
+    render(<><HistoryPanel onOpen={() => {}} /><ConfirmHost /></>);
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete all…' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete all results?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts()).toEqual(['success: Deleted — 10 KB freed']));
+    expect(calls.some((c) => c[0] === 'history:clear')).toBe(true);
+  });
+
+  it('re-runs with other options', async () => {
+    const calls = installApi({
+      'history:list': () => ITEMS,
+      'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
+      'tasks:rerun': () => ({ id: 'req_new000', fileName: 'scan.png', state: 'queued', createdAt: 1 }),
+    });
+    render(<HistoryPanel onOpen={() => {}} />);
+    const rows = await screen.findAllByTestId('history-row');
+    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Re-run scan.png with other options' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Cloud' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Zip' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Keep headers and footers' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
+    await waitFor(() => expect(toasts()).toEqual(['success: Re-run queued: scan.png']));
+    const req = calls.find((c) => c[0] === 'tasks:rerun')![1] as { id: string; options: { backend: string; formats: string[]; featureConfig: Record<string, boolean> } };
+    expect(req.id).toBe('req_other1');
+    expect(req.options.backend).toBe('cloud');
+    expect(req.options.formats).toContain('zip');
+    expect(req.options.featureConfig.keep_header_footer).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('speaks Chinese', async () => {
+    setLocale('zh-CN');
+    installApi({ 'history:list': () => [], 'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }) });
+    render(<HistoryPanel onOpen={() => {}} />);
+    expect(await screen.findByText('还没有结果。完成的文档会显示在这里，无需网络即可打开。')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: '按名称或正文搜索历史记录' })).toBeTruthy();
+  });
+});
+
+describe('StorageUsage', () => {
+  it('shows bytes, items and the data folder', async () => {
+    installApi({ 'storage:usage': () => ({ bytes: 1536, items: 2, dataDir: '/home/me/.docparse' }) });
+    render(<StorageUsage />);
+    await waitFor(() => expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 1.5 KB in 2 result(s) · Data folder: /home/me/.docparse'));
+  });
+});
