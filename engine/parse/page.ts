@@ -109,9 +109,11 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
       else figs.push({ bbox: v, images: [] });
     }
   }
-  let segs = joinMarkers(segmentBlocks(raw.blocks));
+  // Lines inside a figure or a table belong to it, not to the running text.
+  const regions = [...figs.map((f) => f.bbox), ...tables.map((t) => t.bbox)];
   const inside = (b: Rect, r: Rect) => rectInter(b, r) > 0.7 * Math.max(rectArea(b), 1e-3) || pointIn(rectCenter(b), r, -1);
-  segs = segs.filter((s) => !figs.some((f) => inside(s.bbox, f.bbox)) && !tables.some((t) => inside(s.bbox, t.bbox)));
+  const blocks = regions.length ? raw.blocks.map((b) => ({ ...b, lines: b.lines.filter((l) => !regions.some((r) => inside(l.bbox, r))) })) : raw.blocks;
+  const segs = joinMarkers(segmentBlocks(blocks));
   const items: Item[] = [
     ...segs.map((seg) => ({ kind: 'seg' as const, bbox: seg.bbox, seg })),
     ...figs.map((fig) => ({ kind: 'fig' as const, bbox: fig.bbox, fig })),

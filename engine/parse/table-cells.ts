@@ -1,0 +1,75 @@
+// Table cells: grid cells merged where an inner rule is missing (row/col spans), the text of every
+// cell from the chars whose centres fall inside it, and the HTML of the table.
+import type { RawLine } from '../pdf/raw.ts';
+import { cleanLine, escapeHtml, joinText } from './text.ts';
+
+export interface Cell { r: number; c: number; rs: number; cs: number; text: string }
+
+/**
+ * Cells of the grid xs × ys; `hasV(x, ya, yb)` / `hasH(y, xa, xb)` say whether a rule separates
+ * neighbours. Null when the grid holds too little text to be a table (a frame around a paragraph).
+ */
+export function textGrid(xs: number[], ys: number[], hasV: (x: number, ya: number, yb: number) => boolean,
+  hasH: (y: number, xa: number, xb: number) => boolean, lines: RawLine[]): Cell[] | null {
+  const R = ys.length - 1, C = xs.length - 1;
+  const par = Array.from({ length: R * C }, (_, i) => i);
+  const find = (i: number): number => { while (par[i] !== i) { par[i] = par[par[i]]; i = par[i]; } return i; };
+  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
+    if (c + 1 < C && !hasV(xs[c + 1], ys[r], ys[r + 1])) par[find(r * C + c + 1)] = find(r * C + c);
+    if (r + 1 < R && !hasH(ys[r + 1], xs[c], xs[c + 1])) par[find((r + 1) * C + c)] = find(r * C + c);
+  }
+  const locate = (v: number, edges: number[]) => {
+    if (v < edges[0] || v > edges[edges.length - 1]) return -1;
+    let i = 0;
+    while (i < edges.length - 2 && v >= edges[i + 1]) i++;
+    return i;
+  };
+  // Text pieces per cell root, in reading order of the lines.
+  const pieces = new Map<number, { y: number; x: number; t: string }[]>();
+  const sorted = [...lines].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  for (const l of sorted) {
+    const r = locate((l.bbox[1] + l.bbox[3]) / 2, ys);
+    if (r < 0) continue;
+    let cur = -1, buf = '', x = 0;
+    const flush = () => {
+      if (cur >= 0 && buf.trim()) {
+        let list = pieces.get(cur);
+        if (!list) pieces.set(cur, (list = []));
+        list.push({ y: l.bbox[1], x, t: buf });
+      }
+      buf = '';
+    };
+    for (let i = 0; i < l.text.length; i++) {
+      const ch = l.text[i];
+      if (ch === ' ' && cur >= 0) { buf += ch; continue; }
+      const c = locate((l.cx0[i] + l.cx1[i]) / 2, xs);
+      const cell = c < 0 ? -1 : find(r * C + c);
+      if (cell !== cur) { flush(); cur = cell; x = l.cx0[i]; }
+      if (cur >= 0) buf += ch;
+    }
+    flush();
+  }
+  const cells = new Map<number, Cell>();
+  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
+    const k = find(r * C + c);
+    const e = cells.get(k);
+    if (!e) cells.set(k, { r, c, rs: 1, cs: 1, text: '' });
+    else { e.rs = Math.max(e.rs, r - e.r + 1); e.cs = Math.max(e.cs, c - e.c + 1); }
+  }
+  let filled = 0;
+  for (const [k, cell] of cells) {
+    const ps = (pieces.get(k) ?? []).sort((a, b) => (Math.abs(a.y - b.y) > 2 ? a.y - b.y : a.x - b.x));
+    cell.text = ps.reduce((acc, p) => joinText(acc, cleanLine(p.t)), '');
+    if (cell.text) filled++;
+  }
+  if (cells.size < 2 || filled < 2 || filled < 0.25 * cells.size) return null;
+  return [...cells.values()].sort((a, b) => a.r - b.r || a.c - b.c);
+}
+
+export function cellsToHtml(cells: Cell[]): string {
+  const rows = new Map<number, Cell[]>();
+  for (const c of cells) { const l = rows.get(c.r) ?? []; l.push(c); rows.set(c.r, l); }
+  const body = [...rows.keys()].sort((a, b) => a - b).map((r) => '<tr>' + rows.get(r)!.map((c) =>
+    `<td${c.rs > 1 ? ` rowspan="${c.rs}"` : ''}${c.cs > 1 ? ` colspan="${c.cs}"` : ''}>${escapeHtml(c.text)}</td>`).join('') + '</tr>');
+  return `<table>${body.join('')}</table>`;
+}
