@@ -3,6 +3,7 @@
 //   typecheck (one tsc per tsconfig) → Vitest projects (keychain inside tests/support/with-keyring.sh)
 //   → renderer build → Playwright (web + electron projects)
 // The last line is exactly "N passed, N failed"; the line before it gives the skipped count.
+// `node scripts/test.mjs --only main,e2e` runs a subset (steps: see STEPS).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,17 +26,17 @@ const add = (label, c) => {
 };
 
 /** Runs a command with inherited output; resolves with its exit code (timeouts count as failures). */
-function run(cmd, args, { env = {}, timeoutMs = 20 * MIN } = {}) {
+function run(cmd, args, { env = {}, timeoutMs = 20 * MIN, label = [cmd, ...args].join(' ') } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
     const timer = setTimeout(() => {
-      console.error(`\n[test] ${cmd} ${args.join(' ')}: timed out after ${timeoutMs / MIN} min`);
+      console.error(`\n[test] ${label}: timed out after ${timeoutMs / MIN} min`);
       child.kill('SIGKILL');
     }, timeoutMs);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      console.error(`[test] ${args.slice(0, 3).join(' ')} … exit ${code ?? signal} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.error(`[test] ${label}: exit ${code ?? signal} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       resolve(code ?? 1);
     });
     child.on('error', (e) => {
@@ -55,7 +56,7 @@ async function typecheck() {
   if (!projects.includes('tsconfig.json') && existsSync(join(root, 'tsconfig.json'))) projects.push('tsconfig.json');
   for (const p of projects) {
     banner(`typecheck ${p}`);
-    const code = await run(bin('tsc'), ['-p', p], { timeoutMs: 10 * MIN });
+    const code = await run(bin('tsc'), ['-p', p], { timeoutMs: 10 * MIN, label: `tsc -p ${p}` });
     add(`tsc -p ${p}`, code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
   }
 }
@@ -65,14 +66,14 @@ async function vitest(project, reports, wrapper = null) {
   const out = join(reports, `vitest-${project}.json`);
   const args = ['run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
   const code = wrapper
-    ? await run('sh', [wrapper, bin('vitest'), ...args], { timeoutMs: 15 * MIN })
-    : await run(bin('vitest'), args, { timeoutMs: 25 * MIN });
+    ? await run('sh', [wrapper, bin('vitest'), ...args], { timeoutMs: 15 * MIN, label: `vitest ${project} (keyring)` })
+    : await run(bin('vitest'), args, { timeoutMs: 25 * MIN, label: `vitest ${project}` });
   add(`vitest ${project}`, vitestCounts(out, code));
 }
 
 async function rendererBuild() {
   banner('renderer build');
-  const code = await run(process.execPath, [join(root, 'scripts', 'web.mjs'), '--build-only'], { timeoutMs: 10 * MIN });
+  const code = await run(process.execPath, [join(root, 'scripts', 'web.mjs'), '--build-only'], { timeoutMs: 10 * MIN, label: 'renderer build' });
   add('renderer build', code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
 }
 
@@ -85,24 +86,41 @@ async function playwright(reports) {
     HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'),
     PLAYWRIGHT_JSON_OUTPUT_FILE: out, PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   };
-  const code = await run(bin('playwright'), ['test'], { env, timeoutMs: 30 * MIN });
+  const code = await run(bin('playwright'), ['test'], { env, timeoutMs: 30 * MIN, label: 'playwright' });
   add('playwright', playwrightCounts(out, code));
   await rm(home, { recursive: true, force: true });
 }
 
+const STEPS = ['typecheck', 'shared', 'engine', 'main', 'renderer', 'packaging', 'keychain', 'build', 'e2e'];
+
+/** `--only main,e2e` runs a subset (while working on one area); the default is everything. */
+function selectedSteps(argv) {
+  const i = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+  if (i < 0) return new Set(STEPS);
+  const list = (argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1] ?? '').split(',').filter(Boolean);
+  const unknown = list.filter((s) => !STEPS.includes(s));
+  if (unknown.length) throw new Error(`--only: unknown step(s) ${unknown.join(', ')}; steps: ${STEPS.join(', ')}`);
+  return new Set(list);
+}
+
 async function main() {
   const started = Date.now();
+  const steps = selectedSteps(process.argv.slice(2));
   const reports = await mkdtemp(join(tmpdir(), 'docparse-test-reports-'));
-  await typecheck();
-  for (const project of ['shared', 'engine', 'main', 'renderer', 'packaging']) await vitest(project, reports);
+  if (steps.has('typecheck')) await typecheck();
+  for (const project of ['shared', 'engine', 'main', 'renderer', 'packaging']) {
+    if (steps.has(project)) await vitest(project, reports);
+  }
   const keyring = join(root, 'tests', 'support', 'with-keyring.sh');
-  if (existsSync(keyring)) await vitest('keychain', reports, keyring);
+  if (!steps.has('keychain')) {
+    // not selected
+  } else if (existsSync(keyring)) await vitest('keychain', reports, keyring);
   else {
     console.log('\n[test] keychain project skipped: tests/support/with-keyring.sh is missing');
     rows.push('skip  vitest keychain: tests/support/with-keyring.sh is missing');
   }
-  await rendererBuild();
-  await playwright(reports);
+  if (steps.has('build') || steps.has('e2e')) await rendererBuild();
+  if (steps.has('e2e')) await playwright(reports);
   await rm(reports, { recursive: true, force: true });
 
   console.log(`\n━━━ summary (${((Date.now() - started) / MIN).toFixed(1)} min) ━━━`);
