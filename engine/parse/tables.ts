@@ -74,6 +74,32 @@ function ruleGroups(h: HRule[], v: VRule[]): { h: HRule[]; v: VRule[] }[] {
   return [...groups.values()];
 }
 
+/** Row boundaries the rules leave out: inside one ruled row, text lines that line up across at least
+ * two columns (several records between two rules) are separate rows. */
+function unruledRows(xs: number[], ys: number[], lines: RawLine[]): number[] {
+  const out: number[] = [];
+  for (let r = 0; r + 1 < ys.length; r++) {
+    const inRow = lines.filter((l) => { const cy = (l.bbox[1] + l.bbox[3]) / 2; return cy > ys[r] && cy < ys[r + 1] && l.bbox[0] >= xs[0] - 2 && l.bbox[2] <= xs[xs.length - 1] + 2; });
+    if (inRow.length < 4) continue;
+    // Clusters of line centres (one per text row).
+    const cys = inRow.map((l) => ({ cy: (l.bbox[1] + l.bbox[3]) / 2, h: l.bbox[3] - l.bbox[1], l })).sort((a, b) => a.cy - b.cy);
+    const clusters: { lo: number; hi: number; cols: Set<number> }[] = [];
+    for (const c of cys) {
+      const last = clusters[clusters.length - 1];
+      const col = xs.findIndex((x, i) => i + 1 < xs.length && c.l.bbox[0] >= x - 2 && c.l.bbox[0] < xs[i + 1]);
+      if (last && c.cy - (last.lo + last.hi) / 2 < 0.5 * c.h) { last.hi = Math.max(last.hi, c.l.bbox[3]); last.cols.add(col); }
+      else clusters.push({ lo: c.l.bbox[1], hi: c.l.bbox[3], cols: new Set([col]) });
+    }
+    if (clusters.length < 2) continue;
+    const multi = new Set<number>();
+    const seen = new Map<number, number>();
+    for (const cl of clusters) for (const col of cl.cols) { seen.set(col, (seen.get(col) ?? 0) + 1); if (seen.get(col)! >= 2) multi.add(col); }
+    if (multi.size < 2) continue;
+    for (let i = 0; i + 1 < clusters.length; i++) if (clusters[i + 1].lo > clusters[i].hi - 0.5) out.push((clusters[i].hi + clusters[i + 1].lo) / 2);
+  }
+  return out;
+}
+
 function lattice(g: { h: HRule[]; v: VRule[] }, lines: RawLine[]): TableFound | null {
   // Open-sided tables: the outer rules' ends stand in for missing border lines.
   const hx0 = Math.min(...g.h.map((r) => r.x0)), hx1 = Math.max(...g.h.map((r) => r.x1));
@@ -82,6 +108,12 @@ function lattice(g: { h: HRule[]; v: VRule[] }, lines: RawLine[]): TableFound | 
   if (ys.length < 2 || xs.length < 2 || (ys.length - 1) * (xs.length - 1) < 2) return null;
   const bbox: Rect = [xs[0], ys[0], xs[xs.length - 1], ys[ys.length - 1]];
   if (bbox[2] - bbox[0] < 40 || bbox[3] - bbox[1] < 15) return null;
+  const extra = unruledRows(xs, ys, lines);
+  if (extra.length) {
+    g = { h: [...g.h, ...extra.map((y) => ({ y, x0: bbox[0], x1: bbox[2] }))], v: g.v };
+    ys.push(...extra);
+    ys.sort((a, b) => a - b);
+  }
   const hasV = (x: number, ya: number, yb: number) => g.v.some((r) => Math.abs(r.x - x) <= TOL * 1.5 && r.y0 <= ya + TOL && r.y1 >= yb - TOL);
   const hasH = (y: number, xa: number, xb: number) => g.h.some((r) => Math.abs(r.y - y) <= TOL * 1.5 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
   const cells = textGrid(xs, ys, hasV, hasH, lines);
