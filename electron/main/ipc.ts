@@ -27,7 +27,7 @@ export function registerIpc(handlers: Handlers, appOrigins: readonly string[]): 
     return isTrustedSender(
       {
         webContentsId: event.sender.id,
-        isMainFrame: frame !== null && frame === event.sender.mainFrame,
+        isMainFrame: frame !== null && frame.parent === null && frame.frameTreeNodeId === event.sender.mainFrame.frameTreeNodeId,
         frameUrl: frame?.url ?? '',
       },
       policy,

@@ -1,6 +1,7 @@
 // Browser-mode transport against a real HTTP/WebSocket server (startWebServer) with a small handlers
 // object: token and cookie, Host/Origin checks, the IPC contract over /ipc, uploads and assets.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,5 +167,22 @@ describe('uploads and assets', () => {
     const dl = await http(`${server.origin}/assets/downloads/abc/R%C3%A9sum%C3%A9.md`, { headers: h });
     expect(dl.status).toBe(200);
     expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''R%C3%A9sum%C3%A9.md");
+  });
+});
+
+describe('ports', () => {
+  it('falls back to a random port when the preferred one is taken, but not when one was asked for', async () => {
+    const blocker = createTcpServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const taken = (blocker.address() as AddressInfo).port;
+    const services = () => ({ handlers: testHandlers(dir), setEmitter: () => undefined, resolveAsset: () => null, uploadsDir: dir });
+    try {
+      const s = await startWebServer({ staticDir: dir, preferredPort: taken, createServices: services });
+      expect(s.port).not.toBe(taken);
+      await s.close();
+      await expect(startWebServer({ staticDir: dir, port: taken, createServices: services })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      blocker.close();
+    }
   });
 });
