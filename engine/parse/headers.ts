@@ -15,8 +15,11 @@ const bandOf = (e: Elem, p: PageAnalysis): 'top' | 'bottom' | null => {
   return null;
 };
 
-const posKey = (e: Elem, p: PageAnalysis, band: string): string =>
-  `${band}:${Math.round((e.bbox[1] / p.height) * 100)}:${Math.round((e.bbox[0] / p.width) * 20)}:${Math.round(e.size)}`;
+/** Place keys: the same band row with the same left edge, or the same right edge (right-aligned heads). */
+const posKeys = (e: Elem, p: PageAnalysis, band: string): string[] => {
+  const row = `${band}:${Math.round((e.bbox[1] / p.height) * 100)}:${Math.round(e.size)}`;
+  return [`${row}:L${Math.round((e.bbox[0] / p.width) * 40)}`, `${row}:R${Math.round((e.bbox[2] / p.width) * 40)}`];
+};
 
 /** Decides header/footer per element: result[page][elem] */
 export function classifyMargins(pages: PageAnalysis[], bodySize: number): MarginRole[][] {
@@ -33,11 +36,29 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
       const band = bandOf(e, p);
       if (!band) continue;
       note(textCount, band + repetitionKey(e.text), p.pageNum);
-      note(posCount, posKey(e, p, band), p.pageNum);
+      for (const k of posKeys(e, p, band)) note(posCount, k, p.pageNum);
     }
   }
   const minRepeat = Math.max(2, Math.ceil(0.25 * textPages));
-  return pages.map((p) => p.elems.map((e) => {
+  return pages.map((p) => {
+    const roles = p.elems.map((e) => roleOf(e, p));
+    // A page number found a bit lower (or higher) than the band, as the outermost line of the page.
+    p.elems.forEach((e, i) => {
+      if (roles[i] || e.kind !== 'text' || e.nLines > 1 || !PAGE_NUMBER.test(e.text.trim())) return;
+      const top = e.bbox[3] <= 0.2 * p.height, bottom = e.bbox[1] >= 0.8 * p.height;
+      const outer = p.elems.every((o) => o === e || (top ? o.bbox[1] >= e.bbox[1] - 1 : o.bbox[3] <= e.bbox[3] + 1));
+      if ((top || bottom) && outer) roles[i] = top ? 'header' : 'footer';
+    });
+    // Lines on the same row as a header/footer line (running title beside its page number).
+    p.elems.forEach((e, i) => {
+      if (roles[i] || e.kind !== 'text' || e.nLines > 2) return;
+      const mate = p.elems.findIndex((o, j) => roles[j] && o.nLines <= 2 && Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (e.bbox[1] + e.bbox[3]) / 2) < 0.5 * (o.bbox[3] - o.bbox[1]));
+      if (mate >= 0 && (e.bbox[3] <= 0.2 * p.height || e.bbox[1] >= 0.8 * p.height)) roles[i] = roles[mate];
+    });
+    return roles;
+  });
+
+  function roleOf(e: Elem, p: PageAnalysis): MarginRole {
     const band = bandOf(e, p);
     if (!band) return null;
     const role: MarginRole = band === 'top' ? 'header' : 'footer';
@@ -46,8 +67,8 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     if (textPages >= 2) {
       if ((textCount.get(band + repetitionKey(text))?.size ?? 0) >= minRepeat) return role;
       // Running heads that change text (chapter names) but keep their place and a body-or-smaller size.
-      const samePlace = posCount.get(posKey(e, p, band))?.size ?? 0;
-      if (samePlace >= Math.max(3, Math.ceil(0.4 * textPages)) && e.size <= bodySize * 1.05 && e.nLines <= 2) return role;
+      const samePlace = Math.max(...posKeys(e, p, band).map((k) => posCount.get(k)?.size ?? 0));
+      if (samePlace >= Math.max(3, Math.ceil(0.25 * textPages)) && e.size <= bodySize * 1.05 && e.nLines <= 2) return role;
       return null;
     }
     // One page: a short line at the very edge, set apart from the body and not larger than it.
@@ -56,5 +77,5 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     const h = e.bbox[3] - e.bbox[1];
     const apart = p.elems.every((o) => o === e || (band === 'top' ? o.bbox[1] - e.bbox[3] >= 1.5 * h || o.bbox[3] <= e.bbox[3] : e.bbox[1] - o.bbox[3] >= 1.5 * h || o.bbox[1] >= e.bbox[1]));
     return apart ? role : null;
-  }));
+  }
 }
