@@ -8,12 +8,14 @@ import rendererConfig from './renderer/vite.config.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const r = (p: string): string => resolve(root, p);
+// Tests build into a temp folder (DOCPARSE_OUT_DIR) so they never touch out/ of a running checkout.
+const out = (p: string): string => resolve(process.env.DOCPARSE_OUT_DIR ?? r('out'), p);
 const renderer = rendererConfig as UserConfig;
 
 export default defineConfig({
   main: {
     build: {
-      outDir: r('out/main'),
+      outDir: out('main'),
       // Production dependencies (mupdf, @napi-rs/keyring, busboy, ws, fflate) stay in node_modules.
       externalizeDeps: true,
       target: 'node22',
@@ -30,7 +32,7 @@ export default defineConfig({
   },
   preload: {
     build: {
-      outDir: r('out/preload'),
+      outDir: out('preload'),
       // Bundle everything (shared/ included): a sandboxed preload can only require 'electron'.
       externalizeDeps: false,
       rollupOptions: {
@@ -48,7 +50,7 @@ export default defineConfig({
     define: renderer.define,
     build: {
       ...renderer.build,
-      outDir: r('out/renderer'),
+      outDir: out('renderer'),
       emptyOutDir: true,
       rollupOptions: { ...renderer.build?.rollupOptions, input: { index: r('renderer/index.html') } },
     },
