@@ -37,20 +37,22 @@ export function HistoryRow({ item, query, date, size, parentName, onOpen, onReru
         )}
         {item.snippet && <div className="hist-snippet" data-testid="history-snippet">{highlight(item.snippet, query)}</div>}
       </th>
-      <td>{date}</td>
+      <td className="nowrap">{date}</td>
       <td className="num">{item.pages ?? '–'}</td>
-      <td>{t(item.backend === 'cloud' ? 'history.backendCloud' : 'history.backendLocal')}</td>
+      <td className="nowrap">{t(item.backend === 'cloud' ? 'history.backendCloud' : 'history.backendLocal')}</td>
       <td className="num">{size}</td>
-      <td className="hist-actions">
-        <button type="button" className="btn small" onClick={() => onOpen(item.id)} aria-label={t('history.openLabel', { name: item.fileName })}>
-          {t('history.open')}
-        </button>
-        <button type="button" className="btn small" onClick={onRerun} aria-label={t('history.rerunLabel', { name: item.fileName })}>
-          {t('history.rerun')}
-        </button>
-        <button type="button" className="btn small danger-ghost" onClick={onDelete} aria-label={t('history.deleteLabel', { name: item.fileName })}>
-          {t('history.delete')}
-        </button>
+      <td>
+        <div className="hist-actions">
+          <button type="button" className="btn small" onClick={() => onOpen(item.id)} aria-label={t('history.openLabel', { name: item.fileName })}>
+            {t('history.open')}
+          </button>
+          <button type="button" className="btn small" onClick={onRerun} aria-label={t('history.rerunLabel', { name: item.fileName })}>
+            {t('history.rerun')}
+          </button>
+          <button type="button" className="btn small danger-ghost" onClick={onDelete} aria-label={t('history.deleteLabel', { name: item.fileName })}>
+            {t('history.delete')}
+          </button>
+        </div>
       </td>
     </tr>
   );
