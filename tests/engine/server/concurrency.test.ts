@@ -111,7 +111,7 @@ describe('page-range split', () => {
 
 describe('job time limit', () => {
   it('a parse over its time limit fails clearly and the next task runs on a fresh worker', async () => {
-    const srv = await startTestServer({ workers: 1, maxPages: 500, jobTimeoutMs: 150 });
+    const srv = await startTestServer({ workers: 1, maxPages: 500, jobTimeoutMs: 400 });
     try {
       const sync = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('large/irs-manual-400p.pdf')));
       expect(sync.body).toMatchObject({ code: 1137, data: null });
