@@ -54,7 +54,8 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
   function start(t: Task): void {
     const ac = new AbortController();
     running.set(t.id, ac);
-    const live = (): boolean => !closing && !ac.signal.aborted && tasks.get(t.id) !== undefined;
+    let settled = false; // late callbacks (e.g. upload progress after an early answer) change nothing
+    const live = (): boolean => !settled && !closing && !ac.signal.aborted && tasks.get(t.id) !== undefined;
     const handle = {
       get: () => tasks.get(t.id) ?? t,
       update(patch: Partial<Task>, flush?: boolean) {
@@ -67,6 +68,9 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
         if (!live() || isAbortError(e)) return;
         const err = e instanceof CodedError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
         put({ ...tasks.get(t.id)!, state: 'FAILED', error: err, finishedAt: Date.now() }, true);
+      })
+      .then(() => {
+        settled = true;
       })
       .finally(() => {
         if (running.get(t.id) === ac) running.delete(t.id);

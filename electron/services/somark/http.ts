@@ -80,6 +80,10 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
     const r = mod.request(url, { method: req.method, headers: req.headers, signal }, (res) => {
       if (settled) return void res.resume();
       settled = true;
+      // An answer that arrives before the upload ended (an early error) stops the upload.
+      res.once('end', () => {
+        if (!r.writableFinished) r.destroy();
+      });
       resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res });
     });
     r.setTimeout(req.idleTimeoutMs, () => {

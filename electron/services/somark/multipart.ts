@@ -52,7 +52,7 @@ export function multipartBody(fields: FormFields, file: FilePart | null): Multip
     report(head.length);
     if (file) {
       let read = 0;
-      const stream = createReadStream(file.path, { highWaterMark: 256 * 1024, signal });
+      const stream = createReadStream(file.path, { highWaterMark: 64 * 1024, signal });
       try {
         for await (const chunk of stream as AsyncIterable<Buffer>) {
           read += chunk.length;

@@ -31,7 +31,7 @@ function parseForm(req: IncomingMessage): Promise<{ fields: Array<[string, strin
       const parts: Buffer[] = [];
       stream.on('data', (d: Buffer) => parts.push(d));
       stream.on('end', () => {
-        file = { name: info.filename, field, mime: info.mimeType, data: Buffer.concat(parts) };
+        file = { name: info.filename ?? '', field, mime: info.mimeType, data: Buffer.concat(parts) };
       });
     });
     bb.on('close', () => resolve({ fields, file }));
