@@ -47,11 +47,12 @@ export function isTitle(e: Elem, bs: BodyStyle): boolean {
   if (!t || t.length > maxLen || e.nLines > 3 || letters(t) < 2) return false;
   if (/[.;,:：；，。]$/.test(t) && !/^\d+(\.\d+)*\.$/.test(t)) return false;
   if (CAPTION_START.test(t)) return false;
+  if (/(https?:\/\/|www\.|@)\S|\.(com|org|net|gov|edu)\b/i.test(t)) return false; // addresses, not headings
   if (e.mono > 0.8 && !bodyMono) return false; // code
   const numbered = NUMBERED_HEADING.test(t);
   if (e.size >= body * 1.15) return e.nLines <= 2 || e.size >= body * 1.4;
   if (e.bold >= 0.8 && e.size >= body * 0.95 && t.length <= 100 && e.nLines <= 2) return true;
-  if (numbered && e.bold >= 0.5 && e.size >= body * 0.95) return true;
+  if (numbered && e.bold >= 0.5 && e.size >= body * 0.95 && t.length <= 100) return true;
   // Set apart only by typeface and a slightly larger size.
   if (e.font && bs.font && e.font !== bs.font && e.size >= body * 1.05 && e.nLines <= 2 && t.length <= 100) return true;
   // An all-italic short line of its own (run-in style headings of manuals and books).
@@ -65,7 +66,14 @@ interface Tier { size: number; bold: boolean; count: number }
  * a tier's level is 1 + the number of larger tiers used more than once (one-off cover or document
  * titles do not push every section down). Decimal numbering overrides: depth d → offset + d. */
 export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: BodyStyle): number[][] {
-  const flags = pages.map((p, pi) => p.elems.map((e, ei) => !roles[pi][ei] && isTitle(e, bs)));
+  const flags = pages.map((p, pi) => {
+    const f = p.elems.map((e, ei) => !roles[pi][ei] && isTitle(e, bs));
+    // Two heading-like lines side by side on one row are table column heads or form labels.
+    const vov = (a: Elem, b: Elem) => Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
+    const side = p.elems.map((e, i) => f[i] && p.elems.some((o, j) => j !== i && f[j] && vov(o, e) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], e.bbox[3] - e.bbox[1]) &&
+      (o.bbox[0] >= e.bbox[2] || o.bbox[2] <= e.bbox[0]) && Math.min(Math.abs(o.bbox[0] - e.bbox[2]), Math.abs(e.bbox[0] - o.bbox[2])) < 0.25 * p.width));
+    return f.map((v, i) => v && !side[i]);
+  });
   const tiers: Tier[] = [];
   const tierOf = (e: Elem): Tier | undefined => tiers.find((t) => Math.abs(t.size - e.size) < 0.6 && t.bold === e.bold >= 0.5);
   const each = (f: (e: Elem) => void) => pages.forEach((p, pi) => p.elems.forEach((e, ei) => { if (flags[pi][ei]) f(e); }));
