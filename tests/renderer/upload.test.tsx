@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { setApi } from '../../renderer/src/lib/ipc.ts';
+import { submitFiles, submitPaths } from '../../renderer/src/features/upload/submit.ts';
+import { useUpload } from '../../renderer/src/features/upload/store.ts';
+import { DropZone } from '../../renderer/src/features/upload/DropZone.tsx';
+import { RejectedPanel } from '../../renderer/src/features/upload/RejectedPanel.tsx';
+import { useTasks } from '../../renderer/src/stores/tasks.ts';
+import { useUi } from '../../renderer/src/stores/ui.ts';
+import { useAppInfo } from '../../renderer/src/stores/app.ts';
+import type { FileCheck } from '../../shared/task.ts';
+import { fakeApi, makeTask, type FakeApi } from './fake-api.ts';
+import { resetRenderer } from './setup.ts';
+
+afterEach(resetRenderer);
+
+const pdf = (name: string, bytes = 8) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+
+/** Main's side: files named bad-* fail the content check; everything else is accepted. */
+function mainApi(): FakeApi {
+  return fakeApi({
+    'files:check': ({ paths }) =>
+      paths.map((p): FileCheck => {
+        const name = p.split('/').pop()!;
+        const bad = name.startsWith('bad-');
+        return { path: p, name, size: 8, ok: !bad, error: bad ? { code: 'MISMATCH', message: 'JPEG data with a .pdf name' } : null };
+      }),
+    'tasks:submit': ({ paths }) => paths.map((p) => makeTask({ filePath: p, fileName: p.split('/').pop()! })),
+  });
+}
+
+describe('submit pipeline', () => {
+  it('checks client-side, then main checks by content, then submits only the good paths', async () => {
+    const api = mainApi();
+    setApi(api);
+    const tasks = await submitFiles([pdf('good.pdf'), pdf('empty.pdf', 0), new File(['x'], 'notes.txt'), pdf('bad-disguised.pdf')]);
+
+    expect(api.callsTo('files:check')).toEqual([{ paths: ['/uploads/good.pdf', '/uploads/bad-disguised.pdf'] }]);
+    expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/good.pdf'] }]);
+    expect(tasks.map((t) => t.fileName)).toEqual(['good.pdf']);
+    expect(useTasks.getState().order).toEqual([tasks[0]!.id]);
+    expect(useTasks.getState().selectedId).toBe(tasks[0]!.id);
+
+    const rejected = useUpload.getState().rejected;
+    expect(rejected.map((r) => [r.name, r.error.code])).toEqual([
+      ['empty.pdf', 'EMPTY'],
+      ['notes.txt', 'UNSUPPORTED'],
+      ['bad-disguised.pdf', 'MISMATCH'],
+    ]);
+    expect(useUpload.getState().busy).toBe(0);
+    expect(useUi.getState().toasts.at(-1)?.message).toBe('Added 1 file to the queue');
+  });
+
+  it('never loses files when the upload step fails: all of them are listed with the reason', async () => {
+    const api = mainApi();
+    api.pathsFor = async () => {
+      throw new Error('disk full on the server');
+    };
+    setApi(api);
+    await submitFiles([pdf('a.pdf'), pdf('b.pdf')]);
+    expect(api.callsTo('tasks:submit')).toEqual([]);
+    expect(useUpload.getState().rejected.map((r) => [r.name, r.error.code, r.error.message])).toEqual([
+      ['a.pdf', 'UPLOAD_FAILED', 'disk full on the server'],
+      ['b.pdf', 'UPLOAD_FAILED', 'disk full on the server'],
+    ]);
+  });
+
+  it('reports a refused submit as an error toast and keeps the files listed', async () => {
+    const api = mainApi();
+    api.handle('tasks:submit', () => ({ code: 'NO_KEY', message: 'no key' }));
+    setApi(api);
+    await submitPaths(['/docs/a.pdf']);
+    expect(useUi.getState().toasts.at(-1)?.kind).toBe('error');
+    expect(useUpload.getState().rejected[0]?.error.code).toBe('NO_KEY');
+  });
+});
+
+describe('RejectedPanel', () => {
+  it('lists every rejected file with a translated reason and can be dismissed', () => {
+    useUpload.getState().addRejected([
+      { name: 'a.txt', path: null, error: { code: 'UNSUPPORTED', message: '.txt' } },
+      { name: 'b.pdf', path: 'folder/b.pdf', error: { code: 'TOO_LARGE', message: '250 MB is over the 200 MB limit' } },
+    ]);
+    render(<RejectedPanel />);
+    const panel = screen.getByTestId('rejected-panel');
+    expect(panel.textContent).toContain('2 files not added');
+    expect(panel.textContent).toContain('This file type is not supported');
+    expect(panel.textContent).toContain('folder/b.pdf');
+    expect(panel.textContent).toContain('250 MB is over the 200 MB limit');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss a.txt' }));
+    expect(useUpload.getState().rejected.map((r) => r.name)).toEqual(['b.pdf']);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss all' }));
+    expect(screen.queryByTestId('rejected-panel')).toBeNull();
+  });
+});
+
+describe('DropZone', () => {
+  it('is a keyboard-reachable button with an accessible name', () => {
+    setApi(mainApi());
+    render(<DropZone large />);
+    const zone = screen.getByRole('button', { name: /Add documents: drop files or folders here/ });
+    expect(zone.tagName).toBe('BUTTON');
+    zone.focus();
+    expect(document.activeElement).toBe(zone);
+  });
+
+  it('submits files chosen through its file input', async () => {
+    const api = mainApi();
+    setApi(api);
+    render(<DropZone large={false} />);
+    const input = screen.getByTestId('dropzone-input') as HTMLInputElement;
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [pdf('picked.pdf')] } });
+    });
+    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/picked.pdf'] }]));
+  });
+
+  it('uses the native dialog in Electron and falls back to the input when it answers null', async () => {
+    const api = mainApi();
+    api.handle('dialog:openFiles', () => ['/home/me/a.pdf']);
+    setApi(api);
+    useAppInfo.getState().setInfo({ version: '1', transport: 'electron', platform: 'linux', locale: 'en', dataDir: '/d' });
+    render(<DropZone large={false} />);
+    fireEvent.click(screen.getByTestId('dropzone'));
+    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/home/me/a.pdf'] }]));
+
+    api.handle('dialog:openFiles', () => null);
+    const input = screen.getByTestId('dropzone-input') as HTMLInputElement;
+    let opened = 0;
+    input.addEventListener('click', () => opened++);
+    fireEvent.click(screen.getByTestId('dropzone'));
+    await waitFor(() => expect(opened).toBe(1));
+  });
+
+  it('adds files pasted anywhere in the window, but not into a text field', async () => {
+    const api = mainApi();
+    setApi(api);
+    render(
+      <>
+        <DropZone large={false} />
+        <input aria-label="search" type="text" />
+      </>,
+    );
+    const paste = (target: EventTarget, files: File[]) => {
+      const event = new Event('paste', { bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'clipboardData', { value: { files } });
+      act(() => {
+        target.dispatchEvent(event);
+      });
+    };
+    paste(screen.getByLabelText('search'), [pdf('ignored.pdf')]);
+    paste(document.body, [pdf('pasted.pdf')]);
+    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/pasted.pdf'] }]));
+  });
+});

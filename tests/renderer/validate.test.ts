@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { checkFile, MAX_FILE_BYTES, partitionFiles, relativePathOf } from '../../renderer/src/features/upload/validate.ts';
+import { clampInt, isKeyFormat, normalizeBaseUrl } from '../../renderer/src/features/settings/validate.ts';
+import { extensionOf, formatBytes, formatDuration } from '../../renderer/src/lib/format.ts';
+
+const file = (name: string, size: number) => new File([new Uint8Array(Math.min(size, 4))], name, { type: '' });
+const sized = (name: string, size: number) => {
+  const f = file(name, size);
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+describe('client-side file checks', () => {
+  it('accepts PDFs, images and Office files by extension, any case', () => {
+    for (const name of ['a.pdf', 'B.PDF', 'scan.TIFF', 'x.jpeg', 'p.webp', 'deck.pptx', 'sheet.xlsm', 'old.doc']) {
+      expect(checkFile({ name, size: 10 }), name).toBeNull();
+    }
+  });
+
+  it('names the reason: unsupported, empty, too large', () => {
+    expect(checkFile({ name: 'notes.txt', size: 10 })).toEqual({ code: 'UNSUPPORTED', message: '.txt' });
+    expect(checkFile({ name: 'README', size: 10 })?.code).toBe('UNSUPPORTED');
+    expect(checkFile({ name: '.DS_Store', size: 10 })?.code).toBe('UNSUPPORTED');
+    expect(checkFile({ name: 'empty.pdf', size: 0 })?.code).toBe('EMPTY');
+    const big = checkFile({ name: 'big.pdf', size: MAX_FILE_BYTES + 1 });
+    expect(big?.code).toBe('TOO_LARGE');
+    expect(big?.message).toContain('200 MB');
+    expect(checkFile({ name: 'max.pdf', size: MAX_FILE_BYTES })).toBeNull();
+  });
+
+  it('splits a drop into good files and rejections, keeping folder paths', () => {
+    const inFolder = sized('c.png', 0);
+    Object.defineProperty(inFolder, 'path', { value: './scans/c.png' });
+    const { good, rejected } = partitionFiles([sized('a.pdf', 100), sized('b.exe', 100), inFolder]);
+    expect(good.map((f) => f.name)).toEqual(['a.pdf']);
+    expect(rejected).toEqual([
+      { name: 'b.exe', path: null, error: { code: 'UNSUPPORTED', message: '.exe' } },
+      { name: 'c.png', path: 'scans/c.png', error: { code: 'EMPTY', message: '' } },
+    ]);
+    expect(relativePathOf(sized('x.pdf', 1))).toBeNull();
+  });
+});
+
+describe('settings checks', () => {
+  it('accepts http(s) base URLs and normalises trailing slashes', () => {
+    expect(normalizeBaseUrl(' https://parse.example.com/api/v1/ ')).toEqual({ ok: true, url: 'https://parse.example.com/api/v1' });
+    expect(normalizeBaseUrl('http://10.0.0.5:8080/api/v1')).toEqual({ ok: true, url: 'http://10.0.0.5:8080/api/v1' });
+  });
+
+  it('refuses empty, non-http, credentials and junk', () => {
+    expect(normalizeBaseUrl('')).toEqual({ ok: false, reason: 'empty' });
+    expect(normalizeBaseUrl('ftp://host/api')).toEqual({ ok: false, reason: 'protocol' });
+    expect(normalizeBaseUrl('javascript:alert(1)')).toEqual({ ok: false, reason: 'protocol' });
+    expect(normalizeBaseUrl('https://user:pw@host/api')).toEqual({ ok: false, reason: 'credentials' });
+    expect(normalizeBaseUrl('not a url')).toEqual({ ok: false, reason: 'invalid' });
+    expect(normalizeBaseUrl('https://host/api?x=1')).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('checks the key format loosely (main has the final word)', () => {
+    expect(isKeyFormat('sk-abc123')).toBe(true);
+    expect(isKeyFormat('  sk-abc123  ')).toBe(true);
+    expect(isKeyFormat('abc')).toBe(false);
+    expect(isKeyFormat('sk-')).toBe(false);
+    expect(isKeyFormat('sk-ab c')).toBe(false);
+  });
+
+  it('clamps integers', () => {
+    expect(clampInt(9, 1, 8)).toBe(8);
+    expect(clampInt(0, 1, 8)).toBe(1);
+    expect(clampInt(Number.NaN, 1, 8)).toBe(1);
+    expect(clampInt(3.6, 1, 8)).toBe(4);
+  });
+});
+
+describe('formatting', () => {
+  it('formats sizes, durations and extensions', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(200 * 1024 * 1024)).toBe('200 MB');
+    expect(formatBytes(null)).toBe('–');
+    expect(formatDuration(7000)).toBe('0:07');
+    expect(formatDuration(3_723_000)).toBe('1:02:03');
+    expect(extensionOf('Report.Final.PDF')).toBe('.pdf');
+    expect(extensionOf('.bashrc')).toBe('');
+  });
+});
