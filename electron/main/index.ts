@@ -14,7 +14,7 @@ import { appOrigins, createMainWindow, hardenSession, hardenWebContents } from '
 const userDataOverride = process.env.ELECTRON_USER_DATA_PATH;
 if (userDataOverride) app.setPath('userData', userDataOverride);
 
-const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const devServerUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || undefined;
 const origins = appOrigins(devServerUrl);
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
 
