@@ -42,7 +42,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const engine = createEngineManager({ dataDir, workerUrl: opts.engine?.workerUrl, log });
   secrets = () => [keys.current(), engine.secret()];
 
-  const settings = await createSettingsStore(dataDir, (s) => emit('settings:changed', s), (m) => log.warn(m));
+  let onSettings = (): void => {};
+  const settings = await createSettingsStore(dataDir, (s) => {
+    emit('settings:changed', s);
+    onSettings();
+  }, (m) => log.warn(m));
   const targets = createTargets({ cloudBaseUrl: () => settings.get().cloudBaseUrl, keys, engine });
   const results = createResultsStore(dataDir);
   const downloads = createDownloads(opts.assetUrlBase);
@@ -53,6 +57,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     settings: () => settings.get(),
     saveResult: (task, done, signal) => writeResult(results.root, task, done, { timing, log, signal }),
   });
+
+  onSettings = () => queue.kick(); // e.g. a higher concurrency starts waiting tasks now
 
   const ctx: ServicesContext = {
     dataDir,

@@ -16,6 +16,8 @@ export interface TaskQueue extends TaskRegistry {
   restore(): Promise<void>;
   cancel(id: string): Promise<Task>;
   retry(id: string): Promise<Task>;
+  /** Starts waiting tasks if slots are free (after the concurrency setting changed). */
+  kick(): void;
   /** Stops work without changing the stored state (it resumes on the next start). */
   close(): Promise<void>;
 }
@@ -151,6 +153,9 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
         ...t, size: check.size, error: null, finishedAt: null, progress: repoll ? t.progress : null,
         uploadPercent: repoll ? 100 : null, remoteTaskId: repoll ? t.remoteTaskId : null, attempts: 0,
         state: repoll ? 'PROCESSING' : 'queued', mode: repoll ? t.mode : null, startedAt: null, resultBytes: null,
+        // A new upload goes where the settings point now (the user may have fixed the URL); polling
+        // must stay with the service that holds the remote task.
+        baseUrl: !repoll && t.backend === 'cloud' ? d.settings().cloudBaseUrl : t.baseUrl,
       };
       put(next, true);
       d.log.info(`${id} retry (${repoll ? `polling ${t.remoteTaskId} again` : 'uploading again'})`);
@@ -164,6 +169,7 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       await persist.flush();
       pump();
     },
+    kick: () => pump(),
     async close() {
       closing = true;
       for (const ac of running.values()) ac.abort();
