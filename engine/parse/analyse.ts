@@ -33,6 +33,8 @@ const cropName = (page: number, k: number, ext = '.png') => `tmp-p${String(page)
 async function analysePdf(data: Uint8Array, start: number, end: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
   const doc = openPdf(data, 'the PDF');
   const out: PageAnalysis[] = [];
+  const writes = new Set<Promise<void>>();
+  let dirReady = false;
   try {
     const last = Math.min(end, doc.pageCount);
     for (let i = start; i < last; i++) {
@@ -49,12 +51,15 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
       try {
         const { page, figures } = analyseRawPage(pg.raw, i);
         if (opts.imageDir && figures.length) {
-          await mkdir(opts.imageDir, { recursive: true });
+          if (!dirReady) { await mkdir(opts.imageDir, { recursive: true }); dirReady = true; }
           for (const [k, f] of figures.entries()) {
             const png = cropPng(pg, f.elem.bbox, f.elem.images);
             if (!png) continue;
             f.elem.crop = cropName(i, k + 1);
-            await writeFile(join(opts.imageDir, f.elem.crop), png);
+            // Writes overlap with the next pages' work; a few at most are in flight.
+            const w: Promise<void> = writeFile(join(opts.imageDir, f.elem.crop), png).then(() => { writes.delete(w); });
+            writes.add(w);
+            if (writes.size >= 8) await Promise.race(writes);
           }
         }
         for (const f of figures) delete (f.elem as { images?: number[] }).images;
@@ -64,8 +69,10 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
       }
       opts.onPage?.(i);
     }
+    await Promise.all(writes);
   } finally {
     doc.close();
+    await Promise.allSettled(writes);
   }
   return out;
 }
