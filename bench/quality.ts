@@ -2,13 +2,15 @@
 //   node bench/quality.ts [--no-large] [name-filter]
 // For every ../shared/corpus/pdf-digital/*.pdf with an .expected.md: text similarity of the Markdown
 // (score.mjs plain() + similarity()), title F1 on text and on text+level (truth: the reference JSON's
-// title/section_header items), then pages/s on ../shared/corpus/large/*.pdf (single thread).
+// title/section_header items), then pages/s on ../shared/corpus/large/*.pdf: single thread, and split
+// over two worker threads (analysePages per half) plus the assembly, as the server's pool runs it.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from '../engine/parse/index.ts';
+import { Worker } from 'node:worker_threads';
+import { assembleDocument, parseDocument, type PageAnalysis } from '../engine/parse/index.ts';
 import type { ParseOptions } from '../engine/types.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
 
@@ -37,6 +39,26 @@ async function parse(file: string, dir: string) {
   return { doc, ms: performance.now() - t0 };
 }
 
+/** What the server's pool does for a large PDF: two worker threads analyse one half each, the main
+ * thread assembles (Markdown + JSON). Returns the wall time in ms. */
+async function splitParse(file: string, pages: number, out: string): Promise<number> {
+  const index = new URL('../engine/parse/index.ts', import.meta.url).href;
+  const code = `const { parentPort, workerData: w } = require('node:worker_threads');
+    import(${JSON.stringify(index)}).then((m) => m.analysePages(w.file, '.pdf', w.start, w.end, { imageDir: w.out }))
+      .then((a) => parentPort.postMessage(a), (e) => parentPort.postMessage({ error: String(e) }));`;
+  const t0 = performance.now();
+  const half = Math.ceil(pages / 2);
+  const parts = await Promise.all([[0, half], [half, pages]].map(([start, end]) => new Promise<PageAnalysis[]>((resolve, reject) => {
+    const w = new Worker(code, { eval: true, workerData: { file, start, end, out: join(out, 'images') } });
+    w.once('message', (m: PageAnalysis[] | { error: string }) => { void w.terminate(); if ('error' in m) reject(new Error(m.error)); else resolve(m); });
+    w.once('error', reject);
+  })));
+  await assembleDocument(parts.flat(), { fileType: '.pdf', pageCount: pages }, {
+    featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS, imageDir: join(out, 'images'), imageUrl: (n) => `images/${n}`,
+  });
+  return performance.now() - t0;
+}
+
 const args = process.argv.slice(2);
 const filter = args.find((a) => !a.startsWith('--'));
 const dir = await mkdtemp(join(tmpdir(), 'docparse-quality-'));
@@ -63,9 +85,13 @@ try {
   console.log(`${'MEAN'.padEnd(36)} text ${mean(rows.map((r) => r.sim)).toFixed(3)}  title F1 ${mean(titled.map((r) => r.tText!)).toFixed(3)} (level ${mean(titled.map((r) => r.tLevel!)).toFixed(3)})  over ${rows.length} docs (${titled.length} with titles)`);
   if (!args.includes('--no-large') && !filter) {
     for (const f of (await readdir(join(corpus, 'large'))).filter((n) => n.endsWith('.pdf')).sort()) {
+      const c0 = process.cpuUsage();
       const { doc, ms } = await parse(join(corpus, 'large', f), dir);
+      const cu = process.cpuUsage(c0), cpu = (cu.user + cu.system) / 1000;
       const rss = process.memoryUsage().rss / 2 ** 20;
-      console.log(`${f.padEnd(36)} ${doc.pageCount} p in ${ms.toFixed(0)} ms = ${((doc.pageCount / ms) * 1000).toFixed(1)} pages/s single-thread, ${doc.images.length} images, rss ${rss.toFixed(0)} MB`);
+      console.log(`${f.padEnd(36)} ${doc.pageCount} p: single thread ${ms.toFixed(0)} ms = ${((doc.pageCount / ms) * 1000).toFixed(1)} pages/s (cpu ${((doc.pageCount / cpu) * 1000).toFixed(1)} p/s), ${doc.images.length} images, rss ${rss.toFixed(0)} MB`);
+      const two = await splitParse(join(corpus, 'large', f), doc.pageCount, join(dir, 'split'));
+      console.log(`${''.padEnd(36)} 2 worker threads + assembly ${two.toFixed(0)} ms = ${((doc.pageCount / two) * 1000).toFixed(1)} pages/s`);
     }
   }
 } finally {
