@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { strToU8, zipSync, Zip, ZipDeflate } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeBase64Zip, serviceZipBytes } from '../../electron/services/export/service-zip.ts';
-import { rewriteImageLinks, linkedImages } from '../../electron/services/export/markdown.ts';
+import { decodeBase64Zip, serviceZipBytes } from '../../electron/services/export/bundle.ts';
+import { linkedImages, rewriteImageLinks } from '../../electron/services/export/writers.ts';
 
 const bundle = zipSync({ 'main.md': strToU8('# Doc\n\n![](./images/image_001.jpg)\n'), 'images/image_001.jpg': new Uint8Array([0xff, 0xd8, 0xff, 0xd9]) });
 const traversal = (() => {

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRegistry } from '../../electron/services/context.ts';
 import { createResultsStore } from '../../electron/services/results/store.ts';
-import { createHistoryIndex } from '../../electron/services/history/search-index.ts';
-import { findText, searchableText } from '../../electron/services/history/text.ts';
+import { createHistoryIndex, findText, searchableText } from '../../electron/services/history/search-index.ts';
 import { corpus, makeServices, removeTemps, tempDir, waitFinal } from './services/helpers.ts';
 
 const N = 200;

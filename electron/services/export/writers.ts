@@ -1,16 +1,65 @@
 // Writes one task's export to a chosen path: Markdown (+ images folder, or inlined), JSON (a
 // byte-for-byte copy of main.json), or a zip (the service's verified bundle, else assembled locally).
 // Every file is written atomically; on failure whatever this call created is removed again.
-import { mkdir, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+// Image links: the cache links images as `./images/image_NNN.ext`; an export keeps them (an `images/`
+// folder beside the .md), points them at another folder, or inlines data URIs.
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
 import type { ExportFormat } from '../../../shared/task.ts';
 import { copyFileAtomic, fsError, pathExists, writeFileAtomic } from '../fs-safe/atomic.ts';
 import { fitName, numberedName, splitExt } from '../fs-safe/names.ts';
-import { inlineImages, rewriteImageLinks } from './markdown.ts';
-import { readVerifiedBundle } from './service-zip.ts';
-import type { TaskFiles } from './task-files.ts';
-import { writeZipAtomic, type ZipSource } from './zip-write.ts';
+import { readVerifiedBundle, writeZipAtomic, type ZipSource } from './bundle.ts';
+import type { TaskFiles } from './batch.ts';
+
+// `./images/x.png` or `images/x.png`, not preceded by a path or word character (so `foo/images/` is left alone).
+const LINK = /(?<![\w/.-])(?:\.\/)?images\/([^\s)"'<>?#]+)/g;
+
+const MIME: Record<string, string> = {
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
+  '.bmp': 'image/bmp', '.svg': 'image/svg+xml', '.tif': 'image/tiff', '.tiff': 'image/tiff',
+};
+
+export const mimeOf = (file: string): string => MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+/** Files in a cached result's `images/` folder (sorted), or [] when there is none. */
+export async function listImages(resultDir: string): Promise<string[]> {
+  try {
+    const names = await readdir(join(resultDir, 'images'), { withFileTypes: true });
+    return names.filter((d) => d.isFile()).map((d) => d.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Rewrites links to known images so they point into `folder` (a single path segment, URL-encoded). */
+export function rewriteImageLinks(markdown: string, images: readonly string[], folder: string): string {
+  if (folder === 'images') return markdown;
+  const known = new Set(images);
+  const target = encodeURIComponent(folder);
+  return markdown.replace(LINK, (whole, file: string) => (known.has(file) ? `./${target}/${file}` : whole));
+}
+
+/** Replaces links to known images with data URIs (the Markdown becomes one self-contained file). */
+export async function inlineImages(markdown: string, images: readonly string[], resultDir: string): Promise<string> {
+  const known = new Set(images);
+  const used = new Set<string>();
+  for (const m of markdown.matchAll(LINK)) if (known.has(m[1]!)) used.add(m[1]!);
+  const uris = new Map<string, string>();
+  for (const file of used) {
+    const bytes = await readFile(join(resultDir, 'images', file));
+    uris.set(file, `data:${mimeOf(file)};base64,${bytes.toString('base64')}`);
+  }
+  return markdown.replace(LINK, (whole, file: string) => uris.get(file) ?? whole);
+}
+
+/** Image files the Markdown links to (so an export can tell whether it needs an images folder). */
+export function linkedImages(markdown: string, images: readonly string[]): string[] {
+  const known = new Set(images);
+  const out = new Set<string>();
+  for (const m of markdown.matchAll(LINK)) if (known.has(m[1]!)) out.add(m[1]!);
+  return [...out].sort();
+}
 
 export interface WriteExportOptions {
   images?: 'folder' | 'inline';

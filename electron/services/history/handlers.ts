@@ -1,10 +1,75 @@
-// IPC handlers for the history of finished results: list/search, delete, storage usage, re-run.
+// IPC handlers for the history of finished results: list/search, delete, storage usage, and re-run:
+// parse a history item again with other options; the new task links to it (parentId) and both
+// results are kept. The re-run's source is the exact file that was parsed: the cached original,
+// staged under its real name (so the new task is named like the old one), else the original path.
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Handlers } from '../../../shared/ipc-contract.ts';
-import type { SubmitOptions } from '../../../shared/task.ts';
+import { CodedError } from '../../../shared/result.ts';
+import type { SubmitOptions, Task } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
-import { idList, invalid, record } from '../export/validate.ts';
-import { rerunTask } from './rerun.ts';
+import { idList, invalid, record } from '../export/handlers.ts';
+import { unavailableReason } from '../export/batch.ts';
+import { ensureDir, pathExists } from '../fs-safe/atomic.ts';
+import { sanitizeName } from '../fs-safe/names.ts';
 import { createHistoryIndex } from './search-index.ts';
+
+/** Staged copies older than this are removed (the queue has long uploaded them). */
+const STAGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const rerunStageDir = (dataDir: string): string => join(dataDir, 'rerun');
+
+export async function sweepRerunStage(dataDir: string, now = Date.now()): Promise<void> {
+  const root = rerunStageDir(dataDir);
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names) {
+    const p = join(root, name);
+    const s = await stat(p).catch(() => null);
+    if (s && now - s.mtimeMs > STAGE_TTL_MS) await rm(p, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+async function stage(ctx: ServicesContext, cached: string, fileName: string): Promise<string> {
+  const dir = join(rerunStageDir(ctx.dataDir), randomBytes(8).toString('hex'));
+  await ensureDir(dir);
+  const dest = join(dir, sanitizeName(fileName, 'document'));
+  await link(cached, dest).catch(() => copyFile(cached, dest));
+  return dest;
+}
+
+/** The parent's options, overridden by what the user changed (undefined fields keep the parent's). */
+export function mergeOptions(parent: Task | undefined, options: SubmitOptions | undefined): SubmitOptions {
+  const o = options ?? {};
+  const merged: SubmitOptions = {};
+  const backend = o.backend ?? parent?.backend;
+  const mode = o.mode ?? parent?.requestedMode;
+  const formats = o.formats ?? parent?.formats;
+  if (backend !== undefined) merged.backend = backend;
+  if (mode !== undefined) merged.mode = mode;
+  if (formats !== undefined) merged.formats = [...formats];
+  if (parent || o.featureConfig) merged.featureConfig = { ...parent?.featureConfig, ...o.featureConfig };
+  return merged;
+}
+
+export async function rerunTask(ctx: ServicesContext, id: string, options: SubmitOptions | undefined): Promise<Task> {
+  const reason = await unavailableReason(ctx, id);
+  if (reason) throw reason;
+  const meta = await ctx.results.readMeta(id);
+  const parent = ctx.tasks.get(id) ?? meta.task;
+  const fileName = parent?.fileName ?? meta.fileName;
+  let source: string | null = null;
+  const cached = meta.original ? join(ctx.results.dir(id), meta.original) : null;
+  if (cached && (await pathExists(cached))) source = await stage(ctx, cached, fileName);
+  else if (parent?.filePath && (await pathExists(parent.filePath))) source = parent.filePath;
+  if (!source) {
+    throw new CodedError('NO_ORIGINAL', `The original of ${fileName} is no longer available, so it cannot be parsed again.`);
+  }
+  void sweepRerunStage(ctx.dataDir);
+  const [task] = await ctx.tasks.submit([source], mergeOptions(parent, options), { parentId: id });
+  if (!task) throw new CodedError('INTERNAL', 'The re-run was not queued.');
+  return task;
+}
 
 export type HistoryHandlers = Pick<Handlers, 'history:list' | 'history:delete' | 'history:clear' | 'storage:usage' | 'tasks:rerun'>;
 

@@ -6,7 +6,7 @@ import { useAppInfo } from '../../stores/app.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { copyMarkdown, exportTask, requestFor, type ExportChoice } from './actions.ts';
 import { BatchExportDialog } from './BatchExportDialog.tsx';
-import { PathExportDialog } from './PathExportDialog.tsx';
+import { PathExportDialog } from './dialogs.tsx';
 import './export.css';
 
 type Item = { id: string; label: string; run: () => void | Promise<unknown> };

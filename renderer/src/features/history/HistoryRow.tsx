@@ -1,8 +1,16 @@
 // One history row: name (opens the result), the text snippet of a search hit with the query marked,
-// the link to the result it re-runs, date, pages, backend, size, and the row's actions.
+// the link to the result it re-runs, date, pages, backend, size, and the row's actions; and the
+// delete actions (one or all, after asking), which report the space freed.
 import type { ReactNode } from 'react';
 import type { HistoryItem } from '../../../../shared/task.ts';
-import { useT } from '../../i18n/index.ts';
+import { confirmDialog } from '../../components/confirm.tsx';
+import { translate, useT } from '../../i18n/index.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { invoke } from '../../lib/ipc.ts';
+import { useTasks } from '../../stores/tasks.ts';
+import { toast } from '../../stores/ui.ts';
+import { exportErrorLine } from '../export/actions.ts';
+import './messages.ts';
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -56,4 +64,41 @@ export function HistoryRow({ item, query, date, size, parentName, onOpen, onReru
       </td>
     </tr>
   );
+}
+
+export async function deleteHistoryItem(item: HistoryItem): Promise<boolean> {
+  const ok = await confirmDialog({
+    title: translate('history.deleteTitle', { name: item.fileName }),
+    message: translate('history.deleteMessage'),
+    confirmLabel: translate('history.delete'),
+    danger: true,
+  });
+  if (!ok) return false;
+  const res = await invoke('history:delete', { ids: [item.id] });
+  if (!res.ok) {
+    toast(translate('history.deleteFailed'), 'error', exportErrorLine(res.error));
+    return false;
+  }
+  useTasks.getState().removeLocal(item.id);
+  toast(translate('history.freed', { size: formatBytes(res.value.freedBytes) }), 'success');
+  return true;
+}
+
+export async function clearHistory(): Promise<boolean> {
+  const ok = await confirmDialog({
+    title: translate('history.clearTitle'),
+    message: translate('history.clearMessage'),
+    confirmLabel: translate('history.delete'),
+    danger: true,
+  });
+  if (!ok) return false;
+  const before = await invoke('history:list', {});
+  const res = await invoke('history:clear', undefined);
+  if (!res.ok) {
+    toast(translate('history.deleteFailed'), 'error', exportErrorLine(res.error));
+    return false;
+  }
+  if (before.ok) for (const item of before.value) useTasks.getState().removeLocal(item.id);
+  toast(translate('history.freed', { size: formatBytes(res.value.freedBytes) }), 'success');
+  return true;
 }

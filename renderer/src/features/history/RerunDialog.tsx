@@ -9,7 +9,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
 import { exportErrorLine } from '../export/actions.ts';
-import { Modal } from '../export/Modal.tsx';
+import { Modal } from '../export/dialogs.tsx';
 import './messages.ts';
 
 const FEATURES = Object.keys(DEFAULT_FEATURE_CONFIG) as (keyof FeatureConfig)[];
