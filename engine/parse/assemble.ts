@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Block, BlockType, Page } from '../../shared/somark.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
 import type { Elem, PageAnalysis } from './model.ts';
-import { classifyMargins } from './headers.ts';
+import { classifyMargins, type MarginRole } from './headers.ts';
 import { assignTitles, bodyStyle } from './titles.ts';
 import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts';
 import { END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
@@ -24,8 +24,8 @@ function bboxPx(e: Elem, p: PageAnalysis): [number, number, number, number] {
   return [x1, y1, x2, y2];
 }
 
-function typeOf(e: Elem, role: string | null, level: number, p: PageAnalysis, body: number, bodyMono: boolean): BlockType {
-  if (role === 'header' || role === 'footer') return role;
+function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body: number, bodyMono: boolean): BlockType {
+  if (role) return role;
   switch (e.kind) {
     case 'figure': return 'figure';
     case 'table': return 'table';
@@ -35,11 +35,13 @@ function typeOf(e: Elem, role: string | null, level: number, p: PageAnalysis, bo
   }
   if (level > 0) return 'title';
   if (e.mono > 0.8 && !bodyMono && e.nLines >= 2) return 'code';
-  if (e.bbox[1] > 0.7 * p.height && e.size <= body * 0.85 && e.text.length > 15) return 'footnote';
+  // Footnotes: small text low on the page, opening with a marker ("12 The …", "* …") or at the very bottom.
+  if (e.size <= body * 0.85 && e.text.length > 15 && (e.bbox[1] > 0.75 * p.height || (e.bbox[1] > 0.5 * p.height && FOOTNOTE_MARK.test(e.text)))) return 'footnote';
   return 'text';
 }
 
-const isFlow = (b: Block): boolean => b.type !== 'header' && b.type !== 'footer' && b.type !== 'footnote';
+const FOOTNOTE_MARK = /^(\d{1,3}|[*†‡§¶]+)\s?\S/;
+const isFlow = (b: Block): boolean => b.type !== 'header' && b.type !== 'footer' && b.type !== 'footnote' && b.type !== 'sider';
 
 /** Renames the temporary crops to image_NNN.png in reading order and fills img_url. */
 async function finishImages(pages: Page[], crops: (string | undefined)[][], opts: ParseOptions): Promise<ParsedDocument['images']> {
@@ -77,7 +79,7 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     let merge = false, firstFlow = true;
     // Headers first, footers last, whatever the reading order gave.
     const order = p.elems.map((_, i) => i);
-    const rank = (i: number) => (roles[pi][i] === 'header' ? 0 : roles[pi][i] === 'footer' ? 2 : 1);
+    const rank = (i: number) => (roles[pi][i] === 'header' ? 0 : roles[pi][i] === 'footer' || roles[pi][i] === 'sider' ? 2 : 1);
     order.sort((a, b) => rank(a) - rank(b) || a - b);
     for (const ei of order) {
       const e = p.elems[ei];
@@ -86,7 +88,10 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
       if (type === 'title') b.title_level = levels[pi][ei];
       if (type === 'code') b.code_language = '';
       if (isFlow(b)) {
-        if (firstFlow && type === 'text' && prevLast?.type === 'text' && !END_OF_SENTENCE.test(prevLast.e.text) && !prevLast.e.shortLast && startsLikeContinuation(e.text)) merge = true;
+        // The page opens with the rest of the previous page's last paragraph: that one stops mid-sentence on a
+        // full line, and this one is no list item and starts lower-case (or the previous stops on a word/comma).
+        if (firstFlow && type === 'text' && prevLast?.type === 'text' && !END_OF_SENTENCE.test(prevLast.e.text) && !prevLast.e.shortLast && !e.list &&
+          (startsLikeContinuation(e.text) || /[\p{L}\d,\-–]$/u.test(prevLast.e.text))) merge = true;
         firstFlow = false;
         prevLast = { e, type };
       }

@@ -3,7 +3,7 @@
 import type { Elem, PageAnalysis } from './model.ts';
 import { PAGE_NUMBER, repetitionKey } from './text.ts';
 
-export type MarginRole = 'header' | 'footer' | null;
+export type MarginRole = 'header' | 'footer' | 'sider' | null;
 
 /** The top and bottom bands (share of the page height) where running headers/footers live. */
 const BAND = 0.12;
@@ -33,6 +33,7 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
   const textPages = pages.filter((p) => p.elems.some((e) => e.kind === 'text')).length;
   for (const p of pages) {
     for (const e of p.elems) {
+      if (e.rotated && e.kind === 'text') note(textCount, 'side' + repetitionKey(e.text), p.pageNum);
       const band = bandOf(e, p);
       if (!band) continue;
       note(textCount, band + repetitionKey(e.text), p.pageNum);
@@ -52,13 +53,16 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     // Lines on the same row as a header/footer line (running title beside its page number).
     p.elems.forEach((e, i) => {
       if (roles[i] || e.kind !== 'text' || e.nLines > 2) return;
-      const mate = p.elems.findIndex((o, j) => roles[j] && o.nLines <= 2 && Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (e.bbox[1] + e.bbox[3]) / 2) < 0.5 * (o.bbox[3] - o.bbox[1]));
+      const mate = p.elems.findIndex((o, j) => (roles[j] === 'header' || roles[j] === 'footer') && !o.rotated && o.nLines <= 2 && Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (e.bbox[1] + e.bbox[3]) / 2) < 0.5 * (o.bbox[3] - o.bbox[1]));
       if (mate >= 0 && (e.bbox[3] <= 0.2 * p.height || e.bbox[1] >= 0.8 * p.height)) roles[i] = roles[mate];
     });
     return roles;
   });
 
   function roleOf(e: Elem, p: PageAnalysis): MarginRole {
+    // Rotated text in the side margin that comes back page after page (stamps, vertical running heads).
+    if (e.rotated && e.kind === 'text' && (e.bbox[2] <= 0.12 * p.width || e.bbox[0] >= 0.88 * p.width) && textPages >= 2 &&
+      (textCount.get('side' + repetitionKey(e.text))?.size ?? 0) >= minRepeat) return 'sider';
     const band = bandOf(e, p);
     if (!band) return null;
     const role: MarginRole = band === 'top' ? 'header' : 'footer';

@@ -25,7 +25,7 @@ export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat)
   for (const p of pages) {
     let join = p.merge_content_from_pre_page && fc.enable_text_cross_page;
     for (const b of p.blocks) {
-      if ((b.type === 'header' || b.type === 'footer') && !fc.keep_header_footer) continue;
+      if ((b.type === 'header' || b.type === 'footer' || b.type === 'sider') && !fc.keep_header_footer) continue;
       const md = blockMarkdown(b, image);
       if (md === null || !md.trim()) continue;
       if (join && b.type === 'text' && lastText >= 0) {
@@ -33,7 +33,7 @@ export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat)
         join = false;
         continue;
       }
-      if (b.type !== 'header' && b.type !== 'footer') join = false;
+      if (b.type !== 'header' && b.type !== 'footer' && b.type !== 'sider') join = false;
       parts.push(md);
       lastText = b.type === 'text' ? parts.length - 1 : b.type === 'footnote' || b.type === 'figure' ? lastText : -1;
     }

@@ -36,6 +36,7 @@ export function joinText(a: string, b: string): string {
   if (!b) return a;
   const last = a[a.length - 1], first = b[0];
   if (HYPHEN_END.test(a) && /^[a-z\u00df-\u00ff]/.test(b)) return a.slice(0, -1) + b;
+  if (HYPHEN_END.test(a) && /^[A-Z0-9]/.test(b)) return a + b; // compound names: "Soekarno-" + "Hatta"
   if (CJK_NO_SPACE.test(last) && CJK_NO_SPACE.test(first)) return a + b;
   if (/\s/.test(last) || /\s/.test(first)) return a + b;
   return a + ' ' + b;

@@ -85,6 +85,25 @@ describe('headers and footers', () => {
   });
 });
 
+describe('cross-page paragraphs', () => {
+  it('flags a page that opens with the tail of the previous paragraph, and joins it only when asked', async () => {
+    const doc = await parseCorpus('pdf-digital/federal-register-2020-17221.pdf', tmp.dir);
+    const flags = doc.json.pages.map((p) => p.merge_content_from_pre_page);
+    expect(flags[0]).toBe(false);
+    expect(flags[1]).toBe(true); // "… takeoff from Soekarno-" | "Hatta International Airport …"
+    expect(flags.filter(Boolean).length).toBeLessThan(flags.length / 2);
+    expect(doc.markdown).toMatch(/Soekarno-\n\nHatta International Airport/);
+    const joined = await parseCorpus('pdf-digital/federal-register-2020-17221.pdf', tmp.dir, { fc: { enable_text_cross_page: true } });
+    expect(joined.markdown).toContain('takeoff from Soekarno-Hatta International Airport');
+    expect(joined.json).toEqual(doc.json);
+  });
+
+  it('never flags a page that starts with a title', async () => {
+    const doc = await parseCorpus('pdf-digital/multi_page.pdf', tmp.dir);
+    expect(doc.json.pages.map((p) => p.merge_content_from_pre_page)).toEqual([false, false, false, false, false]);
+  });
+});
+
 describe('figures and images', () => {
   it('crops figures to image_NNN.png and links them', async () => {
     const doc = await parseCorpus('pdf-digital/picture_classification.pdf', tmp.dir);
