@@ -1,0 +1,73 @@
+// E2E (browser mode, real local engine) through the UI only: drop a PDF and read its rendered
+// Markdown; force async in settings and watch it poll to SUCCESS; drop a corrupted file (and an
+// empty one) next to a good one: clear errors, nothing lost.
+import { expect, test } from './fixtures.ts';
+import { corpus, dropFiles, expectRowState, listTasks, openQueue, openSettings, row } from './app-ui.ts';
+
+test('drop a PDF → SUCCESS → its rendered Markdown is shown', async ({ page, app }, testInfo) => {
+  test.setTimeout(150_000);
+  await expect(page.getByTestId('queue-empty')).toContainText('No documents yet');
+  await expect(page.getByTestId('backend-indicator')).toContainText('Local engine');
+
+  await dropFiles(page, corpus('pdf-digital/multi_page.pdf'));
+  await expect(row(page, 'multi_page.pdf')).toBeVisible();
+  await expectRowState(page, 'multi_page.pdf', 'SUCCESS');
+  await expect(row(page, 'multi_page.pdf')).toContainText('Done');
+  await expect(row(page, 'multi_page.pdf')).toContainText('5 p.');
+
+  // The first task was selected when it was added: the detail shows the document…
+  await row(page, 'multi_page.pdf').click();
+  await expect(page.getByTestId('detail-heading')).toHaveText('multi_page.pdf');
+  // …its ids (traceability)…
+  const [task] = await listTasks(app);
+  await expect(page.getByTestId('detail-ids')).toContainText(task!.id);
+  await expect(page.getByTestId('detail-ids')).toContainText(task!.remoteTaskId!);
+  // …and the Markdown rendered (a heading of the document, as a heading).
+  await expect(page.getByRole('heading', { name: 'The Evolution of the Word Processor' }).first()).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: testInfo.outputPath('review.png') });
+});
+
+test('forced async mode in settings: the task is polled to SUCCESS', async ({ page, app }) => {
+  test.setTimeout(150_000);
+  await openSettings(page);
+  await page.getByRole('radio', { name: 'Async' }).check();
+  await expect(page.getByRole('radio', { name: 'Async' })).toBeChecked();
+  await expect.poll(async () => (await listTasks(app)).length).toBe(0);
+  await openQueue(page);
+
+  await dropFiles(page, corpus('pdf-digital/normal_4pages.pdf'));
+  // The row shows the service stages on the way (QUEUING or PROCESSING) before it finishes.
+  await expect(row(page, 'normal_4pages.pdf')).toHaveAttribute('data-state', /uploading|QUEUING|PROCESSING|SUCCESS/);
+  await expectRowState(page, 'normal_4pages.pdf', 'SUCCESS');
+  await expect(row(page, 'normal_4pages.pdf')).toContainText('Async');
+  const [task] = await listTasks(app);
+  expect(task).toMatchObject({ requestedMode: 'async', mode: 'async', state: 'SUCCESS' });
+  expect(task!.remoteTaskId).toBeTruthy();
+});
+
+test('a corrupted file shows a clear error, an empty one is refused, and nothing is lost', async ({ page, app }) => {
+  test.setTimeout(150_000);
+  await dropFiles(page, corpus('bad-input/garbage.pdf'), corpus('bad-input/empty.pdf'), corpus('pdf-digital/two_paragraphs.pdf'));
+
+  // The empty file never reaches the queue, and says why.
+  const rejected = page.getByTestId('rejected-panel');
+  await expect(rejected).toContainText('empty.pdf');
+  await expect(rejected).toContainText('The file is empty');
+
+  // The corrupted one fails with a reason a person can read; the good one still succeeds.
+  await expectRowState(page, 'garbage.pdf', 'FAILED');
+  await expect(row(page, 'garbage.pdf')).toContainText(/damaged or not a valid PDF|does not match its extension|not supported/);
+  await expectRowState(page, 'two_paragraphs.pdf', 'SUCCESS');
+
+  await row(page, 'garbage.pdf').click();
+  const error = page.getByTestId('task-error');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText(/Code \w+/);
+  await expect(page.getByRole('button', { name: 'Retry', exact: true })).toBeVisible();
+
+  // Nothing lost: both tasks are still there after a reload, with their states.
+  await page.reload();
+  await expectRowState(page, 'garbage.pdf', 'FAILED', 15_000);
+  await expectRowState(page, 'two_paragraphs.pdf', 'SUCCESS', 15_000);
+  expect((await listTasks(app)).map((t) => t.state).sort()).toEqual(['FAILED', 'SUCCESS']);
+});

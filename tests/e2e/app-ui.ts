@@ -1,0 +1,61 @@
+// Helpers for the app-*.spec.ts suites: drive the UI the way a user does (drop zone, queue rows,
+// settings) and read main's truth through the contract when a test needs to wait on it.
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import type { Task } from '../../shared/task.ts';
+import { expect, invokeFromTest, type WebApp } from './fixtures.ts';
+import { REPO_ROOT } from './support/web-app.ts';
+
+export const corpus = (rel: string): string => join(REPO_ROOT, '..', 'shared', 'corpus', rel);
+
+export async function listTasks(app: WebApp): Promise<Task[]> {
+  const r = await invokeFromTest(app, 'tasks:list');
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** Adds files the way the file picker does: through the drop zone's input. */
+export async function dropFiles(page: Page, ...paths: string[]): Promise<void> {
+  await page.getByTestId('dropzone-input').setInputFiles(paths);
+}
+
+export function row(page: Page, fileName: string): Locator {
+  return page.getByTestId('queue-row').filter({ hasText: fileName });
+}
+
+/** Waits until the row of `fileName` shows `state` (data-state mirrors Task.state). */
+export async function expectRowState(page: Page, fileName: string, state: Task['state'], timeout = 120_000): Promise<void> {
+  await expect(row(page, fileName)).toHaveAttribute('data-state', state, { timeout });
+}
+
+export async function openSettings(page: Page): Promise<void> {
+  await page.getByTestId('nav-settings').click();
+  await expect(page.getByTestId('settings-view')).toBeVisible();
+}
+
+export async function openQueue(page: Page): Promise<void> {
+  await page.getByTestId('nav-queue').click();
+}
+
+/** Cloud backend pointed at a private deployment URL, through the settings page. */
+export async function useCloud(page: Page, baseUrl: string): Promise<void> {
+  await openSettings(page);
+  await page.getByRole('radio', { name: /SoMark cloud/ }).check();
+  await page.getByLabel('Service address').selectOption('custom');
+  await page.getByLabel('Private deployment base URL').fill(baseUrl);
+  await page.getByRole('button', { name: 'Apply' }).click();
+}
+
+/** Enters a key; without a keychain the app offers to keep it for this session only. */
+export async function enterKey(page: Page, key: string): Promise<void> {
+  const input = page.locator('#api-key');
+  await input.fill(key);
+  await page.getByRole('button', { name: /^(Save key|Keep for this session only)$/ }).click();
+  await expect(page.getByTestId('key-status')).toContainText(`…${key.slice(-4)}`);
+  await expect(input).toHaveValue('');
+}
+
+/** Saves a PNG beside the test's output for a person to look at. */
+export async function snapshot(page: Page, path: string): Promise<void> {
+  await page.screenshot({ path });
+}
