@@ -35,7 +35,8 @@ export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat)
       }
       if (b.type !== 'header' && b.type !== 'footer' && b.type !== 'sider') join = false;
       parts.push(md);
-      lastText = b.type === 'text' ? parts.length - 1 : b.type === 'footnote' || b.type === 'figure' ? lastText : -1;
+      const passive = b.type === 'footnote' || b.type === 'figure' || b.type === 'header' || b.type === 'footer' || b.type === 'sider';
+      lastText = b.type === 'text' ? parts.length - 1 : passive ? lastText : -1;
     }
   }
   return parts.length ? parts.join('\n\n') + '\n' : '';
