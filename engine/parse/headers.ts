@@ -3,6 +3,8 @@
 import type { Elem, PageAnalysis } from './model.ts';
 import { PAGE_NUMBER, repetitionKey } from './text.ts';
 
+const RUNNING_HEAD = /^(\d{1,4}|[ivxlc]{1,6})\s+\S.*\D$|^\S.*\D\s+(\d{1,4}|[ivxlc]{1,6})$/i;
+
 export type MarginRole = 'header' | 'footer' | 'sider' | null;
 
 /** The top and bottom bands (share of the page height) where running headers/footers live. */
@@ -33,7 +35,6 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
   const textPages = pages.filter((p) => p.elems.some((e) => e.kind === 'text')).length;
   for (const p of pages) {
     for (const e of p.elems) {
-      if (e.rotated && e.kind === 'text') note(textCount, 'side' + repetitionKey(e.text), p.pageNum);
       const band = bandOf(e, p);
       if (!band) continue;
       note(textCount, band + repetitionKey(e.text), p.pageNum);
@@ -43,9 +44,9 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
   const minRepeat = Math.max(2, Math.ceil(0.25 * textPages));
   return pages.map((p) => {
     const roles = p.elems.map((e) => roleOf(e, p));
-    // A page number found a bit lower (or higher) than the band, as the outermost line of the page.
+    // A page number (or a running head carrying one) a bit lower or higher than the band, as the outermost line.
     p.elems.forEach((e, i) => {
-      if (roles[i] || e.kind !== 'text' || e.nLines > 1 || !PAGE_NUMBER.test(e.text.trim())) return;
+      if (roles[i] || e.kind !== 'text' || e.nLines > 1 || !(PAGE_NUMBER.test(e.text.trim()) || runningHead(e))) return;
       const top = e.bbox[3] <= 0.2 * p.height, bottom = e.bbox[1] >= 0.8 * p.height;
       const outer = p.elems.every((o) => o === e || (top ? o.bbox[1] >= e.bbox[1] - 1 : o.bbox[3] <= e.bbox[3] + 1));
       if ((top || bottom) && outer) roles[i] = top ? 'header' : 'footer';
@@ -59,15 +60,21 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     return roles;
   });
 
+  function runningHead(e: Elem): boolean {
+    const text = e.text.trim();
+    return e.nLines === 1 && text.length <= 80 && e.bold < 0.5 && e.size <= bodySize * 1.05 && RUNNING_HEAD.test(text);
+  }
+
   function roleOf(e: Elem, p: PageAnalysis): MarginRole {
-    // Rotated text in the side margin that comes back page after page (stamps, vertical running heads).
-    if (e.rotated && e.kind === 'text' && (e.bbox[2] <= 0.12 * p.width || e.bbox[0] >= 0.88 * p.width) && textPages >= 2 &&
-      (textCount.get('side' + repetitionKey(e.text))?.size ?? 0) >= minRepeat) return 'sider';
+    // Rotated text in the side margin (archive stamps, vertical running heads).
+    if (e.rotated && e.kind === 'text' && (e.bbox[2] <= 0.12 * p.width || e.bbox[0] >= 0.88 * p.width)) return 'sider';
     const band = bandOf(e, p);
     if (!band) return null;
     const role: MarginRole = band === 'top' ? 'header' : 'footer';
     const text = e.text.trim();
     if (PAGE_NUMBER.test(text)) return role;
+    // A short running head that carries the page number at one end: "2 Z. Shen et al.", "Chapter 2. Roles 11".
+    if (runningHead(e)) return role;
     if (textPages >= 2) {
       if ((textCount.get(band + repetitionKey(text))?.size ?? 0) >= minRepeat) return role;
       // Running heads that change text (chapter names) but keep their place and a body-or-smaller size.

@@ -18,7 +18,7 @@ type Item = { kind: 'seg'; bbox: Rect; seg: Segment } | { kind: 'fig'; bbox: Rec
 const MARGIN = 0.09;
 const NUMBER_TOKEN = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVXivx]{1,5}\.?|[A-Z]\.|§\s*\d+)$/;
 
-const MARKER = /^([•●▪◦■□◆◇‣∙·➢➤►▶✓✔❖○◼*–-]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\))$/;
+const MARKER = /^([•●▪◦■□◆◇‣∙➢➤►▶✓✔❖○◼*–-]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\))$/;
 
 /** Joins a lone section number or list marker to the text on its right ("5.1   Results", "•  item"). */
 function joinMarkers(segs: Segment[]): Segment[] {

@@ -5,8 +5,8 @@ export const CJK_CHAR = /[\u1100-\u11ff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u
 const CJK_NO_SPACE = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
 /** Bullet glyphs and list markers at the start of a line. */
-export const BULLET_START = /^\s*([•●▪◦■□◆◇‣∙·➢➤►▶✓✔❖○◼]|[-–—*](?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-z][.)](?=\s)|\([ivx]{1,4}\)(?=\s))/;
-export const BULLET_GLYPH = /^\s*[•●▪◦■□◆◇‣∙·➢➤►▶✓✔❖○◼]\s*/;
+export const BULLET_START = /^\s*([•●▪◦■□◆◇‣∙➢➤►▶✓✔❖○◼]|[-–—*](?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-z][.)](?=\s)|\([ivx]{1,4}\)(?=\s))/;
+export const BULLET_GLYPH = /^\s*[•●▪◦■□◆◇‣∙➢➤►▶✓✔❖○◼]\s*/;
 
 /** "Figure 3:", "Fig. 2.", "Table 1", "图 1" … at the start of a text. */
 export const CAPTION_START = /^\s*((figure|fig\.?|table|tab\.?|chart|exhibit|plate|listing|scheme)\s*[\dIVXivx]+([.-]\d+)*[a-z]?\s*([.:：|—–-]|$)|[图表]\s*[\d一二三四五六七八九十]+([.-]\d+)?)/i;
