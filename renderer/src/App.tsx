@@ -13,6 +13,7 @@ import { Sidebar } from './app/Sidebar.tsx';
 import { Toasts } from './app/Toasts.tsx';
 import { useIpcEvents } from './app/useIpcEvents.ts';
 import { useAppearance } from './app/useAppearance.ts';
+import { Splitter, useQueueWidth } from './app/Splitter.tsx';
 import { QueuePane } from './features/queue/QueuePane.tsx';
 import { TaskDetail } from './features/task/TaskDetail.tsx';
 import { SettingsView } from './features/settings/SettingsView.tsx';
@@ -49,6 +50,7 @@ export function App() {
   const tab = useUi((s) => s.tab);
   const collapsed = useUi((s) => s.queueCollapsed);
   const selectedId = useTasks((s) => s.selectedId);
+  const [queueWidth, setQueueWidth] = useQueueWidth();
 
   const openTask = useCallback((id: string) => {
     useTasks.getState().select(id);
@@ -70,7 +72,14 @@ export function App() {
             className={`queue-layout${collapsed ? ' collapsed' : ''}`}
             hidden={tab !== 'queue'}
           >
-            {!collapsed && <QueuePane onOpen={openTask} />}
+            {!collapsed && (
+              <>
+                <div className="queue-slot" style={{ width: queueWidth }}>
+                  <QueuePane onOpen={openTask} />
+                </div>
+                <Splitter width={queueWidth} onChange={setQueueWidth} />
+              </>
+            )}
             <TaskDetail taskId={selectedId} />
           </div>
           {tab === 'history' && (

@@ -6,6 +6,7 @@ import { setConnectionSource, type ConnectionStatus } from '../../renderer/src/l
 import { useTasks } from '../../renderer/src/stores/tasks.ts';
 import { useSettings } from '../../renderer/src/stores/settings.ts';
 import { useAppInfo } from '../../renderer/src/stores/app.ts';
+import { useUi } from '../../renderer/src/stores/ui.ts';
 import type { Task } from '../../shared/task.ts';
 import { fakeApi, makeSettings, makeTask } from './fake-api.ts';
 import { resetRenderer } from './setup.ts';
@@ -61,6 +62,24 @@ describe('startup handshake', () => {
     expect(useTasks.getState().order[0]).toBe('req_new');
     api.emit('settings:changed', makeSettings({ language: 'zh-CN' }));
     expect(useSettings.getState().settings?.language).toBe('zh-CN');
+  });
+
+  it('announces a task that fails while the app runs, once', async () => {
+    const task = makeTask({ fileName: 'scan.pdf', state: 'PROCESSING' });
+    const api = fakeApi({
+      'app:ready': () => info,
+      'tasks:list': () => [task],
+      'settings:get': () => makeSettings(),
+      'key:status': () => keyStatus,
+    });
+    setApi(api);
+    await startSession();
+    const failed = { ...task, state: 'FAILED' as const, error: { code: 'SERVICE_1123', message: 'quota' } };
+    api.emit('task:updated', failed);
+    api.emit('task:updated', { ...failed, attempts: 2 });
+    const toasts = useUi.getState().toasts;
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]).toMatchObject({ kind: 'error', message: 'scan.pdf failed', detail: 'No pages left on your plan' });
   });
 
   it('reports a failed start', async () => {

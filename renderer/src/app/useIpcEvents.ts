@@ -9,13 +9,21 @@ import { watchConnection } from '../lib/connection.ts';
 import { useTasks } from '../stores/tasks.ts';
 import { useSettings } from '../stores/settings.ts';
 import { useAppInfo } from '../stores/app.ts';
+import { toast } from '../stores/ui.ts';
+import { translate } from '../i18n/index.ts';
+import { describeError } from '../i18n/errors.ts';
 
 type TaskEvent = { kind: 'updated'; task: Task } | { kind: 'removed'; id: string };
 
 function applyTaskEvent(e: TaskEvent): void {
   const store = useTasks.getState();
-  if (e.kind === 'updated') store.upsert(e.task);
-  else store.removeLocal(e.id);
+  if (e.kind === 'removed') return store.removeLocal(e.id);
+  const before = store.tasks[e.task.id];
+  store.upsert(e.task);
+  // A failure is worth a word even when the user looks elsewhere (another tab, another task).
+  if (e.task.state === 'FAILED' && before && before.state !== 'FAILED' && e.task.error) {
+    toast(translate('app.taskFailed', { name: e.task.fileName }), 'error', describeError(e.task.error).title);
+  }
 }
 
 /** Runs the handshake once; returns nothing, everything lands in the stores. */

@@ -6,6 +6,8 @@ export const en: Record<string, string> = {
   'app.connecting': 'Connecting to the app…',
   'app.startFailed': 'The app could not start',
   'app.reload': 'Reload',
+  'app.taskFailed': '{name} failed',
+  'app.resizeQueue': 'Resize the queue',
   'app.reconnecting': 'Connection lost — reconnecting…',
   'nav.label': 'Sections',
   'nav.queue': 'Queue',

@@ -16,6 +16,7 @@ registerMessages('queue', {
     emptyHint: 'Drop PDFs or images above, choose files, or paste them. Each file is checked before it is sent.',
     pages: '{n} p.',
     pagesLong: '{n} pages',
+    pagesLong_one: '1 page',
     uploadingPct: 'Uploading {pct}%',
     processingPages: 'Processing {done}/{total}',
     eta: '~{time} left',

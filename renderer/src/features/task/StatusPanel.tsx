@@ -24,6 +24,7 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
         <strong>{label}</strong>
         {eta && <span className="muted">{eta}</span>}
       </div>
+      {task.state !== 'queued' && (
       <div
         className={`progress-track${fraction === null ? ' indeterminate' : ''}`}
         role="progressbar"
@@ -34,6 +35,7 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
       >
         <span style={fraction === null ? undefined : { width: `${fraction * 100}%` }} />
       </div>
+      )}
     </div>
   );
 }
@@ -49,7 +51,7 @@ export function StatusPanel({ task }: { task: Task }) {
     [t('task.file'), <span className="path" title={task.filePath}>{task.filePath}</span>],
     [t('task.size'), formatBytes(task.size)],
     [t('task.pages'), task.pages ?? '–'],
-    [t('task.backend'), `${t(`backend.${task.backend}`)} · ${task.baseUrl}`],
+    [t('task.backend'), [t(`backend.${task.backend}`), task.baseUrl].filter(Boolean).join(' · ')],
     [t('task.mode'), modeLabel(task, t)],
     [t('task.formats'), task.formats.join(', ') || '–'],
     [t('queue.requestId'), <CopyId label={t('queue.requestId')} value={task.id} />],
