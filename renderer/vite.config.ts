@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -7,10 +7,23 @@ import { fileURLToPath } from 'node:url';
 // the same build works from file:// and from http://127.0.0.1.
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The page's CSP meta is for builds. Under the dev server, React refresh needs an inline preamble
+ * and an HMR socket; both policies would apply (the strictest wins), so the meta is left out there
+ * and the Electron shell's dev CSP header governs.
+ */
+function devCsp(): Plugin {
+  return {
+    name: 'docparse-dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(/\s*<meta\s+http-equiv="Content-Security-Policy"[\s\S]*?\/>/, ''),
+  };
+}
+
 export default defineConfig({
   root,
   base: './',
-  plugins: [react()],
+  plugins: [react(), devCsp()],
   build: {
     outDir: '../out/renderer',
     emptyOutDir: true,
