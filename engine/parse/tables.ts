@@ -20,6 +20,7 @@ const TOL = 2;
 export function pageRules(page: RawPage): { h: HRule[]; v: VRule[] } {
   const h: HRule[] = [], v: VRule[] = [];
   for (const vec of page.vectors) {
+    if (vec.color === 0xffffff) continue; // invisible on paper: layout grids, not rules
     const [x0, y0, x1, y1] = vec.bbox, w = x1 - x0, ht = y1 - y0;
     if (ht <= THIN && w > 4) h.push({ y: (y0 + y1) / 2, x0, x1 });
     else if (w <= THIN && ht > 4) v.push({ x: (x0 + x1) / 2, y0, y1 });
@@ -81,6 +82,16 @@ function unruledRows(xs: number[], ys: number[], lines: RawLine[]): number[] {
   for (let r = 0; r + 1 < ys.length; r++) {
     const inRow = lines.filter((l) => { const cy = (l.bbox[1] + l.bbox[3]) / 2; return cy > ys[r] && cy < ys[r + 1] && l.bbox[0] >= xs[0] - 2 && l.bbox[2] <= xs[xs.length - 1] + 2; });
     if (inRow.length < 4) continue;
+    // Wrapped paragraphs fill their cells' width; records of short values do not.
+    // A wide line with the next line right below it at the same left edge: a wrapped paragraph.
+    const words = inRow.filter((l) => l.text.trim().length >= 3);
+    const wrapped = words.filter((l) => {
+      const c = xs.findIndex((x, i) => i + 1 < xs.length && l.bbox[0] >= x - 2 && l.bbox[0] < xs[i + 1]);
+      const h = l.bbox[3] - l.bbox[1];
+      return c >= 0 && l.bbox[2] - l.bbox[0] > 0.6 * (xs[c + 1] - xs[c]) &&
+        inRow.some((n) => n !== l && Math.abs(n.bbox[0] - l.bbox[0]) < 2 && n.bbox[1] > l.bbox[1] + 0.5 * h && n.bbox[1] - l.bbox[3] < 0.6 * h);
+    }).length;
+    if (wrapped >= 0.25 * words.length) continue;
     // Clusters of line centres (one per text row).
     const cys = inRow.map((l) => ({ cy: (l.bbox[1] + l.bbox[3]) / 2, h: l.bbox[3] - l.bbox[1], l })).sort((a, b) => a.cy - b.cy);
     const clusters: { lo: number; hi: number; cols: Set<number> }[] = [];

@@ -68,9 +68,10 @@ interface Tier { size: number; bold: boolean; count: number }
 export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: BodyStyle): number[][] {
   const flags = pages.map((p, pi) => {
     const f = p.elems.map((e, ei) => !roles[pi][ei] && isTitle(e, bs));
-    // Two heading-like lines side by side on one row are table column heads or form labels.
+    // Two short heading-like lines side by side on one row are table column heads or form labels.
     const vov = (a: Elem, b: Elem) => Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
-    const side = p.elems.map((e, i) => f[i] && p.elems.some((o, j) => j !== i && f[j] && vov(o, e) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], e.bbox[3] - e.bbox[1]) &&
+    const narrow = (e: Elem) => e.bbox[2] - e.bbox[0] < 0.25 * p.width;
+    const side = p.elems.map((e, i) => f[i] && narrow(e) && p.elems.some((o, j) => j !== i && f[j] && narrow(o) && vov(o, e) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], e.bbox[3] - e.bbox[1]) &&
       (o.bbox[0] >= e.bbox[2] || o.bbox[2] <= e.bbox[0]) && Math.min(Math.abs(o.bbox[0] - e.bbox[2]), Math.abs(e.bbox[0] - o.bbox[2])) < 0.25 * p.width));
     return f.map((v, i) => v && !side[i]);
   });
