@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pdfjsAssets } from './vite-pdfjs-assets.ts';
 import { fileURLToPath } from 'node:url';
 
 // Renderer bundle. Root is renderer/; output goes to <repo>/out/renderer, which both the Electron
@@ -23,7 +24,7 @@ function devCsp(): Plugin {
 export default defineConfig({
   root,
   base: './',
-  plugins: [react(), devCsp()],
+  plugins: [react(), devCsp(), pdfjsAssets()],
   build: {
     outDir: '../out/renderer',
     emptyOutDir: true,
