@@ -34,7 +34,6 @@ function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body:
     default:
   }
   if (level > 0) return 'title';
-  if (e.mono > 0.8 && !bodyMono && (e.nLines >= 3 || (e.nLines >= 2 && /[{};=()<>]/.test(e.text) && !/@/.test(e.text)))) return 'code';
   // Footnotes: small text low on the page, opening with a marker ("12 The …", "* …") or at the very bottom.
   if (e.size <= body * 0.85 && e.text.length > 15 && (e.bbox[1] > 0.75 * p.height || (e.bbox[1] > 0.5 * p.height && FOOTNOTE_MARK.test(e.text)))) return 'footnote';
   return 'text';

@@ -9,6 +9,7 @@ import { readingOrder } from './xycut.ts';
 import { BULLET_START, CAPTION_START, cleanLine, END_OF_SENTENCE, joinText } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
 import { detectVectorFigures } from './vector-figures.ts';
+import { codeText, mergeCode, monoShare } from './code.ts';
 
 /** What the page analysis keeps of a figure for the crop writer. */
 export interface FigureElem extends Elem { images: number[] }
@@ -52,12 +53,13 @@ function segText(s: Segment): string {
   return t;
 }
 
-function segElem(s: Segment, H: number): Elem {
+function segElem(s: Segment, H: number, codePage: boolean): Elem {
   const first = s.lines[0], last = s.lines[s.lines.length - 1];
   const zone = s.bbox[3] <= MARGIN * H ? 'top' : s.bbox[1] >= (1 - MARGIN) * H ? 'bottom' : 'body';
-  const text = segText(s);
+  const code = codePage && s.mono >= 0.8 && !s.rotated;
+  const text = code ? codeText(s.lines) : segText(s);
   return {
-    kind: 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
+    kind: code ? 'code' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
     indent: first.bbox[0] > s.bbox[0] + s.size,
     shortLast: s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text),
     zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined,
@@ -125,20 +127,21 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   const bottom = items.filter((it) => isMargin(it) && it.bbox[1] >= (1 - MARGIN) * H);
   const rotated = items.filter((it) => aside(it) && !isMargin(it));
   const body = items.filter((it) => !isMargin(it) && !aside(it));
+  const codePage = monoShare(segs.flatMap((sg) => sg.lines)) < 0.5;
   let rtlChars = 0, allChars = 0;
   for (const sg of segs) for (const l of sg.lines) { allChars += l.text.length; if (l.rtl) rtlChars += l.text.length; }
   const rtl = rtlChars > allChars / 2;
   const ordered = [top, body, rotated, bottom].flatMap((group) => readingOrder(group, rtl));
   const figures: { elem: FigureElem }[] = [];
   let elems: Elem[] = ordered.map((it) => {
-    if (it.kind === 'seg') return segElem(it.seg, H);
+    if (it.kind === 'seg') return segElem(it.seg, H, codePage);
     const base = { bbox: it.bbox, nLines: 0, size: 0, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' as const };
     if (it.kind === 'table') return { ...base, kind: 'table' as const, text: it.table.html };
     const fe: FigureElem = { ...base, kind: 'figure', text: '', images: it.fig.images };
     figures.push({ elem: fe });
     return fe;
   });
-  elems = mergeParagraphs(elems.filter((e) => e.kind !== 'text' || e.text));
+  elems = mergeCode(mergeParagraphs(elems.filter((e) => (e.kind !== 'text' && e.kind !== 'code') || e.text.trim())));
   markCaptions(elems);
   return { page: { pageNum, width: W, height: H, scale: 2, scanned, elems }, figures };
 }

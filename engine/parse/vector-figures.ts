@@ -8,6 +8,7 @@ import { CAPTION_START, TABLE_CAPTION } from './text.ts';
 interface Cluster { bbox: Rect; n: number; curves: number }
 
 const GAP = 3;
+const FIGURE_CAPTION = /^\s*(figure|fig\.?|chart|plate|scheme|图)/i;
 const MAX_VECTORS = 4000;
 
 function cluster(vs: RawVector[]): Cluster[] {
@@ -46,15 +47,18 @@ export function detectVectorFigures(page: RawPage, taken: Rect[]): Rect[] {
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
     if (w < 30 || h < 20 || rectArea(c.bbox) < 0.01 * pageArea) continue;
     if (taken.some((t) => rectInter(t, c.bbox) > 0.5 * rectArea(c.bbox))) continue;
-    const near = captions.some((l) => {
+    const cap = captions.find((l) => {
       const ov = Math.min(l.bbox[2], c.bbox[2]) - Math.max(l.bbox[0], c.bbox[0]);
       const dy = Math.min(Math.abs(l.bbox[1] - c.bbox[3]), Math.abs(c.bbox[1] - l.bbox[3]));
       return ov > 0 && dy < 3 * l.size + 4;
     });
     let textArea = 0;
     for (const l of lines) if (rectInter(l.bbox, c.bbox) > 0.7 * rectArea(l.bbox)) textArea += rectArea(l.bbox);
+    const texty = textArea >= 0.08 * rectArea(c.bbox);
+    // A box full of text is a figure only when a "Figure" caption says so (listings and sidebars stay text).
+    const figureCaption = !!cap && FIGURE_CAPTION.test(cap.text);
     const drawing = c.curves >= 15 && textArea < 0.25 * rectArea(c.bbox);
-    if (near || drawing) out.push(c.bbox);
+    if ((cap && (!texty || figureCaption)) || drawing) out.push(c.bbox);
   }
   return out;
 }
