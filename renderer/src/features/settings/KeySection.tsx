@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { AppError } from '../../../../shared/result.ts';
 import type { KeyStatus } from '../../../../shared/task.ts';
-import { useT } from '../../i18n/index.ts';
+import { useT, type TFunction } from '../../i18n/index.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { useAppInfo } from '../../stores/app.ts';
 import { toast } from '../../stores/ui.ts';
@@ -12,7 +12,7 @@ import { ErrorLine } from './ConnectionTest.tsx';
 import { Row, Section } from './Field.tsx';
 import { isKeyFormat } from './validate.ts';
 
-function statusText(status: KeyStatus | null, t: (k: string, v?: Record<string, string>) => string): string {
+function statusText(status: KeyStatus | null, t: TFunction): string {
   if (!status || !status.set) return t('settings.key.notSet');
   const where = status.storage === 'memory' ? t('settings.key.inMemory') : t('settings.key.inKeychain');
   return `${t('settings.key.setEndsWith', { last4: status.last4 ?? '????' })} · ${where}`;
@@ -50,7 +50,7 @@ export function KeySection({ cloud }: { cloud: boolean }) {
   };
 
   return (
-    <Section id="key" title={t('settings.key.title')} description={t('settings.key.description')}>
+    <Section id="key" title={t('settings.key.title')} description={t(keychain ? 'settings.key.description' : 'settings.key.descriptionMemory')}>
       <Row label={t('settings.key.status')} labelId="key-status-label">
         <p className={`key-status${status?.set ? ' set' : ''}`} aria-labelledby="key-status-label" data-testid="key-status">
           {statusText(status, t)}
