@@ -5,7 +5,8 @@ import { rectUnion } from '../pdf/raw.ts';
 import type { Elem } from './model.ts';
 import { cleanLine } from './text.ts';
 
-const CODE_PUNCT = /[{};=()<>[\]]|^\s*(def|function|class|import|return|if|for|while|#include|public|var|let|const)\b/;
+/** A single monospaced line that reads as a statement, not as a name or an address. */
+const CODE_LINE = /[;{:]\s*$|\)\s*;?\s*$|\s=\s|^\s*(def|function|class|import|from|return|if|for|while|#include|public|private|var|let|const|SELECT|CREATE)\b/;
 
 /** Share of monospaced chars on the page (a page set in a typewriter font has no "code" in it). */
 export function monoShare(lines: RawLine[]): number {
@@ -41,6 +42,6 @@ export function mergeCode(elems: Elem[]): Elem[] {
     out.push(e);
   }
   // Typewriter-set addresses ("{alice,bob}@lab.org") are not code either.
-  const notCode = (e: Elem) => (e.nLines < 2 && !CODE_PUNCT.test(e.text)) || /\S@\S+\.[a-z]{2,}/i.test(e.text);
+  const notCode = (e: Elem) => (e.nLines < 2 && !CODE_LINE.test(e.text)) || /\S@\S+\.[a-z]{2,}/i.test(e.text);
   return out.map((e) => (e.kind === 'code' && notCode(e) ? { ...e, kind: 'text' as const, text: e.text.replace(/\s+/g, ' ').trim() } : e));
 }
