@@ -115,7 +115,7 @@ describe('DropZone', () => {
     await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/picked.pdf'] }]));
   });
 
-  it('uses the native dialog in Electron and falls back to the input when it answers null', async () => {
+  it('uses the native dialog in Electron; cancel does nothing; the input is the fallback when it fails', async () => {
     const api = mainApi();
     api.handle('dialog:openFiles', () => ['/home/me/a.pdf']);
     setApi(api);
@@ -124,12 +124,31 @@ describe('DropZone', () => {
     fireEvent.click(screen.getByTestId('dropzone'));
     await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/home/me/a.pdf'] }]));
 
-    api.handle('dialog:openFiles', () => null);
     const input = screen.getByTestId('dropzone-input') as HTMLInputElement;
     let opened = 0;
     input.addEventListener('click', () => opened++);
+    api.handle('dialog:openFiles', () => null); // the user cancelled
+    fireEvent.click(screen.getByTestId('dropzone'));
+    await waitFor(() => expect(api.callsTo('dialog:openFiles')).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(opened).toBe(0);
+    expect(api.callsTo('tasks:submit')).toHaveLength(1);
+
+    api.handle('dialog:openFiles', () => ({ code: 'INTERNAL', message: 'no dialog' }));
     fireEvent.click(screen.getByTestId('dropzone'));
     await waitFor(() => expect(opened).toBe(1));
+  });
+
+  it('in browser mode opens the file input directly (no round trip)', () => {
+    const api = mainApi();
+    setApi(api);
+    useAppInfo.getState().setInfo({ version: '1', transport: 'web', platform: 'linux', locale: 'en', dataDir: '/d' });
+    render(<DropZone large={false} />);
+    let opened = 0;
+    screen.getByTestId('dropzone-input').addEventListener('click', () => opened++);
+    fireEvent.click(screen.getByTestId('dropzone'));
+    expect(opened).toBe(1);
+    expect(api.callsTo('dialog:openFiles')).toHaveLength(0);
   });
 
   it('adds files pasted anywhere in the window, but not into a text field', async () => {

@@ -31,18 +31,20 @@ export function DropZone({ large, children }: { large: boolean; children?: React
   });
   usePasteFiles(submitFiles);
 
+  // Browser mode has no native dialogs ('dialog:*' answer null): open the inputs right away, inside
+  // the user's gesture. In Electron, null means the user cancelled the native dialog; only a failed
+  // call falls back to the inputs.
   const chooseFiles = async () => {
-    // Browser mode has no native dialog: open the input right away, inside the user's gesture.
     if (transport === 'web') return open();
     const res = await invoke('dialog:openFiles', undefined);
-    if (res.ok && res.value) return void submitPaths(res.value);
-    open();
+    if (!res.ok) return open();
+    if (res.value) void submitPaths(res.value);
   };
   const chooseFolder = async () => {
     if (transport === 'web') return folderInput.current?.click();
     const res = await invoke('dialog:pickFolder', undefined);
-    if (res.ok && res.value) return void submitPaths([res.value]);
-    folderInput.current?.click();
+    if (!res.ok) return folderInput.current?.click();
+    if (res.value) void submitPaths([res.value]);
   };
 
   const folderRef = (el: HTMLInputElement | null) => {
