@@ -32,7 +32,7 @@ registerMessages('queue', {
     removeFailed: 'Could not remove {name}',
     removeOneTitle: 'Remove “{name}”?',
     removeManyTitle: 'Remove {n} documents?',
-    removeMessage: 'They leave the queue; a running parse is cancelled.',
+    removeMessage: 'They leave the queue; a running parse is cancelled. Finished results stay in History.',
   },
   'zh-CN': {
     listLabel: '队列中的文档',
@@ -62,6 +62,6 @@ registerMessages('queue', {
     removeFailed: '无法移除 {name}',
     removeOneTitle: '移除“{name}”？',
     removeManyTitle: '移除 {n} 个文档？',
-    removeMessage: '它们将从队列中移除；正在进行的解析会被取消。',
+    removeMessage: '它们将从队列中移除；正在进行的解析会被取消。已完成的结果仍保留在“历史”中。',
   },
 });
