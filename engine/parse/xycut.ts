@@ -35,12 +35,25 @@ function byPosition<T extends Boxed>(items: T[]): T[] {
   });
 }
 
+/** Do most one-line items on both sides of a gutter share their rows (cells of a borderless table)? */
+function rowAligned<T extends Boxed>(L: T[], R: T[]): boolean {
+  const h = (i: T) => i.bbox[3] - i.bbox[1];
+  const all = [...L, ...R].map(h).sort((a, b) => a - b);
+  const line = all[Math.floor(all.length / 4)]; // a one-line height
+  const single = (i: T) => h(i) < 1.6 * line;
+  const [small, big] = L.length <= R.length ? [L, R] : [R, L];
+  if (small.length < 3) return false;
+  const aligned = small.filter((i) => single(i) && big.some((o) => single(o) && Math.abs(o.bbox[1] - i.bbox[1]) < 2 && Math.abs(o.bbox[3] - i.bbox[3]) < 2));
+  return aligned.length >= 0.6 * small.length;
+}
+
 function verticalCut<T extends Boxed>(items: T[], W: number): [T[], T[]] | null {
   const xg = gaps(items, 0).filter(([a, b]) => b - a >= MIN_GUTTER).sort((p, q) => q[1] - q[0] - (p[1] - p[0]));
   for (const [a, b] of xg) {
     const x = (a + b) / 2;
     const L = items.filter((i) => i.bbox[2] <= x), R = items.filter((i) => i.bbox[0] >= x);
     if (!L.length || !R.length) continue;
+    if (rowAligned(L, R)) continue; // a table without rules: read it row by row
     if (extent(L, 0) > 0.2 * W && extent(R, 0) > 0.2 * W) return [L, R];
     // A narrow side column (labels, margin notes) still reads before/after as a whole when it is tall.
     const H = extent(items, 1);
