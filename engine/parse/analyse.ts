@@ -4,7 +4,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeImage, PdfDocument } from '../pdf/mupdf.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
-import type { AnalyseOptions, PageAnalysis } from './model.ts';
+import type { AnalyseOptions, Elem, PageAnalysis } from './model.ts';
+import type { RawPage } from '../pdf/raw.ts';
+import { cleanLine, joinText } from './text.ts';
 import { analyseRawPage } from './page.ts';
 import { imageSize } from './image-size.ts';
 
@@ -28,6 +30,19 @@ export function openPdf(data: Uint8Array, fileName: string): PdfDocument {
   return doc;
 }
 
+/** The layout heuristics must never lose a page: if they throw, the page's text comes in stream order. */
+function safeAnalyse(raw: RawPage, pageNum: number): ReturnType<typeof analyseRawPage> {
+  try {
+    return analyseRawPage(raw, pageNum);
+  } catch {
+    const elems: Elem[] = raw.blocks.map((b) => ({
+      kind: 'text', bbox: b.bbox, text: b.lines.map((l) => cleanLine(l.text)).reduce(joinText, ''), nLines: b.lines.length,
+      size: b.lines[0].size, bold: b.lines[0].bold, italic: b.lines[0].italic, mono: b.lines[0].mono, indent: false, shortLast: true, zone: 'body',
+    }));
+    return { page: { pageNum, width: raw.width, height: raw.height, scale: 2, scanned: false, elems: elems.filter((e) => e.text) }, figures: [] };
+  }
+}
+
 const cropName = (page: number, k: number, ext = '.png') => `tmp-p${String(page).padStart(5, '0')}-${k}${ext}`;
 
 async function analysePdf(data: Uint8Array, start: number, end: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
@@ -49,7 +64,7 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
         continue;
       }
       try {
-        const { page, figures } = analyseRawPage(pg.raw, i);
+        const { page, figures } = safeAnalyse(pg.raw, i);
         if (opts.imageDir && figures.length) {
           if (!dirReady) { await mkdir(opts.imageDir, { recursive: true }); dirReady = true; }
           for (const [k, f] of figures.entries()) {

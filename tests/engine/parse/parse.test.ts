@@ -152,10 +152,43 @@ describe('progress and abort', () => {
 });
 
 describe('text similarity with the reference Markdown', () => {
-  it.each([['multi_page', 0.97], ['picture_classification', 0.97], ['code_and_formula', 0.95], ['amt_handbook_sample', 0.93]])('%s ≥ %f', async (stem, min) => {
+  it.each([['multi_page', 0.97], ['picture_classification', 0.97], ['code_and_formula', 0.95], ['amt_handbook_sample', 0.93],
+    ['right_to_left_01', 0.95], ['2305.03393v1-pg9', 0.93]])('%s ≥ %f', async (stem, min) => {
     const score = await loadScore();
     const doc = await parseCorpus(`pdf-digital/${stem}.pdf`, tmp.dir);
     const ref = readFileSync(corpus(`pdf-digital/${stem}.expected.md`), 'utf8');
     expect(score.similarity(score.plain(doc.markdown), score.plain(ref))).toBeGreaterThanOrEqual(min);
+  });
+});
+
+describe('title F1 against the reference titles (score.mjs)', () => {
+  it.each(['multi_page', 'amt_handbook_sample', 'right_to_left_01', 'picture_classification'])('%s ≥ 0.9 on text', async (stem) => {
+    const score = await loadScore();
+    const ref = JSON.parse(readFileSync(corpus(`pdf-digital/${stem}.expected.json`), 'utf8')) as { texts: { label: string; text: string; level?: number }[] };
+    const truth = ref.texts.filter((t) => t.label === 'title' || t.label === 'section_header').map((t) => ({ text: t.text, level: t.level ?? 1 }));
+    const doc = await parseCorpus(`pdf-digital/${stem}.pdf`, tmp.dir);
+    expect(score.titleScores(truth, doc.json.pages.flatMap((p) => p.blocks)).text).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('tables and code', () => {
+  it('turns a ruled table into HTML with spans, rows in order', async () => {
+    const doc = await parseCorpus('pdf-digital/2305.03393v1-pg9.pdf', tmp.dir);
+    const tables = doc.json.pages[0].blocks.filter((b) => b.type === 'table');
+    expect(tables.length).toBe(1);
+    const html = tables[0].content;
+    expect(html).toMatch(/^<table>.*<\/table>$/);
+    expect(html).toContain('<td colspan="3">TEDs</td>');
+    expect(html).toContain('<td>simple</td><td>complex</td><td>all</td>');
+    expect(html.indexOf('0.965 0.969')).toBeLessThan(html.indexOf('0.938 0.952'));
+    expect(doc.markdown).toContain(html);
+    expect(doc.markdown).not.toMatch(/^OTSL HTML OTSL/m); // cell text is not repeated as loose paragraphs
+  });
+
+  it('keeps a listing as a fenced code block with its line breaks', async () => {
+    const doc = await parseCorpus('pdf-digital/code_and_formula.pdf', tmp.dir);
+    const code = doc.json.pages.flatMap((p) => p.blocks).filter((b) => b.type === 'code');
+    expect(code.map((c) => c.content)).toEqual(['function add(a, b) {\n    return a + b;\n}\nconsole.log(add(3, 5));']);
+    expect(doc.markdown).toContain('```\nfunction add(a, b) {\n    return a + b;\n}\nconsole.log(add(3, 5));\n```');
   });
 });
