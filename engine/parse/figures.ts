@@ -38,23 +38,29 @@ export function detectFigures(page: RawPage, chars: number): Figure[] {
     if (rectArea(b) > 0.8 * pageArea && chars >= 20) continue;
     cands.push({ bbox: b, images: [im.id] });
   }
-  // Merge touching or overlapping images (tiled pictures, image + mask pieces).
-  let merged = true;
-  while (merged) {
-    merged = false;
-    for (let i = 0; i < cands.length && !merged; i++) {
-      for (let j = i + 1; j < cands.length; j++) {
-        const a = cands[i].bbox, b = cands[j].bbox;
-        if (near(a, b, 2) || rectInter(a, b) > 0) {
-          cands[i] = { bbox: rectUnion(a, b), images: [...cands[i].images, ...cands[j].images] };
-          cands.splice(j, 1);
-          merged = true;
-          break;
-        }
-      }
+  return mergeTouching(cands);
+}
+
+/** Merges touching or overlapping pictures (tiles, image + mask pieces) until none touch: each round
+ * unions the touching pairs (O(n²)); a merged box can reach new neighbours, hence the rounds. */
+function mergeTouching(figs: Figure[]): Figure[] {
+  let cur = figs;
+  for (let round = 0; round < 20; round++) {
+    const par = cur.map((_, i) => i);
+    const find = (i: number): number => { while (par[i] !== i) { par[i] = par[par[i]]; i = par[i]; } return i; };
+    let joined = false;
+    for (let i = 0; i < cur.length; i++) for (let j = i + 1; j < cur.length; j++) {
+      if (find(i) !== find(j) && near(cur[i].bbox, cur[j].bbox, 2)) { par[find(j)] = find(i); joined = true; }
     }
+    if (!joined) return cur;
+    const groups = new Map<number, Figure>();
+    cur.forEach((f, i) => {
+      const r = find(i), g = groups.get(r);
+      if (g) { g.bbox = rectUnion(g.bbox, f.bbox); g.images.push(...f.images); } else groups.set(r, { bbox: [...f.bbox], images: [...f.images] });
+    });
+    cur = [...groups.values()];
   }
-  return cands;
+  return cur;
 }
 
 /** An image under a real text layer (a banner behind a heading, a tinted box behind a paragraph) is a
