@@ -77,7 +77,7 @@ let stopping = false;
 const stop = (signal: string): void => {
   if (stopping) process.exit(1); // second signal: leave at once
   stopping = true;
-  process.stderr.write(`engine: ${signal}, stopping (running tasks are marked FAILED)\n`);
+  process.stderr.write(`engine: ${signal}, stopping (running and queued tasks run again at the next start)\n`);
   server.close().then(
     () => process.exit(0),
     (e: unknown) => {

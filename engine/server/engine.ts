@@ -1,16 +1,18 @@
 // The engine without HTTP: validates an uploaded file, records a task, runs it on the worker pool
 // and keeps its status, progress and stored result. The server (index.ts), the CLI and the bench
-// all drive this one object.
+// all drive this one object. Tasks cut off by a stop or a crash run again at the next start (same
+// task_id) while their input is on disk, unless resumeInterrupted is false.
 import { availableParallelism } from 'node:os';
-import { rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ElementFormats, FeatureConfig, OutputFormat, Progress } from '../../shared/somark.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type ElementFormats, type FeatureConfig, type OutputFormat, type Progress } from '../../shared/somark.ts';
 import { EngineError, ErrorCodes, isEngineError } from '../errors.ts';
 import { randomHex32 } from '../store/atomic.ts';
 import { TaskStore, type TaskRecord } from '../store/task-store.ts';
 import type { DocumentInfo } from '../types.ts';
 import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
+import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { runTask } from './run-task.ts';
 import { startSweeper } from './sweeper.ts';
 
@@ -23,6 +25,8 @@ export interface EngineCoreOptions {
   workerUrl?: URL;
   /** Fixed time limit per parse; default 60 s + 2 s per page. */
   jobTimeoutMs?: number;
+  /** Run interrupted tasks again on start (and keep running ones resumable on close); default true. */
+  resumeInterrupted?: boolean;
   log?: (line: string) => void;
 }
 
@@ -33,6 +37,8 @@ export interface SubmitInput {
   formats: OutputFormat[];
   elementFormats: ElementFormats;
   featureConfig: FeatureConfig;
+  /** A sync request waits for the task: it is not resumed after a restart (nobody could poll it). */
+  sync?: boolean;
 }
 
 export interface TaskView {
@@ -46,7 +52,8 @@ export const DEFAULT_TTL_MS = 24 * 3600_000;
 export async function createEngineCore(opts: EngineCoreOptions) {
   const log = opts.log ?? (() => {});
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
-  const store = await TaskStore.open(opts.dataDir, opts.resultTtlMs ?? DEFAULT_TTL_MS, log);
+  const resume = opts.resumeInterrupted ?? true;
+  const store = await TaskStore.open(opts.dataDir, opts.resultTtlMs ?? DEFAULT_TTL_MS, log, resume);
   const workers = opts.workers ?? availableParallelism();
   const pool = new WorkerPool({
     size: workers,
@@ -59,6 +66,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   const waiters = new Map<string, Array<(t: TaskRecord) => void>>();
   const running = new Set<Promise<void>>();
   let admitting = 0; // submits past the queue check whose job is not queued yet
+  let stopping = false;
   const sweeper = startSweeper(store, log);
 
   const settle = (rec: TaskRecord): void => {
@@ -67,13 +75,15 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     waiters.delete(rec.task_id);
   };
 
-  async function execute(rec: TaskRecord, input: SubmitInput, inputPath: string, info: DocumentInfo): Promise<void> {
+  async function execute(rec: TaskRecord, info: DocumentInfo): Promise<void> {
     const id = rec.task_id;
+    const inputPath = join(store.taskDir(id), INPUT_FILE);
+    let keepInput = false;
     try {
       const job: ParseJob = {
-        kind: 'parse', inputPath, fileName: rec.file_name, taskDir: store.taskDir(id), formats: input.formats,
-        elementFormats: input.elementFormats, featureConfig: input.featureConfig, maxPages,
-        filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
+        kind: 'parse', inputPath, fileName: rec.file_name, taskDir: store.taskDir(id), formats: rec.output_formats,
+        elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS, featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG,
+        maxPages, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
       };
       const outcome = await runTask(pool, job, info, {
         timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,
@@ -86,15 +96,30 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       await store.update(id, { status: 'SUCCESS', page_num: outcome.pageCount, file_type: outcome.fileType, finished_at: Date.now() });
       log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
     } catch (e) {
-      const code = isEngineError(e) ? e.code : ErrorCodes.PROCESSING_FAILED;
       const message = e instanceof Error ? e.message : String(e);
+      if (stopping && resume && !rec.sync) {
+        // Cut off by close(): stays QUEUING/PROCESSING on disk with its input, and runs at the next start.
+        keepInput = true;
+        log(`task ${id} stopped with the engine (${rec.status}); it runs again at the next start`);
+        return;
+      }
+      const code = isEngineError(e) ? e.code : ErrorCodes.PROCESSING_FAILED;
       log(`task ${id} FAILED: ${message}`);
       await store.update(id, { status: 'FAILED', error: message, error_code: code, finished_at: Date.now() }).catch(() => undefined);
     } finally {
-      await rm(inputPath, { force: true }).catch(() => undefined);
+      if (!keepInput) await rm(inputPath, { force: true }).catch(() => undefined);
       settle(rec);
     }
   }
+
+  const launch = (rec: TaskRecord, info: DocumentInfo): void => {
+    const run = execute(rec, info);
+    running.add(run);
+    void run.finally(() => running.delete(run));
+  };
+
+  // Interrupted tasks first, oldest first: the pool's queue is FIFO and no request is served yet.
+  await resumeTasks(store, launch, log);
 
   return {
     store,
@@ -120,18 +145,19 @@ export async function createEngineCore(opts: EngineCoreOptions) {
           task_id: randomHex32(), file_key: randomHex32(), status: 'QUEUING', file_name: input.fileName,
           file_type: info.fileType, page_num: info.pageCount, output_formats: input.formats,
           created_at: Date.now(), started_at: null, finished_at: null, error: null, error_code: null,
+          element_formats: input.elementFormats, feature_config: input.featureConfig, ...(input.sync ? { sync: true } : {}),
         };
-        await store.create(rec);
-        const inputPath = join(store.taskDir(rec.task_id), 'input');
-        await rename(input.uploadPath, inputPath).catch(async (e: Error) => {
-          await store.update(rec.task_id, { status: 'FAILED', error: `Could not store the upload: ${e.message}`, error_code: 1137, finished_at: Date.now() });
+        // The input is in the task's folder before the record says QUEUING, so a stop at any point
+        // leaves either a resumable task or a folder without task.json (removed at the next start).
+        await mkdir(store.taskDir(rec.task_id), { recursive: true });
+        await rename(input.uploadPath, join(store.taskDir(rec.task_id), INPUT_FILE)).catch(async (e: Error) => {
+          await store.create({ ...rec, status: 'FAILED', error: `Could not store the upload: ${e.message}`, error_code: 1137, finished_at: Date.now() });
           throw e;
         });
-        const run = execute(rec, input, inputPath, info);
+        await store.create(rec);
+        launch(rec, info);
         admitting--;
         admitted = false;
-        running.add(run);
-        void run.finally(() => running.delete(run));
         return rec;
       } finally {
         if (admitted) admitting--;
@@ -153,8 +179,12 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       return new Promise((resolve) => waiters.set(id, [...(waiters.get(id) ?? []), resolve]));
     },
 
-    /** Stops accepting work; running tasks are marked FAILED, stored results stay. */
+    /**
+     * Stops accepting work; stored results stay. Running and queued tasks stay resumable (FAILED when
+     * resumeInterrupted is false, and always for sync requests).
+     */
     async close(): Promise<void> {
+      stopping = true;
       sweeper.stop();
       await pool.close();
       await Promise.all(running);

@@ -24,6 +24,8 @@ export interface EngineServerOptions {
   workerUrl?: URL;
   /** Fixed time limit per parse job (default 60 s + 2 s per page). */
   jobTimeoutMs?: number;
+  /** Run tasks cut off by a stop or a crash again at the next start (default true); false marks them FAILED. */
+  resumeInterrupted?: boolean;
   log?: (line: string) => void;
 }
 

@@ -51,7 +51,7 @@ export async function parseRoute(req: IncomingMessage, res: ServerResponse, ctx:
       const hint = f.fields.has('file') ? ': the field "file" must be a file upload with a file name' : ': send the document in the form field "file"';
       throw new EngineError(ErrorCodes.FILE_MISSING, `No file uploaded${hint}`);
     }
-    const task = await ctx.core.submit({ uploadPath: f.file.path, fileName: f.file.fileName, ...params });
+    const task = await ctx.core.submit({ uploadPath: f.file.path, fileName: f.file.fileName, ...params, sync });
     if (!sync) return sendEnvelope(res, 0, MESSAGES.submit, { task_id: task.task_id, status: 'QUEUING' });
     const done = await ctx.core.wait(task.task_id);
     if (done.status !== 'SUCCESS') throw new EngineError(done.error_code ?? ErrorCodes.PROCESSING_FAILED, done.error ?? 'Parsing failed');

@@ -1,10 +1,12 @@
 // Tasks on disk: <dataDir>/tasks/<task_id>/{task.json, result.json, images/, bundle.zip, input}.
 // task.json is rewritten atomically on every status change; the in-memory map mirrors it. On open,
-// finished tasks are served again, interrupted ones (QUEUING/PROCESSING) are marked FAILED, stale
-// uploads and expired tasks are removed.
+// finished tasks are served again; interrupted ones (QUEUING/PROCESSING) whose input is still in their
+// folder go back to QUEUING to run again (takeResumable), the others are marked FAILED; stale uploads
+// (requests cut off before they became tasks) and expired tasks are removed.
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OutputFormat, RemoteStatus } from '../../shared/somark.ts';
+import type { ElementFormats, FeatureConfig, OutputFormat, RemoteStatus } from '../../shared/somark.ts';
 import { isHex32, writeJsonAtomic } from './atomic.ts';
 import { acquireLock } from './lock.ts';
 
@@ -22,9 +24,20 @@ export interface TaskRecord {
   finished_at: number | null;
   error: string | null;
   error_code: number | null;
+  /** Parse parameters, kept so an interrupted task can run again (absent in older records: defaults). */
+  element_formats?: ElementFormats;
+  feature_config?: FeatureConfig;
+  /** Submitted through a sync request: nobody can poll it, so it is never resumed. */
+  sync?: boolean;
+  /** How many times the task was resumed after an interruption. */
+  resumes?: number;
 }
 
 export const INTERRUPTED_MESSAGE = 'Task interrupted by a restart of the engine; submit the file again';
+export const UPLOAD_GONE_MESSAGE = 'Task interrupted by a restart of the engine and its uploaded file is gone; submit the file again';
+export const SYNC_INTERRUPTED_MESSAGE = 'Task interrupted by a restart of the engine while a sync request waited for it; submit the file again';
+export const MAX_RESUMES = 3;
+export const resumesExhausted = (n: number): string => `Task interrupted by ${n} restarts of the engine while parsing it; submit the file again`;
 
 const isFinished = (s: RemoteStatus): boolean => s === 'SUCCESS' || s === 'FAILED';
 
@@ -37,6 +50,7 @@ export class TaskStore {
   #byKey = new Map<string, string>();
   #writes = new Map<string, Promise<void>>();
   #unlock: () => Promise<void> = async () => {};
+  #resumable: TaskRecord[] = [];
 
   private constructor(dataDir: string, ttlMs: number) {
     this.dataDir = dataDir;
@@ -45,14 +59,15 @@ export class TaskStore {
     this.ttlMs = ttlMs;
   }
 
-  /** Loads every task, marks interrupted ones FAILED, clears stale uploads, drops expired tasks. */
-  static async open(dataDir: string, ttlMs: number, log: (l: string) => void = () => {}): Promise<TaskStore> {
+  /**
+   * Loads every task; interrupted ones go back to QUEUING when `resume` and their input is there (else
+   * FAILED); then clears stale uploads and drops expired tasks.
+   */
+  static async open(dataDir: string, ttlMs: number, log: (l: string) => void = () => {}, resume = false): Promise<TaskStore> {
     const store = new TaskStore(dataDir, ttlMs);
     await mkdir(dataDir, { recursive: true });
     store.#unlock = await acquireLock(dataDir);
     try {
-      await rm(store.uploadsDir, { recursive: true, force: true });
-      await mkdir(store.uploadsDir, { recursive: true });
       await mkdir(store.tasksDir, { recursive: true });
       for (const name of await readdir(store.tasksDir)) {
         const dir = join(store.tasksDir, name);
@@ -62,18 +77,23 @@ export class TaskStore {
           continue;
         }
         store.#remember(rec);
-        if (!isFinished(rec.status)) {
-          log(`task ${rec.task_id} was ${rec.status} when the engine stopped: marked FAILED`);
-          await store.update(rec.task_id, { status: 'FAILED', error: INTERRUPTED_MESSAGE, error_code: 1137, finished_at: Date.now() });
-          await rm(join(dir, 'input'), { force: true });
-        }
+        if (!isFinished(rec.status)) await store.#recover(rec, resume, log);
       }
+      store.#resumable.sort((a, b) => a.created_at - b.created_at);
+      // Task inputs live in their task folders; what is left here are uploads of cut-off requests.
+      await rm(store.uploadsDir, { recursive: true, force: true });
+      await mkdir(store.uploadsDir, { recursive: true });
       await store.sweep();
     } catch (e) {
       await store.#unlock();
       throw e;
     }
     return store;
+  }
+
+  /** The interrupted tasks put back to QUEUING by open(), oldest first (handed out once). */
+  takeResumable(): TaskRecord[] {
+    return this.#resumable.splice(0);
   }
 
   taskDir(id: string): string {
@@ -136,6 +156,25 @@ export class TaskStore {
   async close(): Promise<void> {
     await this.flush();
     await this.#unlock();
+  }
+
+  async #recover(rec: TaskRecord, resume: boolean, log: (l: string) => void): Promise<void> {
+    const input = join(this.taskDir(rec.task_id), 'input');
+    const resumes = rec.resumes ?? 0;
+    const reason = !resume ? INTERRUPTED_MESSAGE
+      : rec.sync ? SYNC_INTERRUPTED_MESSAGE
+      : !existsSync(input) ? UPLOAD_GONE_MESSAGE
+      : resumes >= MAX_RESUMES ? resumesExhausted(resumes)
+      : null;
+    if (reason === null) {
+      log(`task ${rec.task_id} was ${rec.status} when the engine stopped: queued again`);
+      await this.update(rec.task_id, { status: 'QUEUING', started_at: null, resumes: resumes + 1 });
+      this.#resumable.push(rec);
+      return;
+    }
+    log(`task ${rec.task_id} was ${rec.status} when the engine stopped: marked FAILED (${reason})`);
+    await this.update(rec.task_id, { status: 'FAILED', error: reason, error_code: 1137, finished_at: Date.now() });
+    await rm(input, { force: true });
   }
 
   #remember(rec: TaskRecord): void {

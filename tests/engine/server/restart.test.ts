@@ -1,9 +1,10 @@
 // Persistence: finished results survive a restart (served with the new server's address), tasks cut
-// off by a kill or a shutdown come back FAILED with the reason, results expire after the TTL.
+// off by a kill or a shutdown run again at the next start (same task_id) while their upload is on disk
+// — FAILED with the reason when it is gone or resumeInterrupted is false —, results expire after the TTL.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpus, fileForm, KEY, pollUntilDone, postForm, REPO, startTestServer, type TestServer } from './helpers.ts';
@@ -21,8 +22,21 @@ async function tempDir(): Promise<string> {
   return d;
 }
 
+/** A result as JSON text with the per-task file keys of its URLs blanked out. */
+const keyless = (x: unknown): string => JSON.stringify(x).replace(/\/files\/[0-9a-f]{32}\//g, '/files/KEY/');
+
 const check = async (srv: { url: string }, id: string) =>
   (await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY }))).body;
+
+/** Submits n large PDFs to an engine on dataDir (one worker), stops it once the first is parsing. */
+async function interrupt(dataDir: string, n: number): Promise<string[]> {
+  const a = await startTestServer({ dataDir, workers: 1, maxPages: 500 });
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push((await postForm(`${a.url}/parse/async`, await fileForm(BIG))).body.data.task_id);
+  await waitProcessing(a, ids[0]!);
+  await a.close();
+  return ids;
+}
 
 async function waitProcessing(srv: { url: string }, id: string): Promise<void> {
   for (let i = 0; i < 500; i++) {
@@ -54,7 +68,7 @@ describe('restart', () => {
     expect(await readdir(join(dataDir, 'uploads'))).toEqual([]);
   });
 
-  it('a task cut off by a kill is FAILED after the restart', async () => {
+  it('a task cut off by a kill runs again after the restart: same task_id, SUCCESS, the same result as an uninterrupted parse', async () => {
     const dataDir = await tempDir();
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(REPO, 'engine/cli/server.ts'), '--port', '0', '--api-key', KEY, '--data-dir', dataDir, '--max-pages', '500', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
     cleanup.push(async () => void child.kill('SIGKILL'));
@@ -65,34 +79,103 @@ describe('restart', () => {
       });
       child.on('exit', (code) => reject(new Error(`engine exited with ${code}`)));
     });
-    const id = (await postForm(`${url}/parse/async`, await fileForm(BIG))).body.data.task_id;
+    const id = (await postForm(`${url}/parse/async`, await fileForm(BIG, { output_formats: ['markdown', 'json'] }))).body.data.task_id;
     await waitProcessing({ url }, id);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
+    expect(existsSync(join(dataDir, 'tasks', id, 'input'))).toBe(true);
 
-    const b = await startTestServer({ dataDir });
+    const b = await startTestServer({ dataDir, maxPages: 500 });
     cleanup.push(() => b.close());
-    const d = (await check(b, id)).data;
-    expect(d.status).toBe('FAILED');
-    expect(d.error).toMatch(/interrupted by a restart/);
-    expect(d.result).toBeNull();
+    expect(['QUEUING', 'PROCESSING']).toContain((await check(b, id)).data.status);
+    const d = await pollUntilDone(b.url, id);
+    expect(d.status, d.error).toBe('SUCCESS');
+    expect(d.metadata).toEqual({ page_num: 400, file_type: '.pdf' });
     expect(existsSync(join(dataDir, 'tasks', id, 'input'))).toBe(false);
-  });
+    const fresh = (await postForm(`${b.url}/parse/sync`, await fileForm(BIG, { output_formats: ['markdown', 'json'] }))).body;
+    expect(fresh.code, fresh.message).toBe(0);
+    expect(d.result.outputs.markdown.length).toBeGreaterThan(100_000);
+    expect(keyless(d.result)).toBe(keyless(fresh.data.result));
+  }, 180_000);
 
-  it('a shutdown marks running and queued tasks FAILED and keeps them', async () => {
+  it('a shutdown keeps running and queued tasks resumable; the next start runs them oldest first to SUCCESS', async () => {
     const dataDir = await tempDir();
-    const a = await startTestServer({ dataDir, workers: 1, maxPages: 500 });
+    const [running, queued] = await interrupt(dataDir, 2);
+    for (const [id, status] of [[running, 'PROCESSING'], [queued, 'QUEUING']] as const) {
+      expect(JSON.parse(await readFile(join(dataDir, 'tasks', id, 'task.json'), 'utf8')).status).toBe(status);
+      expect(existsSync(join(dataDir, 'tasks', id, 'input'))).toBe(true);
+    }
+    const b = await startTestServer({ dataDir, workers: 2, maxPages: 500 });
+    cleanup.push(() => b.close());
+    const [first, second] = await Promise.all([pollUntilDone(b.url, running), pollUntilDone(b.url, queued)]);
+    for (const d of [first, second]) {
+      expect(d.status, d.error).toBe('SUCCESS');
+      expect(d.metadata.page_num).toBe(400);
+    }
+    expect(keyless(first.result)).toBe(keyless(second.result));
+    const done = b.logs.filter((l) => / SUCCESS /.test(l)).map((l) => l.split(' ')[1]);
+    expect(done).toEqual([running, queued]);
+  }, 180_000);
+
+  it('with resumeInterrupted: false, a shutdown marks running and queued tasks FAILED and keeps them', async () => {
+    const dataDir = await tempDir();
+    const a = await startTestServer({ dataDir, workers: 1, maxPages: 500, resumeInterrupted: false });
     const running = (await postForm(`${a.url}/parse/async`, await fileForm(BIG))).body.data.task_id;
     const queued = (await postForm(`${a.url}/parse/async`, await fileForm(BIG))).body.data.task_id;
     await waitProcessing(a, running);
     await a.close();
-    const b = await startTestServer({ dataDir });
+    const b = await startTestServer({ dataDir, resumeInterrupted: false });
     cleanup.push(() => b.close());
     for (const id of [running, queued]) {
       const d = (await check(b, id)).data;
       expect(d.status).toBe('FAILED');
       expect(d.error).toMatch(/engine stopped/);
+      expect(existsSync(join(dataDir, 'tasks', id, 'input'))).toBe(false);
     }
+  });
+
+  it('with resumeInterrupted: false, tasks cut off by a stop come back FAILED "interrupted by a restart"', async () => {
+    const dataDir = await tempDir();
+    const ids = await interrupt(dataDir, 2);
+    const b = await startTestServer({ dataDir, workers: 1, resumeInterrupted: false });
+    cleanup.push(() => b.close());
+    for (const id of ids) {
+      const d = (await check(b, id)).data;
+      expect(d).toMatchObject({ status: 'FAILED', result: null });
+      expect(d.error).toMatch(/interrupted by a restart/);
+      expect(existsSync(join(dataDir, 'tasks', id, 'input'))).toBe(false);
+    }
+  });
+
+  it('an interrupted task whose upload is gone is FAILED with the reason; the others still resume', async () => {
+    const dataDir = await tempDir();
+    const [gone, kept] = await interrupt(dataDir, 2);
+    await rm(join(dataDir, 'tasks', gone!, 'input'));
+    const b = await startTestServer({ dataDir, workers: 1, maxPages: 500 });
+    cleanup.push(() => b.close());
+    const d = (await check(b, gone!)).data;
+    expect(d).toMatchObject({ status: 'FAILED', result: null });
+    expect(d.error).toMatch(/interrupted by a restart of the engine and its uploaded file is gone; submit the file again/);
+    expect(['QUEUING', 'PROCESSING']).toContain((await check(b, kept!)).data.status);
+  });
+
+  it('a sync request cut off by a shutdown is not resumed (nobody could collect it)', async () => {
+    const dataDir = await tempDir();
+    const a = await startTestServer({ dataDir, workers: 1, maxPages: 500 });
+    const pending = postForm(`${a.url}/parse/sync`, await fileForm(BIG)).catch(() => null);
+    let id = '';
+    for (let i = 0; i < 500 && !id; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      id = (await readdir(join(dataDir, 'tasks'))).find((n) => /^[0-9a-f]{32}$/.test(n)) ?? '';
+    }
+    await waitProcessing(a, id);
+    await a.close();
+    await pending;
+    const b = await startTestServer({ dataDir });
+    cleanup.push(() => b.close());
+    const d = (await check(b, id)).data;
+    expect(d.status).toBe('FAILED');
+    expect(d.error).toMatch(/engine stopped/);
   });
 });
 
