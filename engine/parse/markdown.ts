@@ -3,16 +3,18 @@ import type { Block, CatalogNode, FeatureConfig, ImageFormat, Page } from '../..
 import { BULLET_GLYPH, CJK_CHAR, joinText } from './text.ts';
 
 const escapeAlt = (s: string): string => s.replace(/[[\]\n]/g, ' ').trim();
+/** Literal text in Markdown: underscores escaped (snake_case names stay literal), tag-like "<name>" kept visible. */
+const escapeMd = (s: string): string => s.replace(/_/g, '\\_').replace(/<(?=[A-Za-z/!])/g, '&lt;');
 
 function blockMarkdown(b: Block, image: ImageFormat): string | null {
   switch (b.type) {
-    case 'title': return `${'#'.repeat(Math.min(6, Math.max(1, b.title_level ?? 1)))} ${b.content}`;
+    case 'title': return `${'#'.repeat(Math.min(6, Math.max(1, b.title_level ?? 1)))} ${escapeMd(b.content)}`;
     case 'figure': return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content)}](${b.img_url})`;
     case 'table': return b.content;
     case 'code': return '```' + (b.code_language ?? '') + '\n' + b.content + '\n```';
     case 'equation': return `$$\n${b.content}\n$$`;
     default: {
-      const t = b.content;
+      const t = escapeMd(b.content);
       return BULLET_GLYPH.test(t) ? '- ' + t.replace(BULLET_GLYPH, '') : t;
     }
   }

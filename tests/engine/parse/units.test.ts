@@ -98,6 +98,10 @@ describe('Markdown and catalog', () => {
     const joined = toMarkdown(pages, { ...DEFAULT_FEATURE_CONFIG, enable_text_cross_page: true, keep_header_footer: true }, 'none');
     expect(joined).toBe('Running head\n\n# Intro\n\n- first point\n\n## Detail\n\nA sentence that goes on here.\n\n1\n\n# Next\n');
   });
+  it('escapes underscores and tag-like text in Markdown, not in the JSON', () => {
+    const p: Page = { page_num: 0, page_size: { w: 1, h: 1 }, merge_content_from_pre_page: false, blocks: [blk(0, 'text', 'Use FUNCTION_USAGE on <table name> if a < b')] };
+    expect(toMarkdown([p], DEFAULT_FEATURE_CONFIG, 'url')).toBe('Use FUNCTION\\_USAGE on &lt;table name> if a < b\n');
+  });
   it('nests the catalog by level', () => {
     const cat = buildCatalog(pages);
     expect(cat.map((c) => [c.content, c.page_num, c.block_idx])).toEqual([['Intro', 0, 1], ['Next', 1, 1]]);
