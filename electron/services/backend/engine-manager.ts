@@ -1,5 +1,7 @@
 // The local engine, started lazily in this process on a random loopback port with a random key,
-// reused by every task, stopped on close(). The key lives in memory only.
+// reused by every task, stopped on close(). The key lives in memory only. Tasks the engine was working
+// on when the app quit run again when it next starts (the engine's default), so polling by task_id
+// resumes without a new upload.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from '../log.ts';
@@ -14,11 +16,16 @@ export interface EngineStartOptions {
   port: number;
   dataDir: string;
   apiKeys: string[];
+  /** Page limit of the local engine (the upload limit stays at the engine's 200 MB default). */
+  maxPages: number;
   workerUrl?: URL;
   log?: (line: string) => void;
 }
 
 export type StartEngine = (o: EngineStartOptions) => Promise<EngineHandle>;
+
+/** A desktop engine parses long documents: the cloud's 300-page limit does not apply on this machine. */
+export const LOCAL_MAX_PAGES = 5000;
 
 export interface EngineTarget {
   baseUrl: string;
@@ -52,7 +59,11 @@ export function createEngineManager(o: { dataDir: string; workerUrl?: URL; log: 
       if (closed) return Promise.reject(new Error('the app is shutting down'));
       if (!starting) {
         const t0 = Date.now();
-        starting = start({ port: 0, dataDir: join(o.dataDir, 'engine'), apiKeys: [key], log: (line) => o.log.info(`engine: ${line}`), ...(o.workerUrl ? { workerUrl: o.workerUrl } : {}) }).then(
+        const opts: EngineStartOptions = {
+          port: 0, dataDir: join(o.dataDir, 'engine'), apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
+          log: (line) => o.log.info(`engine: ${line}`), ...(o.workerUrl ? { workerUrl: o.workerUrl } : {}),
+        };
+        starting = start(opts).then(
           (h) => {
             handle = h;
             o.log.info(`local engine listening at ${h.url} (started in ${Date.now() - t0} ms)`);

@@ -101,7 +101,7 @@ describe('cancel', () => {
 });
 
 describe('restart', () => {
-  it('quit while the engine works on an async task; on the next start polling resumes by remoteTaskId and reaches SUCCESS', async () => {
+  it('quit while the engine works on an async task; on the next start polling resumes by remoteTaskId and reaches SUCCESS without a new upload', async () => {
     const dataDir = await tempDir();
     const a = await makeServices({ dataDir });
     const [t] = await a.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/redp5110_sampled.pdf')], options: { mode: 'async' } });
@@ -118,9 +118,14 @@ describe('restart', () => {
       expect(restored.remoteTaskId).toBe(live.remoteTaskId);
       const done = await waitFinal(b, t!.id);
       expect(done.state, JSON.stringify(done.error)).toBe('SUCCESS');
+      // The engine ran its interrupted task again: same remote task, no re-submission.
+      expect(done.remoteTaskId).toBe(live.remoteTaskId);
+      expect(done.attempts).toBe(live.attempts);
       const log = await readFile(join(dataDir, 'logs', 'main.log'), 'utf8');
-      const restartAt = log.lastIndexOf('restored');
-      expect(log.slice(restartAt)).toContain(`${t!.id} polling remote task ${live.remoteTaskId}`);
+      const afterRestart = log.slice(log.lastIndexOf('restored'));
+      expect(afterRestart).toContain(`${t!.id} polling remote task ${live.remoteTaskId}`);
+      expect(afterRestart).not.toContain(`${t!.id} upload `);
+      expect(afterRestart).not.toContain('submitting again');
       expect((await b.svc.handlers['results:get']({ id: t!.id })).markdown.length).toBeGreaterThan(100);
     } finally {
       await b.close();

@@ -1,0 +1,37 @@
+// The local engine as the app starts it (createEngineManager with the real engine): a desktop page
+// limit, so a 400-page PDF the cloud (300 pages) would refuse is accepted on this machine.
+import { afterAll, describe, expect, it } from 'vitest';
+import { openAsBlob } from 'node:fs';
+import { createEngineManager, LOCAL_MAX_PAGES } from '../../../electron/services/backend/engine-manager.ts';
+import { createLogger } from '../../../electron/services/log.ts';
+import { corpus, removeTemps, tempDir } from './helpers.ts';
+
+afterAll(removeTemps);
+
+async function post(url: string, body: FormData): Promise<{ code: number; message: string; data: any }> {
+  return (await (await fetch(url, { method: 'POST', body })).json()) as { code: number; message: string; data: any };
+}
+
+describe('local engine manager', () => {
+  it('accepts a 400-page PDF (page limit LOCAL_MAX_PAGES, not the cloud 300)', async () => {
+    expect(LOCAL_MAX_PAGES).toBe(5000);
+    const dataDir = await tempDir();
+    const manager = createEngineManager({ dataDir, log: createLogger(dataDir, () => []) });
+    try {
+      const target = await manager.ensure();
+      const form = new FormData();
+      form.append('file', await openAsBlob(corpus('large/irs-manual-400p.pdf')), 'irs-manual-400p.pdf');
+      form.append('api_key', target.apiKey);
+      const submitted = await post(`${target.baseUrl}/parse/async`, form);
+      expect(submitted.code, submitted.message).toBe(0);
+      const check = new FormData();
+      check.append('task_id', submitted.data.task_id);
+      check.append('api_key', target.apiKey);
+      const status = await post(`${target.baseUrl}/parse/async_check`, check);
+      expect(status.code, status.message).toBe(0);
+      expect(status.data.metadata).toEqual({ page_num: 400, file_type: '.pdf' });
+    } finally {
+      await manager.close();
+    }
+  });
+});
