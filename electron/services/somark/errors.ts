@@ -37,7 +37,7 @@ const DESCRIPTIONS: Record<number, string> = {
   [ErrorCodes.INVALID_PDF]: 'The PDF is invalid or corrupted',
   [ErrorCodes.FILE_MISSING]: 'The service did not receive the file',
   [ErrorCodes.TOO_LARGE]: 'The file is larger than the service accepts (200 MB)',
-  [ErrorCodes.TOO_MANY_PAGES]: 'The document is too large for one request (200 MB / 300 pages); split it',
+  [ErrorCodes.TOO_MANY_PAGES]: 'The document has more pages than the service accepts in one request; split it',
   [ErrorCodes.PARAM_ERROR]: 'The service refused the request parameters',
   [ErrorCodes.PROCESSING_FAILED]: 'The service could not process the document',
 };
