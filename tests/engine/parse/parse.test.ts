@@ -1,10 +1,11 @@
 // parseDocument on real corpus files: JSON invariants, reading order, titles, headers/footers, images,
 // element formats, progress, abort, and text similarity against the reference Markdown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Block } from '../../../shared/somark.ts';
-import { corpus, jsonViolations, loadScore, parseCorpus, tempDir } from './helpers.ts';
+import { analysePages, assembleDocument, type PageAnalysis } from '../../../engine/parse/index.ts';
+import { corpus, jsonViolations, loadScore, options, parseCorpus, tempDir } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => { tmp = await tempDir(); });
@@ -190,5 +191,22 @@ describe('tables and code', () => {
     const code = doc.json.pages.flatMap((p) => p.blocks).filter((b) => b.type === 'code');
     expect(code.map((c) => c.content)).toEqual(['function add(a, b) {\n    return a + b;\n}\nconsole.log(add(3, 5));']);
     expect(doc.markdown).toContain('```\nfunction add(a, b) {\n    return a + b;\n}\nconsole.log(add(3, 5));\n```');
+  });
+});
+
+describe('split analysis (worker pool)', () => {
+  it('two page ranges analysed apart, serialised and assembled give the same document as parseDocument', async () => {
+    const rel = 'pdf-digital/redp5110_sampled.pdf';
+    const whole = await parseCorpus(rel, join(tmp.dir, 'whole'));
+    const dir = join(tmp.dir, 'split');
+    const opts = options(dir);
+    const parts = await Promise.all([[0, 7], [7, 18]].map(([a, b]) => analysePages(corpus(rel), '.pdf', a, b, { imageDir: opts.imageDir })));
+    const analyses = structuredClone(parts.flat()) as PageAnalysis[]; // what crosses the thread boundary
+    const doc = await assembleDocument(analyses.reverse(), { fileType: '.pdf', pageCount: 18 }, opts);
+    const strip = (s: string) => s.replaceAll('http://engine.test/files/', '');
+    expect(strip(doc.markdown)).toBe(strip(whole.markdown));
+    expect(doc.images.map((i) => i.fileName)).toEqual(whole.images.map((i) => i.fileName));
+    expect(JSON.parse(strip(JSON.stringify(doc.json)))).toEqual(JSON.parse(strip(JSON.stringify(whole.json))));
+    expect(readdirSync(join(dir, 'images')).sort()).toEqual(doc.images.map((i) => i.fileName).sort());
   });
 });
