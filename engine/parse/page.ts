@@ -60,7 +60,7 @@ function segElem(s: Segment, H: number, codePage: boolean): Elem {
   const text = code ? codeText(s.lines) : segText(s);
   return {
     kind: code ? 'code' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
-    indent: first.bbox[0] > s.bbox[0] + s.size,
+    indent: first.bbox[0] > s.bbox[0] + 0.6 * s.size,
     shortLast: s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text),
     zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined,
   };
