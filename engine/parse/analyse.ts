@@ -118,9 +118,11 @@ async function analyseImage(data: Uint8Array, ext: string, opts: AnalyseOptions)
   let png: Uint8Array | null = null;
   if (!webp) {
     try {
-      const d = decodeImage(data, !!opts.imageDir);
+      // A PNG input is its own crop: decode it only to check it, without re-encoding.
+      const isPng = ext === '.png';
+      const d = decodeImage(data, !!opts.imageDir && !isPng);
       size = { width: d.width, height: d.height };
-      png = d.png;
+      png = isPng ? data : d.png;
     } catch {
       throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `the ${ext} image is damaged or cannot be decoded`);
     }
