@@ -1,7 +1,7 @@
 // Running headers and footers: margin text that repeats across pages (same text with the digits folded,
 // or the same spot on many pages), page numbers, and — for a single page — small text at the very edge.
 import type { Elem, PageAnalysis } from './model.ts';
-import { PAGE_NUMBER, repetitionKey } from './text.ts';
+import { CJK_CHAR, PAGE_NUMBER, repetitionKey } from './text.ts';
 
 const RUNNING_HEAD = /^(\d{1,4}|[ivxlc]{1,6})\s+\S.*\D$|^\S.*\D\s+(\d{1,4}|[ivxlc]{1,6})$/i;
 
@@ -67,7 +67,7 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
 
   function roleOf(e: Elem, p: PageAnalysis): MarginRole {
     // Rotated text in the side margin (archive stamps, vertical running heads).
-    if (e.rotated && e.kind === 'text' && (e.bbox[2] <= 0.12 * p.width || e.bbox[0] >= 0.88 * p.width)) return 'sider';
+    if (e.rotated && e.kind === 'text' && !CJK_CHAR.test(e.text) && (e.bbox[2] <= 0.12 * p.width || e.bbox[0] >= 0.88 * p.width)) return 'sider';
     const band = bandOf(e, p);
     if (!band) return null;
     const role: MarginRole = band === 'top' ? 'header' : 'footer';

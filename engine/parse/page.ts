@@ -6,7 +6,7 @@ import type { Elem, PageAnalysis } from './model.ts';
 import { segmentBlocks, type Segment } from './segment.ts';
 import { detectFigures, isScanned, isTextBackground, textCharCount, type Figure } from './figures.ts';
 import { readingOrder } from './xycut.ts';
-import { BULLET_START, CAPTION_START, cleanLine, END_OF_SENTENCE, joinText } from './text.ts';
+import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, END_OF_SENTENCE, joinText } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
 import { detectVectorFigures } from './vector-figures.ts';
 import { codeText, mergeCode, monoShare } from './code.ts';
@@ -131,7 +131,9 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   let rtlChars = 0, allChars = 0;
   for (const sg of segs) for (const l of sg.lines) { allChars += l.text.length; if (l.rtl) rtlChars += l.text.length; }
   const rtl = rtlChars > allChars / 2;
-  const ordered = [top, body, rotated, bottom].flatMap((group) => readingOrder(group, rtl));
+  // Vertical CJK columns read right to left, like RTL lines.
+  const verticalCjk = rotated.filter((it) => it.kind === 'seg' && CJK_CHAR.test(it.seg.lines[0].text)).length > rotated.length / 2;
+  const ordered = [...readingOrder(top, rtl), ...readingOrder(body, rtl), ...readingOrder(rotated, rtl || verticalCjk), ...readingOrder(bottom, rtl)];
   const figures: { elem: FigureElem }[] = [];
   let elems: Elem[] = ordered.map((it) => {
     if (it.kind === 'seg') return segElem(it.seg, H, codePage);

@@ -3,7 +3,7 @@
 // between side-by-side columns that mupdf put into one block.
 import type { RawBlock, RawLine, Rect } from '../pdf/raw.ts';
 import { rectUnion } from '../pdf/raw.ts';
-import { BULLET_START, END_OF_SENTENCE } from './text.ts';
+import { BULLET_START, CJK_CHAR, END_OF_SENTENCE } from './text.ts';
 
 export interface Segment {
   bbox: Rect;
@@ -76,6 +76,14 @@ function mergeRowFragments(lines: RawLine[]): RawLine[] {
   const out: RawLine[] = [];
   for (const l of lines) {
     const p = out[out.length - 1];
+    if (p && p.rotated && l.rotated && CJK_CHAR.test(l.text)) {
+      // Vertical CJK writing: mupdf gives one line per glyph; stack them into the column they form.
+      const size = Math.max(p.size, l.size);
+      if (Math.abs(p.bbox[0] - l.bbox[0]) < 0.3 * size && Math.abs(p.bbox[2] - l.bbox[2]) < 0.3 * size && l.bbox[1] - p.bbox[3] > -0.5 * size && l.bbox[1] - p.bbox[3] < 0.6 * size) {
+        out[out.length - 1] = { ...p, text: p.text + l.text, cx0: [...p.cx0, ...l.cx0], cx1: [...p.cx1, ...l.cx1], bbox: rectUnion(p.bbox, l.bbox) };
+        continue;
+      }
+    }
     if (p && !p.rotated && !l.rotated) {
       const size = Math.max(p.size, l.size);
       const sameRow = Math.abs(p.bbox[3] - l.bbox[3]) < 0.35 * size && Math.abs(p.size - l.size) < 0.2 * size;
