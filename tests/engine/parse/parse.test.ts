@@ -1,10 +1,10 @@
 // parseDocument on real corpus files: JSON invariants, reading order, titles, headers/footers, images,
 // element formats, progress, abort, and text similarity against the reference Markdown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Block } from '../../../shared/somark.ts';
-import { analysePages, assembleDocument, type PageAnalysis } from '../../../engine/parse/index.ts';
+import { analysePages, assembleDocument, parseDocument, type PageAnalysis } from '../../../engine/parse/index.ts';
 import { corpus, jsonViolations, loadScore, options, parseCorpus, tempDir } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -139,6 +139,17 @@ describe('figures and images', () => {
       expect(doc.images.length).toBe(1);
       expect(doc.markdown.trim()).toBe(`![](${doc.images[0].url})`);
     });
+});
+
+describe('GIF input', () => {
+  it('is one page with a PNG crop', async () => {
+    const gif = join(tmp.dir, 'dot.gif'); // a 1×1 GIF89a
+    writeFileSync(gif, Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'));
+    const doc = await parseDocument(gif, 'dot.gif', options(join(tmp.dir, 'gif')));
+    expect(doc.fileType).toBe('.gif');
+    expect(doc.json.pages[0].page_size).toEqual({ w: 1, h: 1 });
+    expect(doc.images.map((i) => i.fileName)).toEqual(['image_001.png']);
+  });
 });
 
 describe('progress and abort', () => {
