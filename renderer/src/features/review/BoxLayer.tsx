@@ -3,8 +3,7 @@
 import { memo, useMemo } from 'react';
 import type { CSSProperties, MouseEvent } from 'react';
 import { bboxArea, scaleBBox } from '../../../../shared/bbox.ts';
-import { useT } from '../../i18n/index.ts';
-import { typeColor, withAlpha } from './colors.ts';
+import { typeColor } from './colors.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import { pageBlocks } from './model.ts';
 
@@ -20,7 +19,6 @@ const gOf = (e: MouseEvent): number => {
 };
 
 export const BoxLayer = memo(function BoxLayer({ page, width, height }: Props) {
-  const t = useT();
   const { doc, store } = useReviewContext();
   const info = doc.model.pages[page]!;
   const inPage = (g: number) => (g >= info.first && g < info.first + info.count ? g : -1);
@@ -52,50 +50,23 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height }: Props) {
     if (!to?.closest?.('[data-g]')) store.getState().unhover('page');
   };
 
+  // Lean elements (one div per box, geometry and a colour variable inline, the number drawn by CSS
+  // from data-n): a page brings 50 of them into the DOM as it scrolls in. The layer is hidden from
+  // assistive technology; the inspector's tree is the accessible list of the same blocks (j/k too).
   return (
-    <div className="rv-boxes" onClick={onClick} onMouseOver={onOver} onMouseOut={onOut}>
+    <div className="rv-boxes" onClick={onClick} onMouseOver={onOver} onMouseOut={onOut} aria-hidden="true" data-mode={boxMode} data-numbers={numbers ? '1' : '0'}>
       {blocks.map((b) => {
         const isSel = b.g === selected;
         const isHov = b.g === hovered;
-        const typeHidden = hidden.has(b.type);
-        if (typeHidden && !isSel) return null;
-        const ghost = !isSel && !isHov && (!showBoxes || boxMode === 'hover');
+        if (hidden.has(b.type) && !isSel) return null;
         if (!showBoxes && !isSel && !isHov) return null;
         const r = scaleBBox(b.bbox!, info.size, target);
-        const color = typeColor(b.type);
-        const style: CSSProperties = {
-          left: r.left,
-          top: r.top,
-          width: r.width,
-          height: r.height,
-          borderColor: ghost ? 'transparent' : color,
-          background: isSel ? withAlpha(color, 0.22) : isHov ? withAlpha(color, 0.14) : ghost ? 'transparent' : withAlpha(color, 0.06),
-        };
-        const cls = ['rv-box', isSel && 'is-selected', isHov && 'is-hovered', hits.has(b.g) && 'is-hit', ghost && 'is-ghost']
-          .filter(Boolean)
-          .join(' ');
-        return (
-          <div
-            key={b.g}
-            className={cls}
-            style={style}
-            data-g={b.g}
-            data-page={page}
-            data-idx={b.block.idx}
-            data-type={b.type}
-            data-testid="box"
-            role="button"
-            tabIndex={-1}
-            aria-label={t('review.box', { n: b.block.idx, type: b.type })}
-            aria-pressed={isSel}
-          >
-            {numbers && !ghost && (
-              <span className="rv-box-num" style={{ background: color }} aria-hidden="true">
-                {b.block.idx}
-              </span>
-            )}
-          </div>
-        );
+        const style = { left: r.left, top: r.top, width: r.width, height: r.height, '--c': typeColor(b.type) } as CSSProperties;
+        let cls = 'rv-box';
+        if (isSel) cls += ' is-selected';
+        if (isHov) cls += ' is-hovered';
+        if (hits.has(b.g)) cls += ' is-hit';
+        return <div key={b.g} className={cls} style={style} data-g={b.g} data-idx={b.block.idx} data-n={b.block.idx} />;
       })}
     </div>
   );

@@ -2,12 +2,14 @@
 // each chunk tagged with the page and block it came from. Rendered/source toggle, copy, linking
 // (hover/click → box), reveal-on-select and its half of the synchronised scrolling.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { toast } from '../../stores/ui.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import { Markdown } from '../../components/markdown/Markdown.tsx';
+import { plainText, requestRender } from './render-budget.ts';
+import { useFastScroll } from './useFastScroll.ts';
 import { useFollow } from './useFollow.ts';
 import { useHitHighlight } from './useHitHighlight.ts';
 
@@ -30,7 +32,21 @@ export function imageResolver(assetBase: string, images: Record<string, string>)
   };
 }
 
-const Row = memo(function Row({ i, start, source, measure }: { i: number; start: number; source: boolean; measure: (el: HTMLElement | null) => void }) {
+interface RowProps {
+  i: number;
+  /**
+   * Height estimate. A placeholder row is exactly this tall, so measuring it changes nothing (each
+   * changed size makes the virtualizer recompute the offsets of every chunk after it).
+   */
+  estimate: number;
+  start: number;
+  source: boolean;
+  /** The pane is still (render the Markdown at once), moving (queue it) or flying by (wait). */
+  pace: 'still' | 'moving' | 'flying';
+  measure: (el: HTMLElement | null) => void;
+}
+
+const Row = memo(function Row({ i, estimate: height, start, source, pace, measure }: RowProps) {
   const { doc, view } = useReviewContext();
   const { chunkOfBlock, blockOfChunk } = doc.alignment;
   const selected = useReview((s) => s.selected >= 0 && chunkOfBlock[s.selected] === i);
@@ -39,6 +55,9 @@ const Row = memo(function Row({ i, start, source, measure }: { i: number; start:
   const hit = useReview((s) => s.hits.chunks.has(i));
   const resolve = useMemo(() => imageResolver(view.assetBase, view.images ?? {}), [view]);
   const chunk = doc.chunks[i]!;
+  const [full, setFull] = useState(pace === 'still' || source);
+  const waiting = !full && pace !== 'flying';
+  useEffect(() => (waiting ? requestRender(() => setFull(true)) : undefined), [waiting]);
   const g = blockOfChunk[i]!;
   const b = g >= 0 ? doc.model.blocks[g] : undefined;
   const cls = ['rv-chunk', selected && 'is-selected', hovered && 'is-hovered', revealed && 'is-revealed', hit && 'is-hit', b && 'is-linked']
@@ -54,9 +73,17 @@ const Row = memo(function Row({ i, start, source, measure }: { i: number; start:
       data-idx={b ? b.block.idx : undefined}
       data-testid="md-chunk"
       className={cls}
-      style={{ transform: `translateY(${start}px)` }}
+      style={full ? { transform: `translateY(${start}px)` } : { transform: `translateY(${start}px)`, height, overflow: 'hidden' }}
     >
-      {source ? <pre className="rv-src">{chunk.text}</pre> : <Markdown markdown={chunk.text} resolveImage={resolve} />}
+      {source ? (
+        <pre className="rv-src">{chunk.text}</pre>
+      ) : full ? (
+        <Markdown markdown={chunk.text} resolveImage={resolve} />
+      ) : (
+        <div className="markdown-body rv-placeholder">
+          <p>{plainText(chunk.text)}</p>
+        </div>
+      )}
     </div>
   );
 });
@@ -66,15 +93,23 @@ function ChunkList({ source }: { source: boolean }) {
   const { doc, store, gate } = useReviewContext();
   const scrollRef = useRef<HTMLDivElement>(null);
   const innerRef = useRef<HTMLDivElement>(null);
+  // The virtualizer asks for estimates of every unmeasured chunk each time one is measured: compute
+  // them once (25,000 chunks × a regex each, per measurement, would cost seconds while scrolling).
+  const estimates = useMemo(() => Int32Array.from(doc.chunks, (c) => Math.round(estimate(c.text, source))), [doc, source]);
   const virtualizer = useVirtualizer({
     count: doc.chunks.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => estimate(doc.chunks[i]!.text, source),
+    estimateSize: (i) => estimates[i]!,
     overscan: 4,
     paddingStart: 12,
     paddingEnd: 12,
+    // Measurements of newly mounted chunks re-render the list in React's batch, not synchronously
+    // inside the ResizeObserver callback once per chunk.
+    useFlushSync: false,
   });
   const follow = useFollow('markdown', scrollRef, (a) => virtualizer.measurementsCache[a.chunk]?.start ?? 0);
+  const fast = useFastScroll(scrollRef);
+  const pace = fast.fast ? 'flying' : virtualizer.isScrolling ? 'moving' : 'still';
   useHitHighlight(innerRef);
 
   // Reveal the selected block's chunk (or a search hit's) when another pane or a key selected it.
@@ -117,7 +152,10 @@ function ChunkList({ source }: { source: boolean }) {
       role="region"
       aria-label={t('review.markdownPane')}
       data-testid="md-pane"
-      onScroll={follow}
+      onScroll={() => {
+        fast.onScroll();
+        follow();
+      }}
       onWheel={() => gate.touch('markdown')}
       onPointerDown={() => gate.touch('markdown')}
       onKeyDown={() => gate.touch('markdown')}
@@ -128,7 +166,7 @@ function ChunkList({ source }: { source: boolean }) {
     >
       <div ref={innerRef} className="rv-md-inner markdown-body" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((it) => (
-          <Row key={it.index} i={it.index} start={it.start} source={source} measure={virtualizer.measureElement} />
+          <Row key={it.index} i={it.index} estimate={estimates[it.index]!} start={it.start} source={source} pace={pace} measure={virtualizer.measureElement} />
         ))}
       </div>
     </div>

@@ -12,6 +12,7 @@ import { PageView } from './PageView.tsx';
 import { ZOOM_MAX, ZOOM_MIN } from './store.ts';
 import { useFollow } from './useFollow.ts';
 import { useReveal } from './usePageReveal.ts';
+import { useFastScroll } from './useFastScroll.ts';
 
 /** Pages that may hold a canvas at once (memory bound at any zoom). */
 export const MAX_CANVASES = 6;
@@ -116,15 +117,17 @@ export function PagePane() {
   const follow = useFollow('page', scrollRef, (a) => layoutRef.current.tops[a.page]! + a.y * layoutRef.current.scale);
   useReveal(scrollRef, layoutRef, follow);
 
+  const fast = useFastScroll(scrollRef, (v) => store.getState().reportFlying(v));
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
+    fast.onScroll();
     store.getState().reportPage(currentPage(layoutRef.current, el.scrollTop, el.clientHeight));
     follow();
   };
 
   const items = virtualizer.getVirtualItems();
-  const center = (scrollRef.current?.scrollTop ?? 0) + vp.h / 2;
+  const center = (virtualizer.scrollOffset ?? 0) + vp.h / 2;
   const byDistance = items
     .map((it) => ({ i: it.index, d: Math.abs(layout.tops[it.index]! + layout.heights[it.index]! / 2 - center) }))
     .sort((a, b) => a.d - b.d);
@@ -154,6 +157,7 @@ export function PagePane() {
             width={layout.widths[it.index]!}
             height={layout.heights[it.index]!}
             draw={drawSet.has(it.index)}
+            settled={!fast.fast}
             priority={byDistance.findIndex((x) => x.i === it.index)}
           />
         ))}

@@ -16,38 +16,51 @@ interface Props {
   draw: boolean;
   /** Lower renders first (distance from the viewport centre). */
   priority: number;
+  /** False while the pane flies past pages: no new renders start then. */
+  settled: boolean;
 }
 
-const SETTLE_MS = 70;
+/** A beat before rendering, so a page that only flashes by during a scroll never queues work. */
+const SETTLE_MS = 15;
 
-function PdfCanvas({ index, width, height, priority }: { index: number; width: number; height: number; priority: number }) {
+function PdfCanvas({ index, width, height, priority, settled }: { index: number; width: number; height: number; priority: number; settled: boolean }) {
   const { pdf } = useReviewContext();
-  const ref = useRef<HTMLCanvasElement>(null);
-  const [rendered, setRendered] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  // Size the current picture was drawn at ('' = none yet); a zoom needs a new one.
+  const [drawnAt, setDrawnAt] = useState('');
+  const size = `${width}x${height}`;
+  const needed = drawnAt !== size;
   const priorityRef = useRef(priority);
   priorityRef.current = priority;
   useEffect(() => {
-    const canvas = ref.current;
-    if (!pdf || !canvas) return;
+    const holder = ref.current;
+    if (!pdf || !holder || !settled || !needed) return;
     let handle: { cancel(): void } | null = null;
-    let alive = true;
     const timer = window.setTimeout(() => {
-      const h = pdf.render(index, canvas, width, height, window.devicePixelRatio || 1, priorityRef.current);
+      const h = pdf.render(index, width, height, window.devicePixelRatio || 1, priorityRef.current);
       handle = h;
-      void h.done.then((ok) => {
-        if (ok && alive) setRendered(true);
+      void h.done.then((canvas) => {
+        if (!canvas || !holder.isConnected) return;
+        canvas.className = 'rv-canvas';
+        canvas.setAttribute('aria-hidden', 'true');
+        const old = holder.firstElementChild as HTMLCanvasElement | null;
+        holder.replaceChildren(canvas);
+        if (old) {
+          // Free the old backing store at once instead of waiting for GC.
+          old.width = 0;
+          old.height = 0;
+        }
+        setDrawnAt(size);
       });
     }, SETTLE_MS);
     return () => {
-      alive = false;
       window.clearTimeout(timer);
       handle?.cancel();
     };
-  }, [pdf, index, width, height]);
+  }, [pdf, index, width, height, size, settled, needed]);
   useEffect(
     () => () => {
-      // Free the backing store at once instead of waiting for GC.
-      const c = ref.current;
+      const c = ref.current?.firstElementChild as HTMLCanvasElement | null | undefined;
       if (c) {
         c.width = 0;
         c.height = 0;
@@ -55,17 +68,18 @@ function PdfCanvas({ index, width, height, priority }: { index: number; width: n
     },
     [],
   );
-  return <canvas ref={ref} className="rv-canvas" style={{ width, height }} data-rendered={rendered ? '1' : '0'} aria-hidden="true" />;
+  // The holder's children are managed here (swapped canvases), not by React.
+  return <div ref={ref} className="rv-canvas-holder" data-rendered={drawnAt ? '1' : '0'} data-testid="page-canvas" />;
 }
 
-export const PageView = memo(function PageView({ index, top, left, width, height, draw, priority }: Props) {
+export const PageView = memo(function PageView({ index, top, left, width, height, draw, priority, settled }: Props) {
   const t = useT();
   const { doc, view, pdf } = useReviewContext();
   const info = doc.model.pages[index]!;
   const [imgFailed, setImgFailed] = useState(false);
   let body = null;
   if (doc.source === 'pdf' && pdf && index < pdf.numPages && draw) {
-    body = <PdfCanvas index={index} width={width} height={height} priority={priority} />;
+    body = <PdfCanvas index={index} width={width} height={height} priority={priority} settled={settled} />;
   } else if (doc.source === 'image' && view.originalUrl && index === 0 && !imgFailed) {
     body = (
       <img

@@ -6,10 +6,16 @@ import type { AppError } from '../../../../shared/result.ts';
 import type { ResultView } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { invoke } from '../../lib/ipc.ts';
+import { sourceKind } from './doc.ts';
+import type { PdfDoc } from './pdf.ts';
+import { loadPdfjs, openPdf } from './pdf.ts';
 import { ReviewView } from './ReviewView.tsx';
 import './messages.ts';
 
-type Load = { state: 'loading' } | { state: 'ready'; view: ResultView } | { state: 'error'; error: AppError };
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; view: ResultView; pdf: Promise<PdfDoc> | null }
+  | { state: 'error'; error: AppError };
 
 export function ReviewScreen({ taskId }: { taskId: string }) {
   const t = useT();
@@ -20,14 +26,28 @@ export function ReviewScreen({ taskId }: { taskId: string }) {
   useEffect(() => {
     let alive = true;
     setLoad({ state: 'loading' });
+    // Most results are PDFs: fetch and start pdf.js while the result itself loads.
+    void loadPdfjs().catch(() => undefined);
     void invoke('results:get', { id: taskId }).then((res) => {
       if (!alive) return;
-      setLoad(res.ok ? { state: 'ready', view: res.value } : { state: 'error', error: res.error });
+      if (!res.ok) return setLoad({ state: 'error', error: res.error });
+      // Open the PDF now, so pdf.js parses it in its worker while the screen builds its model.
+      const url = res.value.originalUrl;
+      const pdf = url && sourceKind(res.value) === 'pdf' ? openPdf(url) : null;
+      pdf?.catch(() => undefined);
+      setLoad({ state: 'ready', view: res.value, pdf });
     });
     return () => {
       alive = false;
     };
   }, [taskId, attempt]);
+
+  // This screen owns the opened PDF: it goes when the result does.
+  useEffect(() => {
+    if (load.state !== 'ready' || !load.pdf) return;
+    const pdf = load.pdf;
+    return () => void pdf.then((d) => d.destroy(), () => undefined);
+  }, [load]);
 
   if (load.state === 'loading') {
     return (
@@ -46,5 +66,5 @@ export function ReviewScreen({ taskId }: { taskId: string }) {
       </div>
     );
   }
-  return <ReviewView key={taskId} view={load.view} />;
+  return <ReviewView key={taskId} view={load.view} pdf={load.pdf} />;
 }

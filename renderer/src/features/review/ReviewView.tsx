@@ -1,6 +1,7 @@
 // The side-by-side review of one loaded result: toolbar and legend over thumbnails | pages |
 // Markdown | inspector. Builds the document model once, opens the PDF, owns the screen's store.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import type { ResultView } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { ReviewContext, useReview } from './context.tsx';
@@ -25,7 +26,7 @@ import './review.css';
 /** Without a PDF: 100 % shows a 144-dpi raster (SoMark's usual) at 96 dpi; images show their pixels. */
 const DEFAULT_BASE = 96 / 144;
 
-function Panes({ notice }: { notice: string | null }) {
+function Panes({ notice, searchRef }: { notice: string | null; searchRef: RefObject<HTMLInputElement | null> }) {
   const thumbs = useReview((s) => s.thumbs);
   const inspector = useReview((s) => s.inspector);
   return (
@@ -35,7 +36,7 @@ function Panes({ notice }: { notice: string | null }) {
           {notice}
         </p>
       )}
-      <Legend />
+      <Legend searchRef={searchRef} />
       <div className={`rv-body${thumbs ? ' has-thumbs' : ''}${inspector ? ' has-inspector' : ''}`}>
         {thumbs && <Thumbnails />}
         <PagePane />
@@ -46,7 +47,14 @@ function Panes({ notice }: { notice: string | null }) {
   );
 }
 
-export function ReviewView({ view, initial }: { view: ResultView; initial?: Partial<ReviewState> }) {
+interface Props {
+  view: ResultView;
+  /** The original, already being opened by the caller (who also destroys it); else opened here. */
+  pdf?: Promise<PdfDoc> | null;
+  initial?: Partial<ReviewState>;
+}
+
+export function ReviewView({ view, pdf: opening, initial }: Props) {
   const t = useT();
   const baseDoc = useMemo(() => buildDoc(view), [view]);
   const [pdf, setPdf] = useState<PdfDoc | null>(null);
@@ -71,10 +79,11 @@ export function ReviewView({ view, initial }: { view: ResultView; initial?: Part
     if (baseDoc.source !== 'pdf' || !view.originalUrl) return;
     let alive = true;
     let opened: PdfDoc | null = null;
-    openPdf(view.originalUrl).then(
+    const own = !opening;
+    (opening ?? openPdf(view.originalUrl)).then(
       async (d) => {
-        opened = d;
-        if (!alive) return d.destroy();
+        if (own) opened = d;
+        if (!alive) return own ? d.destroy() : undefined;
         const first = await d.points(0);
         const size = baseDoc.model.pages[0]?.size;
         if (!alive) return;
@@ -93,7 +102,7 @@ export function ReviewView({ view, initial }: { view: ResultView; initial?: Part
       alive = false;
       opened?.destroy();
     };
-  }, [baseDoc, view.originalUrl]);
+  }, [baseDoc, view.originalUrl, opening]);
 
   const ctx: ReviewContextValue = useMemo(
     () => ({ view, doc, store, gate, bridge, pdf, baseScale }),
@@ -109,8 +118,8 @@ export function ReviewView({ view, initial }: { view: ResultView; initial?: Part
   return (
     <ReviewContext.Provider value={ctx}>
       <div className="rv-root" data-testid="review" data-pdf={pdf ? 'ready' : 'none'}>
-        <Toolbar searchRef={searchRef} />
-        <Panes notice={notice} />
+        <Toolbar />
+        <Panes notice={notice} searchRef={searchRef} />
       </div>
     </ReviewContext.Provider>
   );

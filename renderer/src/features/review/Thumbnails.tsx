@@ -1,7 +1,7 @@
 // Lazy page thumbnails: a virtualised column; a thumbnail renders (low priority, after the list
 // settles) only while it is on screen, and is kept as a small bitmap so scrolling back is instant.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import type { PdfDoc } from './pdf.ts';
@@ -27,57 +27,69 @@ function remember(pdf: PdfDoc, i: number, bmp: ImageBitmap): void {
 
 const Thumb = memo(function Thumb({ i, w, h }: { i: number; w: number; h: number }) {
   const { pdf, doc, view } = useReviewContext();
+  // While the page pane flies past pages, this list follows it: render once things settle.
+  const flying = useReview((s) => s.flying);
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const canvas = ref.current;
     if (!pdf || !canvas || doc.source !== 'pdf') return;
-    const dpr = window.devicePixelRatio || 1;
+    const show = (bmp: ImageBitmap) => {
+      canvas.width = bmp.width;
+      canvas.height = bmp.height;
+      canvas.getContext('2d')?.drawImage(bmp, 0, 0);
+    };
     const hit = cache.get(pdf)?.get(i);
-    if (hit) {
-      canvas.width = hit.width;
-      canvas.height = hit.height;
-      canvas.getContext('2d')?.drawImage(hit, 0, 0);
-      return;
-    }
+    if (hit) return show(hit);
+    if (flying) return;
+    let alive = true;
     let handle: { cancel(): void } | null = null;
     const timer = window.setTimeout(() => {
-      const r = pdf.render(i, canvas, w, h, dpr, 1000 + i);
+      const r = pdf.render(i, w, h, window.devicePixelRatio || 1, 1000 + i);
       handle = r;
-      void r.done.then(async (ok) => {
-        if (ok && typeof createImageBitmap === 'function') remember(pdf, i, await createImageBitmap(canvas));
+      void r.done.then(async (rendered) => {
+        if (!rendered) return;
+        const bmp = await createImageBitmap(rendered);
+        rendered.width = 0;
+        remember(pdf, i, bmp);
+        if (alive) show(bmp);
       });
     }, SETTLE_MS);
     return () => {
+      alive = false;
       window.clearTimeout(timer);
       handle?.cancel();
     };
-  }, [pdf, doc, i, w, h]);
+  }, [pdf, doc, i, w, h, flying]);
   if (doc.source === 'image' && i === 0 && view.originalUrl) {
     return <img src={view.originalUrl} alt="" width={w} height={h} className="rv-thumb-img" draggable={false} />;
   }
-  return <canvas ref={ref} className="rv-thumb-img" style={{ width: w, height: h }} aria-hidden="true" />;
+  return <canvas ref={ref} className="rv-thumb-img" width={1} height={1} style={{ width: w, height: h }} aria-hidden="true" />;
 });
 
 export function Thumbnails() {
   const t = useT();
   const { doc, store } = useReviewContext();
   const page = useReview((s) => s.page);
+  const flying = useReview((s) => s.flying);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const sizes = doc.model.pages.map((p) => ({ w: THUMB_W, h: Math.round((THUMB_W * p.size.h) / p.size.w) }));
+  const sizes = useMemo(() => doc.model.pages.map((p) => ({ w: THUMB_W, h: Math.round((THUMB_W * p.size.h) / p.size.w) })), [doc]);
   const virtualizer = useVirtualizer({
     count: sizes.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => sizes[i]!.h + ROW_GAP,
     overscan: 3,
     paddingStart: 8,
+    useFlushSync: false,
   });
-  // Keep the current page's thumbnail in view.
+  // Keep the current page's thumbnail in view (from the virtualizer's cached scroll state: reading
+  // the DOM here would force a layout in the middle of every page change). Not while flying.
   useEffect(() => {
-    const el = scrollRef.current;
+    if (flying) return;
     const item = virtualizer.measurementsCache[page];
-    if (!el || !item) return;
-    if (item.start < el.scrollTop || item.end > el.scrollTop + el.clientHeight) virtualizer.scrollToIndex(page, { align: 'center' });
-  }, [page, virtualizer]);
+    const top = virtualizer.scrollOffset ?? 0;
+    const height = virtualizer.scrollRect?.height ?? 0;
+    if (item && (item.start < top || item.end > top + height)) virtualizer.scrollToIndex(page, { align: 'center' });
+  }, [page, flying, virtualizer]);
   return (
     <nav className="rv-thumbs" ref={scrollRef} aria-label={t('review.thumbs')} data-testid="thumbs">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

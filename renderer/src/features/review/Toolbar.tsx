@@ -91,7 +91,7 @@ function Toggle({ on, label, onClick, testId }: { on: boolean; label: string; on
   );
 }
 
-function Search({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+export function Search({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const t = useT();
   const { store } = useReviewContext();
   const hits = useReview((s) => s.hits);
@@ -140,7 +140,7 @@ function Search({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) 
   );
 }
 
-export function Toolbar({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
+export function Toolbar() {
   const t = useT();
   const { doc, store } = useReviewContext();
   const s = useReview(
@@ -163,8 +163,11 @@ export function Toolbar({ searchRef }: { searchRef: RefObject<HTMLInputElement |
           <Toggle on={s.sync} label={t('review.sync')} onClick={() => store.getState().setSync(!s.sync)} testId="toggle-sync" />
         </span>
       )}
-      <Search inputRef={searchRef} />
-      {hasBlocks && <Toggle on={s.inspector} label={t('review.inspector')} onClick={() => store.getState().togglePanel('inspector')} />}
+      {hasBlocks && (
+        <span className="rv-end">
+          <Toggle on={s.inspector} label={t('review.inspector')} onClick={() => store.getState().togglePanel('inspector')} />
+        </span>
+      )}
     </div>
   );
 }

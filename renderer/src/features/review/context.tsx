@@ -13,6 +13,8 @@ export interface PaneBridge {
   /** Position of an anchor in this pane's scroll content (CSS px). */
   pos(a: Anchor): number;
   scrollTop(): number;
+  /** Height of the pane's viewport. */
+  viewport(): number;
   /** Max scroll offset (content height − viewport). */
   maxScroll(): number;
   scrollTo(top: number): void;

@@ -7,7 +7,8 @@ import type { Size } from '../../../../shared/bbox.ts';
 import { RenderQueue } from './render-queue.ts';
 
 export interface RenderHandle {
-  done: Promise<boolean>;
+  /** A new canvas holding the page, or null (cancelled, failed). */
+  done: Promise<HTMLCanvasElement | null>;
   cancel(): void;
 }
 
@@ -16,8 +17,11 @@ export interface PdfDoc {
   /** Size of page i in PDF points (rotation applied), once known. */
   knownPoints(i: number): Size | null;
   points(i: number): Promise<Size>;
-  /** Renders page i into the canvas at cssW × cssH CSS px and the given device pixel ratio. */
-  render(i: number, canvas: HTMLCanvasElement, cssW: number, cssH: number, dpr: number, priority: number): RenderHandle;
+  /**
+   * Renders page i at cssW × cssH CSS px and the device pixel ratio into a new canvas, which the
+   * caller swaps in when it is done (the old picture stays up meanwhile: no blank flash on zoom).
+   */
+  render(i: number, cssW: number, cssH: number, dpr: number, priority: number): RenderHandle;
   destroy(): void;
 }
 
@@ -31,13 +35,18 @@ const KEEP_PAGES = 24;
 
 let workerReady: Promise<typeof import('pdfjs-dist')> | null = null;
 
-async function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
+/** Loads pdf.js and its workers' URLs (once); call early to overlap it with loading the result. */
+export async function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
   workerReady ??= (async () => {
-    const [pdfjs, worker] = await Promise.all([
+    const [pdfjs, worker, renderer] = await Promise.all([
       import('pdfjs-dist'),
       import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+      import('pdfjs-dist/build/pdf.renderer.min.mjs?url'),
     ]);
     pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+    // Pages are drawn in a second worker (OffscreenCanvas); the main thread only blits the bitmap,
+    // so scrolling stays smooth while pages render. pdf.js falls back to the main thread by itself.
+    pdfjs.GlobalWorkerOptions.rendererSrc = renderer.default;
     return pdfjs;
   })();
   return workerReady;
@@ -92,35 +101,29 @@ function wrap(doc: PDFDocumentProxy, destroy: () => void): PdfDoc {
       await page(i);
       return sizes.get(i)!;
     },
-    render(i, canvas, cssW, cssH, dpr, priority) {
+    render(i, cssW, cssH, dpr, priority) {
       let task: { cancel(): void } | null = null;
       const job = queue.add(priority, async (isCancelled) => {
         const pg = await page(i);
-        if (isCancelled()) return false;
+        if (isCancelled()) return null;
         const base = pg.getViewport({ scale: 1 });
         let ratio = dpr;
         if (cssW * cssH * ratio * ratio > MAX_CANVAS_PIXELS) ratio = Math.sqrt(MAX_CANVAS_PIXELS / (cssW * cssH));
         const viewport = pg.getViewport({ scale: (cssW * ratio) / base.width });
-        // Draw off-screen first so the visible canvas never flashes blank during a re-render.
-        const scratch = document.createElement('canvas');
-        scratch.width = Math.max(1, Math.round(cssW * ratio));
-        scratch.height = Math.max(1, Math.round(cssH * ratio));
-        const sy = scratch.height / viewport.height;
-        const sx = scratch.width / viewport.width;
-        const render = pg.render({ canvas: scratch, viewport, transform: sx !== 1 || sy !== 1 ? [sx, 0, 0, sy, 0, 0] : undefined });
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.max(1, Math.round(cssW * ratio));
+        canvas.height = Math.max(1, Math.round(cssH * ratio));
+        // page_size and the PDF page may differ slightly in aspect: stretch to the box we were given.
+        const sy = canvas.height / viewport.height;
+        const transform = Math.abs(sy - 1) > 1e-3 ? [1, 0, 0, sy, 0, 0] : undefined;
+        const render = pg.render({ canvas, viewport, transform });
         task = render;
         try {
           await render.promise;
         } catch {
-          return false;
+          return null;
         }
-        if (isCancelled()) return false;
-        canvas.width = scratch.width;
-        canvas.height = scratch.height;
-        canvas.getContext('2d')?.drawImage(scratch, 0, 0);
-        scratch.width = 0;
-        scratch.height = 0;
-        return true;
+        return isCancelled() ? null : canvas;
       });
       return {
         done: job.done,

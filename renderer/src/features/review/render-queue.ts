@@ -1,8 +1,9 @@
 // A tiny priority queue for expensive async jobs (PDF page renders): lower priority numbers run
 // first, at most `concurrency` at once, and a queued job that is cancelled never starts.
 
-export interface QueuedJob {
-  done: Promise<boolean>;
+export interface QueuedJob<T> {
+  /** The job's result, or null when it was cancelled (or threw). */
+  done: Promise<T | null>;
   cancel(): void;
 }
 
@@ -10,8 +11,8 @@ interface Entry {
   priority: number;
   order: number;
   cancelled: boolean;
-  run: (isCancelled: () => boolean) => Promise<boolean>;
-  resolve: (ok: boolean) => void;
+  run: (isCancelled: () => boolean) => Promise<unknown>;
+  resolve: (value: unknown) => void;
 }
 
 export class RenderQueue {
@@ -24,12 +25,12 @@ export class RenderQueue {
     this.concurrency = concurrency;
   }
 
-  add(priority: number, run: Entry['run']): QueuedJob {
-    let resolve!: (ok: boolean) => void;
-    const done = new Promise<boolean>((r) => {
+  add<T>(priority: number, run: (isCancelled: () => boolean) => Promise<T | null>): QueuedJob<T> {
+    let resolve!: (value: T | null) => void;
+    const done = new Promise<T | null>((r) => {
       resolve = r;
     });
-    const entry: Entry = { priority, order: this.counter++, cancelled: false, run, resolve };
+    const entry: Entry = { priority, order: this.counter++, cancelled: false, run, resolve: resolve as (v: unknown) => void };
     this.waiting.push(entry);
     this.pump();
     return {
@@ -40,7 +41,7 @@ export class RenderQueue {
         const at = this.waiting.indexOf(entry);
         if (at !== -1) {
           this.waiting.splice(at, 1);
-          resolve(false);
+          resolve(null);
         }
       },
     };
@@ -58,7 +59,7 @@ export class RenderQueue {
   clear(): void {
     for (const e of this.waiting) {
       e.cancelled = true;
-      e.resolve(false);
+      e.resolve(null);
     }
     this.waiting = [];
   }
@@ -75,10 +76,10 @@ export class RenderQueue {
       this.running++;
       entry
         .run(() => entry.cancelled)
-        .catch(() => false)
-        .then((ok) => {
+        .catch(() => null)
+        .then((value) => {
           this.running--;
-          entry.resolve(ok && !entry.cancelled);
+          entry.resolve(entry.cancelled ? null : (value ?? null));
           this.pump();
         });
     }

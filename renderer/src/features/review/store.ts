@@ -29,6 +29,8 @@ export interface ReviewState {
   zoom: Zoom;
   /** The zoom actually in effect, in percent (fit modes resolve to one), reported by the page pane. */
   percent: number;
+  /** The page pane is flying past pages (fast scroll): nothing new should start rendering. */
+  flying: boolean;
   /** Page the page pane shows (reported by it). */
   page: number;
   /** Page the page pane should scroll to, with a request number. */
@@ -57,6 +59,7 @@ export interface ReviewState {
   stepZoom(dir: 1 | -1): void;
   reportPercent(percent: number): void;
   reportPage(page: number): void;
+  reportFlying(flying: boolean): void;
   gotoPage(page: number): void;
   stepPage(dir: 1 | -1): void;
   stepBlock(dir: 1 | -1): void;
@@ -86,6 +89,7 @@ export function createReviewStore(source: ReviewDoc | (() => ReviewDoc), initial
     numbers: true,
     zoom: { kind: 'fit-width' },
     percent: 100,
+    flying: false,
     page: 0,
     goto: null,
     sync: true,
@@ -136,6 +140,9 @@ export function createReviewStore(source: ReviewDoc | (() => ReviewDoc), initial
     },
     reportPage(page) {
       if (get().page !== page) set({ page });
+    },
+    reportFlying(flying) {
+      if (get().flying !== flying) set({ flying });
     },
     gotoPage(page) {
       const p = clampPage(current(), page);

@@ -8,6 +8,9 @@ import { useReviewContext } from './context.tsx';
 import type { Anchor, Pane } from './sync.ts';
 import { mapPosition } from './sync.ts';
 
+/** Minimum time between two follower jumps of more than a screen. */
+const JUMP_INTERVAL_MS = 50;
+
 const other = (p: Pane): Pane => (p === 'page' ? 'markdown' : 'page');
 
 export interface Follow {
@@ -26,6 +29,7 @@ export function useFollow(pane: Pane, scrollRef: RefObject<HTMLElement | null>, 
     const self: PaneBridge = {
       pos: (a) => posRef.current(a),
       scrollTop: () => scrollRef.current?.scrollTop ?? 0,
+      viewport: () => scrollRef.current?.clientHeight ?? 0,
       maxScroll: () => {
         const el = scrollRef.current;
         return el ? Math.max(0, el.scrollHeight - el.clientHeight) : 0;
@@ -41,7 +45,12 @@ export function useFollow(pane: Pane, scrollRef: RefObject<HTMLElement | null>, 
     };
   }, [bridge, pane, scrollRef]);
 
-  const sync = () => {
+  const last = useRef(0);
+  const trailing = useRef(0);
+  useEffect(() => () => window.clearTimeout(trailing.current), []);
+
+  /** Moves the other pane; `throttle` skips big jumps that come too fast (see follow). */
+  const sync = (throttle: boolean) => {
     const me = bridge[pane];
     const them = bridge[other(pane)];
     if (!me || !them) return;
@@ -51,15 +60,27 @@ export function useFollow(pane: Pane, scrollRef: RefObject<HTMLElement | null>, 
     if (top <= 0) target = 0;
     else if (top >= me.maxScroll() - 1) target = them.maxScroll();
     else target = mapPosition(doc.anchors, top, me.pos, them.pos);
-    if (target !== null) them.scrollTo(Math.max(0, Math.min(target, them.maxScroll())));
+    if (target === null) return;
+    target = Math.max(0, Math.min(target, them.maxScroll()));
+    const now = performance.now();
+    if (throttle && Math.abs(target - them.scrollTop()) > them.viewport() && now - last.current < JUMP_INTERVAL_MS) {
+      // A jump of more than a screen replaces all the follower shows: during a fast scroll, doing
+      // it every frame costs frames and shows nothing readable. Follow at ~20 Hz, and once more
+      // after the last scroll event so both panes always end up matched.
+      window.clearTimeout(trailing.current);
+      trailing.current = window.setTimeout(() => gate.shouldFollow(pane, store.getState().sync) && sync(false), JUMP_INTERVAL_MS);
+      return;
+    }
+    last.current = now;
+    them.scrollTo(target);
   };
 
   // Scroll events arrive once per frame, so following synchronously does not lag a frame behind.
   const follow = (() => {
-    if (gate.shouldFollow(pane, store.getState().sync)) sync();
+    if (gate.shouldFollow(pane, store.getState().sync)) sync(true);
   }) as Follow;
   follow.now = () => {
-    if (store.getState().sync) sync();
+    if (store.getState().sync) sync(false);
   };
   return follow;
 }
