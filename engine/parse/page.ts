@@ -111,10 +111,10 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
       else figs.push({ bbox: v, images: [] });
     }
   }
-  // Lines inside a figure or a table belong to it, not to the running text.
-  const regions = [...figs.map((f) => f.bbox), ...tables.map((t) => t.bbox)];
-  const inside = (b: Rect, r: Rect) => rectInter(b, r) > 0.7 * Math.max(rectArea(b), 1e-3) || pointIn(rectCenter(b), r, -1);
-  const blocks = regions.length ? raw.blocks.map((b) => ({ ...b, lines: b.lines.filter((l) => !regions.some((r) => inside(l.bbox, r))) })) : raw.blocks;
+  // Lines inside a figure (mostly) or a table (centre) belong to it, not to the running text.
+  const mostly = (b: Rect, r: Rect) => rectInter(b, r) > 0.7 * Math.max(rectArea(b), 1e-3);
+  const taken = (b: Rect) => figs.some((f) => mostly(b, f.bbox)) || tables.some((t) => mostly(b, t.bbox) || pointIn(rectCenter(b), t.bbox, -1));
+  const blocks = figs.length || tables.length ? raw.blocks.map((b) => ({ ...b, lines: b.lines.filter((l) => !taken(l.bbox)) })) : raw.blocks;
   const segs = joinMarkers(segmentBlocks(blocks));
   const items: Item[] = [
     ...segs.map((seg) => ({ kind: 'seg' as const, bbox: seg.bbox, seg })),

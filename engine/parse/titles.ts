@@ -44,6 +44,8 @@ export function isTitle(e: Elem, bs: BodyStyle): boolean {
   const t = e.text.trim();
   const cjk = CJK_CHAR.test(t);
   const maxLen = cjk ? 60 : 150;
+  // A big bold number alone is a chapter number (a heading of its own in book and manual layouts).
+  if (/^\d{1,2}$/.test(t)) return e.size >= body * 2 && e.bold >= 0.5 && e.nLines === 1;
   if (!t || t.length > maxLen || e.nLines > 3 || letters(t) < 2) return false;
   if (/[.;,:：；，。]$/.test(t) && !/^\d+(\.\d+)*\.$/.test(t)) return false;
   if (CAPTION_START.test(t)) return false;
