@@ -6,6 +6,7 @@ import { decodeImage, PdfDocument } from '../pdf/mupdf.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { AnalyseOptions, Elem, PageAnalysis } from './model.ts';
 import type { RawPage } from '../pdf/raw.ts';
+import { toPageFrame } from '../pdf/frame.ts';
 import { cleanLine, joinText } from './text.ts';
 import { analyseRawPage } from './page.ts';
 import { imageSize } from './image-size.ts';
@@ -36,10 +37,10 @@ function safeAnalyse(raw: RawPage, pageNum: number): ReturnType<typeof analyseRa
     return analyseRawPage(raw, pageNum);
   } catch {
     const elems: Elem[] = raw.blocks.map((b) => ({
-      kind: 'text', bbox: b.bbox, text: b.lines.map((l) => cleanLine(l.text)).reduce(joinText, ''), nLines: b.lines.length,
+      kind: 'text', bbox: toPageFrame(b.bbox, raw.rotation, raw.pageWidth, raw.pageHeight), text: b.lines.map((l) => cleanLine(l.text)).reduce(joinText, ''), nLines: b.lines.length,
       size: b.lines[0].size, bold: b.lines[0].bold, italic: b.lines[0].italic, mono: b.lines[0].mono, indent: false, shortLast: true, zone: 'body',
     }));
-    return { page: { pageNum, width: raw.width, height: raw.height, scale: 2, scanned: false, elems: elems.filter((e) => e.text) }, figures: [] };
+    return { page: { pageNum, width: raw.pageWidth, height: raw.pageHeight, scale: 2, scanned: false, elems: elems.filter((e) => e.text) }, figures: [] };
   }
 }
 

@@ -10,6 +10,7 @@ import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, END_OF_SENTENCE, join
 import { detectTables, type TableFound } from './tables.ts';
 import { detectVectorFigures } from './vector-figures.ts';
 import { codeText, mergeCode, monoShare } from './code.ts';
+import { toPageFrame } from '../pdf/frame.ts';
 
 /** What the page analysis keeps of a figure for the crop writer. */
 export interface FigureElem extends Elem { images: number[] }
@@ -145,5 +146,6 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   });
   elems = mergeCode(mergeParagraphs(elems.filter((e) => (e.kind !== 'text' && e.kind !== 'code') || e.text.trim())));
   markCaptions(elems);
-  return { page: { pageNum, width: W, height: H, scale: 2, scanned, elems }, figures };
+  if (raw.rotation) for (const e of elems) e.bbox = toPageFrame(e.bbox, raw.rotation, raw.pageWidth, raw.pageHeight);
+  return { page: { pageNum, width: raw.pageWidth, height: raw.pageHeight, scale: 2, scanned, elems }, figures };
 }

@@ -3,79 +3,18 @@
 import * as mupdf from 'mupdf';
 import type { RawBlock, RawImage, RawLine, RawPage, RawVector, Rect } from './raw.ts';
 import { encodePng } from './png.ts';
+import { LineBuilder, type FontInfo, type Quad } from './line-builder.ts';
+import { frameFor, identityFrame, rectToFrame, rotationOf, type Frame, type Rotation } from './frame.ts';
 
 mupdf.setLog(null); // repair warnings of broken files are not ours to print
 mupdf.disableICC(); // colour management costs more than it brings to crops and text
 
-interface FontInfo { name: string; bold: boolean; italic: boolean; mono: boolean }
 const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]medi|cmbx|cmb\d/i;
 const ITALIC_NAME = /italic|oblique|cmti|cmmi/i;
 
-const ALEFS = '\u0622\u0623\u0625\u0627';
-const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
-
-class LineBuilder {
-  text = '';
-  cx0: number[] = [];
-  cx1: number[] = [];
-  y0 = Infinity;
-  y1 = -Infinity;
-  sizes = new Map<number, number>();
-  fonts = new Map<string, number>();
-  bold = 0;
-  italic = 0;
-  mono = 0;
-  rtl = 0;
-  n = 0;
-  rotated: boolean;
-  constructor(rotated: boolean) {
-    this.rotated = rotated;
-  }
-  add(c: string, q: mupdf.Quad, size: number, f: FontInfo): void {
-    const x0 = Math.min(q[0], q[4]), x1 = Math.max(q[2], q[6]);
-    const k = this.text.length - 1;
-    if (c === '\u0644' && k >= 0 && ALEFS.includes(this.text[k]) && this.cx1[k] - this.cx0[k] < 0.05) {
-      // A lam-alef ligature mapped to "alef, lam" with a zero-width alef: restore the logical "lam, alef".
-      this.text = this.text.slice(0, k) + c + this.text[k];
-      this.cx0.splice(k, 1, x0, x0);
-      this.cx1.splice(k, 1, x1, x1);
-    } else {
-      this.text += c;
-      this.cx0.push(x0);
-      this.cx1.push(x1);
-    }
-    if (c === ' ' || c === '\u00a0' || c === '\t') return;
-    this.y0 = Math.min(this.y0, q[1], q[3]);
-    this.y1 = Math.max(this.y1, q[5], q[7]);
-    const sk = Math.round(size * 4) / 4;
-    this.sizes.set(sk, (this.sizes.get(sk) ?? 0) + 1);
-    this.fonts.set(f.name, (this.fonts.get(f.name) ?? 0) + 1);
-    this.n++;
-    if (f.bold) this.bold++;
-    if (f.italic) this.italic++;
-    if (f.mono) this.mono++;
-    if (RTL_CHAR.test(c)) this.rtl++;
-  }
-  lastRight(): number {
-    for (let i = this.text.length - 1; i >= 0; i--) if (this.text[i] !== ' ') return this.cx1[i];
-    return -Infinity;
-  }
-  toLine(): RawLine | null {
-    const text = this.text.replace(/\s+$/, '');
-    if (!this.n || !text.trim()) return null;
-    const lead = text.length - text.trimStart().length;
-    const top = (m: Map<string | number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0][0];
-    const cx0 = this.cx0.slice(lead, text.length), cx1 = this.cx1.slice(lead, text.length);
-    return {
-      text: text.slice(lead), cx0, cx1,
-      bbox: [Math.min(...cx0), this.y0, Math.max(...cx1), this.y1],
-      size: top(this.sizes) as number, font: top(this.fonts) as string,
-      bold: this.bold / this.n, italic: this.italic / this.n, mono: this.mono / this.n, rotated: this.rotated, rtl: this.rtl > this.n / 2,
-    };
-  }
-}
-
 export interface ExtractOptions { vectors?: boolean; images?: boolean }
+
+interface Extracted { blocks: RawBlock[]; images: RawImage[]; vectors: RawVector[]; dirChars: Map<number, number> }
 
 export class PdfPage {
   readonly raw: RawPage;
@@ -84,22 +23,48 @@ export class PdfPage {
   private ox: number;
   private oy: number;
   constructor(doc: mupdf.Document, index: number, opts: ExtractOptions) {
-    const fonts = new Map<number, FontInfo>(); // per page: a freed font's pointer may be reused later
     this.page = doc.loadPage(index);
     const b = this.page.getBounds();
     this.ox = b[0];
     this.oy = b[1];
+    const W = b[2] - b[0], H = b[3] - b[1];
     const flags = ['preserve-whitespace', opts.images !== false ? 'preserve-images' : '', opts.vectors !== false ? 'vectors' : ''];
     const st = this.page.toStructuredText(flags.filter(Boolean).join(','));
+    try {
+      let frame = identityFrame(W, H);
+      let ex = this.extract(st, frame);
+      // Mostly sideways text (a landscape table on a portrait page): analyse the page turned.
+      let all = 0, best: Rotation = 0, bestN = 0;
+      for (const [rot, n] of ex.dirChars) { all += n; if (rot > 0 && n > bestN) { best = rot as Rotation; bestN = n; } }
+      if (bestN > 0.6 * all && all >= 20) {
+        for (const i of this.imgs) i.destroy();
+        this.imgs = [];
+        frame = frameFor(best, W, H);
+        ex = this.extract(st, frame);
+      }
+      this.raw = { index, width: frame.w, height: frame.h, rotation: frame.rotation, pageWidth: W, pageHeight: H, blocks: ex.blocks, images: ex.images, vectors: ex.vectors };
+    } finally {
+      st.destroy();
+    }
+  }
+
+  private extract(st: mupdf.StructuredText, frame: Frame): Extracted {
+    const fonts = new Map<number, FontInfo>(); // per page: a freed font's pointer may be reused later
     const blocks: RawBlock[] = [], images: RawImage[] = [], vectors: RawVector[] = [];
+    const dirChars = new Map<number, number>();
     let lines: RawLine[] = [];
     let cur: LineBuilder | null = null;
+    let curRot = 0;
     const ox = this.ox, oy = this.oy;
-    const tr = (r: mupdf.Rect): Rect => [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy];
+    const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
     const flush = () => { const l = cur?.toLine(); if (l) lines.push(l); };
     st.walk({
       beginTextBlock: () => { lines = []; },
-      beginLine: (_bbox, wmode, dir) => { cur = new LineBuilder(wmode !== 0 || dir[0] < 0.95); },
+      beginLine: (_bbox, wmode, dir) => {
+        const [dx] = frame.dir(dir[0], dir[1]);
+        curRot = wmode !== 0 ? -1 : rotationOf(dir[0], dir[1]);
+        cur = new LineBuilder(wmode !== 0 || dx < 0.95);
+      },
       onChar: (c, _o, font, size, q) => {
         let f = fonts.get(font.pointer as unknown as number);
         if (!f) {
@@ -108,8 +73,11 @@ export class PdfPage {
           fonts.set(font.pointer as unknown as number, f);
         }
         font.destroy();
-        const qq: mupdf.Quad = [q[0] - ox, q[1] - oy, q[2] - ox, q[3] - oy, q[4] - ox, q[5] - oy, q[6] - ox, q[7] - oy];
+        const p = (i: number) => frame.point(q[i] - ox, q[i + 1] - oy);
+        const [a, bq, cq, d] = [p(0), p(2), p(4), p(6)];
+        const qq: Quad = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
         const lb = cur!;
+        if (c !== ' ') dirChars.set(curRot, (dirChars.get(curRot) ?? 0) + 1);
         // A wide horizontal gap inside one mupdf line (table columns, gutters) starts a new line.
         if (!lb.rotated && lb.n && c !== ' ' && Math.min(qq[0], qq[4]) - lb.lastRight() > 1.6 * Math.max(size, 4)) {
           flush();
@@ -136,8 +104,7 @@ export class PdfPage {
         vectors.push({ bbox: tr(bbox), stroked: !!vflags?.isStroked, rect: !!vflags?.isRectangle, color: c });
       },
     });
-    st.destroy();
-    this.raw = { index, width: b[2] - b[0], height: b[3] - b[1], blocks, images, vectors };
+    return { blocks, images, vectors, dirChars };
   }
 
   /** The page area `bbox` (points) rendered at `scale` pixels per point, as PNG (gray or RGB). */

@@ -48,8 +48,13 @@ export interface RawVector {
 
 export interface RawPage {
   index: number;
+  /** Size in the analysis frame: the page itself, or the page turned when its text runs sideways. */
   width: number;
   height: number;
+  /** Clockwise turn from the page to the analysis frame (frame.ts maps boxes back), and the page's own size. */
+  rotation: 0 | 90 | 180 | 270;
+  pageWidth: number;
+  pageHeight: number;
   blocks: RawBlock[];
   images: RawImage[];
   vectors: RawVector[];

@@ -197,6 +197,16 @@ describe('tables and code', () => {
     expect(doc.markdown).not.toMatch(/^OTSL HTML OTSL/m); // cell text is not repeated as loose paragraphs
   });
 
+  it('reads a table set sideways on its page (text turned 90°) as a table, boxes in the page frame', async () => {
+    const doc = await parseCorpus('rotated/nics-background-checks-2015-11-rotated.pdf', tmp.dir);
+    expect(jsonViolations(doc)).toEqual([]);
+    const p = doc.json.pages[0];
+    const table = p.blocks.find((b) => b.type === 'table')!;
+    expect(table.content.indexOf('<td>Alabama</td>')).toBeGreaterThan(0);
+    expect(table.content.indexOf('<td>Alabama</td>')).toBeLessThan(table.content.indexOf('<td>Alaska</td>'));
+    expect(table.bbox[3] - table.bbox[1]).toBeGreaterThan(table.bbox[2] - table.bbox[0]); // tall on the portrait page
+  });
+
   it('keeps a listing as a fenced code block with its line breaks', async () => {
     const doc = await parseCorpus('pdf-digital/code_and_formula.pdf', tmp.dir);
     const code = doc.json.pages.flatMap((p) => p.blocks).filter((b) => b.type === 'code');

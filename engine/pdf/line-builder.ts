@@ -1,0 +1,70 @@
+// Builds one RawLine from the chars mupdf reports: text with per-char x extents, dominant size/font,
+// bold/italic/mono/RTL shares; repairs lam-alef ligatures that come out in visual order.
+import type { RawLine } from './raw.ts';
+
+export type Quad = [number, number, number, number, number, number, number, number];
+export interface FontInfo { name: string; bold: boolean; italic: boolean; mono: boolean }
+
+const ALEFS = '\u0622\u0623\u0625\u0627';
+const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
+export class LineBuilder {
+  text = '';
+  cx0: number[] = [];
+  cx1: number[] = [];
+  y0 = Infinity;
+  y1 = -Infinity;
+  sizes = new Map<number, number>();
+  fonts = new Map<string, number>();
+  bold = 0;
+  italic = 0;
+  mono = 0;
+  rtl = 0;
+  n = 0;
+  rotated: boolean;
+  constructor(rotated: boolean) {
+    this.rotated = rotated;
+  }
+  add(c: string, q: Quad, size: number, f: FontInfo): void {
+    const x0 = Math.min(q[0], q[4]), x1 = Math.max(q[2], q[6]);
+    const k = this.text.length - 1;
+    if (c === '\u0644' && k >= 0 && ALEFS.includes(this.text[k]) && this.cx1[k] - this.cx0[k] < 0.05) {
+      // A lam-alef ligature mapped to "alef, lam" with a zero-width alef: restore the logical "lam, alef".
+      this.text = this.text.slice(0, k) + c + this.text[k];
+      this.cx0.splice(k, 1, x0, x0);
+      this.cx1.splice(k, 1, x1, x1);
+    } else {
+      this.text += c;
+      this.cx0.push(x0);
+      this.cx1.push(x1);
+    }
+    if (c === ' ' || c === '\u00a0' || c === '\t') return;
+    this.y0 = Math.min(this.y0, q[1], q[3]);
+    this.y1 = Math.max(this.y1, q[5], q[7]);
+    const sk = Math.round(size * 4) / 4;
+    this.sizes.set(sk, (this.sizes.get(sk) ?? 0) + 1);
+    this.fonts.set(f.name, (this.fonts.get(f.name) ?? 0) + 1);
+    this.n++;
+    if (f.bold) this.bold++;
+    if (f.italic) this.italic++;
+    if (f.mono) this.mono++;
+    if (RTL_CHAR.test(c)) this.rtl++;
+  }
+  lastRight(): number {
+    for (let i = this.text.length - 1; i >= 0; i--) if (this.text[i] !== ' ') return this.cx1[i];
+    return -Infinity;
+  }
+  toLine(): RawLine | null {
+    const text = this.text.replace(/\s+$/, '');
+    if (!this.n || !text.trim()) return null;
+    const lead = text.length - text.trimStart().length;
+    const top = (m: Map<string | number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    const cx0 = this.cx0.slice(lead, text.length), cx1 = this.cx1.slice(lead, text.length);
+    return {
+      text: text.slice(lead), cx0, cx1,
+      bbox: [Math.min(...cx0), this.y0, Math.max(...cx1), this.y1],
+      size: top(this.sizes) as number, font: top(this.fonts) as string,
+      bold: this.bold / this.n, italic: this.italic / this.n, mono: this.mono / this.n, rotated: this.rotated, rtl: this.rtl > this.n / 2,
+    };
+  }
+}
