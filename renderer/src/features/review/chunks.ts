@@ -70,7 +70,8 @@ export function splitChunks(markdown: string): Chunk[] {
     else {
       const math = MATH_OPEN.exec(line);
       if (math) end = mathEnd(lines, j, math[1]!);
-      }
+      else if (TABLE_START.test(line)) end = tableEnd(lines, j);
+    }
     if (end > j && start >= 0 && !fence) {
       // A multi-line construct glued to a paragraph stays in that paragraph's chunk.
       j = end;

@@ -1,0 +1,157 @@
+// Review screen, pure parts: the block model, Markdown chunking, chunk ↔ block alignment, anchors
+// and the piecewise-linear scroll mapping, page layout, the render queue.
+import { describe, expect, it } from 'vitest';
+import type { JsonOutput } from '../../shared/somark.ts';
+import { alignChunks, normalizeText, pageOfChunks } from '../../renderer/src/features/review/align.ts';
+import { splitChunks } from '../../renderer/src/features/review/chunks.ts';
+import { buildModel } from '../../renderer/src/features/review/model.ts';
+import { computeLayout, currentPage, offsetOnPage, pageAt, positionAt, PAGE_GAP, PANE_PADDING } from '../../renderer/src/features/review/layout.ts';
+import { buildAnchors, mapPosition, SyncGate } from '../../renderer/src/features/review/sync.ts';
+import { RenderQueue } from '../../renderer/src/features/review/render-queue.ts';
+import { plainText } from '../../renderer/src/features/review/render-budget.ts';
+import { sampleJson, sampleMarkdown } from './review-fixture.ts';
+
+describe('buildModel', () => {
+  it('flattens pages and blocks in reading order with global indexes and type counts', () => {
+    const m = buildModel(sampleJson);
+    expect(m.pages.map((p) => [p.first, p.count])).toEqual([[0, 5], [5, 4]]);
+    expect(m.blocks[6]).toMatchObject({ g: 6, page: 1, type: 'text' });
+    expect(m.types.find((t) => t.type === 'text')?.count).toBe(3);
+    expect(m.pages[1]!.merged).toBe(true);
+  });
+  it('normalises inverted boxes and drops degenerate or missing ones', () => {
+    const json: JsonOutput = { pages: [{ page_num: 0, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [
+      { idx: 0, type: 'text', bbox: [50, 60, 10, 20], content: 'a', format: 'text', captions: [], img_url: '' },
+      { idx: 1, type: 'text', bbox: [10, 10, 10, 40], content: 'b', format: 'text', captions: [], img_url: '' },
+      { idx: 2, type: 'text', bbox: null as never, content: 'c', format: 'text', captions: [], img_url: '' },
+    ] }] };
+    const m = buildModel(json);
+    expect(m.blocks.map((b) => b.bbox)).toEqual([[10, 20, 50, 60], null, null]);
+  });
+  it('survives no JSON and pages without a page_size', () => {
+    expect(buildModel(null).pages).toEqual([]);
+    const m = buildModel({ pages: [{ page_num: 0, page_size: { w: 0, h: 0 }, merge_content_from_pre_page: false, blocks: [] }] });
+    expect(m.pages[0]!.size.w).toBeGreaterThan(0);
+  });
+});
+
+describe('splitChunks', () => {
+  it('splits on blank lines and keeps fences, $$ blocks, \\[ blocks and HTML tables whole', () => {
+    const md = [
+      '# Title', '', 'para one', 'still one', '', '```js', 'a', '', 'b', '```', '', '$$', 'x', '', 'y', '$$', '',
+      '\\[', 'z', '\\]', '', '<table>', '<tr><td>1</td></tr>', '', '<tr><td>2</td></tr>', '</table>', '', 'last',
+    ].join('\n');
+    const texts = splitChunks(md).map((c) => c.text);
+    expect(texts).toEqual([
+      '# Title', 'para one\nstill one', '```js\na\n\nb\n```', '$$\nx\n\ny\n$$', '\\[\nz\n\\]',
+      '<table>\n<tr><td>1</td></tr>\n\n<tr><td>2</td></tr>\n</table>', 'last',
+    ]);
+  });
+  it('records source lines and handles CRLF', () => {
+    const c = splitChunks('a\r\n\r\nb\r\nc\r\n');
+    expect(c.map((x) => [x.start, x.end])).toEqual([[0, 0], [2, 3]]);
+  });
+});
+
+describe('alignChunks', () => {
+  const model = buildModel(sampleJson);
+  const chunks = splitChunks(sampleMarkdown);
+  const a = alignChunks(model, chunks, { 'http://svc/img/fig1.png': 'images/image_001.png' });
+  it('maps each block to the chunk that holds its content, headers and footers to none', () => {
+    const of = (g: number) => a.chunkOfBlock[g];
+    expect(of(0)).toBe(-1); // header: not in the Markdown
+    expect(chunks[of(1)!]!.text).toBe('# Dense Passage Retrieval');
+    expect(chunks[of(2)!]!.text).toContain('Open-domain question answering');
+    expect(chunks[of(3)!]!.text).toContain('image_001.png'); // figure by its cached image name
+    expect(chunks[of(4)!]!.text).toContain('E = mc^2'); // equation: LaTeX vs $$ block
+    expect(chunks[of(5)!]!.text).toContain('<table>');
+  });
+  it('maps several blocks onto one merged chunk, and chunks back to their first block', () => {
+    const g7 = a.chunkOfBlock[7]!;
+    expect(a.chunkOfBlock[6]).toBe(g7);
+    expect(a.blockOfChunk[g7]).toBe(6);
+  });
+  it('gives unmapped chunks the page of the nearest mapped chunk', () => {
+    const pages = pageOfChunks(model, a);
+    expect(pages[pages.length - 1]).toBe(1);
+  });
+  it('normalises text to letters and digits across scripts', () => {
+    expect(normalizeText('<td>Hello, *World*!</td> [x](http://a/b) 中文 ÉTÉ')).toBe('helloworldx中文été');
+  });
+});
+
+describe('anchors and mapping', () => {
+  const model = buildModel(sampleJson);
+  const a = alignChunks(model, splitChunks(sampleMarkdown), { 'http://svc/img/fig1.png': 'images/image_001.png' });
+  const anchors = buildAnchors(model, a);
+  it('keeps anchors monotone in both chunk order and page position', () => {
+    for (let k = 1; k < anchors.length; k++) {
+      const p = anchors[k - 1]!;
+      const q = anchors[k]!;
+      expect(q.chunk).toBeGreaterThan(p.chunk);
+      expect(q.page > p.page || (q.page === p.page && q.y > p.y)).toBe(true);
+    }
+  });
+  it('interpolates between anchors and inverts exactly', () => {
+    const list = [{ chunk: 0, page: 0, y: 0 }, { chunk: 5, page: 0, y: 500 }, { chunk: 9, page: 1, y: 100 }];
+    const pagePos = (x: { page: number; y: number }) => x.page * 1000 + x.y;
+    const mdPos = (x: { chunk: number }) => x.chunk * 100;
+    expect(mapPosition(list, 250, pagePos, mdPos)).toBe(250);
+    expect(mapPosition(list, 800, pagePos, mdPos)).toBeCloseTo(500 + (300 / 600) * 400);
+    const back = mapPosition(list, mapPosition(list, 800, pagePos, mdPos)!, mdPos, pagePos);
+    expect(back).toBeCloseTo(800);
+    expect(mapPosition(list, 2000, pagePos, mdPos)).toBe(900 + 900);
+    expect(mapPosition([], 10, pagePos, mdPos)).toBeNull();
+  });
+  it('lets only the pane the user touched drive (no feedback loop)', () => {
+    const gate = new SyncGate();
+    expect(gate.shouldFollow('page', true)).toBe(false);
+    gate.touch('page');
+    expect(gate.shouldFollow('page', true)).toBe(true);
+    expect(gate.shouldFollow('markdown', true)).toBe(false);
+    expect(gate.shouldFollow('page', false)).toBe(false);
+    gate.release();
+    expect(gate.shouldFollow('page', true)).toBe(false);
+  });
+});
+
+describe('page layout', () => {
+  const layout = computeLayout([{ w: 1000, h: 1400 }, { w: 1400, h: 1000 }, { w: 1000, h: 1400 }], 0.5);
+  it('stacks pages with a gap at one scale', () => {
+    expect(Array.from(layout.tops)).toEqual([PANE_PADDING, PANE_PADDING + 700 + PAGE_GAP, PANE_PADDING + 1200 + 2 * PAGE_GAP]);
+    expect(layout.maxWidth).toBe(700);
+    expect(layout.total).toBe(PANE_PADDING * 2 + 1900 + 2 * PAGE_GAP);
+  });
+  it('finds pages and positions at offsets', () => {
+    expect(pageAt(layout, 0)).toBe(0);
+    expect(pageAt(layout, layout.tops[2]! + 1)).toBe(2);
+    expect(currentPage(layout, layout.tops[1]! - 100, 600)).toBe(1);
+    const y = offsetOnPage(layout, 1, 200);
+    expect(positionAt(layout, y)).toEqual({ page: 1, yPx: 200 });
+  });
+});
+
+describe('RenderQueue', () => {
+  it('runs by priority, at most N at once, and never starts a cancelled job', async () => {
+    const q = new RenderQueue(1);
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+      await new Promise((r) => setTimeout(r, 5));
+      return name;
+    };
+    const a = q.add(5, job('a'));
+    const b = q.add(9, job('b'));
+    const c = q.add(1, job('c'));
+    const d = q.add(0, job('d'));
+    d.cancel();
+    expect(await Promise.all([a.done, b.done, c.done, d.done])).toEqual(['a', 'b', 'c', null]);
+    expect(order).toEqual(['a', 'c', 'b']);
+  });
+});
+
+describe('plainText', () => {
+  it('strips Markdown and HTML for placeholders', () => {
+    expect(plainText('## A *b* [c](http://x) <td>d</td> $e$')).toBe('A b c d e');
+  });
+});

@@ -1,0 +1,130 @@
+// The review screen rendered in jsdom with a real result shape (original gone: blank pages of
+// page_size): boxes placed by the bbox maths, linking both ways, filters, keyboard, source view.
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ReviewView } from '../../renderer/src/features/review/ReviewView.tsx';
+import { PANE_PADDING } from '../../renderer/src/features/review/layout.ts';
+import { resetRenderer } from './setup.ts';
+import { sampleView } from './review-fixture.ts';
+
+// jsdom has no layout: give the scrolling panes a size, and a ResizeObserver that reports nothing.
+const PANE = { w: 800, h: 600 };
+const sized = (el: Element) => /\brv-(pages|md-scroll|tree|thumbs)\b/.test(el.className);
+const saved: PropertyDescriptor[] = [];
+beforeAll(() => {
+  for (const [prop, value] of [['clientWidth', PANE.w], ['clientHeight', PANE.h]] as const) {
+    saved.push(Object.getOwnPropertyDescriptor(Element.prototype, prop)!);
+    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get() { return sized(this) ? value : 0; } });
+  }
+  const rect = HTMLElement.prototype.getBoundingClientRect;
+  HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+    return sized(this) ? ({ x: 0, y: 0, top: 0, left: 0, width: PANE.w, height: PANE.h, right: PANE.w, bottom: PANE.h, toJSON() {} } as DOMRect) : rect.call(this);
+  };
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterAll(() => {
+  delete (HTMLElement.prototype as unknown as Record<string, unknown>).clientWidth;
+  delete (HTMLElement.prototype as unknown as Record<string, unknown>).clientHeight;
+});
+afterEach(resetRenderer);
+
+const box = (g: number) => document.querySelector<HTMLElement>(`.rv-box[data-g="${g}"]`);
+const chunkOf = (g: number) => document.querySelector<HTMLElement>(`[data-testid=md-chunk][data-g="${g}"]`);
+
+describe('ReviewView', () => {
+  it('draws boxes on blank pages of page_size, scaled to the page width, with a notice', () => {
+    render(<ReviewView view={sampleView()} />);
+    expect(screen.getByTestId('review-notice').textContent).toMatch(/original file is gone/);
+    // Fit width: the page is (800 − 2 × padding) CSS px wide; boxes scale from page_size (1000 × 1400)
+    // to the page as drawn (whole pixels), per axis.
+    const page = document.querySelector<HTMLElement>('[data-testid=page][data-page="0"]')!;
+    const w = parseFloat(page.style.width);
+    const h = parseFloat(page.style.height);
+    expect(w).toBe(PANE.w - 2 * PANE_PADDING);
+    expect(h).toBe(Math.round(1400 * (w / 1000)));
+    const b = box(2)!;
+    expect(parseFloat(b.style.left)).toBeCloseTo((50 * w) / 1000, 3);
+    expect(parseFloat(b.style.top)).toBeCloseTo((200 * h) / 1400, 3);
+    expect(parseFloat(b.style.width)).toBeCloseTo((430 * w) / 1000, 3);
+    expect(parseFloat(b.style.height)).toBeCloseTo((400 * h) / 1400, 3);
+    expect(b.dataset.n).toBe('2');
+    expect(screen.getAllByTestId('merged-badge')).toHaveLength(1);
+  });
+
+  it('links a clicked box to its Markdown chunk and inspector row, and shows its fields', () => {
+    render(<ReviewView view={sampleView()} />);
+    fireEvent.click(box(2)!);
+    expect(box(2)!.className).toContain('is-selected');
+    expect(chunkOf(2)!.className).toContain('is-selected');
+    const row = document.querySelector('[data-testid=inspector-row][data-g="2"]')!;
+    expect(row.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('bbox-px').textContent).toBe('[50, 200, 480, 600]');
+    expect(screen.getByTestId('bbox-pt').textContent).toMatch(/n\/a/);
+  });
+
+  it('links a clicked Markdown chunk or inspector row back to the box', () => {
+    render(<ReviewView view={sampleView()} />);
+    fireEvent.click(within(chunkOf(1)!).getByText('Dense Passage Retrieval'));
+    expect(box(1)!.className).toContain('is-selected');
+    fireEvent.click(document.querySelector('[data-testid=inspector-row][data-g="4"]')!);
+    expect(box(4)!.className).toContain('is-selected');
+    expect(box(1)!.className).not.toContain('is-selected');
+  });
+
+  it('hovering a box highlights its chunk; hovering a chunk highlights the box', () => {
+    render(<ReviewView view={sampleView()} />);
+    fireEvent.mouseOver(box(3)!);
+    expect(chunkOf(3)!.className).toContain('is-hovered');
+    fireEvent.mouseOut(box(3)!, { relatedTarget: document.body });
+    expect(chunkOf(3)!.className).not.toContain('is-hovered');
+    fireEvent.mouseOver(chunkOf(2)!);
+    expect(box(2)!.className).toContain('is-hovered');
+  });
+
+  it('hides a type with its chip and counts blocks per type', () => {
+    render(<ReviewView view={sampleView()} />);
+    const chip = screen.getByRole('button', { name: /^text: 3 blocks, shown$/ });
+    fireEvent.click(chip);
+    expect(chip.getAttribute('aria-pressed')).toBe('false');
+    expect(box(2)).toBeNull();
+    expect(box(1)).not.toBeNull();
+    expect(document.querySelector('[data-testid=inspector-row][data-g="2"]')).toBeNull();
+  });
+
+  it('answers j/k, b and / from the keyboard, and leaves typing alone', () => {
+    render(<ReviewView view={sampleView()} />);
+    act(() => void fireEvent.keyDown(window, { key: 'j' }));
+    expect(box(0)!.className).toContain('is-selected');
+    act(() => void fireEvent.keyDown(window, { key: 'j' }));
+    expect(box(1)!.className).toContain('is-selected');
+    act(() => void fireEvent.keyDown(window, { key: 'b' }));
+    expect(document.querySelectorAll('.rv-box')).toHaveLength(1);
+    act(() => void fireEvent.keyDown(window, { key: '/' }));
+    const search = screen.getByTestId('search-input');
+    expect(document.activeElement).toBe(search);
+    fireEvent.keyDown(search, { key: 'j' });
+    expect(box(1)!.className).toContain('is-selected');
+  });
+
+  it('shows the Markdown source chunk by chunk, and every control has a name', () => {
+    render(<ReviewView view={sampleView()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Source' }));
+    const pres = document.querySelectorAll('pre.rv-src');
+    expect(pres[0]!.textContent).toBe('# Dense Passage Retrieval');
+    for (const el of document.querySelectorAll('button, input, select')) {
+      const name = el.getAttribute('aria-label') ?? el.textContent?.trim();
+      expect(name, el.outerHTML.slice(0, 80)).toBeTruthy();
+    }
+  });
+
+  it('without JSON still renders the Markdown and says why there are no boxes', () => {
+    render(<ReviewView view={sampleView({ json: null })} />);
+    expect(screen.getByTestId('review-notice').textContent).toMatch(/no JSON/);
+    expect(document.querySelectorAll('[data-testid=md-chunk]').length).toBeGreaterThan(3);
+    expect(document.querySelectorAll('.rv-box')).toHaveLength(0);
+  });
+});
