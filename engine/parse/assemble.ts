@@ -24,7 +24,7 @@ function bboxPx(e: Elem, p: PageAnalysis): [number, number, number, number] {
   return [x1, y1, x2, y2];
 }
 
-function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body: number, bodyMono: boolean): BlockType {
+function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body: number): BlockType {
   if (role) return role;
   switch (e.kind) {
     case 'figure': return 'figure';
@@ -67,7 +67,7 @@ async function finishImages(pages: Page[], crops: (string | undefined)[][], opts
 export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentMeta, opts: ParseOptions): Promise<ParsedDocument> {
   const pagesIn = [...analyses].sort((a, b) => a.pageNum - b.pageNum);
   const bs = bodyStyle(pagesIn);
-  const body = bs.size, bodyMono = bs.mono;
+  const body = bs.size;
   const roles = classifyMargins(pagesIn, body);
   const levels = assignTitles(pagesIn, roles, bs);
   const crops: (string | undefined)[][] = [];
@@ -82,7 +82,7 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     order.sort((a, b) => rank(a) - rank(b) || a - b);
     for (const ei of order) {
       const e = p.elems[ei];
-      const type = typeOf(e, roles[pi][ei], levels[pi][ei], p, body, bodyMono);
+      const type = typeOf(e, roles[pi][ei], levels[pi][ei], p, body);
       const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: e.text, format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
       if (type === 'title') b.title_level = levels[pi][ei];
       if (type === 'code') b.code_language = '';
