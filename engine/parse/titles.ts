@@ -75,7 +75,11 @@ export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: B
     const narrow = (e: Elem) => e.bbox[2] - e.bbox[0] < 0.25 * p.width;
     const side = p.elems.map((e, i) => f[i] && narrow(e) && p.elems.some((o, j) => j !== i && f[j] && narrow(o) && vov(o, e) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], e.bbox[3] - e.bbox[1]) &&
       (o.bbox[0] >= e.bbox[2] || o.bbox[2] <= e.bbox[0]) && Math.min(Math.abs(o.bbox[0] - e.bbox[2]), Math.abs(e.bbox[0] - o.bbox[2])) < 0.25 * p.width));
-    return f.map((v, i) => v && !side[i]);
+    // A one-line cell beside it, top and bottom aligned: a bold row label of a table without rules.
+    const gapX = (a: Elem, b: Elem) => Math.max(b.bbox[0] - a.bbox[2], a.bbox[0] - b.bbox[2]);
+    const cell = p.elems.map((e, i) => f[i] && e.nLines === 1 && p.elems.some((o, j) => j !== i && !f[j] && o.kind === 'text' && o.nLines === 1 &&
+      Math.abs(o.bbox[1] - e.bbox[1]) < 0.3 * e.size && Math.abs(o.bbox[3] - e.bbox[3]) < 0.3 * e.size && gapX(e, o) > 0 && gapX(e, o) < 0.3 * p.width));
+    return f.map((v, i) => v && !side[i] && !cell[i]);
   });
   const tiers: Tier[] = [];
   const tierOf = (e: Elem): Tier | undefined => tiers.find((t) => Math.abs(t.size - e.size) < 0.6 && t.bold === e.bold >= 0.5);
