@@ -28,6 +28,7 @@ const arg = (name: string, dflt: string | null = null): string | null => {
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const PAGES = Number(arg('pages', '500'));
 const BLOCKS = Number(arg('blocks', '50'));
+const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 
 // ---- the document -------------------------------------------------------------------------------
 const WORDS = ('retrieval passage dense question answering model encoder training negative batch index vector ' +
@@ -47,6 +48,7 @@ interface Drawn { block: Block; md: string | null; lines: string[]; x: number; y
 
 /** One page: header, title, two columns of text/heading/equation blocks, footer. */
 function layoutPage(p: number, count: number): Drawn[] {
+  seed = 42 + p;
   const out: Drawn[] = [];
   const add = (type: string, x: number, y: number, w: number, lines: string[], size: number, md: string | null, extra: Partial<Block> = {}) => {
     const h = lines.length * (size + 1.5);
@@ -79,7 +81,20 @@ function layoutPage(p: number, count: number): Drawn[] {
   return out;
 }
 
-async function makeFixture(dataDir: string): Promise<{ taskId: string; pdfBytes: number; mdBytes: number; jsonBytes: number }> {
+export interface Fixture {
+  taskId: string;
+  fileName: string;
+  pdfBytes: number;
+  mdBytes: number;
+  jsonBytes: number;
+}
+
+/**
+ * Writes a finished result of `pages` × `blocks` into dataDir (results cache + tasks.json), as the
+ * app would have after parsing it; the original file itself is gone (only the cached copy stays).
+ * Also used by tests/e2e/review.spec.ts.
+ */
+export async function makeFixture(dataDir: string, pageCount: number, blocksPerPage: number): Promise<Fixture> {
   const taskId = `req_bench${randomBytes(6).toString('hex')}`;
   const dir = join(dataDir, 'results', taskId);
   await mkdir(join(dir, 'images'), { recursive: true });
@@ -88,8 +103,8 @@ async function makeFixture(dataDir: string): Promise<{ taskId: string; pdfBytes:
   const resources = doc.addObject({ Font: { F1: font } });
   const pages: JsonPage[] = [];
   const md: string[] = [];
-  for (let p = 0; p < PAGES; p++) {
-    const drawn = layoutPage(p, BLOCKS);
+  for (let p = 0; p < pageCount; p++) {
+    const drawn = layoutPage(p, blocksPerPage);
     let s = 'BT\n';
     for (const d of drawn) {
       d.lines.forEach((l, i) => {
@@ -110,18 +125,18 @@ async function makeFixture(dataDir: string): Promise<{ taskId: string; pdfBytes:
   await writeFile(join(dir, 'main.md'), markdown);
   const now = Date.now();
   await writeFile(join(dir, 'result.json'), JSON.stringify({
-    taskId, remoteTaskId: null, fileName: `bench-${PAGES}p.pdf`, metadata: { page_num: PAGES, file_type: '.pdf' }, imgs: [],
+    taskId, remoteTaskId: null, fileName: `bench-${pageCount}p.pdf`, metadata: { page_num: pageCount, file_type: '.pdf' }, imgs: [],
     catalog: [], images: {}, hasJson: true, hasServiceZip: false, original: 'original.pdf', savedAt: now,
   }));
   const task: Task = {
-    id: taskId, remoteTaskId: null, fileName: `bench-${PAGES}p.pdf`, filePath: join(dataDir, 'gone', `bench-${PAGES}p.pdf`),
-    size: pdf.length, pages: PAGES, fileType: '.pdf', backend: 'local', baseUrl: 'http://127.0.0.1:1/api/v1', requestedMode: 'async',
+    id: taskId, remoteTaskId: null, fileName: `bench-${pageCount}p.pdf`, filePath: join(dataDir, 'gone', `bench-${pageCount}p.pdf`),
+    size: pdf.length, pages: pageCount, fileType: '.pdf', backend: 'local', baseUrl: 'http://127.0.0.1:1/api/v1', requestedMode: 'async',
     mode: 'async', formats: ['markdown', 'json'], featureConfig: {}, state: 'SUCCESS', uploadPercent: 100,
-    progress: { pages_done: PAGES, pages_total: PAGES }, attempts: 1, error: null, createdAt: now - 1000, startedAt: now - 900,
+    progress: { pages_done: pageCount, pages_total: pageCount }, attempts: 1, error: null, createdAt: now - 1000, startedAt: now - 900,
     finishedAt: now, resultBytes: pdf.length + markdown.length + jsonText.length, parentId: null,
   };
   await writeFile(join(dataDir, 'tasks.json'), JSON.stringify({ version: 1, tasks: [task] }));
-  return { taskId, pdfBytes: pdf.length, mdBytes: markdown.length, jsonBytes: jsonText.length };
+  return { taskId, fileName: `bench-${pageCount}p.pdf`, pdfBytes: pdf.length, mdBytes: markdown.length, jsonBytes: jsonText.length };
 }
 
 // ---- browser mode ---------------------------------------------------------------------------------
@@ -168,7 +183,7 @@ function rssMb(pid: number): number {
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
-async function measure(url: string, info: Awaited<ReturnType<typeof makeFixture>>) {
+async function measure(url: string, info: Fixture) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
@@ -260,7 +275,7 @@ async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
   const dataDir = await mkdtemp(join(tmpdir(), 'docparse-bench-viewer-'));
   const t0 = Date.now();
-  const info = await makeFixture(dataDir);
+  const info = await makeFixture(dataDir, PAGES, BLOCKS);
   console.error(`fixture: ${PAGES} pages × ${BLOCKS} blocks in ${Date.now() - t0} ms (${dataDir})`);
   const web = await startWeb(dataDir);
   try {
@@ -275,7 +290,9 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? e.stack : e);
-  process.exit(1);
-});
+if (isMain) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.stack : e);
+    process.exit(1);
+  });
+}

@@ -126,6 +126,8 @@ describe('page layout', () => {
     expect(pageAt(layout, 0)).toBe(0);
     expect(pageAt(layout, layout.tops[2]! + 1)).toBe(2);
     expect(currentPage(layout, layout.tops[1]! - 100, 600)).toBe(1);
+    // At the very end the last page is current, even if it does not reach the reading line.
+    expect(currentPage(layout, layout.total - 1000, 1000)).toBe(2);
     const y = offsetOnPage(layout, 1, 200);
     expect(positionAt(layout, y)).toEqual({ page: 1, yPx: 200 });
   });

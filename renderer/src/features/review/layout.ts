@@ -55,6 +55,8 @@ export function pageAt(layout: PageLayout, y: number): number {
  * (the one a reader is looking at), so a page that just scrolled in is not current too early.
  */
 export function currentPage(layout: PageLayout, scrollTop: number, viewportHeight: number): number {
+  // Scrolled to the end: the last page, even when it does not reach that line.
+  if (layout.tops.length > 0 && scrollTop + viewportHeight >= layout.total - 1) return layout.tops.length - 1;
   return pageAt(layout, scrollTop + viewportHeight / 3);
 }
 
