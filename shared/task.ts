@@ -48,6 +48,22 @@ export interface Task {
   resultBytes: number | null;
   /** Set when this task re-runs an earlier one (both results are kept). */
   parentId: string | null;
+  /**
+   * Set while a request waits to be tried again (network error, HTTP 5xx, rate limit); cleared on
+   * progress and in final states. Optional: tasks stored before it existed load without it.
+   */
+  retry?: RetryInfo | null;
+}
+
+export interface RetryInfo {
+  /** The attempt that comes after the wait (2 = the first retry). */
+  attempt: number;
+  /** Attempts this request gets in all (1 + the retries). */
+  max: number;
+  /** Why the last attempt failed. */
+  reason: AppError;
+  /** When the next attempt starts (epoch ms). */
+  nextAt: number;
 }
 
 export interface Settings {

@@ -1,6 +1,6 @@
 // The app shell: header, sidebar tabs (Queue · History · Settings), toasts and dialogs.
 // The Queue tab stays mounted (hidden) so the open review keeps its scroll position.
-import { useCallback } from 'react';
+import { useCallback, type CSSProperties } from 'react';
 import { useT } from './i18n/index.ts';
 import { useAppInfo } from './stores/app.ts';
 import { useTasks } from './stores/tasks.ts';
@@ -59,7 +59,7 @@ export function App() {
   }, []);
 
   return (
-    <div className="app">
+    <div className="app" style={{ '--queue-width': `${queueWidth}px` } as CSSProperties}>
       <Header />
       <StartupProblem />
       <div className="app-body">

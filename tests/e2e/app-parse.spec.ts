@@ -63,7 +63,10 @@ test('a corrupted file shows a clear error, an empty one is refused, and nothing
   const error = page.getByTestId('task-error');
   await expect(error).toBeVisible();
   await expect(error).toContainText(/Code \w+/);
-  await expect(page.getByRole('button', { name: 'Retry', exact: true })).toBeVisible();
+  // The file itself is the problem: another try would meet the same answer, so Remove is offered instead.
+  await expect(page.getByTestId('no-retry-hint')).toContainText('the problem is in the file itself');
+  await expect(page.getByTestId('status-panel').getByRole('button', { name: 'Remove', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
 
   // Nothing lost: both tasks are still there after a reload, with their states.
   await page.reload();

@@ -70,10 +70,10 @@ describe('QueueRow', () => {
   });
 
   it('shows the translated failure reason and offers retry, not cancel', () => {
-    const task = makeTask({ state: 'FAILED', error: { code: 'SERVICE_1106', message: 'broken xref' } });
+    const task = makeTask({ state: 'FAILED', error: { code: 'SERVICE_1137', message: 'worker crashed' } });
     const { row } = renderRow(task);
     expect(row.textContent).toContain('Failed');
-    expect(row.textContent).toContain('The PDF is damaged or not a valid PDF');
+    expect(row.textContent).toContain('The service could not process the document');
     expect(screen.getByRole('button', { name: `Retry ${task.fileName}` })).toBeTruthy();
     expect(screen.queryByRole('button', { name: `Cancel ${task.fileName}` })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
-import { useTasks } from '../../renderer/src/stores/tasks.ts';
+import { canRetry, useTasks } from '../../renderer/src/stores/tasks.ts';
 import { useSettings } from '../../renderer/src/stores/settings.ts';
 import { toast, useUi } from '../../renderer/src/stores/ui.ts';
 import { etaMs, progressSample, recordProgress } from '../../renderer/src/stores/progress.ts';
@@ -67,6 +67,25 @@ describe('tasks store', () => {
     useTasks.getState().select('req_fromhistory');
     useTasks.getState().setAll([makeTask()]);
     expect(useTasks.getState().selectedId).toBe('req_fromhistory');
+  });
+});
+
+describe('canRetry', () => {
+  const failed = (code: string) => makeTask({ state: 'FAILED', error: { code, message: code } });
+  it('offers Retry for network, service-side, key and unknown failures, and for cancelled tasks', () => {
+    for (const code of ['UNREACHABLE', 'RATE_LIMITED', 'HTTP_503', 'BAD_RESPONSE', 'PARSE_FAILED', 'INVALID_KEY', 'NO_QUOTA',
+      'UNREADABLE', 'ENGINE_FAILED', 'SERVICE_1137', 'SERVICE_1111', 'INTERNAL', 'SOMETHING_NEW']) {
+      expect(canRetry(failed(code)), code).toBe(true);
+    }
+    expect(canRetry(makeTask({ state: 'cancelled' }))).toBe(true);
+  });
+  it('not for problems in the file that another try cannot change', () => {
+    for (const code of ['EMPTY', 'TOO_LARGE', 'UNSUPPORTED', 'MISMATCH', 'SERVICE_1104', 'SERVICE_1106', 'SERVICE_1118', 'SERVICE_1132']) {
+      expect(canRetry(failed(code)), code).toBe(false);
+    }
+  });
+  it('not while a task is queued, running or done', () => {
+    for (const state of ['queued', 'uploading', 'QUEUING', 'PROCESSING', 'SUCCESS'] as const) expect(canRetry(makeTask({ state }))).toBe(false);
   });
 });
 

@@ -68,6 +68,7 @@ export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: s
     finishedAt: file.ok ? null : now,
     resultBytes: null,
     parentId,
+    retry: null,
   };
 }
 

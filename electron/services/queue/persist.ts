@@ -28,6 +28,8 @@ function plausible(t: unknown): t is Task {
  * answer has nothing to poll, so it is queued again.
  */
 export function revive(t: Task): Task {
+  // A backoff wait does not survive a restart (and tasks stored before `retry` existed lack it).
+  t = { ...t, retry: null };
   const resumable = (t.state === 'QUEUING' || t.state === 'PROCESSING') && t.mode === 'async' && !!t.remoteTaskId;
   if (t.state === 'uploading' || ((t.state === 'QUEUING' || t.state === 'PROCESSING') && !resumable)) {
     return { ...t, state: 'queued', remoteTaskId: null, uploadPercent: null, progress: null };

@@ -28,13 +28,19 @@ export interface RunDeps {
 }
 
 type Outcome = { kind: 'done' } | { kind: 'failed'; reason: string };
+type RetryEvent = { attempt: number; error: unknown; delayMs: number };
+/** Hears about a retry before its backoff sleep; `patch` resets what the failed attempt showed. */
+type OnRetry = (i: RetryEvent, patch?: Partial<Task>) => void;
 
 export async function runTask(h: RunHandle, d: RunDeps): Promise<void> {
   const id = h.get().id;
   let resubmits = 0;
   let client: SomarkClient | null = null;
-  const onRetry = (i: { attempt: number; error: unknown; delayMs: number }): void => {
-    h.update({ attempts: h.get().attempts + 1 });
+  const ctx = () => (client ? { keySent: client.keySent, host: new URL(client.baseUrl).host } : {});
+  const onRetry: OnRetry = (i, patch = {}) => {
+    // The task says why it waits and when it tries again (the renderer counts down to nextAt).
+    const retry = { attempt: i.attempt + 1, max: d.timing.maxRetries + 1, reason: toAppError(i.error, ctx()), nextAt: Date.now() + i.delayMs };
+    h.update({ ...patch, attempts: h.get().attempts + 1, retry });
     d.log.warn(`${id} retry ${i.attempt} in ${i.delayMs} ms after: ${(i.error as Error).message}`);
   };
   try {
@@ -53,18 +59,18 @@ export async function runTask(h: RunHandle, d: RunDeps): Promise<void> {
     }
   } catch (e) {
     if (isAbortError(e) || h.signal.aborted) throw e;
-    const err = toAppError(e, client ? { keySent: client.keySent, host: new URL(client.baseUrl).host } : {});
+    const err = toAppError(e, ctx());
     d.log.error(`${id} FAILED ${err.code}: ${err.message}`);
     throw new CodedError(err.code, err.message);
   }
 }
 
-async function upload(client: SomarkClient, h: RunHandle, d: RunDeps, onRetry: ParseParams['onRetry']): Promise<Outcome> {
+async function upload(client: SomarkClient, h: RunHandle, d: RunDeps, onRetry: OnRetry): Promise<Outcome> {
   const t = h.get();
   const mode = t.mode ?? chooseMode(t, d.settings());
   h.update({
     state: 'uploading', mode, baseUrl: client.baseUrl, uploadPercent: 0, progress: null, error: null,
-    startedAt: t.startedAt ?? Date.now(), attempts: t.attempts + 1,
+    startedAt: t.startedAt ?? Date.now(), attempts: t.attempts + 1, retry: null,
   });
   d.log.info(`${t.id} upload ${t.fileName} (${t.size} bytes, ${t.pages ?? '?'} pages) ${mode} to ${client.baseUrl}`);
   let lastPct = -1;
@@ -73,29 +79,33 @@ async function upload(client: SomarkClient, h: RunHandle, d: RunDeps, onRetry: P
     formats: t.formats,
     featureConfig: { ...DEFAULT_FEATURE_CONFIG, ...t.featureConfig },
     signal: h.signal,
-    onRetry,
+    // A failed attempt sent nothing that counts: the next one starts again from 0 %.
+    onRetry: (i) => {
+      lastPct = -1;
+      onRetry(i, { state: 'uploading', uploadPercent: 0 });
+    },
     onUpload: (sent, total) => {
       const pct = total > 0 ? Math.floor((sent * 100) / total) : 100;
       if (pct === lastPct) return;
       lastPct = pct;
-      h.update({ uploadPercent: pct, state: pct === 100 && mode === 'sync' ? 'PROCESSING' : 'uploading' });
+      h.update({ uploadPercent: pct, state: pct === 100 && mode === 'sync' ? 'PROCESSING' : 'uploading', retry: null });
     },
   };
   if (mode === 'sync') {
     const data = await client.parseSync(params);
     if (data.error) return { kind: 'failed', reason: data.error };
-    h.update({ state: 'PROCESSING', uploadPercent: 100, remoteTaskId: data.task_id || null, pages: data.metadata.page_num || t.pages });
+    h.update({ state: 'PROCESSING', uploadPercent: 100, remoteTaskId: data.task_id || null, pages: data.metadata.page_num || t.pages, retry: null });
     d.log.info(`${t.id} sync answer for remote task ${data.task_id || '-'}`);
     await finish(h, d, { result: data.result, metadata: data.metadata, remoteTaskId: data.task_id || null });
     return { kind: 'done' };
   }
   const sub = await client.submitAsync(params);
-  h.update({ state: 'QUEUING', uploadPercent: 100, remoteTaskId: sub.task_id }, true);
+  h.update({ state: 'QUEUING', uploadPercent: 100, remoteTaskId: sub.task_id, retry: null }, true);
   d.log.info(`${t.id} submitted as remote task ${sub.task_id}`);
   return poll(client, sub.task_id, h, d, onRetry);
 }
 
-async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: RunDeps, onRetry: ParseParams['onRetry']): Promise<Outcome> {
+async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: RunDeps, onRetry: OnRetry): Promise<Outcome> {
   const t0 = h.get();
   if (t0.startedAt === null) h.update({ startedAt: Date.now() });
   d.log.info(`${t0.id} polling remote task ${remoteId}`);
@@ -103,7 +113,7 @@ async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: Run
     await sleep(jitter(d.timing.pollIntervalMs), h.signal);
     let data: CheckData;
     try {
-      data = await client.check(remoteId, { signal: h.signal, onRetry });
+      data = await client.check(remoteId, { signal: h.signal, onRetry: (i) => onRetry(i) });
     } catch (e) {
       // The service no longer knows the task (e.g. it restarted and lost it): submit it again.
       if (e instanceof ServiceError && e.code === ErrorCodes.PARAM_ERROR) return { kind: 'failed', reason: e.serviceMessage || 'task not found' };
@@ -111,11 +121,11 @@ async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: Run
     }
     const pages = data.metadata?.page_num || h.get().pages;
     if (data.status === 'QUEUING' || data.status === 'PROCESSING') {
-      h.update({ state: data.status, pages, progress: data.progress ?? h.get().progress });
+      h.update({ state: data.status, pages, progress: data.progress ?? h.get().progress, retry: null });
       continue;
     }
     if (data.status === 'FAILED') return { kind: 'failed', reason: data.error || 'the service reported FAILED without a reason' };
-    h.update({ state: 'PROCESSING', pages, progress: data.progress ?? h.get().progress });
+    h.update({ state: 'PROCESSING', pages, progress: data.progress ?? h.get().progress, retry: null });
     await finish(h, d, { result: data.result!, metadata: data.metadata, remoteTaskId: remoteId });
     return { kind: 'done' };
   }
@@ -126,7 +136,7 @@ async function finish(h: RunHandle, d: RunDeps, done: FinishedParse): Promise<vo
   const t = h.get();
   const pages = done.metadata?.page_num || t.pages;
   h.update({
-    state: 'SUCCESS', resultBytes: bytes, finishedAt: Date.now(), error: null, pages,
+    state: 'SUCCESS', resultBytes: bytes, finishedAt: Date.now(), error: null, pages, retry: null,
     progress: pages ? { pages_done: pages, pages_total: pages } : t.progress,
   }, true);
   d.log.info(`${t.id} SUCCESS (remote ${done.remoteTaskId ?? '-'}) in ${((Date.now() - (t.startedAt ?? t.createdAt)) / 1000).toFixed(1)} s`);

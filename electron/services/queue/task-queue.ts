@@ -69,7 +69,7 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       .catch((e: unknown) => {
         if (!live() || isAbortError(e)) return;
         const err = e instanceof CodedError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
-        put({ ...tasks.get(t.id)!, state: 'FAILED', error: err, finishedAt: Date.now() }, true);
+        put({ ...tasks.get(t.id)!, state: 'FAILED', error: err, finishedAt: Date.now(), retry: null }, true);
       })
       .then(() => {
         settled = true;
@@ -135,7 +135,7 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       const t = need(id);
       if (isFinal(t)) return snapshot(t);
       stop(id);
-      put({ ...t, state: 'cancelled', finishedAt: Date.now(), uploadPercent: t.state === 'uploading' ? null : t.uploadPercent }, true);
+      put({ ...t, state: 'cancelled', finishedAt: Date.now(), uploadPercent: t.state === 'uploading' ? null : t.uploadPercent, retry: null }, true);
       d.log.info(`${id} cancelled (was ${t.state})`);
       pump();
       return snapshot(tasks.get(id)!);
@@ -150,7 +150,7 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       // A task that lost touch with a remote task it had submitted goes back to polling it.
       const repoll = t.state === 'FAILED' && t.mode === 'async' && !!t.remoteTaskId && TRANSIENT.test(t.error?.code ?? '');
       const next: Task = {
-        ...t, size: check.size, error: null, finishedAt: null, progress: repoll ? t.progress : null,
+        ...t, size: check.size, error: null, finishedAt: null, progress: repoll ? t.progress : null, retry: null,
         uploadPercent: repoll ? 100 : null, remoteTaskId: repoll ? t.remoteTaskId : null, attempts: 0,
         state: repoll ? 'PROCESSING' : 'queued', mode: repoll ? t.mode : null, startedAt: null, resultBytes: null,
         // A new upload goes where the settings point now (the user may have fixed the URL); polling

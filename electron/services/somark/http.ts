@@ -93,7 +93,14 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
     const body = req.body;
     if (!body) r.end();
     else if (body instanceof Uint8Array) r.end(body);
-    else pipeline(Readable.from(body, { objectMode: false }), r).catch((e: unknown) => r.destroy(e as Error));
+    else {
+      // Stream the body once connected: bytes queued for a socket that never connects were not sent
+      // (upload progress would show a few percent for a refused connection).
+      const send = (): void => {
+        if (!r.destroyed) pipeline(Readable.from(body, { objectMode: false }), r).catch((e: unknown) => r.destroy(e as Error));
+      };
+      r.once('socket', (s) => (s.connecting ? s.once('connect', send) : send()));
+    }
   });
 }
 

@@ -127,5 +127,15 @@ export function useSelectedTask(): Task | undefined {
 }
 
 export const isActive = (task: Task): boolean => !FINAL_STATES.includes(task.state);
-export const canRetry = (task: Task): boolean => task.state === 'FAILED' || task.state === 'cancelled';
+/**
+ * Failures that lie in the file itself: trying again sends the same bytes and meets the same answer,
+ * so the queue offers Remove (with the reason) instead of Retry.
+ */
+export const FILE_PROBLEM_CODES: readonly string[] = [
+  'EMPTY', 'TOO_LARGE', 'UNSUPPORTED', 'MISMATCH', 'SERVICE_1104', 'SERVICE_1106', 'SERVICE_1118', 'SERVICE_1132',
+];
+export const isFileProblem = (task: Task): boolean =>
+  task.state === 'FAILED' && task.error !== null && FILE_PROBLEM_CODES.includes(task.error.code);
+/** Cancelled tasks and failures a retry may fix (network, service side, key, unknown). */
+export const canRetry = (task: Task): boolean => task.state === 'cancelled' || (task.state === 'FAILED' && !isFileProblem(task));
 export const canCancel = isActive;

@@ -1,7 +1,7 @@
 // Failures a user meets, each with a clear error and nothing lost: a wrong key, an engine that went
 // away (bounded retries, UNREACHABLE, then a retry succeeds), a corrupted file. Real engine throughout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpus, makeServices, removeTemps, startEngine, waitFinal, type Harness } from './helpers.ts';
+import { corpus, makeServices, removeTemps, startEngine, updates, waitFinal, type Harness } from './helpers.ts';
 import type { EngineServer } from '../../../engine/server/index.ts';
 
 const GOOD_KEY = 'sk-engine-good-key-123456';
@@ -72,6 +72,19 @@ describe('engine stopped', () => {
     expect(failed.error?.code).toBe('UNREACHABLE');
     expect(failed.error?.message).toMatch(/Cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
     expect(failed.attempts).toBe(1 + 3); // first try + FAST.maxRetries
+    expect(failed.retry).toBeNull();
+    // Before giving up, each backoff wait was announced: which attempt comes next, why, and when.
+    const seen = updates(h, t!.id);
+    const waits = seen.filter((u) => u.retry);
+    expect(waits.map((u) => [u.retry!.attempt, u.retry!.max])).toEqual([[2, 4], [3, 4], [4, 4]]);
+    for (const u of waits) {
+      expect(u.state).toBe('uploading');
+      expect(u.uploadPercent).toBe(0); // the refused connection sent nothing
+      expect(u.retry!.reason).toMatchObject({ code: 'UNREACHABLE', message: expect.stringMatching(/ECONNREFUSED/) });
+      expect(u.retry!.nextAt).toBeGreaterThan(Date.now() - 60_000);
+    }
+    expect(seen.findIndex((u) => u.retry)).toBeLessThan(seen.findIndex((u) => u.state === 'FAILED'));
+    expect(seen.every((u) => !u.uploadPercent)).toBe(true); // never "Uploading 3%" without a connection
     await expect(h.svc.handlers['connection:test']({})).rejects.toMatchObject({ code: 'UNREACHABLE' });
 
     const back = await startEngine(GOOD_KEY, { port, dataDir });

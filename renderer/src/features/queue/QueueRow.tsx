@@ -1,5 +1,6 @@
 // One task in the queue: checkbox, name, status badge (with a bar while uploading/processing),
-// size · pages · backend · mode · elapsed, the failure reason, and its actions.
+// size · pages · backend · mode · elapsed (or, while a retry waits, its countdown and reason), the
+// failure reason, and its actions.
 import { memo, type CSSProperties } from 'react';
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
@@ -10,7 +11,7 @@ import { canCancel, canRetry, isActive } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from './actions.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { elapsedMs, modeLabel, traceTitle } from './status.ts';
+import { elapsedMs, isRetrying, modeLabel, retryLine, traceTitle } from './status.ts';
 
 export interface QueueRowProps {
   task: Task;
@@ -23,12 +24,37 @@ export interface QueueRowProps {
   total: number;
 }
 
+/** Hover actions, just left of the badge (over the end of the name), never on the badge. */
+function RowActions({ task }: { task: Task }) {
+  const t = useT();
+  const name = task.fileName;
+  return (
+    <span className="row-actions-anchor">
+      <span className="row-actions" onClick={(e) => e.stopPropagation()}>
+        {canRetry(task) && (
+          <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.retryLabel', { name })}
+            title={t('common.retry')} onClick={() => void retryTask(task.id)}><Icon name="retry" /></button>
+        )}
+        {canCancel(task) && (
+          <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.cancelLabel', { name })}
+            title={t('common.cancel')} onClick={() => void cancelTask(task.id)}><Icon name="stop" /></button>
+        )}
+        <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.removeLabel', { name })}
+          title={t('common.remove')} onClick={() => void removeTasks([task.id])}><Icon name="trash" /></button>
+      </span>
+    </span>
+  );
+}
+
 function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, style, index, total }: QueueRowProps) {
   const t = useT();
   const active = isActive(task);
-  const now = useNow(active && task.startedAt !== null);
+  const retrying = isRetrying(task);
+  // A retry's countdown ticks 4× a second so its seconds change on time.
+  const now = useNow(active && (task.startedAt !== null || retrying), retrying ? 250 : 1000);
   const elapsed = elapsedMs(task, now);
   const failure = task.state === 'FAILED' && task.error ? describeError(task.error, t) : null;
+  const retry = retryLine(task, t, now);
 
   const meta = [
     formatBytes(task.size),
@@ -64,11 +90,14 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
       <div className="row-main">
         <div className="row-line">
           <span className="row-name">{task.fileName}</span>
+          <RowActions task={task} />
           <StatusBadge task={task} now={now} />
         </div>
         <div className="row-line row-meta">
           {failure ? (
             <span className="row-error" title={failure.detail ?? failure.title}>{failure.title}</span>
+          ) : retry ? (
+            <span className="row-retry" data-testid="row-retry" title={task.retry?.reason.message}>{retry}</span>
           ) : (
             <span className="row-facts">{meta.join(' · ')}</span>
           )}
@@ -76,18 +105,6 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
             {elapsed === null ? '' : formatDuration(elapsed)}
           </span>
         </div>
-      </div>
-      <div className="row-actions" onClick={(e) => e.stopPropagation()}>
-        {canRetry(task) && (
-          <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.retryLabel', { name: task.fileName })}
-            title={t('common.retry')} onClick={() => void retryTask(task.id)}><Icon name="retry" /></button>
-        )}
-        {canCancel(task) && (
-          <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.cancelLabel', { name: task.fileName })}
-            title={t('common.cancel')} onClick={() => void cancelTask(task.id)}><Icon name="stop" /></button>
-        )}
-        <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.removeLabel', { name: task.fileName })}
-          title={t('common.remove')} onClick={() => void removeTasks([task.id])}><Icon name="trash" /></button>
       </div>
     </div>
   );

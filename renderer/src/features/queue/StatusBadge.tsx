@@ -1,7 +1,7 @@
 // Status pill with a thin progress bar underneath while uploading or processing, and an ETA.
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
-import { TONE, etaLabel, progressFraction, statusLabel } from './status.ts';
+import { etaLabel, progressFraction, statusLabel, toneOf } from './status.ts';
 
 export function StatusBadge({ task, now }: { task: Task; now?: number }) {
   const t = useT();
@@ -9,7 +9,7 @@ export function StatusBadge({ task, now }: { task: Task; now?: number }) {
   const eta = etaLabel(task, t, now);
   const label = statusLabel(task, t);
   return (
-    <span className={`status tone-${TONE[task.state]}`} data-testid="status-badge">
+    <span className={`status tone-${toneOf(task)}`} data-testid="status-badge">
       <span className="status-pill">
         {(task.state === 'uploading' || task.state === 'PROCESSING' || task.state === 'QUEUING') && (
           <span className="status-dot pulse" aria-hidden="true" />

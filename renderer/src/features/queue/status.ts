@@ -1,11 +1,12 @@
 // Pure helpers that turn a Task into what the queue shows: status text, progress fraction, mode,
 // elapsed time. Kept free of React so tests can check every state.
-import type { Task } from '../../../../shared/task.ts';
+import { FINAL_STATES, type Task } from '../../../../shared/task.ts';
 import type { TFunction } from '../../i18n/index.ts';
+import { describeError } from '../../i18n/errors.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { etaMs, progressSample } from '../../stores/progress.ts';
 
-export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger' | 'muted';
+export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger' | 'muted' | 'warning';
 
 export const TONE: Record<Task['state'], Tone> = {
   queued: 'neutral',
@@ -17,8 +18,14 @@ export const TONE: Record<Task['state'], Tone> = {
   cancelled: 'muted',
 };
 
-/** 0–1 while there is something to show as a bar, otherwise null. */
+/** The task waits to try a failed request again (network error, HTTP 5xx, rate limit). */
+export const isRetrying = (task: Task): boolean => !!task.retry && !FINAL_STATES.includes(task.state);
+
+export const toneOf = (task: Task): Tone => (isRetrying(task) ? 'warning' : TONE[task.state]);
+
+/** 0–1 while there is something to show as a bar, otherwise null (none while a retry waits). */
 export function progressFraction(task: Task): number | null {
+  if (isRetrying(task)) return null;
   if (task.state === 'uploading') return task.uploadPercent === null ? null : clamp(task.uploadPercent / 100);
   if (task.state === 'PROCESSING' && task.progress && task.progress.pages_total > 0) {
     return clamp(task.progress.pages_done / task.progress.pages_total);
@@ -28,8 +35,9 @@ export function progressFraction(task: Task): number | null {
 
 const clamp = (x: number) => Math.min(1, Math.max(0, x));
 
-/** Short badge label: "Uploading 42%", "Processing 3/10", "Failed". */
+/** Short badge label: "Uploading 42%", "Processing 3/10", "Retrying", "Failed". */
 export function statusLabel(task: Task, t: TFunction): string {
+  if (isRetrying(task)) return t('queue.retrying');
   switch (task.state) {
     case 'uploading':
       return task.uploadPercent === null
@@ -44,9 +52,18 @@ export function statusLabel(task: Task, t: TFunction): string {
   }
 }
 
+/** "Retrying in 3s (attempt 2 of 5): Could not reach the service…" while a retry waits; else null. */
+export function retryLine(task: Task, t: TFunction, now: number = Date.now()): string | null {
+  const r = task.retry;
+  if (!r || !isRetrying(task)) return null;
+  const s = Math.ceil((r.nextAt - now) / 1000);
+  const vars = { s, attempt: r.attempt, max: r.max, reason: describeError(r.reason, t).title };
+  return s > 0 ? t('queue.retryingIn', vars) : t('queue.retryingNow', vars);
+}
+
 /** "about 0:20 left" while PROCESSING with a measurable rate; null otherwise. */
 export function etaLabel(task: Task, t: TFunction, now: number = Date.now()): string | null {
-  if (task.state !== 'PROCESSING') return null;
+  if (task.state !== 'PROCESSING' || isRetrying(task)) return null;
   const ms = etaMs(progressSample(task.id), now);
   return ms === null ? null : t('queue.eta', { time: formatDuration(ms) });
 }

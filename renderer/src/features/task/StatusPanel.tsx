@@ -1,4 +1,5 @@
-// Detail of a task that is not finished successfully: where it is, how far, why it failed, and
+// Detail of a task that is not finished successfully: where it is, how far (or why it waits to try
+// again), why it failed — Retry when that may help, Remove when the file itself is the problem — and
 // every fact needed to trace it (request id, service task id, backend, times).
 import type { ReactNode } from 'react';
 import type { Task } from '../../../../shared/task.ts';
@@ -6,9 +7,9 @@ import { useLocale, useT } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
 import { formatBytes, formatDateTime, formatDuration } from '../../lib/format.ts';
 import { useNow } from '../../lib/useNow.ts';
-import { canCancel, canRetry, isActive } from '../../stores/tasks.ts';
-import { cancelTask, retryTask } from '../queue/actions.ts';
-import { elapsedMs, etaLabel, modeLabel, progressFraction, statusLabel } from '../queue/status.ts';
+import { canCancel, canRetry, isActive, isFileProblem } from '../../stores/tasks.ts';
+import { cancelTask, removeTasks, retryTask } from '../queue/actions.ts';
+import { elapsedMs, etaLabel, isRetrying, modeLabel, progressFraction, retryLine, statusLabel } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
 import { Stages } from './Stages.tsx';
 
@@ -18,13 +19,20 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
   const fraction = progressFraction(task);
   const eta = etaLabel(task, t, now);
   const label = statusLabel(task, t);
+  const retry = retryLine(task, t, now);
   return (
-    <div className="progress-card" data-testid="progress-card">
+    <div className={`progress-card${retry ? ' retrying' : ''}`} data-testid="progress-card">
       <div className="progress-card-line">
         <strong>{label}</strong>
         {eta && <span className="muted">{eta}</span>}
       </div>
-      {task.state !== 'queued' && (
+      {retry && (
+        <div className="retry-note" data-testid="retry-note">
+          <span>{retry}</span>
+          {task.retry?.reason.message && <span className="error-detail">{task.retry.reason.message}</span>}
+        </div>
+      )}
+      {task.state !== 'queued' && !retry && (
       <div
         className={`progress-track${fraction === null ? ' indeterminate' : ''}`}
         role="progressbar"
@@ -43,7 +51,8 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
 export function StatusPanel({ task }: { task: Task }) {
   const t = useT();
   const locale = useLocale();
-  const now = useNow(isActive(task));
+  const now = useNow(isActive(task), isRetrying(task) ? 250 : 1000);
+  const fileProblem = isFileProblem(task);
   const failure = task.error ? describeError(task.error, t) : null;
   const elapsed = elapsedMs(task, now);
 
@@ -77,6 +86,7 @@ export function StatusPanel({ task }: { task: Task }) {
           <p className="muted small">
             {t('task.errorCode', { code: failure.code })} · {t('task.attemptsMade', { n: task.attempts })}
           </p>
+          {fileProblem && <p data-testid="no-retry-hint">{t('task.noRetryHint')}</p>}
         </div>
       )}
       {task.state === 'cancelled' && <p className="muted">{t('task.cancelledHint')}</p>}
@@ -87,6 +97,9 @@ export function StatusPanel({ task }: { task: Task }) {
         )}
         {canCancel(task) && (
           <button type="button" className="btn" onClick={() => void cancelTask(task.id)}>{t('common.cancel')}</button>
+        )}
+        {fileProblem && (
+          <button type="button" className="btn" onClick={() => void removeTasks([task.id])}>{t('common.remove')}</button>
         )}
       </div>
 

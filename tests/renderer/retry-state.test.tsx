@@ -1,0 +1,105 @@
+// While main waits to try a request again (task.retry set), the queue row and the task panel say so:
+// "Retrying" in the badge, a live countdown with the attempt and the translated reason, no stale
+// upload percent. Failures in the file itself offer Remove and say why instead of Retry.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import type { Task } from '../../shared/task.ts';
+import { setLocale } from '../../renderer/src/i18n/index.ts';
+import { QueueRow } from '../../renderer/src/features/queue/QueueRow.tsx';
+import { StatusPanel } from '../../renderer/src/features/task/StatusPanel.tsx';
+import '../../renderer/src/features/task/messages.ts';
+import { makeTask } from './fake-api.ts';
+import { resetRenderer } from './setup.ts';
+
+afterEach(() => {
+  resetRenderer();
+  vi.useRealTimers();
+});
+
+const T0 = 1_750_000_000_000;
+const UNREACHABLE = { code: 'UNREACHABLE', message: 'Cannot reach 127.0.0.1:4010 (ECONNREFUSED); check the connection or the service URL' };
+
+function retrying(over: Partial<Task> = {}): Task {
+  return makeTask({
+    state: 'uploading', uploadPercent: 0, startedAt: T0 - 2000, attempts: 1, backend: 'cloud',
+    retry: { attempt: 2, max: 5, reason: UNREACHABLE, nextAt: T0 + 3000 }, ...over,
+  });
+}
+
+const row = (task: Task) =>
+  render(<QueueRow task={task} index={0} total={1} selected={false} checked={false} onSelect={() => {}} onToggleChecked={() => {}} />);
+
+describe('a task waiting to retry', () => {
+  it('the row says Retrying with a live countdown, the attempt and the reason; no progress bar', () => {
+    vi.useFakeTimers({ now: T0 });
+    row(retrying());
+    expect(screen.getByTestId('status-badge').textContent).toBe('Retrying');
+    expect(screen.queryByRole('progressbar')).toBeNull(); // not "Uploading 3%"
+    const line = screen.getByTestId('row-retry');
+    expect(line.textContent).toBe('Retrying in 3s (attempt 2 of 5): Could not reach the service — check the address and your network');
+    expect(line.getAttribute('title')).toContain('ECONNREFUSED');
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(line.textContent).toMatch(/^Retrying in 2s \(attempt 2 of 5\)/);
+    act(() => void vi.advanceTimersByTime(2000));
+    expect(line.textContent).toMatch(/^Retrying now \(attempt 2 of 5\): Could not reach the service/);
+    expect(screen.getByRole('button', { name: /^Cancel / })).toBeTruthy();
+  });
+
+  it('progress clears it: the row shows the upload percent again', () => {
+    vi.useFakeTimers({ now: T0 });
+    row(retrying({ retry: null, uploadPercent: 40 }));
+    expect(screen.getByTestId('status-badge').textContent).toContain('Uploading 40%');
+    expect(screen.queryByTestId('row-retry')).toBeNull();
+  });
+
+  it('a rate limit while polling, in Chinese', () => {
+    vi.useFakeTimers({ now: T0 });
+    setLocale('zh-CN');
+    const reason = { code: 'RATE_LIMITED', message: 'The service is rate-limiting requests (code 1124)' };
+    row(retrying({ state: 'PROCESSING', retry: { attempt: 3, max: 5, reason, nextAt: T0 + 8000 } }));
+    expect(screen.getByTestId('status-badge').textContent).toBe('重试中');
+    expect(screen.getByTestId('row-retry').textContent).toMatch(/^8 秒后重试（第 3 次，共 5 次）：/);
+  });
+
+  it('the task panel shows the countdown, the reason and the raw message', () => {
+    vi.useFakeTimers({ now: T0 });
+    render(<StatusPanel task={retrying()} />);
+    const card = screen.getByTestId('progress-card');
+    expect(card.textContent).toContain('Retrying');
+    const note = screen.getByTestId('retry-note');
+    expect(note.textContent).toContain('Retrying in 3s (attempt 2 of 5): Could not reach the service');
+    expect(note.textContent).toContain('127.0.0.1:4010 (ECONNREFUSED)');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(note.textContent).toContain('Retrying in 2s');
+  });
+
+  it('a final state shows no retry even if one was left on the task', () => {
+    row(retrying({ state: 'FAILED', error: UNREACHABLE, finishedAt: T0 }));
+    expect(screen.queryByTestId('row-retry')).toBeNull();
+    expect(screen.getByTestId('status-badge').textContent).toBe('Failed');
+  });
+});
+
+describe('failures a retry cannot fix', () => {
+  it('the row offers Remove and the reason, not Retry', () => {
+    const task = makeTask({ state: 'FAILED', error: { code: 'SERVICE_1106', message: 'broken xref' } });
+    const view = row(task);
+    expect(view.container.textContent).toContain('The PDF is damaged or not a valid PDF');
+    expect(screen.queryByRole('button', { name: `Retry ${task.fileName}` })).toBeNull();
+    expect(screen.getByRole('button', { name: `Remove ${task.fileName}` })).toBeTruthy();
+  });
+
+  it('the panel explains why and offers Remove; a network failure still offers Retry', () => {
+    const bad = makeTask({ state: 'FAILED', error: { code: 'MISMATCH', message: 'a JPEG named .pdf' } });
+    const { unmount } = render(<StatusPanel task={bad} />);
+    expect(screen.getByTestId('task-error').textContent).toContain('The file’s content does not match its extension');
+    expect(screen.getByTestId('no-retry-hint').textContent).toMatch(/problem is in the file itself/);
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    unmount();
+    render(<StatusPanel task={makeTask({ state: 'FAILED', error: UNREACHABLE })} />);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByTestId('no-retry-hint')).toBeNull();
+  });
+});
