@@ -181,6 +181,41 @@ function rssMb(pid: number): number {
   }
 }
 
+/**
+ * In the page: scrolls the page pane from `from` to `to` (fractions of its scroll range) over
+ * `frames` animation frames and records the time between frames. The pointerdown makes the page
+ * pane the one that drives the synchronised scrolling, as a user's touch would.
+ */
+async function scrollRun({ from, to, frames }: { from: number; to: number; frames: number }) {
+  const el = document.querySelector<HTMLElement>('[data-testid=page-pane]')!;
+  el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+  const max = el.scrollHeight - el.clientHeight;
+  el.scrollTop = max * from;
+  const start = el.scrollTop;
+  const deltas: number[] = [];
+  let maxPages = 0;
+  let maxChunks = 0;
+  await new Promise((r) => requestAnimationFrame(r));
+  let last = performance.now();
+  const t0 = last;
+  for (let i = 1; i <= frames; i++) {
+    el.scrollTop = max * (from + ((to - from) * i) / frames);
+    await new Promise((r) => requestAnimationFrame(r));
+    const now = performance.now();
+    deltas.push(now - last);
+    last = now;
+    maxPages = Math.max(maxPages, el.querySelectorAll('[data-testid=page]').length);
+    maxChunks = Math.max(maxChunks, document.querySelectorAll('[data-testid=md-chunk]').length);
+  }
+  const md = document.querySelector<HTMLElement>('[data-testid=md-pane]')!;
+  return {
+    deltas, seconds: (last - t0) / 1000, maxPages, maxChunks, scrolled: max, moved: el.scrollTop - start,
+    mdAtEnd: md.scrollTop / Math.max(1, md.scrollHeight - md.clientHeight),
+    drawn: el.querySelectorAll('[data-rendered="1"]').length,
+    rendered: md.querySelectorAll('[data-testid=md-chunk] .markdown-body:not(.rv-placeholder)').length,
+  };
+}
+
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function measure(url: string, info: Fixture) {
@@ -221,28 +256,15 @@ async function measure(url: string, info: Fixture) {
     }
     // Scroll the page pane end to end programmatically (sync scroll on: the Markdown pane follows).
     const frames = Number(arg('frames', '900'));
-    const scroll = await page.evaluate(async (frames) => {
+    const scroll = await page.evaluate(scrollRun, { from: 0, to: 1, frames });
+    // A reading-speed pass from the middle (~12 px per frame, under a viewport per second): pages
+    // and Markdown render while it moves; the frame times say what that costs.
+    await page.evaluate(() => {
       const el = document.querySelector<HTMLElement>('[data-testid=page-pane]')!;
-      el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
-      const max = el.scrollHeight - el.clientHeight;
-      const deltas: number[] = [];
-      let maxPages = 0;
-      let maxChunks = 0;
-      await new Promise((r) => requestAnimationFrame(r));
-      let last = performance.now();
-      const t0 = last;
-      for (let i = 1; i <= frames; i++) {
-        el.scrollTop = (max * i) / frames;
-        await new Promise((r) => requestAnimationFrame(r));
-        const now = performance.now();
-        deltas.push(now - last);
-        last = now;
-        maxPages = Math.max(maxPages, el.querySelectorAll('[data-testid=page]').length);
-        maxChunks = Math.max(maxChunks, document.querySelectorAll('[data-testid=md-chunk]').length);
-      }
-      const md = document.querySelector<HTMLElement>('[data-testid=md-pane]')!;
-      return { deltas, seconds: (last - t0) / 1000, maxPages, maxChunks, scrolled: max, mdAtEnd: md.scrollTop / Math.max(1, md.scrollHeight - md.clientHeight) };
-    }, frames);
+      el.scrollTop = (el.scrollHeight - el.clientHeight) / 2;
+    });
+    await page.waitForTimeout(1500);
+    const reading = await page.evaluate(scrollRun, { from: 0.5, to: 0.5 + (12 * 300) / 255_000, frames: 300 });
     if (profile) await writeFile(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     await page.waitForTimeout(1000);
     const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
@@ -259,6 +281,11 @@ async function measure(url: string, info: Fixture) {
         p50: +pct(scroll.deltas, 50).toFixed(1), p95: +pct(scroll.deltas, 95).toFixed(1), max: +Math.max(...scroll.deltas).toFixed(1),
         scrolledPx: Math.round(scroll.scrolled), maxPageElements: scroll.maxPages, maxMarkdownChunks: scroll.maxChunks,
         markdownFollowedTo: +scroll.mdAtEnd.toFixed(3),
+      },
+      readingScroll: {
+        frames: reading.deltas.length, fps: +(reading.deltas.length / reading.seconds).toFixed(1), p95: +pct(reading.deltas, 95).toFixed(1),
+        pxPerFrame: +(reading.moved / reading.deltas.length).toFixed(1),
+        pagesDrawnAtEnd: reading.drawn, markdownChunksRenderedAtEnd: reading.rendered,
       },
       memory: {
         jsHeapUsedMB: +(metrics.JSHeapUsedSize! / 1048576).toFixed(1), jsHeapTotalMB: +(metrics.JSHeapTotalSize! / 1048576).toFixed(1),
@@ -283,6 +310,7 @@ async function main() {
     console.log(JSON.stringify(r, null, 2));
     console.log(`time to first page: ${r.firstPageMs} ms (bar < 1500)`);
     console.log(`scroll end to end: ${r.scroll.fps} fps, p95 frame ${r.scroll.p95} ms (bars ≥ 50 fps, p95 ≤ 20 ms)`);
+    console.log(`reading-speed scroll: ${r.readingScroll.fps} fps, p95 frame ${r.readingScroll.p95} ms (pages and Markdown rendering meanwhile)`);
     console.log(`renderer memory: ${r.memory.rendererRssMB} MB RSS, JS heap ${r.memory.jsHeapUsedMB} MB (bar < 600 MB)`);
   } finally {
     await web.stop();

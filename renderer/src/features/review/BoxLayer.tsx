@@ -1,6 +1,6 @@
 // The blocks of one page drawn over it: a box per block, coloured by type, scaled from page_size to
 // the drawn page with shared/bbox.ts. Hover and click link to the Markdown and the inspector.
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { CSSProperties, MouseEvent } from 'react';
 import { bboxArea, scaleBBox } from '../../../../shared/bbox.ts';
 import { typeColor } from './colors.ts';
@@ -11,6 +11,8 @@ interface Props {
   page: number;
   width: number;
   height: number;
+  /** False while the pane flies past: a page that arrives then gets its boxes once it settles. */
+  settled: boolean;
 }
 
 const gOf = (e: MouseEvent): number => {
@@ -18,7 +20,7 @@ const gOf = (e: MouseEvent): number => {
   return el ? Number(el.dataset.g) : -1;
 };
 
-export const BoxLayer = memo(function BoxLayer({ page, width, height }: Props) {
+export const BoxLayer = memo(function BoxLayer({ page, width, height, settled }: Props) {
   const { doc, store } = useReviewContext();
   const info = doc.model.pages[page]!;
   const inPage = (g: number) => (g >= info.first && g < info.first + info.count ? g : -1);
@@ -36,6 +38,9 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height }: Props) {
     [doc, page],
   );
   const target = { w: width, h: height };
+  // Pages flying by stay light (no 50 box elements each); boxes already shown stay shown.
+  const [active, setActive] = useState(settled);
+  if (settled && !active) setActive(true);
 
   const onClick = (e: MouseEvent) => {
     const g = gOf(e);
@@ -55,7 +60,7 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height }: Props) {
   // assistive technology; the inspector's tree is the accessible list of the same blocks (j/k too).
   return (
     <div className="rv-boxes" onClick={onClick} onMouseOver={onOver} onMouseOut={onOut} aria-hidden="true" data-mode={boxMode} data-numbers={numbers ? '1' : '0'}>
-      {blocks.map((b) => {
+      {active && blocks.map((b) => {
         const isSel = b.g === selected;
         const isHov = b.g === hovered;
         if (hidden.has(b.type) && !isSel) return null;
@@ -66,6 +71,8 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height }: Props) {
         if (isSel) cls += ' is-selected';
         if (isHov) cls += ' is-hovered';
         if (hits.has(b.g)) cls += ' is-hit';
+        // No room for the number left of the box (page edge, which clips): draw it inside.
+        if (r.left < 16) cls += ' is-edge';
         return <div key={b.g} className={cls} style={style} data-g={b.g} data-idx={b.block.idx} data-n={b.block.idx} />;
       })}
     </div>

@@ -34,7 +34,8 @@ function ChunkList({ source }: { source: boolean }) {
     useFlushSync: false,
   });
   const follow = useFollow('markdown', scrollRef, (a) => virtualizer.measurementsCache[a.chunk]?.start ?? 0);
-  const fast = useFastScroll(scrollRef);
+  // Following the page pane, this pane moves ~10× as fast: only a fling counts as flying here.
+  const fast = useFastScroll(scrollRef, undefined, 20);
   const pace = fast.fast ? 'flying' : virtualizer.isScrolling ? 'moving' : 'still';
   useHitHighlight(innerRef);
 

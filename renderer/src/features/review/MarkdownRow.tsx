@@ -72,6 +72,9 @@ export const Row = memo(function Row({ i, estimate: height, start, source, pace,
         <pre className="rv-src">{chunk.text}</pre>
       ) : full ? (
         <Markdown markdown={chunk.text} resolveImage={resolve} />
+      ) : pace === 'flying' ? (
+        // Flying past: unreadable anyway, so no text to lay out — a skeleton of lines.
+        <div className="rv-skeleton" aria-hidden="true" />
       ) : (
         <div className="markdown-body rv-placeholder">
           <p>{plainText(chunk.text)}</p>

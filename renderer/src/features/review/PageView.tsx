@@ -103,7 +103,7 @@ export const PageView = memo(function PageView({ index, top, left, width, height
       aria-label={t('review.pageN', { n: index + 1 })}
     >
       {body}
-      <BoxLayer page={index} width={width} height={height} />
+      <BoxLayer page={index} width={width} height={height} settled={settled} />
       {info.merged && (
         <span className="rv-merged" title={t('review.mergedHint')} data-testid="merged-badge">
           {t('review.merged')}

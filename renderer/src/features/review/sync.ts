@@ -13,20 +13,32 @@ export interface Anchor {
 }
 
 /**
- * Anchors in reading order, kept only where both the chunk index and the (page, y) position grow.
- * On a two-column page the second column's blocks (which start higher up) are skipped: scrolling
- * down that page then sweeps the Markdown of the second column before the next page's anchor.
+ * Anchors in reading order. A page whose blocks read top to bottom (one column) gives an anchor per
+ * block, so both panes line up block by block. A page read in columns (reading order jumps back
+ * up) gives one anchor at its top: between two page anchors the Markdown then moves evenly, instead
+ * of racing through a whole column while the page pane crosses a margin. Anchors are kept only
+ * where both the chunk index and the (page, y) position grow.
  */
 export function buildAnchors(model: DocModel, alignment: Alignment): Anchor[] {
   const out: Anchor[] = [];
   let last: Anchor | null = null;
-  for (const b of model.blocks) {
-    const chunk = alignment.chunkOfBlock[b.g]!;
-    if (chunk < 0 || !b.bbox) continue;
-    const a: Anchor = { chunk, page: b.page, y: b.bbox[1] };
-    if (last && (a.chunk <= last.chunk || a.page < last.page || (a.page === last.page && a.y <= last.y))) continue;
+  const push = (a: Anchor) => {
+    if (last && (a.chunk <= last.chunk || a.page < last.page || (a.page === last.page && a.y <= last.y))) return;
     out.push(a);
     last = a;
+  };
+  for (const page of model.pages) {
+    const mapped: Anchor[] = [];
+    for (let g = page.first; g < page.first + page.count; g++) {
+      const b = model.blocks[g]!;
+      const chunk = alignment.chunkOfBlock[g]!;
+      if (chunk >= 0 && b.bbox) mapped.push({ chunk, page: page.index, y: b.bbox[1] });
+    }
+    if (mapped.length === 0) continue;
+    const tolerance = page.size.h * 0.02;
+    const columns = mapped.some((a, k) => k > 0 && a.y < mapped[k - 1]!.y - tolerance);
+    if (columns) push({ chunk: Math.min(...mapped.map((a) => a.chunk)), page: page.index, y: 0 });
+    else for (const a of mapped) push(a);
   }
   return out;
 }
