@@ -6,6 +6,7 @@ import { findHits, stepBlock, stepHit } from '../../renderer/src/features/review
 import { createReviewStore } from '../../renderer/src/features/review/store.ts';
 import { SyncGate } from '../../renderer/src/features/review/sync.ts';
 import { handleKey, isTypingTarget } from '../../renderer/src/features/review/useKeys.ts';
+import { imageResolver } from '../../renderer/src/features/review/MarkdownRow.tsx';
 import { sampleView } from './review-fixture.ts';
 
 const doc = buildDoc(sampleView());
@@ -153,5 +154,16 @@ describe('keyboard', () => {
     const div = document.createElement('div');
     expect(isTypingTarget(input)).toBe(true);
     expect(isTypingTarget(div)).toBe(false);
+  });
+});
+
+describe('images', () => {
+  it('resolves relative and service image URLs to the cached copies under assetBase', () => {
+    const resolve = imageResolver('http://127.0.0.1:9/assets/results/req_x/', { 'https://svc/a.png': 'images/image_002.png' });
+    expect(resolve('./images/image_001.png')).toBe('http://127.0.0.1:9/assets/results/req_x/images/image_001.png');
+    expect(resolve('images/image_003.jpg')).toBe('http://127.0.0.1:9/assets/results/req_x/images/image_003.jpg');
+    expect(resolve('https://svc/a.png')).toBe('http://127.0.0.1:9/assets/results/req_x/images/image_002.png');
+    expect(resolve('https://elsewhere/b.png')).toBe('https://elsewhere/b.png');
+    expect(resolve('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
   });
 });

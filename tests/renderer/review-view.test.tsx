@@ -61,7 +61,7 @@ describe('ReviewView', () => {
     expect(box(2)!.className).toContain('is-selected');
     expect(chunkOf(2)!.className).toContain('is-selected');
     const row = document.querySelector('[data-testid=inspector-row][data-g="2"]')!;
-    expect(row.getAttribute('aria-selected')).toBe('true');
+    expect(row.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('bbox-px').textContent).toBe('[50, 200, 480, 600]');
     expect(screen.getByTestId('bbox-pt').textContent).toMatch(/n\/a/);
   });

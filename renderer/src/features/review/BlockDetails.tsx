@@ -39,7 +39,14 @@ export function BlockDetails() {
     };
   }, [fb, pdf, doc]);
 
-  if (!fb) return <p className="rv-details rv-empty">{t('review.selectHint')}</p>;
+  if (!fb) {
+    return (
+      <div className="rv-details rv-empty">
+        <p>{t('review.selectHint')}</p>
+        <p className="small">{t('review.shortcuts')}</p>
+      </div>
+    );
+  }
   const b = fb.block;
   const page = doc.model.pages[fb.page]!;
   const raw = Array.isArray(b.bbox) ? (b.bbox as number[]) : null;

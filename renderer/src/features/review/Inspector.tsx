@@ -13,6 +13,31 @@ const ROW_H = 26;
 
 const preview = (s: string) => s.replace(/\s+/g, ' ').slice(0, 90);
 
+/** "Block type" filter: all types, or one only (the legend's chips give finer control). */
+function TypeSelect() {
+  const t = useT();
+  const locale = useLocale();
+  const { doc, store } = useReviewContext();
+  const hidden = useReview((s) => s.hidden);
+  const shown = doc.model.types.filter((x) => !hidden.has(x.type));
+  const value = hidden.size === 0 ? '' : shown.length === 1 ? shown[0]!.type : '*';
+  return (
+    <select
+      aria-label={t('review.typeFilter')}
+      value={value}
+      onChange={(e) => store.getState().showOnly(e.target.value || null)}
+    >
+      <option value="">{t('review.allTypes')}</option>
+      {value === '*' && <option value="*">…</option>}
+      {doc.model.types.map((x) => (
+        <option key={x.type} value={x.type}>
+          {typeLabel(x.type, locale)} ({x.count})
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export function Inspector() {
   const t = useT();
   const locale = useLocale();
@@ -67,9 +92,9 @@ export function Inspector() {
 
   return (
     <section className="rv-inspector" aria-label={t('review.inspectorPane')} data-testid="inspector">
-      <div className="rv-pane-head">
+      <div className="rv-pane-head rv-inspector-head">
+        <TypeSelect />
         <label className="rv-inline">
-          <span className="muted">{t('review.pageFilter')}</span>
           <select value={pageFilter} onChange={(e) => store.getState().setInspectorPage(Number(e.target.value))} aria-label={t('review.pageFilter')}>
             <option value={-1}>{t('review.allPages')}</option>
             {doc.model.pages.map((p) => (
@@ -80,7 +105,7 @@ export function Inspector() {
           </select>
         </label>
       </div>
-      <div ref={scrollRef} className="rv-tree" role="tree" aria-label={t('review.inspectorPane')} tabIndex={-1}>
+      <div ref={scrollRef} className="rv-tree" role="group" aria-label={t('review.inspectorPane')} tabIndex={-1}>
         {rows.length === 0 && <p className="rv-empty">{t('review.noBlocks')}</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((it) => {
@@ -92,7 +117,6 @@ export function Inspector() {
                 <button
                   key={`p${row.page}`}
                   type="button"
-                  role="treeitem"
                   aria-expanded={open}
                   className="rv-row rv-row-page"
                   style={style}
@@ -116,8 +140,7 @@ export function Inspector() {
               <button
                 key={`b${row.g}`}
                 type="button"
-                role="treeitem"
-                aria-selected={row.g === selected}
+                aria-pressed={row.g === selected}
                 className={cls}
                 style={style}
                 data-g={row.g}
