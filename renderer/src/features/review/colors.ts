@@ -37,12 +37,6 @@ export function typeColor(type: string): string {
   return FALLBACK[h % FALLBACK.length]!;
 }
 
-/** The same colour with an alpha channel (hex #rrggbb → #rrggbbaa). */
-export function withAlpha(hex: string, alpha: number): string {
-  const a = Math.round(Math.min(Math.max(alpha, 0), 1) * 255).toString(16).padStart(2, '0');
-  return `${hex}${a}`;
-}
-
 /** Known types, for the legend's order (then any others in order of appearance). */
 export const TYPE_ORDER = Object.keys(PALETTE);
 

@@ -49,6 +49,10 @@ export async function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
     pdfjs.GlobalWorkerOptions.rendererSrc = renderer.default;
     return pdfjs;
   })();
+  // A failed load (a chunk that could not be fetched) is tried again next time.
+  workerReady.catch(() => {
+    workerReady = null;
+  });
   return workerReady;
 }
 
