@@ -71,6 +71,19 @@ describe('alignChunks', () => {
     expect(a.chunkOfBlock[6]).toBe(g7);
     expect(a.blockOfChunk[g7]).toBe(6);
   });
+  it('prefers the chunk that starts with a block over an earlier one that only mentions it', () => {
+    const blk = (idx: number, type: string, content: string) => ({ idx, type, bbox: [0, idx * 10, 10, idx * 10 + 5] as [number, number, number, number], content, format: 'text', captions: [], img_url: '' });
+    const json: JsonOutput = { pages: [{ page_num: 0, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [
+      blk(0, 'text', 'Except for Confidential Business Information (CBI) as described below'),
+      blk(1, 'title', 'Confidential Business Information (CBI)'),
+      blk(2, 'text', '• First bullet of a list • Second bullet of the same list'),
+    ] }] };
+    const md = 'Except for Confidential Business Information (CBI) as described below\n\n# Confidential Business Information (CBI)\n\n- First bullet of a list\n\n- Second bullet of the same list';
+    const al = alignChunks(buildModel(json), splitChunks(md));
+    expect(Array.from(al.chunkOfBlock)).toEqual([0, 1, 2]);
+    // The list item the Markdown split off still belongs to its block.
+    expect(Array.from(al.blockOfChunk)).toEqual([0, 1, 2, 2]);
+  });
   it('gives unmapped chunks the page of the nearest mapped chunk', () => {
     const pages = pageOfChunks(model, a);
     expect(pages[pages.length - 1]).toBe(1);

@@ -48,11 +48,18 @@ function blockProbe(model: DocModel, g: number, images: Record<string, string>):
   return { sig: normalizeText(content).slice(0, SIG_LEN), image: img };
 }
 
-function matches(chunkNorm: string, chunkRaw: string, probe: { sig: string; image: string }): boolean {
-  if (probe.image && chunkRaw.includes(probe.image)) return true;
-  if (!probe.sig) return false;
-  if (probe.sig.length < 4) return chunkNorm === probe.sig;
-  return chunkNorm.includes(probe.sig);
+/**
+ * How well a chunk holds the block: 2 = it starts with the block's text (or shows its image),
+ * 1 = the text is somewhere inside (several blocks merged into one paragraph), 0 = not there.
+ */
+function match(chunkNorm: string, chunkRaw: string, probe: { sig: string; image: string }): 0 | 1 | 2 {
+  if (probe.image && chunkRaw.includes(probe.image)) return 2;
+  if (!probe.sig) return 0;
+  if (probe.sig.length < 4) return chunkNorm === probe.sig ? 2 : 0;
+  if (chunkNorm.startsWith(probe.sig)) return 2;
+  // A short chunk that is the block's beginning (the first item of a list the block holds whole).
+  if (chunkNorm.length >= 8 && probe.sig.startsWith(chunkNorm)) return 2;
+  return chunkNorm.includes(probe.sig) ? 1 : 0;
 }
 
 /** Aligns blocks (reading order) with chunks (document order). O(blocks × WINDOW). */
@@ -65,16 +72,39 @@ export function alignChunks(model: DocModel, chunks: readonly Chunk[], images: R
   for (let g = 0; g < model.blocks.length; g++) {
     const probe = blockProbe(model, g, images);
     if (!probe.sig && !probe.image) continue;
+    // A chunk that starts with the block wins over an earlier one that merely mentions its text
+    // (a title "Confidential Business Information" vs the paragraph before it citing it).
     const limit = Math.min(chunks.length, cursor + WINDOW);
+    let found = -1;
     for (let i = cursor; i < limit; i++) {
-      if (!matches(norm(i), chunks[i]!.text, probe)) continue;
-      chunkOfBlock[g] = i;
-      if (blockOfChunk[i] === -1) blockOfChunk[i] = g;
-      cursor = i;
-      break;
+      const m = match(norm(i), chunks[i]!.text, probe);
+      if (m === 2) {
+        found = i;
+        break;
+      }
+      if (m === 1 && found === -1) found = i;
     }
+    if (found === -1) continue;
+    chunkOfBlock[g] = found;
+    if (blockOfChunk[found] === -1) blockOfChunk[found] = g;
+    cursor = found;
   }
+  linkContinuations(model, chunks, norm, blockOfChunk);
   return { chunkOfBlock, blockOfChunk };
+}
+
+/**
+ * A block the Markdown splits into several chunks (a list written as one text block): chunks that
+ * follow a linked one and hold more of the same block's text link to that block too.
+ */
+function linkContinuations(model: DocModel, chunks: readonly Chunk[], norm: (i: number) => string, blockOfChunk: Int32Array): void {
+  for (let i = 1; i < chunks.length; i++) {
+    const g = blockOfChunk[i - 1]!;
+    if (blockOfChunk[i] !== -1 || g < 0) continue;
+    const sig = norm(i).slice(0, SIG_LEN);
+    const content = model.blocks[g]!.block.content;
+    if (sig.length >= 4 && typeof content === 'string' && normalizeText(content).includes(sig)) blockOfChunk[i] = g;
+  }
 }
 
 /**
