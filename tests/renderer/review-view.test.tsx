@@ -10,15 +10,13 @@ import { sampleView } from './review-fixture.ts';
 // jsdom has no layout: give the scrolling panes a size, and a ResizeObserver that reports nothing.
 const PANE = { w: 800, h: 600 };
 const sized = (el: Element) => /\brv-(pages|md-scroll|tree|thumbs)\b/.test(el.className);
-const saved: PropertyDescriptor[] = [];
+const originalRect = HTMLElement.prototype.getBoundingClientRect;
 beforeAll(() => {
   for (const [prop, value] of [['clientWidth', PANE.w], ['clientHeight', PANE.h]] as const) {
-    saved.push(Object.getOwnPropertyDescriptor(Element.prototype, prop)!);
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get() { return sized(this) ? value : 0; } });
   }
-  const rect = HTMLElement.prototype.getBoundingClientRect;
   HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-    return sized(this) ? ({ x: 0, y: 0, top: 0, left: 0, width: PANE.w, height: PANE.h, right: PANE.w, bottom: PANE.h, toJSON() {} } as DOMRect) : rect.call(this);
+    return sized(this) ? ({ x: 0, y: 0, top: 0, left: 0, width: PANE.w, height: PANE.h, right: PANE.w, bottom: PANE.h, toJSON() {} } as DOMRect) : originalRect.call(this);
   };
   globalThis.ResizeObserver ??= class {
     observe() {}
@@ -27,6 +25,7 @@ beforeAll(() => {
   } as unknown as typeof ResizeObserver;
 });
 afterAll(() => {
+  HTMLElement.prototype.getBoundingClientRect = originalRect;
   delete (HTMLElement.prototype as unknown as Record<string, unknown>).clientWidth;
   delete (HTMLElement.prototype as unknown as Record<string, unknown>).clientHeight;
 });
