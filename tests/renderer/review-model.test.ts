@@ -105,7 +105,7 @@ describe('anchors and mapping', () => {
       expect(q.page > p.page || (q.page === p.page && q.y > p.y)).toBe(true);
     }
   });
-  it('anchors a page read in columns once, at its top; a one-column page block by block', () => {
+  it('anchors a page read in columns once, at its first block; a one-column page block by block', () => {
     const blk = (idx: number, y: number, content: string) => ({ idx, type: 'text', bbox: [0, y, 10, y + 10] as [number, number, number, number], content, format: 'text', captions: [], img_url: '' });
     const json: JsonOutput = { pages: [
       { page_num: 0, page_size: { w: 100, h: 1000 }, merge_content_from_pre_page: false, blocks: [blk(0, 100, 'alpha one'), blk(1, 600, 'beta two'), blk(2, 100, 'gamma three'), blk(3, 600, 'delta four')] },
@@ -113,7 +113,7 @@ describe('anchors and mapping', () => {
     ] };
     const m = buildModel(json);
     const al = alignChunks(m, splitChunks('alpha one\n\nbeta two\n\ngamma three\n\ndelta four\n\nepsilon five\n\nzeta six'));
-    expect(buildAnchors(m, al)).toEqual([{ chunk: 0, page: 0, y: 0 }, { chunk: 4, page: 1, y: 100 }, { chunk: 5, page: 1, y: 500 }]);
+    expect(buildAnchors(m, al)).toEqual([{ chunk: 0, page: 0, y: 100 }, { chunk: 4, page: 1, y: 100 }, { chunk: 5, page: 1, y: 500 }]);
   });
   it('interpolates between anchors and inverts exactly', () => {
     const list = [{ chunk: 0, page: 0, y: 0 }, { chunk: 5, page: 0, y: 500 }, { chunk: 9, page: 1, y: 100 }];

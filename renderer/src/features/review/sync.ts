@@ -15,7 +15,7 @@ export interface Anchor {
 /**
  * Anchors in reading order. A page whose blocks read top to bottom (one column) gives an anchor per
  * block, so both panes line up block by block. A page read in columns (reading order jumps back
- * up) gives one anchor at its top: between two page anchors the Markdown then moves evenly, instead
+ * up) gives one anchor, at its first block: between two such anchors the Markdown moves evenly, instead
  * of racing through a whole column while the page pane crosses a margin. Anchors are kept only
  * where both the chunk index and the (page, y) position grow.
  */
@@ -37,7 +37,8 @@ export function buildAnchors(model: DocModel, alignment: Alignment): Anchor[] {
     if (mapped.length === 0) continue;
     const tolerance = page.size.h * 0.02;
     const columns = mapped.some((a, k) => k > 0 && a.y < mapped[k - 1]!.y - tolerance);
-    if (columns) push({ chunk: Math.min(...mapped.map((a) => a.chunk)), page: page.index, y: 0 });
+    // First block in reading order: top of the first column, usually the page's title or first line.
+    if (columns) push(mapped.reduce((a, b) => (b.chunk < a.chunk ? b : a)));
     else for (const a of mapped) push(a);
   }
   return out;
