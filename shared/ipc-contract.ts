@@ -19,6 +19,8 @@ export interface InvokeMap {
   'connection:test': { req: { backend?: Settings['backend']; baseUrl?: string }; res: ConnectionReport };
   /** Expands folders (recursively) and checks each file: type by content and extension, size, empty. */
   'files:check': { req: { paths: string[] }; res: FileCheck[] };
+  /** A file that has no path on disk (pasted from the clipboard): main stores it and returns its path. */
+  'files:import': { req: { name: string; bytes: Uint8Array }; res: string };
   'tasks:submit': { req: { paths: string[]; options?: SubmitOptions }; res: Task[] };
   'tasks:list': { req: void; res: Task[] };
   'tasks:cancel': { req: { id: string }; res: Task };
@@ -55,7 +57,7 @@ export type Res<K extends InvokeChannel> = InvokeMap[K]['res'];
 // Records force the allowlists to stay complete: a channel missing here is a compile error.
 const invokeChannels: Record<InvokeChannel, true> = {
   'app:ready': true, 'settings:get': true, 'settings:set': true, 'key:status': true, 'key:set': true,
-  'key:clear': true, 'connection:test': true, 'files:check': true, 'tasks:submit': true, 'tasks:list': true,
+  'key:clear': true, 'connection:test': true, 'files:check': true, 'files:import': true, 'tasks:submit': true, 'tasks:list': true,
   'tasks:cancel': true, 'tasks:retry': true, 'tasks:remove': true, 'tasks:rerun': true, 'results:get': true,
   'history:list': true, 'history:delete': true, 'history:clear': true, 'storage:usage': true,
   'export:task': true, 'export:batch': true, 'dialog:saveFile': true, 'dialog:pickFolder': true,

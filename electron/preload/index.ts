@@ -20,7 +20,19 @@ const api: RendererApi = {
     };
   },
   async pathsForFiles(files) {
-    return Array.from(files, (file) => webUtils.getPathForFile(file as File));
+    const paths: string[] = [];
+    for (const file of files as readonly File[]) {
+      const path = webUtils.getPathForFile(file);
+      if (path) {
+        paths.push(path);
+        continue;
+      }
+      // No path on disk (pasted from the clipboard): main stores the bytes and answers a path.
+      const res = await ipcRenderer.invoke('files:import', { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      if (!res?.ok) throw new Error(res?.error?.message ?? `Could not import ${file.name}`);
+      paths.push(res.value as string);
+    }
+    return paths;
   },
 };
 

@@ -13,6 +13,8 @@ import type { Targets } from './backend/targets.ts';
 import type { Timing } from './consts.ts';
 import { testConnection } from './backend/connection.ts';
 import { checkPaths, toFileCheck } from './files/check.ts';
+import { importFile } from './files/import.ts';
+import { join } from 'node:path';
 import { assertTaskId } from './results/store.ts';
 import { createExportHandlers } from './export/handlers.ts';
 import { createHistoryHandlers } from './history/handlers.ts';
@@ -81,6 +83,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         targets: d.targets, defaultBackend: () => d.settings.get().backend, timing: d.timing,
       }),
     'files:check': async (req) => (await checkPaths(paths(req))).map(toFileCheck),
+    'files:import': async (req) => importFile(join(ctx.dataDir, 'uploads'), req),
     'tasks:submit': async (req) => d.queue.submit(paths(req), obj(req).options as Parameters<TaskQueue['submit']>[1]),
     'tasks:list': async () => d.queue.list(),
     'tasks:cancel': async (req) => d.queue.cancel(idOf(req)),

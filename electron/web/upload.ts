@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { sanitizeName } from '../services/fs-safe/names.ts';
 
 export const FILE_NAME_HEADER = 'x-file-name';
 /** Refuses bodies beyond this (the services reject large files with a clear message long before). */
@@ -26,17 +27,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 const refuse = (res: ServerResponse, status: number, code: string, message: string): void =>
   sendJson(res, status, { ok: false, error: { code, message } });
 
-/** A file name safe to create: no folders, no control characters, not empty, bounded length. */
-export function safeFileName(raw: string): string {
-  let name = raw.replace(/[\\/]/g, '_').replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').trim();
-  if (name === '' || name === '.' || name === '..') name = 'upload';
-  if (name.length > 180) {
-    const dot = name.lastIndexOf('.');
-    const ext = dot > 0 && name.length - dot <= 12 ? name.slice(dot) : '';
-    name = name.slice(0, 180 - ext.length) + ext;
-  }
-  return name;
-}
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
@@ -57,7 +47,7 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, up
     return refuse(res, 413, 'TOO_LARGE', 'File too large to upload');
   }
   const dir = join(uploadsDir, randomUUID());
-  const path = join(dir, safeFileName(decoded));
+  const path = join(dir, sanitizeName(decoded, 'upload'));
   await mkdir(dir, { recursive: true });
   let size = 0;
   const counter = new Transform({
