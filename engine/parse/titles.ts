@@ -4,6 +4,7 @@
 import type { Elem, PageAnalysis } from './model.ts';
 import type { MarginRole } from './headers.ts';
 import { CAPTION_START, CJK_CHAR, NUMBERED_HEADING, numberingDepth } from './text.ts';
+import { closeLevelGaps, filterByContext } from './title-context.ts';
 
 /** Body font size: the size carrying the most characters. */
 export function bodyFontSize(pages: PageAnalysis[]): number {
@@ -47,6 +48,8 @@ export function isTitle(e: Elem, bs: BodyStyle): boolean {
   // A big bold number alone is a chapter number (a heading of its own in book and manual layouts).
   if (/^\d{1,2}$/.test(t)) return e.size >= body * 2 && e.bold >= 0.5 && e.nLines === 1;
   if (!t || t.length > maxLen || e.nLines > 3 || letters(t) < 2) return false;
+  // More digits than letters: an issue or report number, a date, a reference code.
+  if ((t.match(/\d/g) ?? []).length > letters(t)) return false;
   if (/[.;,:：；，。]$/.test(t) && !/^\d+(\.\d+)*\.$/.test(t)) return false;
   if (CAPTION_START.test(t)) return false;
   if (/(https?:\/\/|www\.|@)\S|\.(com|org|net|gov|edu)\b/i.test(t)) return false; // addresses, not headings
@@ -68,7 +71,7 @@ interface Tier { size: number; bold: boolean; count: number }
  * a tier's level is 1 + the number of larger tiers used more than once (one-off cover or document
  * titles do not push every section down). Decimal numbering overrides: depth d → offset + d. */
 export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: BodyStyle): number[][] {
-  const flags = pages.map((p, pi) => {
+  const lineFlags = pages.map((p, pi) => {
     const f = p.elems.map((e, ei) => !roles[pi][ei] && isTitle(e, bs));
     // Two short heading-like lines side by side on one row are table column heads or form labels.
     const vov = (a: Elem, b: Elem) => Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
@@ -81,6 +84,7 @@ export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: B
       Math.abs(o.bbox[1] - e.bbox[1]) < 0.3 * e.size && Math.abs(o.bbox[3] - e.bbox[3]) < 0.3 * e.size && gapX(e, o) > 0 && gapX(e, o) < 0.3 * p.width));
     return f.map((v, i) => v && !side[i] && !cell[i]);
   });
+  const flags = filterByContext(pages, roles, lineFlags, bs.size);
   const tiers: Tier[] = [];
   const tierOf = (e: Elem): Tier | undefined => tiers.find((t) => Math.abs(t.size - e.size) < 0.6 && t.bold === e.bold >= 0.5);
   const each = (f: (e: Elem) => void) => pages.forEach((p, pi) => p.elems.forEach((e, ei) => { if (flags[pi][ei]) f(e); }));
@@ -97,9 +101,9 @@ export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: B
     if (d > 0) offset = Math.min(offset, tierLevel(tierOf(e)!) - d);
   });
   if (!Number.isFinite(offset)) offset = 0;
-  return pages.map((p, pi) => p.elems.map((e, ei) => {
+  return closeLevelGaps(pages.map((p, pi) => p.elems.map((e, ei) => {
     if (!flags[pi][ei]) return 0;
     const d = numberingDepth(e.text);
     return Math.min(6, Math.max(1, d > 0 ? offset + d : tierLevel(tierOf(e)!)));
-  }));
+  })));
 }

@@ -54,7 +54,7 @@ describe('titles', () => {
     expect(names).toContain('The Birth of Word Processing (1960s - 1970s)');
     expect(names).toContain('A Glimpse Into the Future');
     expect(names.some((n) => n.startsWith('The origins of word processing'))).toBe(false);
-    // Section headings (13.5 pt bold) share one level, above the smaller bold document title.
+    // Section headings (13.5 pt bold) share one level (titles.test.ts checks the document title's).
     const level = (n: string) => titles.find((t) => t.content === n)!.title_level;
     expect(level('Pre-Digital Era (19th - Early 20th Century)')).toBe(level('A Glimpse Into the Future'));
     expect(doc.markdown).toMatch(/^#{1,6} Pre-Digital Era \(19th - Early 20th Century\)$/m);
