@@ -93,6 +93,9 @@ test('boxes sit on the JSON bbox scaled to the drawn page; linking works both wa
   const firstBox = page.locator(`[data-testid=page][data-page="0"] .rv-box[data-idx="${first.idx}"]`);
   await expect(firstBox).toHaveClass(/is-selected/);
   await expect.poll(() => visibleIn(firstBox, page.getByTestId('page-pane'))).toBe(true);
+  // The inspector starts closed in a window this narrow; the toolbar toggle opens it on the selection.
+  const inspectorToggle = page.getByRole('button', { name: 'Inspector', exact: true });
+  if ((await inspectorToggle.getAttribute('aria-pressed')) !== 'true') await inspectorToggle.click();
   await expect(page.getByTestId('bbox-pt')).toContainText('dpi');
 
   // The uploaded original goes away: the review still draws the PDF from the results cache.

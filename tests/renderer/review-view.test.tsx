@@ -11,7 +11,10 @@ import { sampleView } from './review-fixture.ts';
 const PANE = { w: 800, h: 600 };
 const sized = (el: Element) => /\brv-(pages|md-scroll|tree|thumbs)\b/.test(el.className);
 const originalRect = HTMLElement.prototype.getBoundingClientRect;
+const originalWidth = window.innerWidth;
 beforeAll(() => {
+  // A wide desktop window: the thumbnails and the inspector start open (narrow windows: see below).
+  window.innerWidth = 1920;
   for (const [prop, value] of [['clientWidth', PANE.w], ['clientHeight', PANE.h]] as const) {
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get() { return sized(this) ? value : 0; } });
   }
@@ -25,6 +28,7 @@ beforeAll(() => {
   } as unknown as typeof ResizeObserver;
 });
 afterAll(() => {
+  window.innerWidth = originalWidth;
   HTMLElement.prototype.getBoundingClientRect = originalRect;
   delete (HTMLElement.prototype as unknown as Record<string, unknown>).clientWidth;
   delete (HTMLElement.prototype as unknown as Record<string, unknown>).clientHeight;
@@ -35,6 +39,16 @@ const box = (g: number) => document.querySelector<HTMLElement>(`.rv-box[data-g="
 const chunkOf = (g: number) => document.querySelector<HTMLElement>(`[data-testid=md-chunk][data-g="${g}"]`);
 
 describe('ReviewView', () => {
+  it('a narrow window starts without the thumbnails and the inspector (page and Markdown keep their width)', () => {
+    window.innerWidth = 1100;
+    try {
+      render(<ReviewView view={sampleView()} />);
+      expect(document.querySelector('.rv-body')?.className).not.toMatch(/has-(thumbs|inspector)/);
+    } finally {
+      window.innerWidth = 1920;
+    }
+  });
+
   it('draws boxes on blank pages of page_size, scaled to the page width, with a notice', () => {
     render(<ReviewView view={sampleView()} />);
     expect(screen.getByTestId('review-notice').textContent).toMatch(/original file is gone/);

@@ -69,7 +69,7 @@ export function ReviewView({ view, pdf: opening, initial }: Props) {
   );
   const docRef = useRef(doc);
   docRef.current = doc;
-  const [store] = useState(() => createReviewStore(() => docRef.current, { inspector: doc.model.blocks.length > 0, ...initial }));
+  const [store] = useState(() => createReviewStore(() => docRef.current, { ...(doc.model.blocks.length > 0 ? {} : { inspector: false }), ...initial }));
   const [gate] = useState(() => new SyncGate());
   const bridge = useRef<Bridge>({ page: null, markdown: null }).current;
   const searchRef = useRef<HTMLInputElement>(null);

@@ -74,6 +74,9 @@ export interface ReviewState {
 export type ReviewStore = ReturnType<typeof createReviewStore>;
 
 /** `doc` may be a getter: a result without JSON gets its pages once the PDF is open. */
+/** Window width for initial panel choices (wide when there is no window, e.g. in tests). */
+const viewportWidth = (): number => (typeof window === 'undefined' ? Infinity : window.innerWidth || Infinity);
+
 export function createReviewStore(source: ReviewDoc | (() => ReviewDoc), initial: Partial<ReviewState> = {}) {
   const current = typeof source === 'function' ? source : () => source;
   return createStore<ReviewState>()((set, get) => ({
@@ -98,8 +101,9 @@ export function createReviewStore(source: ReviewDoc | (() => ReviewDoc), initial
     hits: NO_HITS,
     hit: -1,
     inspectorPage: -1,
-    thumbs: true,
-    inspector: true,
+    // Narrow windows start with fewer columns so the page and the Markdown keep a readable width.
+    thumbs: viewportWidth() >= 1200,
+    inspector: viewportWidth() >= 1600,
     ...initial,
 
     select(g, origin) {
