@@ -4,10 +4,13 @@ import { resolveLocale, setLocale } from '../i18n/index.ts';
 import { useSettings } from '../stores/settings.ts';
 import { useAppInfo } from '../stores/app.ts';
 
+const darkQuery = (): MediaQueryList | null =>
+  typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+
+/** Sets data-theme to the resolved theme ('system' follows the OS), so one dark palette serves both. */
 export function applyTheme(theme: 'system' | 'light' | 'dark'): void {
-  const root = document.documentElement;
-  if (theme === 'system') delete root.dataset.theme;
-  else root.dataset.theme = theme;
+  const resolved = theme === 'system' ? (darkQuery()?.matches ? 'dark' : 'light') : theme;
+  document.documentElement.dataset.theme = resolved;
 }
 
 export function useAppearance(): void {
@@ -21,5 +24,10 @@ export function useAppearance(): void {
 
   useEffect(() => {
     applyTheme(theme);
+    if (theme !== 'system') return;
+    const query = darkQuery();
+    const follow = (): void => applyTheme('system');
+    query?.addEventListener('change', follow);
+    return () => query?.removeEventListener('change', follow);
   }, [theme]);
 }
