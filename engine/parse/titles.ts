@@ -53,7 +53,8 @@ export function isTitle(e: Elem, bs: BodyStyle): boolean {
   if (/[.;,:：；，。]$/.test(t) && !/^\d+(\.\d+)*\.$/.test(t)) return false;
   if (CAPTION_START.test(t)) return false;
   if (/(https?:\/\/|www\.|@)\S|\.(com|org|net|gov|edu)\b/i.test(t)) return false; // addresses, not headings
-  if (e.mono > 0.8 && !bodyMono) return false; // code
+  // Code; a short line set well above the body size is a heading in a typewriter display face.
+  if (e.mono > 0.8 && !bodyMono && !(e.size >= body * 1.3 && e.nLines <= 2)) return false;
   const numbered = NUMBERED_HEADING.test(t);
   if (e.size >= body * 1.15) return e.nLines <= 2 || e.size >= body * 1.4;
   if (e.bold >= 0.8 && e.size >= body * 0.95 && t.length <= 100 && e.nLines <= 2) return true;

@@ -37,4 +37,10 @@ describe('titles in context', () => {
     expect(titles.every((b) => b.title_level === 1)).toBe(true);
     for (const b of titles) expect(`\n${doc.markdown}`).toContain(`\n${'#'.repeat(b.title_level!)} ${b.content}\n`);
   });
+
+  it('takes chapter headings set in a large typewriter face for titles', async () => {
+    const doc = await parseCorpus('large/freeculture.pdf', tmp.dir);
+    const names = titlesOf(doc.json.pages).map((b) => b.content);
+    for (const n of ['CONTENTS', 'PREFACE', 'INTRODUCTION', 'CONCLUSION', 'AFTERWORD']) expect(names).toContain(n);
+  });
 });
