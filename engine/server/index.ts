@@ -5,28 +5,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { ErrorCodes } from '../errors.ts';
 import { makeKeyCheck } from './auth.ts';
-import { createEngineCore } from './engine.ts';
+import { createEngineCore, type EngineCoreOptions } from './engine.ts';
 import { serveFile } from './files.ts';
 import { publicBase, sendEnvelope, sendError } from './http.ts';
 import { checkRoute, parseRoute, usageRoute, type RouteContext } from './routes.ts';
 
-export interface EngineServerOptions {
+export interface EngineServerOptions extends EngineCoreOptions {
   host?: string;
   port?: number;
   apiKeys?: string[];
   noAuth?: boolean;
-  dataDir: string;
-  workers?: number;
   maxBytes?: number;
-  maxPages?: number;
-  resultTtlMs?: number;
-  queueLimit?: number;
-  workerUrl?: URL;
-  /** Fixed time limit per parse job (default 60 s + 2 s per page). */
-  jobTimeoutMs?: number;
-  /** Run tasks cut off by a stop or a crash again at the next start (default true); false marks them FAILED. */
-  resumeInterrupted?: boolean;
-  log?: (line: string) => void;
 }
 
 export interface EngineServer {

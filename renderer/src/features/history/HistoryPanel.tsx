@@ -4,13 +4,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { HistoryItem } from '../../../../shared/task.ts';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { formatBytes, formatDateTime } from '../../lib/format.ts';
-import { invoke, on } from '../../lib/ipc.ts';
+import { invoke } from '../../lib/ipc.ts';
 import { toast } from '../../stores/ui.ts';
 import { exportErrorLine } from '../export/actions.ts';
 import '../export/export.css';
 import { clearHistory, deleteHistoryItem, HistoryRow } from './HistoryRow.tsx';
 import { RerunDialog } from './RerunDialog.tsx';
 import { StorageUsage } from './StorageUsage.tsx';
+import { useResultsVersion } from './useResultsVersion.ts';
 import './history.css';
 import './messages.ts';
 
@@ -23,6 +24,7 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
   const [query, setQuery] = useState('');
   const [items, setItems] = useState<HistoryItem[] | null>(null);
   const [version, setVersion] = useState(0);
+  const resultsVersion = useResultsVersion();
   const [rerun, setRerun] = useState<HistoryItem | null>(null);
   const seq = useRef(0);
 
@@ -37,23 +39,7 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
       });
     }, query ? SEARCH_DELAY_MS : 0);
     return () => clearTimeout(timer);
-  }, [query, version]);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => setVersion((v) => v + 1), 300);
-    };
-    const offs = [
-      on('task:updated', (task) => { if (task.state === 'SUCCESS') later(); }),
-      on('task:removed', later),
-    ];
-    return () => {
-      clearTimeout(timer);
-      offs.forEach((off) => off());
-    };
-  }, []);
+  }, [query, version, resultsVersion]);
 
   const names = new Map((items ?? []).map((i) => [i.id, i.fileName]));
   const reload = () => setVersion((v) => v + 1);

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import type { Res } from '../../../../shared/ipc-contract.ts';
 import { useT } from '../../i18n/index.ts';
-import { invoke, on } from '../../lib/ipc.ts';
+import { invoke } from '../../lib/ipc.ts';
+import { useResultsVersion } from './useResultsVersion.ts';
 import { formatBytes } from '../../lib/format.ts';
 import './messages.ts';
 
@@ -12,23 +13,7 @@ export type Usage = Res<'storage:usage'>;
 /** The current usage (undefined while loading, null when it failed); re-read on result changes. */
 export function useStorageUsage(refreshKey?: unknown): Usage | null | undefined {
   const [usage, setUsage] = useState<Usage | null | undefined>(undefined);
-  const [tick, setTick] = useState(0);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => setTick((n) => n + 1), 300);
-    };
-    const offs = [
-      on('task:updated', (task) => { if (task.state === 'SUCCESS') later(); }),
-      on('task:removed', later),
-    ];
-    return () => {
-      clearTimeout(timer);
-      offs.forEach((off) => off());
-    };
-  }, []);
+  const tick = useResultsVersion();
 
   useEffect(() => {
     let live = true;
