@@ -96,9 +96,9 @@ describe('ExportMenu for one task', () => {
       'export:task': (req: { overwrite?: boolean }) => {
         if (first && !req.overwrite) {
           first = false;
-          throw new CodedError('EXISTS', '/tmp/out.md already exists and was not overwritten.');
+          throw new CodedError('EXISTS', '/exports.md already exists and was not overwritten.');
         }
-        return { written: ['/tmp/out.md'], downloadUrl: null };
+        return { written: ['/exports.md'], downloadUrl: null };
       },
     });
     render(<><ExportMenu taskIds={['req_aaaaaa']} /><ConfirmHost /></>);
@@ -108,14 +108,14 @@ describe('ExportMenu for one task', () => {
     fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: 'relative.md' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The path must be absolute');
-    fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: '/tmp/out.md' } });
+    fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: '/exports.md' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Replace “out.md”?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Exported out.md']));
     expect(calls.map((c) => c[1])).toEqual([
-      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/tmp/out.md' },
-      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/tmp/out.md', overwrite: true },
+      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/exports.md' },
+      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/exports.md', overwrite: true },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -149,10 +149,10 @@ describe('batch export dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose…' }));
     await within(dialog).findByText(/Type the folder path/);
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'JSON' }));
-    fireEvent.change(within(dialog).getByLabelText('Destination folder'), { target: { value: '/tmp/out' } });
+    fireEvent.change(within(dialog).getByLabelText('Destination folder'), { target: { value: '/exports' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(calls.at(-1)![0]).toBe('export:batch'));
-    expect(calls.at(-1)![1]).toEqual({ ids: ['req_a00001', 'req_a00002', 'req_a00003'], formats: ['markdown', 'json'], destDir: '/tmp/out', images: 'folder' });
+    expect(calls.at(-1)![1]).toEqual({ ids: ['req_a00001', 'req_a00002', 'req_a00003'], formats: ['markdown', 'json'], destDir: '/exports', images: 'folder' });
 
     act(() => emit('export:progress', { jobId: 'j', done: 1, total: 3, current: 'b.pdf' }));
     const bar = within(dialog).getByRole('progressbar', { name: 'Export progress' });
@@ -160,14 +160,14 @@ describe('batch export dialog', () => {
     expect(within(dialog).getByRole('status').textContent).toContain('Exported 1 of 3');
 
     await act(async () => finish({
-      jobId: 'j', destDir: '/tmp/out',
-      written: [{ id: 'req_a00001', paths: ['/tmp/out/a/a.md'] }, { id: 'req_a00002', paths: ['/tmp/out/a (2)/a.md'] }],
+      jobId: 'j', destDir: '/exports',
+      written: [{ id: 'req_a00001', paths: ['/exports/a/a.md'] }, { id: 'req_a00002', paths: ['/exports/a (2)/a.md'] }],
       skipped: [{ id: 'req_a00003', fileName: 'c.pdf', reason: { code: 'NOT_FINISHED', message: 'c.pdf is not finished yet (PROCESSING).' } }],
     }));
     const summary = await within(dialog).findByTestId('batch-summary');
-    expect(within(summary).getByRole('status').textContent).toBe('2 document(s) written to /tmp/out · 1 skipped');
+    expect(within(summary).getByRole('status').textContent).toBe('2 document(s) written to /exports · 1 skipped');
     expect(within(summary).getByTestId('batch-skipped').textContent).toBe('c.pdf: Not finished yet — c.pdf is not finished yet (PROCESSING).');
-    expect(within(summary).getByTestId('batch-written').textContent).toContain('/tmp/out/a (2)');
+    expect(within(summary).getByTestId('batch-written').textContent).toContain('/exports/a (2)');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Close'));
   });
 });
