@@ -96,9 +96,9 @@ describe('ExportMenu for one task', () => {
       'export:task': (req: { overwrite?: boolean }) => {
         if (first && !req.overwrite) {
           first = false;
-          throw new CodedError('EXISTS', '/exports.md already exists and was not overwritten.');
+          throw new CodedError('EXISTS', '/exports/out.md already exists and was not overwritten.');
         }
-        return { written: ['/exports.md'], downloadUrl: null };
+        return { written: ['/exports/out.md'], downloadUrl: null };
       },
     });
     render(<><ExportMenu taskIds={['req_aaaaaa']} /><ConfirmHost /></>);
@@ -108,14 +108,14 @@ describe('ExportMenu for one task', () => {
     fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: 'relative.md' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The path must be absolute');
-    fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: '/exports.md' } });
+    fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: '/exports/out.md' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Replace “out.md”?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Exported out.md']));
     expect(calls.map((c) => c[1])).toEqual([
-      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/exports.md' },
-      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/exports.md', overwrite: true },
+      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/exports/out.md' },
+      { id: 'req_aaaaaa', format: 'markdown', images: 'folder', destPath: '/exports/out.md', overwrite: true },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
