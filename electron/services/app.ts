@@ -17,6 +17,7 @@ import { writeResult } from './results/writer.ts';
 import { createAssetResolver, createDownloads } from './results/assets.ts';
 import { createTaskQueue } from './queue/task-queue.ts';
 import { createHandlers } from './handlers.ts';
+import { pruneUploads } from './files/prune-uploads.ts';
 
 export async function createAppServices(opts: AppServicesOptions): Promise<AppServices> {
   const dataDir = opts.dataDir;
@@ -74,6 +75,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const ks = keys.status();
   log.info(`services started (${opts.transport}, ${opts.platform}, version ${opts.version}); key store: ${ks.keychainAvailable ? (opts.keychain?.kind ?? 'keychain') : 'session memory only'}`);
   await queue.restore();
+  const pruned = await pruneUploads(uploadsDir, queue.list().map((t) => t.filePath)).catch(() => 0);
+  if (pruned) log.info(`removed ${pruned} upload folder(s) no task needs any more`);
 
   let closed: Promise<void> | null = null;
   return {
