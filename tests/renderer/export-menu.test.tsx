@@ -1,39 +1,20 @@
 // ExportMenu and the batch dialog in jsdom, talking to an in-memory RendererApi that records calls.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventChannel, EventMap, InvokeChannel, RendererApi } from '../../shared/ipc-contract.ts';
-import { CodedError, toAppError } from '../../shared/result.ts';
+import type { InvokeChannel } from '../../shared/ipc-contract.ts';
+import { CodedError } from '../../shared/result.ts';
 import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
+import { fakeApi, type Handlers } from './fake-api.ts';
 import { useAppInfo } from '../../renderer/src/stores/app.ts';
 import { useUi } from '../../renderer/src/stores/ui.ts';
 import { ExportMenu } from '../../renderer/src/features/export/ExportMenu.tsx';
 
 type Handler = (req: any) => unknown;
 function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
-  const calls: [InvokeChannel, unknown][] = [];
-  const listeners = new Map<string, Set<(p: unknown) => void>>();
-  const api: RendererApi = {
-    invoke: (async (channel: InvokeChannel, req: unknown) => {
-      calls.push([channel, req]);
-      const h = handlers[channel];
-      if (!h) return { ok: false, error: { code: 'UNEXPECTED', message: channel } };
-      try {
-        return { ok: true, value: await h(req) };
-      } catch (e) {
-        return { ok: false, error: toAppError(e) };
-      }
-    }) as RendererApi['invoke'],
-    on: ((channel: EventChannel, l: (p: unknown) => void) => {
-      if (!listeners.has(channel)) listeners.set(channel, new Set());
-      listeners.get(channel)!.add(l);
-      return () => listeners.get(channel)!.delete(l);
-    }) as RendererApi['on'],
-    pathsForFiles: async () => [],
-  };
+  const api = fakeApi(handlers as Handlers);
   setApi(api);
-  const emit = <K extends EventChannel>(channel: K, payload: EventMap[K]) => listeners.get(channel)?.forEach((l) => l(payload));
-  return { calls, emit };
+  return { calls: api.pairs, emit: api.emit };
 }
 
 const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${t.message}`);

@@ -1,7 +1,7 @@
 // A fake RendererApi for renderer tests: the OS/transport boundary. Handlers per channel answer
 // like main would; every call is recorded; emit() pushes events as main would.
 import type { EventChannel, EventMap, InvokeChannel, Req, RendererApi, Res } from '../../shared/ipc-contract.ts';
-import type { AppError, IpcResult } from '../../shared/result.ts';
+import { toAppError, type AppError, type IpcResult } from '../../shared/result.ts';
 import type { Settings, Task } from '../../shared/task.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../../shared/somark.ts';
 
@@ -10,6 +10,8 @@ export type Handlers = { [K in InvokeChannel]?: Handler<K> };
 
 export interface FakeApi extends RendererApi {
   calls: { channel: InvokeChannel; req: unknown }[];
+  /** The same calls as [channel, req] pairs. */
+  pairs: [InvokeChannel, unknown][];
   callsTo<K extends InvokeChannel>(channel: K): Req<K>[];
   emit<K extends EventChannel>(channel: K, payload: EventMap[K]): void;
   handle<K extends InvokeChannel>(channel: K, handler: Handler<K>): void;
@@ -24,13 +26,20 @@ export function fakeApi(handlers: Handlers = {}): FakeApi {
   const listeners = new Map<string, Set<(p: unknown) => void>>();
   const api: FakeApi = {
     calls: [],
+    pairs: [],
     callsTo: <K extends InvokeChannel>(channel: K) => api.calls.filter((c) => c.channel === channel).map((c) => c.req as Req<K>),
     async invoke<K extends InvokeChannel>(channel: K, req: Req<K>): Promise<IpcResult<Res<K>>> {
       api.calls.push({ channel, req });
+      api.pairs.push([channel, req]);
       const h = table[channel] as Handler<K> | undefined;
       if (!h) return { ok: false, error: { code: 'NOT_IMPLEMENTED', message: `no fake for ${channel}` } };
-      const value = await h(req);
-      return isAppError(value) ? { ok: false, error: value } : { ok: true, value: value as Res<K> };
+      try {
+        const value = await h(req);
+        return isAppError(value) ? { ok: false, error: value } : { ok: true, value: value as Res<K> };
+      } catch (e) {
+        // A handler may also throw, as main's handlers do (CodedError → {ok:false}).
+        return { ok: false, error: toAppError(e) };
+      }
     },
     on(channel, listener) {
       const set = listeners.get(channel) ?? new Set();

@@ -1,11 +1,11 @@
 // HistoryPanel, its re-run dialog and StorageUsage in jsdom, against an in-memory RendererApi.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventChannel, InvokeChannel, RendererApi } from '../../shared/ipc-contract.ts';
+import type { InvokeChannel } from '../../shared/ipc-contract.ts';
 import type { HistoryItem } from '../../shared/task.ts';
-import { toAppError } from '../../shared/result.ts';
 import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
+import { fakeApi, type Handlers } from './fake-api.ts';
 import { useUi } from '../../renderer/src/stores/ui.ts';
 import { HistoryPanel } from '../../renderer/src/features/history/HistoryPanel.tsx';
 import { StorageUsage } from '../../renderer/src/features/history/StorageUsage.tsx';
@@ -13,23 +13,9 @@ import { setLocale } from '../../renderer/src/i18n/index.ts';
 
 type Handler = (req: any) => unknown;
 function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
-  const calls: [InvokeChannel, unknown][] = [];
-  const api: RendererApi = {
-    invoke: (async (channel: InvokeChannel, req: unknown) => {
-      calls.push([channel, req]);
-      const h = handlers[channel];
-      if (!h) return { ok: false, error: { code: 'UNEXPECTED', message: channel } };
-      try {
-        return { ok: true, value: await h(req) };
-      } catch (e) {
-        return { ok: false, error: toAppError(e) };
-      }
-    }) as RendererApi['invoke'],
-    on: ((_c: EventChannel, _l: unknown) => () => {}) as RendererApi['on'],
-    pathsForFiles: async () => [],
-  };
+  const api = fakeApi(handlers as Handlers);
   setApi(api);
-  return calls;
+  return api.pairs;
 }
 
 const item = (id: string, fileName: string, extra: Partial<HistoryItem> = {}): HistoryItem => ({
