@@ -4,9 +4,9 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultView } from '../../shared/task.ts';
-import { CodedError } from '../../shared/result.ts';
 import { readZipSafe } from '../../electron/services/fs-safe/zip-read.ts';
 import { corpus, makeServices, removeTemps, tempDir, waitFinal, type Harness } from './services/helpers.ts';
+import { codeOf } from '../support/coded.ts';
 
 let h: Harness;
 const ids = { pic: '', two: '', multi: '' };
@@ -18,16 +18,6 @@ async function parse(rel: string, formats: ('markdown' | 'json' | 'zip')[]): Pro
   expect(done.state, JSON.stringify(done.error)).toBe('SUCCESS');
   views[t!.id] = await h.svc.handlers['results:get']({ id: t!.id });
   return t!.id;
-}
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(CodedError);
-    return (e as CodedError).code;
-  }
-  return 'no error';
 }
 
 const cacheDir = (id: string): string => join(h.dataDir, 'results', id);

@@ -3,22 +3,12 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodedError } from '../../shared/result.ts';
 import { atomicWrite, copyFileAtomic, ensureDir, writeFileAtomic } from '../../electron/services/fs-safe/atomic.ts';
+import { codeOf } from '../support/coded.ts';
 
 let dir = '';
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'fs-safe-atomic-')); });
 afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(CodedError);
-    return (e as CodedError).code;
-  }
-  return 'no error';
-}
 
 describe('atomic writes', () => {
   it('writes the content and leaves no temp file', async () => {
