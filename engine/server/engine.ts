@@ -93,6 +93,8 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         },
         onProgress: (p) => progress.set(id, p),
       });
+      // The upload goes before SUCCESS is visible: a client that sees the final state sees a tidy task folder.
+      await rm(inputPath, { force: true }).catch(() => undefined);
       await store.update(id, { status: 'SUCCESS', page_num: outcome.pageCount, file_type: outcome.fileType, finished_at: Date.now() });
       log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
     } catch (e) {
