@@ -195,6 +195,11 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       return events.hold(id, ms, signal);
     },
 
+    /** Pending waits (sync requests and held checks): diagnostics, and tests that no hold leaks. */
+    get waiting(): number {
+      return events.pending;
+    },
+
     /**
      * Stops accepting work; stored results stay. Running and queued tasks stay resumable (FAILED when
      * resumeInterrupted is false, and always for sync requests).
