@@ -88,7 +88,9 @@ export async function checkRoute(req: IncomingMessage, res: ServerResponse, ctx:
   const view = ctx.core.view(id);
   if (!view) throw notFound();
   const t = view.task;
-  const head = { task_id: t.task_id, status: t.status, file_name: t.file_name, error: t.status === 'FAILED' ? t.error : null };
+  // A FAILED task's reason is the message too: Dify, FastGPT and RAGFlow-py show the top-level message.
+  const failure = t.status === 'FAILED' ? t.error || 'Parsing failed' : null;
+  const head = { task_id: t.task_id, status: t.status, file_name: t.file_name, error: failure };
   let data: string;
   if (t.status === 'SUCCESS') {
     data = `${open(head)},${await storedInner(ctx, t.task_id)}}`;
@@ -96,9 +98,7 @@ export async function checkRoute(req: IncomingMessage, res: ServerResponse, ctx:
     const metadata = t.page_num !== null && t.file_type ? { page_num: t.page_num, file_type: t.file_type } : null;
     data = JSON.stringify({ ...head, metadata, result: null, ...(view.progress ? { progress: view.progress } : {}) });
   }
-  // A FAILED task's reason is the message too: Dify, FastGPT and RAGFlow-py show the top-level message.
-  const message = t.status === 'FAILED' ? t.error || 'Parsing failed' : MESSAGES.check;
-  sendBody(res, 200, envelope(message, data));
+  sendBody(res, 200, envelope(failure ?? MESSAGES.check, data));
 }
 
 export async function usageRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
