@@ -51,7 +51,7 @@ export interface TaskView {
 
 export const DEFAULT_MAX_PAGES = 300;
 export const DEFAULT_TTL_MS = 24 * 3600_000;
-/** Below the 30 s read timeouts of the Python clients (Dify, RAGFlow) that poll without asking for a hold. */
+/** Below the 30 s read timeouts of the polling clients (Dify, RAGFlow-py, FastGPT) that do not ask for a shorter hold. */
 export const DEFAULT_LONG_POLL_MS = 25_000;
 
 export async function createEngineCore(opts: EngineCoreOptions) {

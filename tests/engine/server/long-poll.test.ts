@@ -103,11 +103,12 @@ describe('unfinished tasks', () => {
     expect(ms2).toBeGreaterThanOrEqual(280);
   });
 
-  it('a client that leaves during the hold releases it (no waiter left behind)', async () => {
+  it('a client that leaves, the bound, or the engine closing releases a hold (no waiter left behind)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'docparse-hold-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     const core = await createEngineCore({ dataDir, workers: 1, maxPages: SLOW_MAX_PAGES, longPollMs: TEN_MIN });
-    cleanup.push(() => core.close());
+    let closed = false;
+    cleanup.push(async () => closed || (await core.close()));
     const upload = join(dataDir, 'upload.pdf');
     await copyFile(SLOW_PDF, upload);
     const task = await core.submit({ uploadPath: upload, fileName: 'slow.pdf', formats: ['json'], elementFormats: DEFAULT_ELEMENT_FORMATS, featureConfig: DEFAULT_FEATURE_CONFIG });
@@ -129,6 +130,14 @@ describe('unfinished tasks', () => {
     expect(answered, 'nothing is sent to a client that left').toBe(false);
     expect(core.waiting).toBe(0);
     expect(core.view(task.task_id)!.task.status).not.toBe('FAILED');
+    await core.hold(task.task_id, 50); // a hold that reaches its bound leaves nothing behind either
+    expect(core.waiting).toBe(0);
+    const last = core.hold(task.task_id, TEN_MIN);
+    expect(core.waiting).toBe(1);
+    await core.close(); // closing the engine releases it
+    closed = true;
+    await last;
+    expect(core.waiting).toBe(0);
   });
 
   it('the CLI takes --long-poll-seconds', async () => {
