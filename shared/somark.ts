@@ -5,6 +5,12 @@
 export type OutputFormat = 'markdown' | 'json' | 'zip';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['markdown', 'json', 'zip'];
 
+/**
+ * Local extension of async_check (our engine; other services ignore unknown fields): the longest hold
+ * of the check in seconds, `0` = answer at once. Our clients send `0` to keep live page progress.
+ */
+export const WAIT_FIELD = 'wait';
+
 /** Upper-case statuses, as the hosted service and every client use them. */
 export type RemoteStatus = 'QUEUING' | 'PROCESSING' | 'SUCCESS' | 'FAILED';
 
@@ -94,6 +100,8 @@ export interface Page {
 
 export interface JsonOutput {
   pages: Page[];
+  /** Our engine adds the page count here (SoMark's own somark_parser.py reads it); other services may not. */
+  metadata?: { page_count?: number };
 }
 
 export interface CatalogNode {

@@ -3,7 +3,7 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import type { CheckData, ElementFormats, Envelope, FeatureConfig, OutputFormat, SubmitData } from '../../shared/somark.ts';
-import { RETRYABLE_CODES } from '../../shared/somark.ts';
+import { RETRYABLE_CODES, WAIT_FIELD } from '../../shared/somark.ts';
 import { EngineError } from '../errors.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
 
@@ -54,7 +54,8 @@ export function createRemoteRunner(opts: RemoteOptions): Runner {
     let last = '';
     while (Date.now() < end) {
       await sleep(pollMs);
-      const check = await post<CheckData>(`${base}/parse/async_check`, new URLSearchParams({ task_id: taskId, ...(opts.apiKey ? { api_key: opts.apiKey } : {}) }));
+      // No hold (our engine's extension, ignored elsewhere), so page progress stays live.
+      const check = await post<CheckData>(`${base}/parse/async_check`, new URLSearchParams({ task_id: taskId, ...(opts.apiKey ? { api_key: opts.apiKey } : {}), [WAIT_FIELD]: '0' }));
       if (check.code !== 0 || !check.data) throw new EngineError(check.code, check.message || 'status check failed');
       const d = check.data;
       const note = d.progress ? `${d.status} ${d.progress.pages_done}/${d.progress.pages_total} pages` : d.status;

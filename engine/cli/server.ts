@@ -1,4 +1,4 @@
-// `npm run engine -- --port 8765 --api-key sk-... [--host H] [--no-auth] [--data-dir D] [--workers N]`
+// `npm run engine -- --port 8765 --api-key sk-... [--host H] [--no-auth] [--data-dir D] [--workers N] [--long-poll-seconds N]`
 // Runs the local engine until SIGTERM/SIGINT; prints "DocParse engine listening on <url>" once ready.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,7 @@ const HELP = `Usage: npm run engine -- [options]
   --max-pages N     page limit (default 300)
   --ttl-hours N     keep results this long (default 24)
   --queue-limit N   tasks that may wait (default 1000)
+  --long-poll-seconds N  hold async_check of an unfinished task up to N s (default 25; 0 = answer at once)
   --quiet           no request/task log on stderr`;
 
 function fail(msg: string): never {
@@ -30,7 +31,7 @@ function parse() {
       port: { type: 'string' }, host: { type: 'string' }, 'api-key': { type: 'string', multiple: true },
       'no-auth': { type: 'boolean' }, 'data-dir': { type: 'string' }, workers: { type: 'string' },
       'max-mb': { type: 'string' }, 'max-pages': { type: 'string' }, 'ttl-hours': { type: 'string' },
-      'queue-limit': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'queue-limit': { type: 'string' }, 'long-poll-seconds': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
@@ -57,6 +58,7 @@ if (!keys.length && !v['no-auth']) fail('give --api-key (or DOCPARSE_API_KEYS), 
 const dataHome = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
 const maxMb = num('max-mb', v['max-mb'], 0.001);
 const ttlHours = num('ttl-hours', v['ttl-hours'], 0);
+const longPollSeconds = num('long-poll-seconds', v['long-poll-seconds'], 0);
 const log = v.quiet ? () => {} : (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 
 const server = await startEngineServer({
@@ -70,6 +72,7 @@ const server = await startEngineServer({
   maxPages: num('max-pages', v['max-pages'], 1),
   resultTtlMs: ttlHours === undefined ? undefined : ttlHours * 3600_000,
   queueLimit: num('queue-limit', v['queue-limit'], 0),
+  longPollMs: longPollSeconds === undefined ? undefined : Math.round(longPollSeconds * 1000),
   log,
 }).catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));
 

@@ -15,6 +15,7 @@ import { WorkerPool } from './pool.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { runTask } from './run-task.ts';
 import { startSweeper } from './sweeper.ts';
+import { TaskEvents } from './task-events.ts';
 
 export interface EngineCoreOptions {
   dataDir: string;
@@ -27,6 +28,8 @@ export interface EngineCoreOptions {
   jobTimeoutMs?: number;
   /** Run interrupted tasks again on start (and keep running ones resumable on close); default true. */
   resumeInterrupted?: boolean;
+  /** Longest hold of an async_check on an unfinished task (long poll); default 25 s, 0 answers at once. */
+  longPollMs?: number;
   log?: (line: string) => void;
 }
 
@@ -48,6 +51,8 @@ export interface TaskView {
 
 export const DEFAULT_MAX_PAGES = 300;
 export const DEFAULT_TTL_MS = 24 * 3600_000;
+/** Below the 30 s read timeouts of the polling clients (Dify, RAGFlow-py, FastGPT) that do not ask for a shorter hold. */
+export const DEFAULT_LONG_POLL_MS = 25_000;
 
 export async function createEngineCore(opts: EngineCoreOptions) {
   const log = opts.log ?? (() => {});
@@ -63,7 +68,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     log,
   });
   const progress = new Map<string, Progress>();
-  const waiters = new Map<string, Array<(t: TaskRecord) => void>>();
+  const events = new TaskEvents();
   const running = new Set<Promise<void>>();
   let admitting = 0; // submits past the queue check whose job is not queued yet
   let stopping = false;
@@ -71,8 +76,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
 
   const settle = (rec: TaskRecord): void => {
     progress.delete(rec.task_id);
-    for (const w of waiters.get(rec.task_id) ?? []) w(rec);
-    waiters.delete(rec.task_id);
+    events.settle(rec);
   };
 
   async function execute(rec: TaskRecord, info: DocumentInfo): Promise<void> {
@@ -127,6 +131,8 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     store,
     pool,
     maxPages,
+    /** Upper bound of an async_check hold in ms (0: never hold). */
+    longPollMs: Math.max(0, opts.longPollMs ?? DEFAULT_LONG_POLL_MS),
 
     /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
     async submit(input: SubmitInput): Promise<TaskRecord> {
@@ -178,7 +184,22 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       const task = store.get(id);
       if (!task) return Promise.reject(new EngineError(ErrorCodes.PARAM_ERROR, `Task not found: ${id}`));
       if (task.status === 'SUCCESS' || task.status === 'FAILED') return Promise.resolve(task);
-      return new Promise((resolve) => waiters.set(id, [...(waiters.get(id) ?? []), resolve]));
+      return events.next(id);
+    },
+
+    /**
+     * Long poll: resolves when the task is final, after `ms`, when `signal` aborts (the client left)
+     * or when the engine closes, whichever is first. Answers at once for a finished or unknown task.
+     */
+    hold(id: string, ms: number, signal?: AbortSignal): Promise<void> {
+      const task = store.get(id);
+      if (!task || task.status === 'SUCCESS' || task.status === 'FAILED') return Promise.resolve();
+      return events.hold(id, ms, signal);
+    },
+
+    /** Pending waits (sync requests and held checks): diagnostics, and tests that no hold leaks. */
+    get waiting(): number {
+      return events.pending;
     },
 
     /**
@@ -187,6 +208,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
      */
     async close(): Promise<void> {
       stopping = true;
+      events.releaseHolds();
       sweeper.stop();
       await pool.close();
       await Promise.all(running);

@@ -1,5 +1,6 @@
-// Answers: always a JSON envelope {code, message, data}; business errors with HTTP 200 and data
-// null; never an HTML page or a stack trace.
+// Answers: always a JSON envelope {code, message, data}; business errors with HTTP 200 and `data` an
+// object carrying the reason (`{error: message}`, never null: SoMark's MCP server reads data.error);
+// never an HTML page or a stack trace.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCodes, isEngineError } from '../errors.ts';
 import { BASE_PLACEHOLDER } from './jobs.ts';
@@ -11,7 +12,12 @@ export function sendBody(res: ServerResponse, status: number, body: string, extr
   res.end(res.req?.method === 'HEAD' ? undefined : buf);
 }
 
+/** An error envelope as JSON text: `data` is `{error: message}`. */
+export const errorBody = (code: number, message: string): string => JSON.stringify({ code, message, data: { error: message } });
+
+/** `data` null (or left out) on an error becomes `{error: message}`. */
 export function sendEnvelope(res: ServerResponse, code: number, message: string, data: unknown = null, status = 200, extra: Record<string, string> = {}): void {
+  if (code !== 0 && (data === null || data === undefined)) return sendBody(res, status, errorBody(code, message), extra);
   sendBody(res, status, JSON.stringify({ code, message, data }), extra);
 }
 

@@ -7,7 +7,7 @@ import { ErrorCodes } from '../errors.ts';
 import { makeKeyCheck } from './auth.ts';
 import { createEngineCore, type EngineCoreOptions } from './engine.ts';
 import { serveFile } from './files.ts';
-import { publicBase, sendEnvelope, sendError } from './http.ts';
+import { errorBody, publicBase, sendEnvelope, sendError } from './http.ts';
 import { checkRoute, parseRoute, usageRoute, type RouteContext } from './routes.ts';
 
 export interface EngineServerOptions extends EngineCoreOptions {
@@ -31,10 +31,11 @@ export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
 type Handler = (req: IncomingMessage, res: ServerResponse, ctx: RouteContext) => Promise<void>;
 
 const POST_ROUTES: Record<string, Handler> = {
-  '/parse/sync': (q, s, c) => parseRoute(q, s, c, true),
-  '/extract/acc_sync': (q, s, c) => parseRoute(q, s, c, true),
-  '/parse/async': (q, s, c) => parseRoute(q, s, c, false),
-  '/extract/async': (q, s, c) => parseRoute(q, s, c, false),
+  '/parse/sync': (q, s, c) => parseRoute(q, s, c, 'sync'),
+  '/extract/acc_sync': (q, s, c) => parseRoute(q, s, c, 'sync'),
+  '/extract': (q, s, c) => parseRoute(q, s, c, 'extract'),
+  '/parse/async': (q, s, c) => parseRoute(q, s, c, 'async'),
+  '/extract/async': (q, s, c) => parseRoute(q, s, c, 'async'),
   '/parse/async_check': checkRoute,
   '/extract/async_check': checkRoute,
   '/usage': usageRoute,
@@ -85,7 +86,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
   });
   server.on('clientError', (_err, socket) => {
     if (!socket.writable) return socket.destroy();
-    const body = JSON.stringify({ code: ErrorCodes.PARAM_ERROR, message: 'Malformed HTTP request', data: null });
+    const body = errorBody(ErrorCodes.PARAM_ERROR, 'Malformed HTTP request');
     socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   try {

@@ -1,7 +1,8 @@
 // Turns a ParsedDocument into the stored answer of a task: result.json = {metadata, result}
 // (only the requested outputs) plus bundle.zip when zip is asked for. Runs inside a worker.
+// outputs.json carries `metadata.page_count` too (SoMark's somark_parser.py prints it).
 import { join } from 'node:path';
-import type { Metadata, Outputs, ParseResult } from '../../shared/somark.ts';
+import type { JsonOutput, Metadata, Outputs, ParseResult } from '../../shared/somark.ts';
 import { writeBundle } from '../bundle/zip.ts';
 import { writeFileAtomic } from '../store/atomic.ts';
 import type { ParsedDocument } from '../types.ts';
@@ -18,12 +19,13 @@ export interface StoredResult {
 
 export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<void> {
   const outputs: Outputs = {};
+  const json: JsonOutput = { ...doc.json, metadata: { ...doc.json.metadata, page_count: doc.pageCount } };
   if (job.formats.includes('markdown')) outputs.markdown = doc.markdown;
-  if (job.formats.includes('json')) outputs.json = doc.json;
+  if (job.formats.includes('json')) outputs.json = json;
   if (job.formats.includes('zip')) {
     await writeBundle(join(job.taskDir, BUNDLE_FILE), {
       markdown: doc.markdown,
-      json: doc.json,
+      json,
       imagesDir: join(job.taskDir, IMAGES_DIR),
       images: doc.images.map((i) => i.fileName),
       imageUrlPrefix: `${job.filesPrefix}${IMAGES_DIR}/`,

@@ -1,4 +1,5 @@
-// The protocol endpoints: parse (sync / async submit), async_check and usage.
+// The protocol endpoints: parse (sync / async submit, and the older self-hosted `/extract`), async_check
+// (long-polled, see long-poll.ts) and usage.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -7,7 +8,8 @@ import { EngineError, ErrorCodes } from '../errors.ts';
 import type { EngineCore } from './engine.ts';
 import { first, readForm, type ParsedForm } from './form.ts';
 import { sendBody, sendEnvelope, withBase } from './http.ts';
-import { RESULT_FILE } from './outputs.ts';
+import { holdCheck } from './long-poll.ts';
+import { RESULT_FILE, type StoredResult } from './outputs.ts';
 import { parseParams } from './params.ts';
 
 export interface RouteContext {
@@ -28,21 +30,28 @@ async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm
   return readForm(req, { uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes, beforeFile });
 }
 
-/** The stored `{metadata, result}` without its outer braces, base URL filled in. */
-async function storedInner(ctx: RouteContext, taskId: string): Promise<string> {
+/** The stored `{metadata, result}` as JSON text, base URL filled in. */
+async function storedText(ctx: RouteContext, taskId: string): Promise<string> {
   try {
-    const text = await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8');
-    return withBase(text, ctx.base).slice(1, -1);
+    return withBase(await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8'), ctx.base);
   } catch {
     throw new EngineError(ErrorCodes.PROCESSING_FAILED, 'The stored result of this task is missing');
   }
 }
 
+/** The stored `{metadata, result}` without its outer braces. */
+const storedInner = async (ctx: RouteContext, taskId: string): Promise<string> => (await storedText(ctx, taskId)).slice(1, -1);
+
 /** Head fields of `data` as JSON text without the closing brace, so the stored result can follow. */
 const open = (fields: Record<string, unknown>): string => JSON.stringify(fields).slice(0, -1);
 const envelope = (message: string, data: string): string => `{"code":0,"message":${JSON.stringify(message)},"data":${data}}`;
 
-export async function parseRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, sync: boolean): Promise<void> {
+/**
+ * `sync` answers the finished task; `async` answers the task id at once; `extract` (older self-hosted
+ * SoMark, FastGPT's private mode) answers as sync does plus `outputs` at the top level of the body.
+ */
+export async function parseRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, mode: 'sync' | 'async' | 'extract'): Promise<void> {
+  const sync = mode !== 'async';
   const f = await form(req, ctx);
   try {
     ctx.checkKey(first(f, 'api_key'));
@@ -55,6 +64,11 @@ export async function parseRoute(req: IncomingMessage, res: ServerResponse, ctx:
     if (!sync) return sendEnvelope(res, 0, MESSAGES.submit, { task_id: task.task_id, status: 'QUEUING' });
     const done = await ctx.core.wait(task.task_id);
     if (done.status !== 'SUCCESS') throw new EngineError(done.error_code ?? ErrorCodes.PROCESSING_FAILED, done.error ?? 'Parsing failed');
+    if (mode === 'extract') {
+      const stored = JSON.parse(await storedText(ctx, task.task_id)) as StoredResult;
+      const data = { task_id: task.task_id, error: null, ...stored };
+      return sendBody(res, 200, JSON.stringify({ code: 0, message: MESSAGES.sync, data, outputs: stored.result.outputs }));
+    }
     const inner = await storedInner(ctx, task.task_id);
     sendBody(res, 200, envelope(MESSAGES.sync, `${open({ task_id: task.task_id, error: null })},${inner}}`));
   } finally {
@@ -68,10 +82,15 @@ export async function checkRoute(req: IncomingMessage, res: ServerResponse, ctx:
   ctx.checkKey(first(f, 'api_key'));
   const id = (first(f, 'task_id') ?? '').trim();
   if (!id) throw new EngineError(ErrorCodes.PARAM_ERROR, 'Parameter error: task_id is required');
+  const notFound = () => new EngineError(ErrorCodes.PARAM_ERROR, `Task not found: ${id} (unknown or expired)`);
+  if (!ctx.core.view(id)) throw notFound();
+  if (!(await holdCheck(ctx.core, id, f, res))) return; // the client left during the hold
   const view = ctx.core.view(id);
-  if (!view) throw new EngineError(ErrorCodes.PARAM_ERROR, `Task not found: ${id} (unknown or expired)`);
+  if (!view) throw notFound();
   const t = view.task;
-  const head = { task_id: t.task_id, status: t.status, file_name: t.file_name, error: t.status === 'FAILED' ? t.error : null };
+  // A FAILED task's reason is the message too: Dify, FastGPT and RAGFlow-py show the top-level message.
+  const failure = t.status === 'FAILED' ? t.error || 'Parsing failed' : null;
+  const head = { task_id: t.task_id, status: t.status, file_name: t.file_name, error: failure };
   let data: string;
   if (t.status === 'SUCCESS') {
     data = `${open(head)},${await storedInner(ctx, t.task_id)}}`;
@@ -79,7 +98,7 @@ export async function checkRoute(req: IncomingMessage, res: ServerResponse, ctx:
     const metadata = t.page_num !== null && t.file_type ? { page_num: t.page_num, file_type: t.file_type } : null;
     data = JSON.stringify({ ...head, metadata, result: null, ...(view.progress ? { progress: view.progress } : {}) });
   }
-  sendBody(res, 200, envelope(MESSAGES.check, data));
+  sendBody(res, 200, envelope(failure ?? MESSAGES.check, data));
 }
 
 export async function usageRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {

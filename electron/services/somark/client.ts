@@ -4,7 +4,7 @@
 import type {
   CheckData, ElementFormats, FeatureConfig, OutputFormat, SubmitData, SyncData, UsageData,
 } from '../../../shared/somark.ts';
-import { DEFAULT_ELEMENT_FORMATS } from '../../../shared/somark.ts';
+import { DEFAULT_ELEMENT_FORMATS, WAIT_FIELD } from '../../../shared/somark.ts';
 import { MAX_RESPONSE_BYTES, type Timing } from '../consts.ts';
 import { BadResponseError, httpRequest, readJson } from './http.ts';
 import { mimeForExt, multipartBody, urlEncoded, type FormFields, type MultipartBody } from './multipart.ts';
@@ -108,7 +108,8 @@ export function createSomarkClient(opts: ClientOptions): SomarkClient {
       return parseSubmitData(await post('/parse/async', uploadBody(p), p));
     },
     async check(taskId, hooks = {}) {
-      const data = parseCheckData(await post('/parse/async_check', () => urlEncoded([['task_id', taskId], ...auth]), hooks));
+      // No hold (local extension, ignored elsewhere): the queue polls every 3–5 s and shows page progress.
+      const data = parseCheckData(await post('/parse/async_check', () => urlEncoded([['task_id', taskId], ...auth, [WAIT_FIELD, '0']]), hooks));
       if (data.task_id && data.task_id !== taskId) throw new BadResponseError(`asked for task ${taskId}, the service answered for ${data.task_id}`);
       return data;
     },

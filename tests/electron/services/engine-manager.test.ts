@@ -27,6 +27,7 @@ describe('local engine manager', () => {
       const check = new FormData();
       check.append('task_id', submitted.data.task_id);
       check.append('api_key', target.apiKey);
+      check.append('wait', '0'); // the status now, not after the engine's long-poll hold
       const status = await post(`${target.baseUrl}/parse/async_check`, check);
       expect(status.code, status.message).toBe(0);
       expect(status.data.metadata).toEqual({ page_num: 400, file_type: '.pdf' });

@@ -1,5 +1,5 @@
 // Every bad input of the corpus gets a clear answer over HTTP: an error envelope at submit time
-// (data null, a readable one-line message, no stack trace) or a finished task; never a hang.
+// (data {error: message}, a readable one-line message, no stack trace) or a finished task; never a hang.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { corpus, CORPUS, fileForm, pollUntilDone, postForm, startTestServer, type TestServer } from './helpers.ts';
@@ -29,14 +29,14 @@ async function outcome(file: string, name?: string) {
 describe('bad inputs', () => {
   it('empty file → 1111 "empty"', async () => {
     const r = await outcome(corpus('bad-input/empty.pdf'));
-    expect(r).toMatchObject({ code: 1111, data: null });
+    expect(r).toMatchObject({ code: 1111, data: { error: expect.any(String) } });
     expect(r.message).toMatch(/empty/i);
   });
 
   it('garbage bytes → 1104/1106 at submit', async () => {
     const r = await outcome(corpus('bad-input/garbage.pdf'));
     expect([1104, 1106]).toContain(r.code);
-    expect(r.data).toBeNull();
+    expect(r.data).toEqual({ error: r.message });
     noStack(r.message);
   });
 
@@ -76,7 +76,7 @@ describe('bad inputs', () => {
     const r = await outcome(corpus(`bad-input/${f}`));
     if (r.code !== 0) {
       expect(ERROR_CODES, `${f}: ${r.code} ${r.message}`).toContain(r.code);
-      expect(r.data).toBeNull();
+      expect(r.data).toEqual({ error: r.message });
       noStack(r.message);
     } else if (r.data.status === 'FAILED') {
       noStack(r.data.error);

@@ -79,7 +79,7 @@ describe('queue limit', () => {
     expect(performance.now() - t).toBeLessThan(2000);
     expect(first.code).toBe(0);
     expect(second.code).toBe(0);
-    expect(third.body).toMatchObject({ code: 1124, data: null });
+    expect(third.body).toMatchObject({ code: 1124, data: { error: expect.any(String) } });
     expect(third.body.message).toMatch(/queue is full/);
   });
 });
@@ -114,7 +114,7 @@ describe('job time limit', () => {
     const srv = await startTestServer({ workers: 1, maxPages: 500, jobTimeoutMs: 400 });
     try {
       const sync = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('large/irs-manual-400p.pdf')));
-      expect(sync.body).toMatchObject({ code: 1137, data: null });
+      expect(sync.body).toMatchObject({ code: 1137, data: { error: expect.any(String) } });
       expect(sync.body.message).toMatch(/longer than/);
       const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/freeculture.pdf')))).body.data.task_id;
       const failed = await pollUntilDone(srv.url, id);

@@ -63,7 +63,8 @@ export async function fileForm(path: string | null, fields: Record<string, strin
 export async function pollUntilDone(base: string, taskId: string, onData?: (d: any) => void, timeoutMs = 120_000): Promise<any> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    const { body } = await postForm(`${base}/parse/async_check`, new URLSearchParams({ task_id: taskId, api_key: KEY }));
+    // wait=0: no long-poll hold, so onData sees every status and the progress as it moves.
+    const { body } = await postForm(`${base}/parse/async_check`, new URLSearchParams({ task_id: taskId, api_key: KEY, wait: '0' }));
     if (body.code !== 0) throw new Error(`async_check code ${body.code}: ${body.message}`);
     onData?.(body.data);
     if (body.data.status === 'SUCCESS' || body.data.status === 'FAILED') return body.data;

@@ -61,7 +61,7 @@ describe('sync', () => {
 
   it('more pages than maxPages is 1132', async () => {
     const r = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('pdf-digital/federal-register-2020-17221.pdf')));
-    expect(r.body).toMatchObject({ code: 1132, data: null });
+    expect(r.body).toMatchObject({ code: 1132, data: { error: expect.any(String) } });
     expect(r.body.message).toMatch(/15 pages.*limit is 10/);
   });
 });

@@ -38,7 +38,7 @@ describe('routes and envelope', () => {
     const r = await postForm(srv.url + ep, new URLSearchParams({ api_key: 'sk-wrong', task_id: 'x' }));
     expect(r.status).toBe(200);
     expect(r.type).toContain('application/json');
-    expect(r.body).toMatchObject({ code: 1107, data: null });
+    expect(r.body).toMatchObject({ code: 1107, data: { error: expect.any(String) } });
     expect(r.body.message).toMatch(/API key/i);
   });
 
@@ -46,7 +46,7 @@ describe('routes and envelope', () => {
     const form = new FormData();
     form.append('task_id', 'abc');
     const r = await postForm(srv.url + ep, form);
-    expect(r.body).toMatchObject({ code: 1107, data: null });
+    expect(r.body).toMatchObject({ code: 1107, data: { error: expect.any(String) } });
   });
 
   it('unknown paths and wrong methods answer a JSON envelope, not HTML', async () => {
@@ -57,7 +57,7 @@ describe('routes and envelope', () => {
       expect(res.headers.get('content-type')).toContain('application/json');
       const body = await res.json();
       expect(body.code).not.toBe(0);
-      expect(body.data).toBeNull();
+      expect(body.data).toEqual({ error: body.message });
     }
   });
 
@@ -73,7 +73,7 @@ describe('routes and envelope', () => {
 
   it('an unsupported content type is a 1133 envelope', async () => {
     const res = await fetch(`${srv.url}/usage`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
-    expect(await res.json()).toMatchObject({ code: 1133, data: null });
+    expect(await res.json()).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
   });
 });
 
@@ -98,7 +98,7 @@ describe('usage and auth', () => {
     form.append('api_key', 'sk-wrong');
     form.append('file', await openAsBlob(corpus('bad-input/invalid-pdf-structure-pdfminer-one-page.pdf')), 'big.pdf'); // over maxBytes
     const r = await postForm(`${srv.url}/parse/async`, form);
-    expect(r.body).toMatchObject({ code: 1107, data: null });
+    expect(r.body).toMatchObject({ code: 1107, data: { error: expect.any(String) } });
   });
 
   it('noAuth accepts a missing, empty or arbitrary key', async () => {
@@ -116,16 +116,16 @@ describe('parameter errors', () => {
   const pdf = corpus('pdf-digital/two_paragraphs.pdf');
 
   it('async_check without task_id is 1133; an unknown task id is 1133', async () => {
-    expect((await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ api_key: KEY }))).body).toMatchObject({ code: 1133, data: null });
+    expect((await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ api_key: KEY }))).body).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
     const r = await postForm(`${srv.url}/extract/async_check`, new URLSearchParams({ api_key: KEY, task_id: 'f'.repeat(32) }));
-    expect(r.body).toMatchObject({ code: 1133, data: null });
+    expect(r.body).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
     expect(r.body.message).toMatch(/not found/i);
   });
 
   it('an invalid output format is 1133 (repeated field and JSON string)', async () => {
     for (const formats of [['markdown', 'docx'], '["json","pdf"]']) {
       const r = await postForm(`${srv.url}/parse/sync`, await fileForm(pdf, { output_formats: formats }));
-      expect(r.body).toMatchObject({ code: 1133, data: null });
+      expect(r.body).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
       expect(r.body.message).toMatch(/output format/);
     }
   });
@@ -140,7 +140,7 @@ describe('parameter errors', () => {
 
   it('no file is 1111; a text field named file is 1111 with a hint', async () => {
     const r = await postForm(`${srv.url}/parse/async`, await fileForm(null));
-    expect(r.body).toMatchObject({ code: 1111, data: null });
+    expect(r.body).toMatchObject({ code: 1111, data: { error: expect.any(String) } });
     const r2 = await postForm(`${srv.url}/parse/sync`, await fileForm(null, { file: 'not a file' }));
     expect(r2.body.code).toBe(1111);
     expect(r2.body.message).toMatch(/file upload/);
@@ -150,7 +150,7 @@ describe('parameter errors', () => {
     const big = corpus('bad-input/invalid-pdf-structure-pdfminer-one-page.pdf'); // 1.2 MB > 100 KB limit
     for (const ep of ['/parse/sync', '/parse/async']) {
       const r = await postForm(srv.url + ep, await fileForm(big));
-      expect(r.body).toMatchObject({ code: 1118, data: null });
+      expect(r.body).toMatchObject({ code: 1118, data: { error: expect.any(String) } });
       expect(r.body.message).toMatch(/larger than the limit/);
     }
     await new Promise((r) => setTimeout(r, 100));

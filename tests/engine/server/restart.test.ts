@@ -26,7 +26,7 @@ async function tempDir(): Promise<string> {
 const keyless = (x: unknown): string => JSON.stringify(x).replace(/\/files\/[0-9a-f]{32}\//g, '/files/KEY/');
 
 const check = async (srv: { url: string }, id: string) =>
-  (await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY }))).body;
+  (await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY, wait: '0' }))).body;
 
 /** Submits n large PDFs to an engine on dataDir (one worker), stops it once the first is parsing. */
 async function interrupt(dataDir: string, n: number): Promise<string[]> {
@@ -205,7 +205,7 @@ describe('expiry', () => {
     expect((await check(srv, id)).data.status).toBe('SUCCESS');
     expect((await fetch(r.data.result.imgs[0])).status).toBe(200);
     await new Promise((res) => setTimeout(res, 1600));
-    expect(await check(srv, id)).toMatchObject({ code: 1133, data: null });
+    expect(await check(srv, id)).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
     expect((await fetch(r.data.result.imgs[0])).status).toBe(404);
     expect((await fetch(r.data.result.outputs.zip)).status).toBe(404);
     for (let i = 0; i < 40 && existsSync(join(srv.dataDir, 'tasks', id)); i++) await new Promise((res) => setTimeout(res, 100));
