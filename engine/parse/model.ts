@@ -28,6 +28,8 @@ export interface Elem {
   zone: 'top' | 'bottom' | 'body';
   /** Text inside is rotated or vertical. */
   rotated?: boolean;
+  /** Opens with a raised note mark (a footnote candidate: the assembly decides). */
+  note?: boolean;
   /** A list item (bullet or enumerator at its start). */
   list?: boolean;
   /** Figure: file name of its crop inside the image dir (temporary; the assembly renames it). */

@@ -11,6 +11,7 @@ import { detectTables, type TableFound } from './tables.ts';
 import { detectVectorFigures } from './vector-figures.ts';
 import { codeText, mergeCode, monoShare } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
+import { markNotes } from './notes.ts';
 
 /** What the page analysis keeps of a figure for the crop writer. */
 export interface FigureElem extends Elem { images: number[] }
@@ -50,7 +51,7 @@ function joinMarkers(segs: Segment[]): Segment[] {
 
 function segText(s: Segment): string {
   let t = '';
-  for (const l of s.lines) t = joinText(t, cleanLine(l.text));
+  for (const l of s.lines) t = joinText(t, cleanLine(markNotes(l).text));
   return t;
 }
 
@@ -63,7 +64,7 @@ function segElem(s: Segment, H: number, codePage: boolean): Elem {
     kind: code ? 'code' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
     indent: first.bbox[0] > s.bbox[0] + 0.6 * s.size,
     shortLast: s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text),
-    zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined,
+    zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined, note: (!code && first.sup?.[0] === 0) || undefined,
   };
 }
 
@@ -72,7 +73,7 @@ function mergeParagraphs(elems: Elem[]): Elem[] {
   const out: Elem[] = [];
   for (const e of elems) {
     const p = out[out.length - 1];
-    if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
+    if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.note && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
       Math.abs(p.size - e.size) < 0.1 * p.size && (p.font === e.font || Math.abs(p.size - e.size) < 0.4) && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4 && Math.abs(p.mono - e.mono) < 0.4) {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);

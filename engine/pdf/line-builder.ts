@@ -21,6 +21,9 @@ export class LineBuilder {
   mono = 0;
   rtl = 0;
   n = 0;
+  /** Size and bottom edge of every char (spaces: NaN), to find superscripts. */
+  csz: number[] = [];
+  cy1: number[] = [];
   rotated: boolean;
   constructor(rotated: boolean) {
     this.rotated = rotated;
@@ -33,10 +36,15 @@ export class LineBuilder {
       this.text = this.text.slice(0, k) + c + this.text[k];
       this.cx0.splice(k, 1, x0, x0);
       this.cx1.splice(k, 1, x1, x1);
+      this.csz.splice(k, 1, size, this.csz[k]);
+      this.cy1.splice(k, 1, Math.max(q[5], q[7]), this.cy1[k]);
     } else {
       this.text += c;
       this.cx0.push(x0);
       this.cx1.push(x1);
+      const blank = c === ' ' || c === '\u00a0' || c === '\t';
+      this.csz.push(blank ? NaN : size);
+      this.cy1.push(blank ? NaN : Math.max(q[5], q[7]));
     }
     if (c === ' ' || c === '\u00a0' || c === '\t') return;
     this.y0 = Math.min(this.y0, q[1], q[3]);
@@ -60,11 +68,25 @@ export class LineBuilder {
     const lead = text.length - text.trimStart().length;
     const top = (m: Map<string | number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0][0];
     const cx0 = this.cx0.slice(lead, text.length), cx1 = this.cx1.slice(lead, text.length);
+    const sup = superscripts(this.csz.slice(lead, text.length), this.cy1.slice(lead, text.length), top(this.sizes) as number);
     return {
       text: text.slice(lead), cx0, cx1,
       bbox: [Math.min(...cx0), this.y0, Math.max(...cx1), this.y1],
       size: top(this.sizes) as number, font: top(this.fonts) as string,
       bold: this.bold / this.n, italic: this.italic / this.n, mono: this.mono / this.n, rotated: this.rotated, rtl: this.rtl > this.n / 2,
+      ...(sup.length && !this.rotated ? { sup } : {}),
     };
   }
+}
+
+/** Indices of chars set smaller than the line and raised above its baseline (note marks, exponents). */
+function superscripts(sizes: number[], bottoms: number[], size: number): number[] {
+  const base: number[] = [];
+  for (let i = 0; i < sizes.length; i++) if (Math.abs(sizes[i] - size) < 0.15 * size) base.push(bottoms[i]);
+  if (!base.length) return [];
+  base.sort((a, b) => a - b);
+  const baseline = base[Math.floor(base.length / 2)];
+  const out: number[] = [];
+  for (let i = 0; i < sizes.length; i++) if (sizes[i] <= 0.8 * size && bottoms[i] < baseline - 0.2 * size) out.push(i);
+  return out;
 }

@@ -21,6 +21,8 @@ export interface RawLine {
   rotated: boolean;
   /** Mostly right-to-left script (Arabic, Hebrew). */
   rtl: boolean;
+  /** Indices into `text` of superscript chars (smaller and raised: note marks, exponents). */
+  sup?: number[];
 }
 
 export interface RawBlock {
