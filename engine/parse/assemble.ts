@@ -34,6 +34,7 @@ function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body:
     default:
   }
   if (level > 0) return 'title';
+  if (e.toc) return 'cate_item';
   // Footnotes: small text low on the page, opening with a marker ("12 The …", "* …") or at the very bottom.
   if (e.size <= body * 0.85 && e.text.length > 15 && (e.bbox[1] > 0.75 * p.height || (e.bbox[1] > 0.5 * p.height && FOOTNOTE_MARK.test(e.text)))) return 'footnote';
   // A smaller note that opens with a raised mark (notes.ts), in the lower half.

@@ -28,6 +28,8 @@ export interface Elem {
   zone: 'top' | 'bottom' | 'body';
   /** Text inside is rotated or vertical. */
   rotated?: boolean;
+  /** A table-of-contents entry (its dot leader dropped from the text). */
+  toc?: boolean;
   /** Opens with a raised note mark (a footnote candidate: the assembly decides). */
   note?: boolean;
   /** A list item (bullet or enumerator at its start). */

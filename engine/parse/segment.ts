@@ -3,7 +3,7 @@
 // between side-by-side columns that mupdf put into one block.
 import type { RawBlock, RawLine, Rect } from '../pdf/raw.ts';
 import { rectUnion } from '../pdf/raw.ts';
-import { BULLET_START, CJK_CHAR, END_OF_SENTENCE } from './text.ts';
+import { BULLET_START, CJK_CHAR, END_OF_SENTENCE, TOC_LEADER } from './text.ts';
 
 export interface Segment {
   bbox: Rect;
@@ -49,7 +49,7 @@ function continues(s: Segment, l: RawLine): boolean {
   const minW = Math.min(last.bbox[2] - last.bbox[0], l.bbox[2] - l.bbox[0]);
   const aligned = Math.abs(last.bbox[0] - l.bbox[0]) < 1.5 * l.size;
   if (!(ov > 0.3 * minW || (aligned && ov > 0))) return false;
-  if (BULLET_START.test(l.text) || l.sup?.[0] === 0) return false; // a list item, a note opening with its mark
+  if (BULLET_START.test(l.text) || l.sup?.[0] === 0 || TOC_LEADER.test(last.text)) return false; // (a TOC entry ends its segment) // a list item, a note opening with its mark
   // A short, sentence-final previous line followed by a new sentence: paragraph break.
   const right = s.bbox[2];
   if (s.lines.length > 1 && END_OF_SENTENCE.test(last.text) && last.bbox[2] < right - 4 * l.size && /^[A-Z0-9\p{Lo}]/u.test(l.text)) return false;

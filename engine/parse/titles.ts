@@ -42,7 +42,7 @@ export function bodyStyle(pages: PageAnalysis[]): BodyStyle {
 /** Is this text element a heading (before levels)? */
 export function isTitle(e: Elem, bs: BodyStyle): boolean {
   const body = bs.size, bodyMono = bs.mono;
-  if (e.kind !== 'text' || e.rotated) return false;
+  if (e.kind !== 'text' || e.rotated || e.toc) return false;
   const t = e.text.trim();
   const cjk = CJK_CHAR.test(t);
   const maxLen = cjk ? 60 : 150;
