@@ -31,6 +31,7 @@ function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body:
     case 'table': return 'table';
     case 'caption': return TABLE_CAPTION.test(e.text) ? 'table_caption' : 'figure_caption';
     case 'code': return 'code';
+    case 'equation': return 'equation';
     default:
   }
   if (level > 0) return 'title';

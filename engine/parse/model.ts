@@ -4,13 +4,13 @@ import type { Rect } from '../pdf/raw.ts';
 
 export type { Rect };
 
-export type ElemKind = 'text' | 'figure' | 'table' | 'caption' | 'code';
+export type ElemKind = 'text' | 'figure' | 'table' | 'caption' | 'code' | 'equation';
 
 export interface Elem {
   kind: ElemKind;
   /** PDF points (image inputs: pixels), origin top-left. */
   bbox: Rect;
-  /** Text; HTML for tables; caption text for figures. */
+  /** Text; HTML for tables; LaTeX for equations; caption text for figures. */
   text: string;
   nLines: number;
   /** Dominant font size, share of bold / italic / monospaced chars. */

@@ -12,6 +12,7 @@ import { detectVectorFigures } from './vector-figures.ts';
 import { codeText, mergeCode, monoShare } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
 import { markNotes } from './notes.ts';
+import { attachTags, isDisplayFormula, latexOf } from './formulas.ts';
 
 /** What the page analysis keeps of a figure for the crop writer. */
 export interface FigureElem extends Elem { images: number[] }
@@ -41,7 +42,8 @@ function joinMarkers(segs: Segment[]): Segment[] {
     }
     if (!best || (heading && Math.abs(a.size - best.size) > 0.15 * a.size)) continue;
     const b = best.lines[0];
-    const line: RawLine = { ...b, text: tok + ' ' + b.text, cx0: [...a.cx0.slice(0, tok.length), a.bbox[2], ...b.cx0], cx1: [...a.cx1.slice(0, tok.length), b.bbox[0], ...b.cx1], bbox: rectUnion(a.bbox, b.bbox) };
+    const shift = (ix?: number[]) => ix?.map((i) => i + tok.length + 1);
+    const line: RawLine = { ...b, sup: shift(b.sup), sub: shift(b.sub), text: tok + ' ' + b.text, cx0: [...a.cx0.slice(0, tok.length), a.bbox[2], ...b.cx0], cx1: [...a.cx1.slice(0, tok.length), b.bbox[0], ...b.cx1], bbox: rectUnion(a.bbox, b.bbox) };
     best.lines[0] = line;
     best.bbox = rectUnion(best.bbox, a.bbox);
     gone.add(m);
@@ -59,9 +61,10 @@ function segElem(s: Segment, H: number, codePage: boolean): Elem {
   const first = s.lines[0], last = s.lines[s.lines.length - 1];
   const zone = s.bbox[3] <= MARGIN * H ? 'top' : s.bbox[1] >= (1 - MARGIN) * H ? 'bottom' : 'body';
   const code = codePage && s.mono >= 0.8 && !s.rotated;
-  const text = code ? codeText(s.lines) : segText(s);
+  const formula = !code && isDisplayFormula(s);
+  const text = code ? codeText(s.lines) : formula ? s.lines.map(latexOf).join(' ') : segText(s);
   return {
-    kind: code ? 'code' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
+    kind: code ? 'code' : formula ? 'equation' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
     indent: first.bbox[0] > s.bbox[0] + 0.6 * s.size,
     toc: (!code && TOC_LEADER.test(last.text)) || undefined,
     shortLast: TOC_LEADER.test(last.text) || (s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text)),
@@ -146,7 +149,7 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
     figures.push({ elem: fe });
     return fe;
   });
-  elems = mergeCode(mergeParagraphs(elems.filter((e) => (e.kind !== 'text' && e.kind !== 'code') || e.text.trim())));
+  elems = attachTags(mergeCode(mergeParagraphs(elems.filter((e) => (e.kind !== 'text' && e.kind !== 'code' && e.kind !== 'equation') || e.text.trim()))));
   markCaptions(elems);
   if (raw.rotation) for (const e of elems) e.bbox = toPageFrame(e.bbox, raw.rotation, raw.pageWidth, raw.pageHeight);
   return { page: { pageNum, width: raw.pageWidth, height: raw.pageHeight, scale: 2, scanned, elems }, figures };

@@ -49,7 +49,8 @@ function continues(s: Segment, l: RawLine): boolean {
   const minW = Math.min(last.bbox[2] - last.bbox[0], l.bbox[2] - l.bbox[0]);
   const aligned = Math.abs(last.bbox[0] - l.bbox[0]) < 1.5 * l.size;
   if (!(ov > 0.3 * minW || (aligned && ov > 0))) return false;
-  if (BULLET_START.test(l.text) || l.sup?.[0] === 0 || TOC_LEADER.test(last.text)) return false; // (a TOC entry ends its segment) // a list item, a note opening with its mark
+  // A list item, a note opening with its raised mark; a TOC entry ends its segment.
+  if (BULLET_START.test(l.text) || l.sup?.[0] === 0 || TOC_LEADER.test(last.text)) return false;
   // A short, sentence-final previous line followed by a new sentence: paragraph break.
   const right = s.bbox[2];
   if (s.lines.length > 1 && END_OF_SENTENCE.test(last.text) && last.bbox[2] < right - 4 * l.size && /^[A-Z0-9\p{Lo}]/u.test(l.text)) return false;
@@ -95,8 +96,9 @@ function mergeRowFragments(lines: RawLine[]): RawLine[] {
         const n = p.text.length + l.text.length + sep.length;
         const off = p.text.length + sep.length;
         const sup = [...(p.sup ?? []), ...(raised ? l.text.split('').map((_, i) => off + i) : (l.sup ?? []).map((i) => off + i))];
+        const sub = [...(p.sub ?? []), ...(raised ? [] : (l.sub ?? []).map((i) => off + i))];
         out[out.length - 1] = {
-          ...p, text: p.text + sep + l.text, ...(sup.length ? { sup } : {}),
+          ...p, text: p.text + sep + l.text, ...(sup.length ? { sup } : {}), ...(sub.length ? { sub } : {}),
           cx0: [...p.cx0, ...(sep ? [p.bbox[2]] : []), ...l.cx0], cx1: [...p.cx1, ...(sep ? [l.bbox[0]] : []), ...l.cx1],
           bbox: rectUnion(p.bbox, l.bbox), size: p.text.length >= l.text.length ? p.size : l.size,
           bold: (p.bold * p.text.length + l.bold * l.text.length) / n, italic: (p.italic * p.text.length + l.italic * l.text.length) / n,

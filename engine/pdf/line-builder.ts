@@ -68,25 +68,30 @@ export class LineBuilder {
     const lead = text.length - text.trimStart().length;
     const top = (m: Map<string | number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0][0];
     const cx0 = this.cx0.slice(lead, text.length), cx1 = this.cx1.slice(lead, text.length);
-    const sup = superscripts(this.csz.slice(lead, text.length), this.cy1.slice(lead, text.length), top(this.sizes) as number);
+    const { sup, sub } = scripts(this.csz.slice(lead, text.length), this.cy1.slice(lead, text.length), top(this.sizes) as number);
     return {
       text: text.slice(lead), cx0, cx1,
       bbox: [Math.min(...cx0), this.y0, Math.max(...cx1), this.y1],
       size: top(this.sizes) as number, font: top(this.fonts) as string,
       bold: this.bold / this.n, italic: this.italic / this.n, mono: this.mono / this.n, rotated: this.rotated, rtl: this.rtl > this.n / 2,
-      ...(sup.length && !this.rotated ? { sup } : {}),
+      ...(sup.length && !this.rotated ? { sup } : {}), ...(sub.length && !this.rotated ? { sub } : {}),
     };
   }
 }
 
-/** Indices of chars set smaller than the line and raised above its baseline (note marks, exponents). */
-function superscripts(sizes: number[], bottoms: number[], size: number): number[] {
+/** Indices of chars set smaller than the line and raised above its baseline (note marks, exponents) or
+ * lowered below it (subscripts). */
+function scripts(sizes: number[], bottoms: number[], size: number): { sup: number[]; sub: number[] } {
   const base: number[] = [];
   for (let i = 0; i < sizes.length; i++) if (Math.abs(sizes[i] - size) < 0.15 * size) base.push(bottoms[i]);
-  if (!base.length) return [];
+  const sup: number[] = [], sub: number[] = [];
+  if (!base.length) return { sup, sub };
   base.sort((a, b) => a - b);
   const baseline = base[Math.floor(base.length / 2)];
-  const out: number[] = [];
-  for (let i = 0; i < sizes.length; i++) if (sizes[i] <= 0.8 * size && bottoms[i] < baseline - 0.2 * size) out.push(i);
-  return out;
+  for (let i = 0; i < sizes.length; i++) {
+    if (!(sizes[i] <= 0.8 * size)) continue;
+    if (bottoms[i] < baseline - 0.2 * size) sup.push(i);
+    else if (bottoms[i] > baseline + 0.1 * size) sub.push(i);
+  }
+  return { sup, sub };
 }

@@ -23,6 +23,8 @@ export interface RawLine {
   rtl: boolean;
   /** Indices into `text` of superscript chars (smaller and raised: note marks, exponents). */
   sup?: number[];
+  /** Indices into `text` of subscript chars (smaller and lowered). */
+  sub?: number[];
 }
 
 export interface RawBlock {

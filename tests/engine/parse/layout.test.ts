@@ -9,6 +9,7 @@ import { readingOrder } from '../../../engine/parse/xycut.ts';
 import { assignTitles } from '../../../engine/parse/titles.ts';
 import { numberScheme } from '../../../engine/parse/title-levels.ts';
 import { markNotes } from '../../../engine/parse/notes.ts';
+import { attachTags, latexOf } from '../../../engine/parse/formulas.ts';
 import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
@@ -123,5 +124,24 @@ describe('table of contents and tables', () => {
       const width = Math.max(...[...occ.keys()].map((k) => Number(k.split(',')[1]))) + 1;
       expect(occ.size).toBe(rows.length * width); // a full rectangle: no holes
     }
+  });
+});
+
+describe('formulas', () => {
+  it('makes a display formula an equation block in LaTeX, $$-fenced in the Markdown', async () => {
+    const doc = await parseCorpus('pdf-digital/code_and_formula.pdf', tmp.dir);
+    const eq = blocks(doc.json.pages).filter((b) => b.type === 'equation');
+    expect(eq.map((b) => b.content)).toEqual(['a^{2} + 8 = 12']);
+    expect(doc.markdown).toContain('$$\na^{2} + 8 = 12\n$$');
+    expect(blocks(doc.json.pages).filter((b) => b.type === 'text').length).toBeGreaterThan(5); // prose stays text
+  });
+
+  it('rebuilds scripts, Greek letters and symbols, and takes a right-aligned number as \\tag', () => {
+    const line = (text: string, sup: number[], sub: number[]): RawLine => ({ text, sup, sub, cx0: [], cx1: [], bbox: [0, 0, 1, 1], size: 10, bold: 0, italic: 0, mono: 0, font: 'CMMI10', rotated: false, rtl: false });
+    expect(latexOf(line('Sn = a + ar + ar2 + ⋯', [16], [1]))).toBe('S_{n} = a + ar + ar^{2} + \\cdots');
+    expect(latexOf(line('α ≤ βi', [], [5]))).toBe('\\alpha \\leq \\beta_{i}');
+    const el = (kind: Elem['kind'], text: string, bbox: Rect): Elem => ({ kind, text, bbox, nLines: 1, size: 10, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' });
+    const out = attachTags([el('equation', 'E = mc^{2}', [200, 100, 300, 112]), el('text', '(3)', [500, 101, 515, 112])]);
+    expect(out.map((e) => e.text)).toEqual(['E = mc^{2} \\tag{3}']);
   });
 });
