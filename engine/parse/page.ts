@@ -8,6 +8,7 @@ import { detectFigures, isScanned, isTextBackground, textCharCount, type Figure 
 import { readingOrder } from './xycut.ts';
 import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinText, TOC_LEADER } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
+import { detectBorderless } from './borderless.ts';
 import { detectVectorFigures } from './vector-figures.ts';
 import { codeText, mergeCode, monoShare } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
@@ -120,6 +121,10 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   // Lines inside a figure (mostly) or a table (centre) belong to it, not to the running text.
   const mostly = (b: Rect, r: Rect) => rectInter(b, r) > 0.7 * Math.max(rectArea(b), 1e-3);
   const taken = (b: Rect) => figs.some((f) => mostly(b, f.bbox)) || tables.some((t) => mostly(b, t.bbox) || pointIn(rectCenter(b), t.bbox, -1));
+  if (!scanned) {
+    const free = raw.blocks.flatMap((b) => b.lines).filter((l) => l.bbox[1] > MARGIN * H && l.bbox[3] < (1 - MARGIN) * H && !taken(l.bbox));
+    tables.push(...detectBorderless(free));
+  }
   const blocks = figs.length || tables.length ? raw.blocks.map((b) => ({ ...b, lines: b.lines.filter((l) => !taken(l.bbox)) })) : raw.blocks;
   const segs = joinMarkers(segmentBlocks(blocks));
   const items: Item[] = [

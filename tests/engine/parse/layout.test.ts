@@ -1,7 +1,8 @@
 // Layout fidelity on born-digital documents (issue 11): columns whose gutter is hidden by overhanging
 // line ends (CJK), heading levels from the whole document, footnotes, TOC leaders, table spans.
 // fixtures/zh-two-column.pdf is LibreOffice's rendering of fixtures/zh-two-column.fodt (a Chinese paper
-// with a narrow gutter, justified lines with hanging punctuation and a footnote).
+// with a narrow gutter, justified lines with hanging punctuation and a footnote); borderless-table.pdf of
+// borderless-table.fodt (a table without rules under a header spanning two columns, a list, two columns of prose).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/parse/index.ts';
@@ -143,5 +144,30 @@ describe('formulas', () => {
     const el = (kind: Elem['kind'], text: string, bbox: Rect): Elem => ({ kind, text, bbox, nLines: 1, size: 10, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' });
     const out = attachTags([el('equation', 'E = mc^{2}', [200, 100, 300, 112]), el('text', '(3)', [500, 101, 515, 112])]);
     expect(out.map((e) => e.text)).toEqual(['E = mc^{2} \\tag{3}']);
+  });
+});
+
+describe('tables without rules', () => {
+  it('finds a borderless table with a spanning header, and leaves the list and the two columns of prose alone', async () => {
+    const file = fileURLToPath(new URL('./fixtures/borderless-table.pdf', import.meta.url));
+    const doc = await parseDocument(file, 'borderless-table.pdf', options(tmp.dir));
+    const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0].content).toContain('<tr><td></td><td colspan="2">Sales</td><td></td></tr><tr><td>Region</td><td>Q1 sales</td><td>Q2 sales</td><td>Change</td></tr>');
+    expect(tables[0].content).toContain('<tr><td>West</td><td>760</td><td>811</td><td>+6.7%</td></tr></table>');
+    expect(doc.markdown).toContain('Second item of the list');
+    expect(blocks(doc.json.pages).filter((b) => b.type === 'text' && b.content.startsWith('The quarterly figures')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads the numeric table of embedded-images-tables.pdf, and no table into multi-column prose', async () => {
+    const doc = await parseCorpus('tables/embedded-images-tables.pdf', tmp.dir);
+    const t = blocks(doc.json.pages).filter((b) => b.type === 'table');
+    expect(t).toHaveLength(1);
+    expect(t[0].content).toMatch(/^<table><tr><td>0<\/td><td>0\.0335<\/td><td>0\.0409<\/td>/);
+    for (const rel of ['pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/multi-column-2p.pdf', 'cjk/korean-text-with-tables.pdf']) {
+      const d = await parseCorpus(rel, tmp.dir);
+      for (const b of blocks(d.json.pages).filter((x) => x.type === 'table')) expect(b.content.length, rel).toBeLessThan(0.5 * d.markdown.length);
+      expect(blocks(d.json.pages).filter((x) => x.type === 'table').length, rel).toBe(rel.includes('federal') ? 2 : 0);
+    }
   });
 });
