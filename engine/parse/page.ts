@@ -10,7 +10,7 @@ import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_S
 import { detectTables, type TableFound } from './tables.ts';
 import { detectBorderless } from './borderless.ts';
 import { detectVectorFigures } from './vector-figures.ts';
-import { codeText, mergeCode, monoShare } from './code.ts';
+import { codeText, joinCodeColumns, mergeCode, monoShare } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
 import { markNotes } from './notes.ts';
 import { attachTags, isDisplayFormula, latexOf } from './formulas.ts';
@@ -126,7 +126,7 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
     tables.push(...detectBorderless(free));
   }
   const blocks = figs.length || tables.length ? raw.blocks.map((b) => ({ ...b, lines: b.lines.filter((l) => !taken(l.bbox)) })) : raw.blocks;
-  const segs = joinMarkers(segmentBlocks(blocks));
+  const segs = joinCodeColumns(joinMarkers(segmentBlocks(blocks)));
   const items: Item[] = [
     ...segs.map((seg) => ({ kind: 'seg' as const, bbox: seg.bbox, seg })),
     ...figs.map((fig) => ({ kind: 'fig' as const, bbox: fig.bbox, fig })),

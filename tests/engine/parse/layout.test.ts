@@ -106,6 +106,14 @@ describe('table of contents and tables', () => {
     expect(blocks(doc.json.pages).filter((b) => b.type === 'title').map((b) => b.content)).not.toContain('Notices vii');
   });
 
+  it('fences SQL listings set in a fixed-pitch face, keyword column and argument column on shared lines', async () => {
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    const code = blocks(doc.json.pages).filter((b) => b.type === 'code').map((b) => b.content);
+    expect(code.some((c) => /^SELECT +function_id,\n +user_name,\n[\s\S]*^FROM +function_usage\n^WHERE +function_id=/m.test(c))).toBe(true);
+    expect(doc.markdown).toMatch(/```\n\/\* Active Row Access Control \(permissions\) \*\/\n[\s\S]*ACTIVATE COLUMN ACCESS CONTROL;\n```/);
+    expect(code.some((c) => c.includes('http://www.idtheftcenter.org'))).toBe(false); // notes with addresses are no code
+  });
+
   it('covers every grid cell exactly once (prefilled_f1040: no overlapping spans)', async () => {
     const doc = await parseCorpus('forms/prefilled_f1040.pdf', tmp.dir);
     const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
