@@ -55,7 +55,7 @@ function continues(s: Segment, l: RawLine): boolean {
   const right = s.bbox[2];
   if (s.lines.length > 1 && END_OF_SENTENCE.test(last.text) && last.bbox[2] < right - 4 * l.size && /^[A-Z0-9\p{Lo}]/u.test(l.text)) return false;
   // An indented first line after a short last line: a new paragraph in a text without paragraph gaps.
-  if (l.bbox[0] > s.bbox[0] + 0.8 * l.size && last.bbox[2] < right - 2 * l.size && /^[\p{Lu}\d“"‘(]/u.test(l.text)) return false;
+  if (l.bbox[0] > s.bbox[0] + 0.8 * l.size && last.bbox[2] < right - 2 * l.size && /^[\p{Lu}\d“"‘(\u3400-\u9fff\uac00-\ud7af「『（【]/u.test(l.text)) return false;
   return true;
 }
 

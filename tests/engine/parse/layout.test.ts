@@ -87,11 +87,13 @@ describe('footnotes', () => {
     expect(doc.markdown.indexOf('[^2]: For instance')).toBeLessThan(doc.markdown.indexOf('3.1 Overview'));
   });
 
-  it('leaves exponents and numbers alone', () => {
-    const line = (text: string, sup: number[]): RawLine => ({ text, sup, cx0: [], cx1: [], bbox: [0, 0, 1, 1], size: 10, bold: 0, italic: 0, mono: 0, font: '', rotated: false, rtl: false });
-    expect(markNotes(line('Sn = a + ar2 + ar3', [10, 16])).text).toBe('Sn = a + ar2 + ar3');
+  it('tells note marks from exponents: marks become [^n], scripted words inline $…$ LaTeX', () => {
+    const line = (text: string, sup: number[], sub: number[] = []): RawLine => ({ text, sup, sub, cx0: [], cx1: [], bbox: [0, 0, 1, 1], size: 10, bold: 0, italic: 0, mono: 0, font: '', rotated: false, rtl: false });
+    expect(markNotes(line('Sn = a + ar2 + ar3', [11, 17], [1])).text).toBe('$S_{n}$ = a + $ar^{2}$ + $ar^{3}$');
     expect(markNotes(line('the results.12 We', [12, 13])).text).toBe('the results.[^12] We');
+    expect(markNotes(line('상해1)나 재해', [2, 3])).text).toBe('상해[^1]나 재해');
     expect(markNotes(line('3The note', [0])).text).toBe('3 The note');
+    expect(markNotes(line('1,204 m2 in 2020', [])).text).toBe('1,204 m2 in 2020');
   });
 });
 
