@@ -15,6 +15,7 @@ const SYMBOLS: Record<string, string> = {
   '∑': '\\sum', '∏': '\\prod', '∫': '\\int', '∮': '\\oint', '√': '\\sqrt', '∞': '\\infty', '∂': '\\partial', '∇': '\\nabla',
   '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '≈': '\\approx', '≡': '\\equiv', '∼': '\\sim', '∝': '\\propto', '±': '\\pm', '∓': '\\mp',
   '×': '\\times', '÷': '\\div', '·': '\\cdot', '⋅': '\\cdot', '∗': '*', '−': '-', '⋯': '\\cdots', '…': '\\ldots', '→': '\\to',
+  '{': '\\{', '}': '\\}', '%': '\\%', '#': '\\#', '&': '\\&', $: '\\$', _: '\\_',
   '←': '\\leftarrow', '⇒': '\\Rightarrow', '⇔': '\\Leftrightarrow', '∈': '\\in', '∉': '\\notin', '⊂': '\\subset', '⊆': '\\subseteq',
   '∪': '\\cup', '∩': '\\cap', '∀': '\\forall', '∃': '\\exists', '∅': '\\emptyset', '⟨': '\\langle', '⟩': '\\rangle', '∥': '\\|',
 };
@@ -25,6 +26,7 @@ const OPERATOR = /[+\-−×÷·⋅∑∏∫√∂∇±^]/;
 
 /** LaTeX of one line: scripts from the raised/lowered chars, symbols as commands. */
 export function latexOf(l: RawLine): string {
+  if (l.latex) return l.text;
   const sup = new Set(l.sup ?? []), sub = new Set(l.sub ?? []);
   let out = '', mode: '' | '^' | '_' = '';
   for (let i = 0; i < l.text.length; i++) {
@@ -45,6 +47,7 @@ export function latexOf(l: RawLine): string {
 
 /** Is this segment a display formula (not prose, not a heading, not code)? */
 export function isDisplayFormula(s: Segment): boolean {
+  if (s.lines.some((l) => l.latex)) return true;
   if (s.lines.length > 3 || s.rotated || s.mono > 0.5) return false;
   const text = s.lines.map((l) => l.text).join(' ').trim();
   if (text.length < 3 || text.length > 160 || !RELATION.test(text)) return false;

@@ -5,7 +5,19 @@ import { NOTE_START } from './notes.ts';
 
 const escapeAlt = (s: string): string => s.replace(/[[\]\n]/g, ' ').trim();
 /** Literal text in Markdown: underscores escaped (snake_case names stay literal), tag-like "<name>" kept visible. */
-const escapeMd = (s: string): string => s.replace(/_/g, '\\_').replace(/<(?=[A-Za-z/!])/g, '&lt;');
+const escapeMd = (s: string): string => keepMarkup(s, (t) => t.replace(/_/g, '\\_').replace(/<(?=[A-Za-z/!])/g, '&lt;'));
+
+/** Inline formulas (`$…$`) and footnote references (`[^n]`) the engine wrote into a text are markup: `escape`
+ * applies to the text around them only. */
+const ENGINE_MARKUP = /\$[^$\s][^$]*?\$|\[\^[^\]\s]{1,12}\]/g;
+function keepMarkup(s: string, escape: (t: string) => string): string {
+  let out = '', at = 0;
+  for (const m of s.matchAll(ENGINE_MARKUP)) {
+    out += escape(s.slice(at, m.index)) + m[0];
+    at = m.index + m[0].length;
+  }
+  return out + escape(s.slice(at));
+}
 
 function blockMarkdown(b: Block, image: ImageFormat): string | null {
   switch (b.type) {

@@ -62,7 +62,8 @@ function inlineMath(l: RawLine, a: number, b: number): { start: number; end: num
   let start = a, end = b;
   while (start > 0 && !/\s/.test(l.text[start - 1])) start--;
   while (end < l.text.length && !/\s/.test(l.text[end])) end++;
-  while (end > b && /[.,;:!?)\]]/.test(l.text[end - 1])) end--;
+  while (end > b && /[.,;:!?)\]}]/.test(l.text[end - 1])) end--;
+  while (start < a - 1 && /[({[“‘"']/.test(l.text[start])) start++;
   if (end - start > 16 || /\p{Lo}/u.test(l.text.slice(start, end))) return null;
   const shift = (ix?: number[]) => (ix ?? []).filter((i) => i >= start && i < end).map((i) => i - start);
   const word: RawLine = { ...l, text: l.text.slice(start, end), sup: shift(l.sup), sub: shift(l.sub) };

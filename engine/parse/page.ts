@@ -14,6 +14,7 @@ import { codeText, joinCodeColumns, mergeCode, monoShare } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
 import { markNotes } from './notes.ts';
 import { attachTags, isDisplayFormula, latexOf } from './formulas.ts';
+import { buildFractions } from './fractions.ts';
 
 /** What the page analysis keeps of a figure for the crop writer. */
 export interface FigureElem extends Elem { images: number[] }
@@ -125,7 +126,8 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
     const free = raw.blocks.flatMap((b) => b.lines).filter((l) => l.bbox[1] > MARGIN * H && l.bbox[3] < (1 - MARGIN) * H && !taken(l.bbox));
     tables.push(...detectBorderless(free));
   }
-  const blocks = figs.length || tables.length ? raw.blocks.map((b) => ({ ...b, lines: b.lines.filter((l) => !taken(l.bbox)) })) : raw.blocks;
+  const blocks = raw.blocks.map((b) => ({ ...b, lines: figs.length || tables.length ? b.lines.filter((l) => !taken(l.bbox)) : [...b.lines] }));
+  if (!scanned) buildFractions(blocks, raw.vectors, W, tables.map((t) => t.bbox));
   const segs = joinCodeColumns(joinMarkers(segmentBlocks(blocks)));
   const items: Item[] = [
     ...segs.map((seg) => ({ kind: 'seg' as const, bbox: seg.bbox, seg })),

@@ -101,16 +101,18 @@ export class LineBuilder {
 /** Indices of chars set smaller than the line and raised above its baseline (note marks, exponents) or
  * lowered below it (subscripts). */
 function scripts(sizes: number[], bottoms: number[], size: number): { sup: number[]; sub: number[] } {
+  // Baselines from the quads' bottoms, less a typical descent (a smaller glyph has a shorter one).
+  const line = (i: number) => bottoms[i] - 0.22 * sizes[i];
   const base: number[] = [];
-  for (let i = 0; i < sizes.length; i++) if (Math.abs(sizes[i] - size) < 0.15 * size) base.push(bottoms[i]);
+  for (let i = 0; i < sizes.length; i++) if (Math.abs(sizes[i] - size) < 0.15 * size) base.push(line(i));
   const sup: number[] = [], sub: number[] = [];
   if (!base.length) return { sup, sub };
   base.sort((a, b) => a - b);
   const baseline = base[Math.floor(base.length / 2)];
   for (let i = 0; i < sizes.length; i++) {
     if (!(sizes[i] <= 0.8 * size)) continue;
-    if (bottoms[i] < baseline - 0.2 * size) sup.push(i);
-    else if (bottoms[i] > baseline + 0.1 * size) sub.push(i);
+    if (line(i) < baseline - 0.2 * size) sup.push(i);
+    else if (line(i) > baseline + 0.1 * size) sub.push(i);
   }
   return { sup, sub };
 }

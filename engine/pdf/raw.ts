@@ -25,6 +25,8 @@ export interface RawLine {
   sup?: number[];
   /** Indices into `text` of subscript chars (smaller and lowered). */
   sub?: number[];
+  /** `text` is LaTeX already (a formula rebuilt from several lines, e.g. a fraction). */
+  latex?: boolean;
 }
 
 export interface RawBlock {

@@ -2,7 +2,8 @@
 // line ends (CJK), heading levels from the whole document, footnotes, TOC leaders, table spans.
 // fixtures/zh-two-column.pdf is LibreOffice's rendering of fixtures/zh-two-column.fodt (a Chinese paper
 // with a narrow gutter, justified lines with hanging punctuation and a footnote); borderless-table.pdf of
-// borderless-table.fodt (a table without rules under a header spanning two columns, a list, two columns of prose).
+// borderless-table.fodt (a table without rules under a header spanning two columns, a list, two columns of prose);
+// formula.pdf of formula.fodt (two numbered display formulas set by LibreOffice Math, one with a fraction bar).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/parse/index.ts';
@@ -145,6 +146,20 @@ describe('formulas', () => {
     expect(eq.map((b) => b.content)).toEqual(['a^{2} + 8 = 12']);
     expect(doc.markdown).toContain('$$\na^{2} + 8 = 12\n$$');
     expect(blocks(doc.json.pages).filter((b) => b.type === 'text').length).toBeGreaterThan(5); // prose stays text
+  });
+
+  it('rebuilds a fraction drawn with a rule as \\frac, scripts of display formulas, and their numbers as \\tag', async () => {
+    const file = fileURLToPath(new URL('./fixtures/formula.pdf', import.meta.url));
+    const doc = await parseDocument(file, 'formula.pdf', options(tmp.dir));
+    const eq = blocks(doc.json.pages).filter((b) => b.type === 'equation').map((b) => b.content.replace(/\s+/g, ''));
+    expect(eq).toEqual(['E=\\frac{a+b^{2}}{c}\\tag{1}', 'S_{n}=\\alpha+\\beta^{2}\\tag{2}']);
+    expect(doc.markdown).not.toMatch(/^\(\d\)$/m);
+  });
+
+  it('keeps inline formulas and note references intact through the Markdown escaping', async () => {
+    const doc = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
+    expect(doc.markdown).toContain('where each passage $p_{i}$ can be');
+    expect(doc.markdown).toContain('contains D documents, $d_{1}$, $d_{2}$,');
   });
 
   it('rebuilds scripts, Greek letters and symbols, and takes a right-aligned number as \\tag', () => {
