@@ -154,6 +154,11 @@ describe('formulas', () => {
     const eq = blocks(doc.json.pages).filter((b) => b.type === 'equation').map((b) => b.content.replace(/\s+/g, ''));
     expect(eq).toEqual(['E=\\frac{a+b^{2}}{c}\\tag{1}', 'S_{n}=\\alpha+\\beta^{2}\\tag{2}']);
     expect(doc.markdown).not.toMatch(/^\(\d\)$/m);
+    // Rules between table rows, under form fields or links are no fraction bars; prose is no formula.
+    for (const rel of ['forms/prefilled_f1040.pdf', 'cjk/korean-text-with-tables.pdf', 'pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/pdfjs_wikipedia.pdf']) {
+      const d = await parseCorpus(rel, tmp.dir);
+      expect(blocks(d.json.pages).filter((b) => b.type === 'equation').map((b) => b.content), rel).toEqual([]);
+    }
   });
 
   it('keeps inline formulas and note references intact through the Markdown escaping', async () => {
