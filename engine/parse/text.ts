@@ -48,10 +48,14 @@ export function joinText(a: string, b: string): string {
   return a + ' ' + b;
 }
 
+/** A space between two Chinese/Japanese chars: justification or letter-spacing, not a word break. */
+const CJK_GAP = /([\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]) (?=[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])/g;
+
 /** Cleans a raw line: collapses runs of whitespace, drops control chars, unmapped glyphs (U+FFFD) and
- * private-use code points (symbol-font checkboxes and dingbats without a Unicode mapping). */
+ * private-use code points (symbol-font checkboxes and dingbats without a Unicode mapping), and the spaces
+ * a justified Chinese or Japanese line shows between its chars (Hangul keeps its word spaces). */
 export function cleanLine(t: string): string {
-  return t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffd-\uffff\ue000-\uf8ff]/g, '').replace(/\s+/g, ' ').trim();
+  return t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffd-\uffff\ue000-\uf8ff]/g, '').replace(/\s+/g, ' ').replace(CJK_GAP, '$1').trim();
 }
 
 /** Normalised key for repetition checks (headers/footers): digits folded, spaces and case ignored. */
