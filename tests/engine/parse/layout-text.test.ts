@@ -1,7 +1,8 @@
 // Layout fidelity on born-digital documents (issue 11), text flow: columns whose gutter is hidden by
 // overhanging line ends (CJK), line joining, heading levels from the whole document, footnotes.
 // fixtures/zh-two-column.pdf is LibreOffice's rendering of fixtures/zh-two-column.fodt (a Chinese paper
-// with a narrow gutter, justified lines with hanging punctuation and a footnote).
+// with a narrow gutter, justified lines with hanging punctuation and a footnote); narrow-gutter.pdf is written
+// by make-narrow-gutter.ts (two justified columns 8 pt apart, each row one text object across both).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/parse/index.ts';
@@ -30,6 +31,15 @@ describe('columns for every script', () => {
     expect(readingOrder(items).map((i) => i.id)).toEqual(['L1', 'L2', 'R1', 'R2']);
     const row = (y: number) => [box(`a${y}`, [50, y, 120, y + 10]), box(`b${y}`, [121, y, 200, y + 10])];
     expect(readingOrder([...row(0), ...row(20), ...row(40)]).map((i) => i.id)).toEqual(['a0', 'b0', 'a20', 'b20', 'a40', 'b40']);
+  });
+
+  it('keeps two columns whose gutter is narrower than the row-joining gap apart', async () => {
+    const file = fileURLToPath(new URL('./fixtures/narrow-gutter.pdf', import.meta.url));
+    const doc = await parseDocument(file, 'narrow-gutter.pdf', options(tmp.dir));
+    const text = blocks(doc.json.pages).filter((b) => b.type === 'text');
+    expect(text.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...text.map((b) => b.bbox[2] - b.bbox[0]))).toBeLessThan(0.45 * doc.json.pages[0].page_size.w);
+    expect(doc.markdown.startsWith('the quick brown fox jumps over a lazy dog while seven lazy dog while seven wizards')).toBe(true);
   });
 
   it('joins CJK without spaces (justification gaps too), Latin words with one, and mends hyphenated ends', () => {
