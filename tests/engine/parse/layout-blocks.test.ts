@@ -1,7 +1,8 @@
 // Layout fidelity on born-digital documents (issue 11), special blocks: TOC entries without leaders,
 // code listings, table spans, tables without rules, display and inline formulas.
 // fixtures/borderless-table.pdf is LibreOffice's rendering of fixtures/borderless-table.fodt (a table without
-// rules under a header spanning two columns, a list, two columns of prose); formula.pdf of formula.fodt (two
+// rules under a header spanning two columns, a list, two columns of prose), rules-only-table.pdf of its .fodt
+// (the same table with horizontal rules only, as booktabs or pandoc set them); formula.pdf of formula.fodt (two
 // numbered display formulas set by LibreOffice Math, one with a fraction bar).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +108,14 @@ describe('tables without rules', () => {
     expect(tables[0].content).toContain('<tr><td>West</td><td>760</td><td>811</td><td>+6.7%</td></tr></table>');
     expect(doc.markdown).toContain('Second item of the list');
     expect(blocks(doc.json.pages).filter((b) => b.type === 'text' && b.content.startsWith('The quarterly figures')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads a table ruled only horizontally (no column rules) the same way', async () => {
+    const file = fileURLToPath(new URL('./fixtures/rules-only-table.pdf', import.meta.url));
+    const doc = await parseDocument(file, 'rules-only-table.pdf', options(tmp.dir));
+    const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0].content).toMatch(/^<table><tr><td><\/td><td colspan="2">Sales<\/td><td><\/td><\/tr><tr><td>Region<\/td>[\s\S]*<td>West<\/td><td>760<\/td><td>811<\/td><td>\+6\.7%<\/td><\/tr><\/table>$/);
   });
 
   it('reads the numeric table of embedded-images-tables.pdf, and no table into multi-column prose', async () => {
