@@ -26,6 +26,12 @@ export function numberingDepth(text: string): number {
 /** A running page number: "12", "- 3 -", "Page 4 of 9", "iv", "第 3 页". */
 export const PAGE_NUMBER = /^\s*(((page|p\.|seite|página)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/|de|von)\s*\d{1,4})?|[ivxlc]{1,6}|第\s*\d+\s*页(\s*[,，]?\s*共\s*\d+\s*页)?)\s*$/i;
 
+/** A table-of-contents entry's end: a dot (or dash, ellipsis) leader, then a page number. */
+export const TOC_LEADER = /\s*(?:[.·…_]\s?){4,}\s*(?=[\dIVXLCivxlc]{1,6}\s*$)/;
+
+/** The text with its dot leaders replaced by one space ("Preface . . . . xi" → "Preface xi"). */
+export const dropLeaders = (t: string): string => t.replace(TOC_LEADER, ' ');
+
 export const END_OF_SENTENCE = /[.!?。！？:：;；…"”’」』)\]]\s*$/;
 
 const HYPHEN_END = /[A-Za-z\u00c0-\u024f]-$/;
@@ -42,10 +48,14 @@ export function joinText(a: string, b: string): string {
   return a + ' ' + b;
 }
 
+/** A space between two Chinese/Japanese chars: justification or letter-spacing, not a word break. */
+const CJK_GAP = /([\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]) (?=[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])/g;
+
 /** Cleans a raw line: collapses runs of whitespace, drops control chars, unmapped glyphs (U+FFFD) and
- * private-use code points (symbol-font checkboxes and dingbats without a Unicode mapping). */
+ * private-use code points (symbol-font checkboxes and dingbats without a Unicode mapping), and the spaces
+ * a justified Chinese or Japanese line shows between its chars (Hangul keeps its word spaces). */
 export function cleanLine(t: string): string {
-  return t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffd-\uffff\ue000-\uf8ff]/g, '').replace(/\s+/g, ' ').trim();
+  return t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffd-\uffff\ue000-\uf8ff]/g, '').replace(/\s+/g, ' ').replace(CJK_GAP, '$1').trim();
 }
 
 /** Normalised key for repetition checks (headers/footers): digits folded, spaces and case ignored. */

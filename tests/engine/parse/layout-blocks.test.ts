@@ -1,0 +1,132 @@
+// Layout fidelity on born-digital documents (issue 11), special blocks: TOC entries without leaders,
+// code listings, table spans, tables without rules, display and inline formulas.
+// fixtures/borderless-table.pdf is LibreOffice's rendering of fixtures/borderless-table.fodt (a table without
+// rules under a header spanning two columns, a list, two columns of prose), rules-only-table.pdf of its .fodt
+// (the same table with horizontal rules only, as booktabs or pandoc set them); formula.pdf of formula.fodt (two
+// numbered display formulas set by LibreOffice Math, one with a fraction bar).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { parseDocument } from '../../../engine/parse/index.ts';
+import { attachTags, latexOf } from '../../../engine/parse/formulas.ts';
+import type { Elem } from '../../../engine/parse/model.ts';
+import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
+import type { Block, Page } from '../../../shared/somark.ts';
+import { options, parseCorpus, tempDir } from './helpers.ts';
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => { tmp = await tempDir(); });
+afterAll(async () => { await tmp.dispose(); });
+
+const blocks = (pages: Page[]): Block[] => pages.flatMap((p) => p.blocks);
+
+describe('table of contents and tables', () => {
+  it('drops dot leaders from TOC entries, keeping title and page number, one cate_item each', async () => {
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    expect(doc.markdown).not.toMatch(/(\. ){4}/);
+    expect(doc.markdown).toMatch(/^Notices vii$/m);
+    expect(doc.markdown).toMatch(/^1\.1 Security fundamentals 2$/m);
+    const items = blocks(doc.json.pages).filter((b) => b.type === 'cate_item');
+    expect(items.length).toBeGreaterThan(20);
+    expect(blocks(doc.json.pages).filter((b) => b.type === 'title').map((b) => b.content)).not.toContain('Notices vii');
+  });
+
+  it('fences SQL listings set in a fixed-pitch face, keyword column and argument column on shared lines', async () => {
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    const code = blocks(doc.json.pages).filter((b) => b.type === 'code').map((b) => b.content);
+    expect(code.some((c) => /^SELECT +function_id,\n +user_name,\n[\s\S]*^FROM +function_usage\n^WHERE +function_id=/m.test(c))).toBe(true);
+    expect(doc.markdown).toMatch(/```\n\/\* Active Row Access Control \(permissions\) \*\/\n[\s\S]*ACTIVATE COLUMN ACCESS CONTROL;\n```/);
+    expect(code.some((c) => c.includes('http://www.idtheftcenter.org'))).toBe(false); // notes with addresses are no code
+  });
+
+  it('covers every grid cell exactly once (prefilled_f1040: no overlapping spans)', async () => {
+    const doc = await parseCorpus('forms/prefilled_f1040.pdf', tmp.dir);
+    const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
+    expect(tables.length).toBeGreaterThan(0);
+    for (const t of tables) {
+      const rows = [...t.content.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => [...m[1].matchAll(/<td(?: rowspan="(\d+)")?(?: colspan="(\d+)")?>/g)].map((c) => [Number(c[1] ?? 1), Number(c[2] ?? 1)]));
+      const occ = new Map<string, number>();
+      rows.forEach((cells, r) => {
+        let c = 0;
+        for (const [rs, cs] of cells) {
+          while (occ.has(`${r},${c}`)) c++;
+          for (let y = r; y < r + rs; y++) for (let x = c; x < c + cs; x++) occ.set(`${y},${x}`, (occ.get(`${y},${x}`) ?? 0) + 1);
+          c += cs;
+        }
+      });
+      expect([...occ.values()].every((v) => v === 1)).toBe(true);
+      const width = Math.max(...[...occ.keys()].map((k) => Number(k.split(',')[1]))) + 1;
+      expect(occ.size).toBe(rows.length * width); // a full rectangle: no holes
+    }
+  });
+});
+
+describe('formulas', () => {
+  it('makes a display formula an equation block in LaTeX, $$-fenced in the Markdown', async () => {
+    const doc = await parseCorpus('pdf-digital/code_and_formula.pdf', tmp.dir);
+    const eq = blocks(doc.json.pages).filter((b) => b.type === 'equation');
+    expect(eq.map((b) => b.content)).toEqual(['a^{2} + 8 = 12']);
+    expect(doc.markdown).toContain('$$\na^{2} + 8 = 12\n$$');
+    expect(blocks(doc.json.pages).filter((b) => b.type === 'text').length).toBeGreaterThan(5); // prose stays text
+  });
+
+  it('rebuilds a fraction drawn with a rule as \\frac, scripts of display formulas, and their numbers as \\tag', async () => {
+    const file = fileURLToPath(new URL('./fixtures/formula.pdf', import.meta.url));
+    const doc = await parseDocument(file, 'formula.pdf', options(tmp.dir));
+    const eq = blocks(doc.json.pages).filter((b) => b.type === 'equation').map((b) => b.content.replace(/\s+/g, ''));
+    expect(eq).toEqual(['E=\\frac{a+b^{2}}{c}\\tag{1}', 'S_{n}=\\alpha+\\beta^{2}\\tag{2}']);
+    expect(doc.markdown).not.toMatch(/^\(\d\)$/m);
+    // Rules between table rows, under form fields or links are no fraction bars; prose is no formula.
+    for (const rel of ['forms/prefilled_f1040.pdf', 'cjk/korean-text-with-tables.pdf', 'pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/pdfjs_wikipedia.pdf']) {
+      const d = await parseCorpus(rel, tmp.dir);
+      expect(blocks(d.json.pages).filter((b) => b.type === 'equation').map((b) => b.content), rel).toEqual([]);
+    }
+  });
+
+  it('keeps inline formulas and note references intact through the Markdown escaping', async () => {
+    const doc = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
+    expect(doc.markdown).toContain('where each passage $p_{i}$ can be');
+    expect(doc.markdown).toContain('contains D documents, $d_{1}$, $d_{2}$,');
+  });
+
+  it('rebuilds scripts, Greek letters and symbols, and takes a right-aligned number as \\tag', () => {
+    const line = (text: string, sup: number[], sub: number[]): RawLine => ({ text, sup, sub, cx0: [], cx1: [], bbox: [0, 0, 1, 1], size: 10, bold: 0, italic: 0, mono: 0, font: 'CMMI10', rotated: false, rtl: false });
+    expect(latexOf(line('Sn = a + ar + ar2 + ⋯', [16], [1]))).toBe('S_{n} = a + ar + ar^{2} + \\cdots');
+    expect(latexOf(line('α ≤ βi', [], [5]))).toBe('\\alpha \\leq \\beta_{i}');
+    const el = (kind: Elem['kind'], text: string, bbox: Rect): Elem => ({ kind, text, bbox, nLines: 1, size: 10, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' });
+    const out = attachTags([el('equation', 'E = mc^{2}', [200, 100, 300, 112]), el('text', '(3)', [500, 101, 515, 112])]);
+    expect(out.map((e) => e.text)).toEqual(['E = mc^{2} \\tag{3}']);
+  });
+});
+
+describe('tables without rules', () => {
+  it('finds a borderless table with a spanning header, and leaves the list and the two columns of prose alone', async () => {
+    const file = fileURLToPath(new URL('./fixtures/borderless-table.pdf', import.meta.url));
+    const doc = await parseDocument(file, 'borderless-table.pdf', options(tmp.dir));
+    const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0].content).toContain('<tr><td></td><td colspan="2">Sales</td><td></td></tr><tr><td>Region</td><td>Q1 sales</td><td>Q2 sales</td><td>Change</td></tr>');
+    expect(tables[0].content).toContain('<tr><td>West</td><td>760</td><td>811</td><td>+6.7%</td></tr></table>');
+    expect(doc.markdown).toContain('Second item of the list');
+    expect(blocks(doc.json.pages).filter((b) => b.type === 'text' && b.content.startsWith('The quarterly figures')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads a table ruled only horizontally (no column rules) the same way', async () => {
+    const file = fileURLToPath(new URL('./fixtures/rules-only-table.pdf', import.meta.url));
+    const doc = await parseDocument(file, 'rules-only-table.pdf', options(tmp.dir));
+    const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0].content).toMatch(/^<table><tr><td><\/td><td colspan="2">Sales<\/td><td><\/td><\/tr><tr><td>Region<\/td>[\s\S]*<td>West<\/td><td>760<\/td><td>811<\/td><td>\+6\.7%<\/td><\/tr><\/table>$/);
+  });
+
+  it('reads the numeric table of embedded-images-tables.pdf, and no table into multi-column prose', async () => {
+    const doc = await parseCorpus('tables/embedded-images-tables.pdf', tmp.dir);
+    const t = blocks(doc.json.pages).filter((b) => b.type === 'table');
+    expect(t).toHaveLength(1);
+    expect(t[0].content).toMatch(/^<table><tr><td>0<\/td><td>0\.0335<\/td><td>0\.0409<\/td>/);
+    for (const rel of ['pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/multi-column-2p.pdf', 'cjk/korean-text-with-tables.pdf']) {
+      const d = await parseCorpus(rel, tmp.dir);
+      for (const b of blocks(d.json.pages).filter((x) => x.type === 'table')) expect(b.content.length, rel).toBeLessThan(0.5 * d.markdown.length);
+      expect(blocks(d.json.pages).filter((x) => x.type === 'table').length, rel).toBe(rel.includes('federal') ? 2 : 0);
+    }
+  });
+});
