@@ -23,7 +23,7 @@ export interface WebServerOptions {
   preferredPort?: number;
   /** Fixed token (tests keep it across restarts); default: random. */
   token?: string;
-  createServices(info: { port: number; origin: string }): Promise<WebServices> | WebServices;
+  createServices(info: { port: number; origin: string; assetUrlBase: string }): Promise<WebServices> | WebServices;
   log?: (line: string) => void;
 }
 
@@ -31,6 +31,8 @@ export interface WebServer {
   port: number;
   token: string;
   origin: string;
+  /** Prefix of asset URLs (ends with '/'); the services get the same one. */
+  assetUrlBase: string;
   /** Page URL with the token: what the user opens. */
   url: string;
   services: WebServices;
@@ -120,9 +122,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     port = await listen(server, 0);
   }
   const origin = `http://127.0.0.1:${port}`;
+  const assetUrlBase = `${origin}/assets/`;
   csp = buildCsp({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] });
   try {
-    services = await opts.createServices({ port, origin });
+    services = await opts.createServices({ port, origin, assetUrlBase });
   } catch (e) {
     server.close();
     throw e;
@@ -132,7 +135,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const live = ipc;
 
   return {
-    port, token, origin, services, ipc: live,
+    port, token, origin, assetUrlBase, services, ipc: live,
     url: `${origin}/?token=${token}`,
     close: () => new Promise<void>((resolve) => {
       live.close();

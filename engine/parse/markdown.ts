@@ -3,15 +3,23 @@ import type { Block, CatalogNode, FeatureConfig, ImageFormat, Page } from '../..
 import { BULLET_GLYPH, CJK_CHAR, joinText } from './text.ts';
 
 const escapeAlt = (s: string): string => s.replace(/[[\]\n]/g, ' ').trim();
-/** Literal text in Markdown: underscores escaped (snake_case names stay literal), tag-like "<name>" kept visible. */
-const escapeMd = (s: string): string => s.replace(/_/g, '\\_').replace(/<(?=[A-Za-z/!])/g, '&lt;');
+/** Literal text in Markdown: document text never becomes live syntax. Backslashes, brackets (so
+ *  `![x](http://…)` is no image or link), backticks, emphasis marks and underscores are escaped;
+ *  tag-like "<name>" and autolinks stay visible text. */
+export const escapeMd = (s: string): string =>
+  s.replace(/[\\`*_[\]]/g, '\\$&').replace(/<(?=[A-Za-z/!?])/g, '&lt;');
+/** A code fence longer than any backtick run in the code, so the code cannot close it early. */
+const fenceFor = (code: string): string => '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
 
 function blockMarkdown(b: Block, image: ImageFormat): string | null {
   switch (b.type) {
     case 'title': return `${'#'.repeat(Math.min(6, Math.max(1, b.title_level ?? 1)))} ${escapeMd(b.content)}`;
     case 'figure': return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content)}](${b.img_url})`;
     case 'table': return b.content;
-    case 'code': return '```' + (b.code_language ?? '') + '\n' + b.content + '\n```';
+    case 'code': {
+      const fence = fenceFor(b.content);
+      return fence + (b.code_language ?? '').replace(/[^\w+#.-]/g, '') + '\n' + b.content + '\n' + fence;
+    }
     case 'equation': return `$$\n${b.content}\n$$`;
     default: {
       const t = escapeMd(b.content);

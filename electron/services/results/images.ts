@@ -1,7 +1,7 @@
 // Images of a result: collect every remote image URL (Markdown links, <img src>, block img_url, imgs),
 // download each once to images/image_NNN.<ext>, and rewrite the Markdown to the local copies.
-import { rename } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { JsonOutput } from '../../../shared/somark.ts';
 import { isAbortError } from '../util/sleep.ts';
 import { downloadToFile, type DownloadOptions } from './download.ts';
@@ -28,16 +28,15 @@ export function collectImageUrls(markdown: string, json: JsonOutput | undefined,
   return [...seen];
 }
 
-const EXT_BY_KIND: Record<string, string> = { png: '.png', jpeg: '.jpg', gif: '.gif', bmp: '.bmp', tiff: '.tif', webp: '.webp' };
-const EXT_BY_TYPE: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp', 'image/bmp': '.bmp', 'image/svg+xml': '.svg' };
+// Only raster types a browser shows inertly are cached: an SVG or HTML "image" served from the app's
+// own origin could run script, so whatever the server claims, the bytes decide.
+const RASTER_EXT: Record<string, string> = { png: '.png', jpeg: '.jpg', gif: '.gif', bmp: '.bmp', webp: '.webp' };
 
-function pickExt(url: string, head: Buffer, contentType: string): string {
-  const byContent = EXT_BY_KIND[sniff(head) ?? ''];
-  if (byContent) return byContent;
-  const byType = EXT_BY_TYPE[contentType.split(';')[0]!.trim().toLowerCase()];
-  if (byType) return byType;
-  const byName = extname(new URL(url).pathname).toLowerCase();
-  return /^\.[a-z0-9]{1,5}$/.test(byName) ? byName : '.bin';
+/** The cache extension for a downloaded image, or an error when its bytes are not a raster image. */
+export function rasterExt(head: Buffer): string {
+  const ext = RASTER_EXT[sniff(head) ?? ''];
+  if (!ext) throw new Error('not a PNG, JPEG, GIF, WebP or BMP image');
+  return ext;
 }
 
 export interface ImageDownloads {
@@ -58,7 +57,14 @@ export async function downloadImages(urls: readonly string[], dir: string, o: Do
       const tmp = join(dir, `${base}.part`);
       try {
         const got = await downloadToFile(url, tmp, o);
-        const name = base + pickExt(url, got.head, got.contentType);
+        let ext: string;
+        try {
+          ext = rasterExt(got.head);
+        } catch (e) {
+          await rm(tmp, { force: true });
+          throw e;
+        }
+        const name = base + ext;
         await rename(tmp, join(dir, name));
         map[url] = `images/${name}`;
       } catch (e) {
