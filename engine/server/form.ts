@@ -102,7 +102,11 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
       reject(err);
     };
     bb.on('field', (name, value) => fields.set(name, [...(fields.get(name) ?? []), value]));
+    const malformed = (e: Error): void => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed form body: ${e.message}`));
     bb.on('file', (name, stream, info) => {
+      // Every part stream gets an error handler, skipped ones too: a body that ends mid-part makes
+      // busboy destroy each open stream with an error, which would otherwise end the process.
+      stream.on('error', malformed);
       if (name !== 'file' || file || failed) {
         stream.resume();
         return;
@@ -117,6 +121,7 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
       const upload: UploadedFile = { path, fileName: basename((info.filename ?? '').replace(/\\/g, '/')) || 'file', size: 0 };
       file = upload;
       const out = createWriteStream(path);
+      stream.on('error', () => out.destroy()); // the partial file is removed by fail()
       stream.on('data', (c: Buffer) => (upload.size += c.length));
       stream.on('limit', () => {
         stream.unpipe(out);
@@ -129,7 +134,7 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
       });
       stream.pipe(out);
     });
-    bb.on('error', (e: Error) => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed form body: ${e.message}`)));
+    bb.on('error', malformed);
     bb.on('close', () => {
       if (failed) return;
       writing.then(
@@ -138,6 +143,7 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
       );
     });
     req.on('aborted', () => fail(new EngineError(ErrorCodes.PARAM_ERROR, 'The upload was aborted by the client')));
+    req.on('error', () => fail(new EngineError(ErrorCodes.PARAM_ERROR, 'The upload was aborted by the client')));
     req.pipe(bb);
   });
 }
