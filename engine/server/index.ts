@@ -9,6 +9,7 @@ import { createEngineCore, type EngineCoreOptions } from './engine.ts';
 import { serveFile } from './files.ts';
 import { publicBase, sendEnvelope, sendError } from './http.ts';
 import { checkRoute, parseRoute, usageRoute, type RouteContext } from './routes.ts';
+import { applyServerLimits, createUploadGate } from './limits.ts';
 
 export interface EngineServerOptions extends EngineCoreOptions {
   host?: string;
@@ -48,6 +49,8 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
   const core = await createEngineCore({ ...opts, log });
   const checkKey = makeKeyCheck(apiKeys, opts.noAuth === true);
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const uploads = createUploadGate();
+  const noAuth = opts.noAuth === true;
   let fallbackHost = host;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -68,7 +71,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
     const route = POST_ROUTES[sub];
     if (!route) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path}`, null, 404);
     if (method !== 'POST') return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use POST for ${path}`, null, 405, { allow: 'POST' });
-    await route(req, res, { core, checkKey, maxBytes, base: publicBase(req, fallbackHost) });
+    await route(req, res, { core, checkKey, noAuth, uploads, maxBytes, base: publicBase(req, fallbackHost) });
   };
 
   const server = createServer((req, res) => {
@@ -83,6 +86,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
       }
     });
   });
+  applyServerLimits(server);
   server.on('clientError', (_err, socket) => {
     if (!socket.writable) return socket.destroy();
     const body = JSON.stringify({ code: ErrorCodes.PARAM_ERROR, message: 'Malformed HTTP request', data: null });

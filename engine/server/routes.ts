@@ -9,10 +9,14 @@ import { first, readForm, type ParsedForm } from './form.ts';
 import { sendBody, sendEnvelope, withBase } from './http.ts';
 import { RESULT_FILE } from './outputs.ts';
 import { parseParams } from './params.ts';
+import type { UploadGate } from './limits.ts';
 
 export interface RouteContext {
   core: EngineCore;
   checkKey: (key: string | undefined) => void;
+  /** No key needed (--no-auth). */
+  noAuth: boolean;
+  uploads: UploadGate;
   maxBytes: number;
   /** Public base URL for this request (`http://host:port/api/v1`). */
   base: string;
@@ -23,9 +27,11 @@ export const MESSAGES = { sync: '任务成功', submit: '任务已提交', check
 const LOCAL_QUOTA = 1_000_000_000;
 
 async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm> {
-  // A key sent before the file is checked before the upload is stored.
-  const beforeFile = (fields: Map<string, string[]>) => fields.has('api_key') && ctx.checkKey(fields.get('api_key')![0]);
-  return readForm(req, { uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes, beforeFile });
+  // The key is checked the moment it arrives; a file sent before it waits for one of few early slots.
+  return readForm(req, {
+    uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes, checkKey: ctx.checkKey, open: ctx.noAuth,
+    beforeFile: (authed) => ctx.uploads.enter(authed),
+  });
 }
 
 /** The stored `{metadata, result}` without its outer braces, base URL filled in. */

@@ -61,6 +61,7 @@ export interface EngineProcess {
   /** `http://127.0.0.1:PORT/api/v1` */
   url: string;
   port: number;
+  dataDir: string;
   child: ChildProcess;
   /** Everything the process wrote to stderr. */
   stderr(): string;
@@ -91,6 +92,7 @@ export async function startEngineProcess(extraArgs: string[] = []): Promise<Engi
   return {
     url,
     port: Number(new URL(url).port),
+    dataDir,
     child,
     stderr: () => err,
     rss: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024,
