@@ -1,11 +1,13 @@
 // Images of a result: collect every remote image URL (Markdown links, <img src>, block img_url, imgs),
-// download each once to images/image_NNN.<ext>, and rewrite the Markdown to the local copies.
+// download each once to images/image_NNN.<ext> (raster only, capped in count and bytes; where from:
+// egress.ts), and rewrite the Markdown to the local copies.
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonOutput } from '../../../shared/somark.ts';
 import { isAbortError } from '../util/sleep.ts';
-import { downloadToFile, type DownloadOptions } from './download.ts';
+import { DownloadTooLargeError, downloadToFile, type DownloadOptions } from './download.ts';
 import { sniff } from '../files/sniff.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_RESULT, MAX_IMAGES_TOTAL_BYTES } from '../consts.ts';
 
 const MD_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const HTML_IMG = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi;
@@ -45,18 +47,38 @@ export interface ImageDownloads {
   failed: { url: string; reason: string }[];
 }
 
-export async function downloadImages(urls: readonly string[], dir: string, o: DownloadOptions): Promise<ImageDownloads> {
+export interface ImageCaps {
+  count: number;
+  eachBytes: number;
+  totalBytes: number;
+}
+const CAPS: ImageCaps = { count: MAX_IMAGES_PER_RESULT, eachBytes: MAX_IMAGE_BYTES, totalBytes: MAX_IMAGES_TOTAL_BYTES };
+
+/** Downloads the first `caps.count` URLs (4 at a time) until `caps.totalBytes` are spent; the rest fail. */
+export async function downloadImages(urls: readonly string[], dir: string, o: DownloadOptions, caps: ImageCaps = CAPS): Promise<ImageDownloads> {
   const map: Record<string, string> = {};
-  const failed: ImageDownloads['failed'] = [];
+  const failed: ImageDownloads['failed'] = urls.slice(caps.count).map((url) => ({ url, reason: `more than ${caps.count} images in one result` }));
+  const todo = urls.slice(0, caps.count);
+  let spent = 0;
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < urls.length) {
+    while (next < todo.length) {
       const i = next++;
-      const url = urls[i]!;
+      const url = todo[i]!;
+      const left = caps.totalBytes - spent;
+      if (left <= 0) {
+        failed.push({ url, reason: `the result's images pass ${caps.totalBytes} bytes` });
+        continue;
+      }
       const base = `image_${String(i + 1).padStart(3, '0')}`;
       const tmp = join(dir, `${base}.part`);
       try {
-        const got = await downloadToFile(url, tmp, o);
+        const budgetBound = left < Math.min(o.maxBytes, caps.eachBytes);
+        const got = await downloadToFile(url, tmp, { ...o, maxBytes: Math.min(o.maxBytes, caps.eachBytes, left) }).catch((e: unknown) => {
+          if (budgetBound && e instanceof DownloadTooLargeError) spent = caps.totalBytes; // it used up the rest
+          throw e;
+        });
+        spent += got.bytes;
         let ext: string;
         try {
           ext = rasterExt(got.head);
@@ -73,7 +95,7 @@ export async function downloadImages(urls: readonly string[], dir: string, o: Do
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(4, urls.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(4, todo.length) }, worker));
   return { map, failed };
 }
 

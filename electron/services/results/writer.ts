@@ -45,7 +45,7 @@ export async function writeResult(
 ): Promise<number> {
   const final = join(resultsDir, task.id);
   const tmp = join(resultsDir, `.${task.id}.${randomBytes(4).toString('hex')}.tmp`);
-  const o: DownloadOptions = { signal: deps.signal, policy: deps.timing, idleTimeoutMs: 60_000, maxBytes: MAX_DOWNLOAD_BYTES };
+  const o: DownloadOptions = { signal: deps.signal, policy: deps.timing, idleTimeoutMs: 60_000, maxBytes: MAX_DOWNLOAD_BYTES, serviceBase: task.baseUrl };
   const { outputs } = done.result;
   await mkdir(join(tmp, 'images'), { recursive: true });
   try {
