@@ -103,6 +103,8 @@ export interface ConnectionReport {
   baseUrl: string;
   latencyMs: number;
   usage: { paid: number; freeToday: number; freeMonth: number } | null;
+  /** False when the address tested is not the saved one: the stored key is sent only there. */
+  keySent?: boolean;
 }
 
 /** What the review screen loads for one finished task; URLs resolve in the renderer. */

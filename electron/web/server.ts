@@ -55,6 +55,7 @@ export async function main(argv: readonly string[]): Promise<void> {
         locale: Intl.DateTimeFormat().resolvedOptions().locale,
         platform: process.platform,
         assetUrlBase,
+        allowedPaths: { read: args.allowDirs, write: args.allowDirs },
       });
       services = svc;
       return svc;

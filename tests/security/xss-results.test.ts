@@ -88,7 +88,7 @@ function liveNodes(md: string): string[] {
 describe('engine Markdown', () => {
   const page = (text: string, type: 'text' | 'title' | 'code' = 'text'): Page => ({
     page_num: 0, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false,
-    blocks: [{ idx: 0, type, bbox: [0, 0, 10, 10], content: text, format: 'text', captions: [], title_level: 1 }],
+    blocks: [{ idx: 0, type, bbox: [0, 0, 10, 10], content: text, format: 'text', captions: [], title_level: 1, img_url: '' }],
   });
 
   it('PDF text that looks like an image, a link or HTML stays text', () => {

@@ -62,6 +62,7 @@ export const en: Record<string, string> = {
   'error.UNSUPPORTED': 'This file type is not supported',
   'error.MISMATCH': 'The file’s content does not match its extension',
   'error.UNREADABLE': 'The file could not be read',
+  'error.NOT_ALLOWED': 'Only files and folders you chose can be used: add files with “Add files” or drag and drop, and export with “Choose…”',
   'error.INVALID_PDF': 'The PDF is damaged or not a valid PDF',
   'error.SERVICE_1101': 'Too many requests — the app will slow down and retry',
   'error.SERVICE_1104': 'The service does not support this file type',

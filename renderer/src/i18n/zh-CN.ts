@@ -62,6 +62,7 @@ export const zhCN: Record<string, string> = {
   'error.UNSUPPORTED': '不支持此文件类型',
   'error.MISMATCH': '文件内容与扩展名不符',
   'error.UNREADABLE': '无法读取该文件',
+  'error.NOT_ALLOWED': '只能使用你选择的文件和文件夹：请用“添加文件”或拖放添加文件，用“选择…”选择导出位置',
   'error.INVALID_PDF': 'PDF 已损坏或不是有效的 PDF',
   'error.SERVICE_1101': '请求过于频繁，应用会放慢速度并重试',
   'error.SERVICE_1104': '服务不支持此文件类型',
