@@ -7,7 +7,7 @@ import { ErrorCodes } from '../errors.ts';
 import { makeKeyCheck } from './auth.ts';
 import { createEngineCore, type EngineCoreOptions } from './engine.ts';
 import { serveFile } from './files.ts';
-import { publicBase, sendEnvelope, sendError } from './http.ts';
+import { checkedHost, publicBase, sendEnvelope, sendError } from './http.ts';
 import { checkRoute, parseRoute, usageRoute, type RouteContext } from './routes.ts';
 import { applyServerLimits, createUploadGate } from './limits.ts';
 
@@ -52,8 +52,11 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
   const uploads = createUploadGate();
   const noAuth = opts.noAuth === true;
   let fallbackHost = host;
+  let port = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const client = checkedHost(req, host, port);
+    if (!client) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Unexpected Host header: use ${fallbackHost}`, null, 403);
     const path = new URL(req.url ?? '/', 'http://local').pathname.replace(/\/+$/, '');
     if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
       return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path || '/'} (the API lives under ${API_PREFIX})`, null, 404);
@@ -71,7 +74,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
     const route = POST_ROUTES[sub];
     if (!route) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path}`, null, 404);
     if (method !== 'POST') return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use POST for ${path}`, null, 405, { allow: 'POST' });
-    await route(req, res, { core, checkKey, noAuth, uploads, maxBytes, base: publicBase(req, fallbackHost) });
+    await route(req, res, { core, checkKey, noAuth, uploads, maxBytes, base: publicBase(client) });
   };
 
   const server = createServer((req, res) => {
@@ -101,7 +104,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
     await core.close();
     throw e;
   }
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const hostForUrl = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   fallbackHost = `${hostForUrl}:${port}`;
   const url = `http://${fallbackHost}${API_PREFIX}`;

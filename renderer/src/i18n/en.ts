@@ -9,6 +9,7 @@ export const en: Record<string, string> = {
   'app.taskFailed': '{name} failed',
   'app.resizeQueue': 'Resize the queue',
   'app.reconnecting': 'Connection lost — reconnecting…',
+  'app.noToken': 'This page has no access token: open the link that `npm run web` printed (it ends with ?token=…).',
   'nav.label': 'Sections',
   'nav.queue': 'Queue',
   'nav.history': 'History',

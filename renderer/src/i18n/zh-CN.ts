@@ -9,6 +9,7 @@ export const zhCN: Record<string, string> = {
   'app.taskFailed': '{name} 解析失败',
   'app.resizeQueue': '调整队列宽度',
   'app.reconnecting': '连接已断开，正在重新连接…',
+  'app.noToken': '此页面没有访问令牌：请打开 `npm run web` 打印的链接（以 ?token=… 结尾）。',
   'nav.label': '导航',
   'nav.queue': '队列',
   'nav.history': '历史',
