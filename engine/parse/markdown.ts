@@ -3,11 +3,12 @@ import type { Block, CatalogNode, FeatureConfig, ImageFormat, Page } from '../..
 import { BULLET_GLYPH, CJK_CHAR, joinText } from './text.ts';
 
 const escapeAlt = (s: string): string => s.replace(/[[\]\n]/g, ' ').trim();
-/** Literal text in Markdown: document text never becomes live syntax. Backslashes, brackets (so
- *  `![x](http://…)` is no image or link), backticks, emphasis marks and underscores are escaped;
- *  tag-like "<name>" and autolinks stay visible text. */
+/** Literal text in Markdown: document text never becomes live syntax. Backslashes, closing brackets
+ *  (so `![x](http://…)` is no image or link: a link needs an unescaped "]"), backticks, emphasis marks
+ *  and underscores are escaped; tag-like "<name>" and autolinks stay visible text. Opening brackets
+ *  stay bare: "\\[…\\]" would read as TeX display math in the renderer. */
 export const escapeMd = (s: string): string =>
-  s.replace(/[\\`*_[\]]/g, '\\$&').replace(/<(?=[A-Za-z/!?])/g, '&lt;');
+  s.replace(/[\\`*_\]]/g, '\\$&').replace(/<(?=[A-Za-z/!?])/g, '&lt;');
 /** A code fence longer than any backtick run in the code, so the code cannot close it early. */
 const fenceFor = (code: string): string => '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
 

@@ -9,7 +9,8 @@ import { DownloadTooLargeError, downloadToFile, type DownloadOptions } from './d
 import { sniff } from '../files/sniff.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_RESULT, MAX_IMAGES_TOTAL_BYTES } from '../consts.ts';
 
-const MD_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+// `![alt](url)`; a backslash-escaped "]" does not close the alt text (CommonMark), so escaped text is no image.
+const MD_IMAGE = /(?<!\\)!\[(?:\\.|[^\]\\])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const HTML_IMG = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi;
 const isRemote = (u: string): boolean => /^https?:\/\//i.test(u);
 const unescapeHtml = (s: string): string => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
