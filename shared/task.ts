@@ -121,6 +121,8 @@ export interface ResultView {
   assetBase: string;
   /** Service img_url → cached relative path (images/image_001.png). */
   images: Record<string, string>;
+  /** The service's warnings ("CODE: sentence"), e.g. DAMAGED_FILE: the file was repaired. */
+  warnings: string[];
 }
 
 export interface HistoryItem {

@@ -28,6 +28,8 @@ export interface CachedResultMeta {
   hasServiceZip: boolean;
   /** File name of the cached original inside the folder, or null. */
   original: string | null;
+  /** The service's warnings for this result (absent in results cached before they existed). */
+  warnings?: string[];
   savedAt: number;
   /** Snapshot of the task when it succeeded (the queue may have forgotten it since); optional. */
   task?: Task;

@@ -59,6 +59,7 @@ async function resultView(d: HandlerDeps, id: string): Promise<ResultView> {
     originalUrl: meta.original ? `${base}results/${id}/original` : null,
     assetBase: `${base}results/${id}/`,
     images: meta.images,
+    warnings: meta.warnings ?? [],
   };
 }
 

@@ -1,4 +1,4 @@
-// Turns a ParsedDocument into the stored answer of a task: result.json = {metadata, result}
+// Turns a ParsedDocument into the stored answer of a task: result.json = {metadata, result, warnings}
 // (only the requested outputs) plus bundle.zip when zip is asked for. Runs inside a worker.
 import { join } from 'node:path';
 import type { Metadata, Outputs, ParseResult } from '../../shared/somark.ts';
@@ -14,6 +14,8 @@ export const IMAGES_DIR = 'images';
 export interface StoredResult {
   metadata: Metadata;
   result: ParseResult;
+  /** Last key on purpose: routes.ts lifts it to the envelope's top-level `warnings` from the text's tail. */
+  warnings: string[];
 }
 
 export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<void> {
@@ -33,6 +35,7 @@ export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<
   const stored: StoredResult = {
     metadata: { page_num: doc.pageCount, file_type: doc.fileType },
     result: { file_name: job.fileName, outputs, imgs: doc.images.map((i) => i.url), catalog: doc.catalog },
+    warnings: job.warnings ?? [],
   };
   await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(stored));
 }

@@ -34,19 +34,28 @@ async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm
   });
 }
 
-/** The stored `{metadata, result}` without its outer braces, base URL filled in. */
-async function storedInner(ctx: RouteContext, taskId: string): Promise<string> {
+/** The stored `{metadata, result, warnings}` without its outer braces (base URL filled in), and its
+ *  warnings (the last key, read from the tail so a large result is not parsed). */
+async function storedInner(ctx: RouteContext, taskId: string): Promise<{ inner: string; warnings: string[] }> {
+  let text: string;
   try {
-    const text = await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8');
-    return withBase(text, ctx.base).slice(1, -1);
+    text = await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8');
   } catch {
     throw new EngineError(ErrorCodes.PROCESSING_FAILED, 'The stored result of this task is missing');
   }
+  const tail = /,"warnings":(\[[^\]]*\])\}$/.exec(text.slice(-4096));
+  let warnings: string[] = [];
+  try {
+    warnings = tail ? (JSON.parse(tail[1]!) as string[]) : [];
+  } catch { /* a result stored by an older engine */ }
+  return { inner: withBase(text, ctx.base).slice(1, -1), warnings };
 }
 
 /** Head fields of `data` as JSON text without the closing brace, so the stored result can follow. */
 const open = (fields: Record<string, unknown>): string => JSON.stringify(fields).slice(0, -1);
-const envelope = (message: string, data: string): string => `{"code":0,"message":${JSON.stringify(message)},"data":${data}}`;
+/** Success envelope; `warnings` at the top level as open-source SoMark servers (OXR) send them. */
+const envelope = (message: string, data: string, warnings: string[] = []): string =>
+  `{"code":0,"message":${JSON.stringify(message)},"data":${data}${warnings.length ? `,"warnings":${JSON.stringify(warnings)}` : ''}}`;
 
 export async function parseRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, sync: boolean): Promise<void> {
   const f = await form(req, ctx);
@@ -61,8 +70,8 @@ export async function parseRoute(req: IncomingMessage, res: ServerResponse, ctx:
     if (!sync) return sendEnvelope(res, 0, MESSAGES.submit, { task_id: task.task_id, status: 'QUEUING' });
     const done = await ctx.core.wait(task.task_id);
     if (done.status !== 'SUCCESS') throw new EngineError(done.error_code ?? ErrorCodes.PROCESSING_FAILED, done.error ?? 'Parsing failed');
-    const inner = await storedInner(ctx, task.task_id);
-    sendBody(res, 200, envelope(MESSAGES.sync, `${open({ task_id: task.task_id, error: null })},${inner}}`));
+    const { inner, warnings } = await storedInner(ctx, task.task_id);
+    sendBody(res, 200, envelope(MESSAGES.sync, `${open({ task_id: task.task_id, error: null })},${inner}}`, warnings));
   } finally {
     if (f.file) await rm(f.file.path, { force: true }).catch(() => undefined);
   }
@@ -79,13 +88,16 @@ export async function checkRoute(req: IncomingMessage, res: ServerResponse, ctx:
   const t = view.task;
   const head = { task_id: t.task_id, status: t.status, file_name: t.file_name, error: t.status === 'FAILED' ? t.error : null };
   let data: string;
+  let warnings: string[] = [];
   if (t.status === 'SUCCESS') {
-    data = `${open(head)},${await storedInner(ctx, t.task_id)}}`;
+    const stored = await storedInner(ctx, t.task_id);
+    warnings = stored.warnings;
+    data = `${open(head)},${stored.inner}}`;
   } else {
     const metadata = t.page_num !== null && t.file_type ? { page_num: t.page_num, file_type: t.file_type } : null;
     data = JSON.stringify({ ...head, metadata, result: null, ...(view.progress ? { progress: view.progress } : {}) });
   }
-  sendBody(res, 200, envelope(MESSAGES.check, data));
+  sendBody(res, 200, envelope(MESSAGES.check, data, warnings));
 }
 
 export async function usageRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {
