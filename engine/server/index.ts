@@ -52,10 +52,9 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
   const uploads = createUploadGate();
   const noAuth = opts.noAuth === true;
   let fallbackHost = host;
-  let port = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const client = checkedHost(req, host, port);
+    const client = checkedHost(req, host);
     if (!client) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Unexpected Host header: use ${fallbackHost}`, null, 403);
     const path = new URL(req.url ?? '/', 'http://local').pathname.replace(/\/+$/, '');
     if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
@@ -104,7 +103,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
     await core.close();
     throw e;
   }
-  port = (server.address() as AddressInfo).port;
+  const port = (server.address() as AddressInfo).port;
   const hostForUrl = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   fallbackHost = `${hostForUrl}:${port}`;
   const url = `http://${fallbackHost}${API_PREFIX}`;
