@@ -54,6 +54,9 @@ export async function testConnection(
     const timedOut = e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError');
     if (timedOut) throw new CodedError('UNREACHABLE', `${host} did not answer within ${TEST_TIMEOUT_MS / 1000} s`);
     const err = toAppError(e, { keySent: client.keySent, host });
+    if (err.code === 'INVALID_KEY' && !keyAllowed && target.apiKey) {
+      throw new CodedError('INVALID_KEY', `${host} wants an API key, and your key is sent only to the saved service address: apply this address first, then test again`);
+    }
     throw new CodedError(err.code, err.message);
   }
 }
