@@ -20,9 +20,9 @@ export async function inspectDocument(filePath: string, fileName: string): Promi
   if (s.kind === 'pdf') {
     const doc = openPdf(data, fileName);
     const pageCount = doc.pageCount;
-    const warnings = doc.repaired ? [WARNINGS.damaged] : [];
+    const repaired = doc.repaired;
     doc.close();
-    return { fileType: s.fileType, kind: 'pdf', pageCount, warnings };
+    return { fileType: s.fileType, kind: 'pdf', pageCount, ...(repaired ? { warnings: [WARNINGS.damaged] } : {}) };
   }
   if (!imageSize(data)) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is a damaged or truncated ${s.fileType} image`);
   return { fileType: s.fileType, kind: 'image', pageCount: 1 };
