@@ -1,5 +1,5 @@
 // The contract between the engine's parsers (engine/parse/) and its server, CLI and workers.
-import type { CatalogNode, ElementFormats, FeatureConfig, JsonOutput, Progress } from '../shared/somark.ts';
+import { WARNING_CODES, type CatalogNode, type ElementFormats, type FeatureConfig, type JsonOutput, type Progress } from '../shared/somark.ts';
 
 export interface ParseOptions {
   featureConfig: FeatureConfig;
@@ -30,4 +30,11 @@ export interface DocumentInfo {
   fileType: string;
   kind: 'pdf' | 'image';
   pageCount: number;
+  /** Parsed, but the user should know (e.g. WARNINGS.damaged for a PDF mupdf had to repair). */
+  warnings?: string[];
 }
+
+/** Warnings the engine answers in `warnings` (OXR style): "CODE: sentence", the code stable for clients. */
+export const WARNINGS = {
+  damaged: `${WARNING_CODES.damaged}: The file was damaged and has been repaired; some content may be missing.`,
+} as const;

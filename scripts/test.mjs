@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, never stopping at the first failure, then the counts.
-//   typecheck (one tsc per tsconfig) → Vitest projects (keychain inside tests/support/with-keyring.sh)
+//   typecheck (one tsc per tsconfig) → Vitest projects (security: tests/security + electronegativity) (keychain inside tests/support/with-keyring.sh)
 //   → renderer build → Playwright (web + electron projects)
 // The last line is exactly "N passed, N failed"; the line before it gives the skipped count.
 // `node scripts/test.mjs --only main,e2e` runs a subset (steps: see STEPS).
@@ -91,7 +91,7 @@ async function playwright(reports) {
   await rm(home, { recursive: true, force: true });
 }
 
-const STEPS = ['typecheck', 'shared', 'engine', 'main', 'renderer', 'packaging', 'keychain', 'build', 'e2e'];
+const STEPS = ['typecheck', 'shared', 'engine', 'main', 'renderer', 'security', 'packaging', 'keychain', 'build', 'e2e'];
 
 /** `--only main,e2e` runs a subset (while working on one area); the default is everything. */
 function selectedSteps(argv) {
@@ -108,7 +108,7 @@ async function main() {
   const steps = selectedSteps(process.argv.slice(2));
   const reports = await mkdtemp(join(tmpdir(), 'docparse-test-reports-'));
   if (steps.has('typecheck')) await typecheck();
-  for (const project of ['shared', 'engine', 'main', 'renderer', 'packaging']) {
+  for (const project of ['shared', 'engine', 'main', 'renderer', 'security', 'packaging']) {
     if (steps.has(project)) await vitest(project, reports);
   }
   const keyring = join(root, 'tests', 'support', 'with-keyring.sh');

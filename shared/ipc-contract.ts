@@ -67,6 +67,11 @@ const eventChannels: Record<EventChannel, true> = {
   'task:updated': true, 'task:removed': true, 'export:progress': true, 'settings:changed': true,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeChannels) as InvokeChannel[]);
+
+/** Electron only, outside the allowlist: the preload reports the paths of files the user dropped or
+ *  picked (webUtils gives paths only for real File objects), so main may read them. The renderer's
+ *  `invoke` cannot reach it. */
+export const DROPPED_PATHS_CHANNEL = 'files:dropped';
 export const EVENT_CHANNELS = Object.freeze(Object.keys(eventChannels) as EventChannel[]);
 export const isInvokeChannel = (c: unknown): c is InvokeChannel => typeof c === 'string' && Object.hasOwn(invokeChannels, c);
 export const isEventChannel = (c: unknown): c is EventChannel => typeof c === 'string' && Object.hasOwn(eventChannels, c);

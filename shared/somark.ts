@@ -19,7 +19,12 @@ export interface Envelope<T> {
   code: number;
   message: string;
   data: T | null;
+  /** Top-level warnings (open-source SoMark servers, our engine): "CODE: sentence" strings. */
+  warnings?: string[];
 }
+
+/** Warning codes a client can translate (the text after "CODE: " is the English fallback). */
+export const WARNING_CODES = { damaged: 'DAMAGED_FILE' } as const;
 
 /** Documented error codes (§1.12) plus 1133 for other parameter errors. */
 export const ErrorCodes = {
@@ -142,6 +147,8 @@ export interface SyncData {
   error: string | null;
   metadata: Metadata;
   result: ParseResult;
+  /** The envelope's (or data's) warnings: parsed, but e.g. the file was damaged. */
+  warnings?: string[];
 }
 
 /** `data` of /parse/async. */
@@ -158,6 +165,8 @@ export interface CheckData {
   metadata: Metadata | null;
   result: ParseResult | null;
   error: string | null;
+  /** On SUCCESS: the envelope's (or data's) warnings. */
+  warnings?: string[];
   /** Our extension while PROCESSING; other clients ignore it. */
   progress?: Progress;
 }

@@ -103,6 +103,8 @@ export interface ConnectionReport {
   baseUrl: string;
   latencyMs: number;
   usage: { paid: number; freeToday: number; freeMonth: number } | null;
+  /** False when the address tested is not the saved one: the stored key is sent only there. */
+  keySent?: boolean;
 }
 
 /** What the review screen loads for one finished task; URLs resolve in the renderer. */
@@ -119,6 +121,8 @@ export interface ResultView {
   assetBase: string;
   /** Service img_url → cached relative path (images/image_001.png). */
   images: Record<string, string>;
+  /** The service's warnings ("CODE: sentence"), e.g. DAMAGED_FILE: the file was repaired. */
+  warnings: string[];
 }
 
 export interface HistoryItem {

@@ -35,6 +35,13 @@ const TYPES: Record<string, string> = {
   '.bcmap': 'application/octet-stream',
 };
 
+/** Headers for every result asset (cached images, originals, downloads): whatever a file turns out to
+ *  be, opened directly it runs no script in the app's origin and is never sniffed into HTML. */
+export const RESULT_ASSET_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': 'sandbox',
+  'x-content-type-options': 'nosniff',
+};
+
 export function contentTypeFor(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }

@@ -86,7 +86,7 @@ async function start(): Promise<void> {
   services = svc;
   handleAppScheme(here('../renderer'));
   handleAssetScheme((rel) => svc.resolveAsset(rel));
-  bridge = registerIpc(svc.handlers, origins);
+  bridge = registerIpc(svc.handlers, origins, (paths) => paths.forEach((p) => svc.grants.allowRead(p)));
   svc.setEmitter(bridge.hub.emit);
   openWindow();
   app.on('activate', () => {

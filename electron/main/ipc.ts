@@ -1,7 +1,7 @@
 // Electron side of the IPC contract: one ipcMain.handle per allowlisted channel, sender checks,
 // IpcResult envelopes (never a thrown error across IPC), and events queued until 'app:ready'.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { INVOKE_CHANNELS, type Handlers } from '../../shared/ipc-contract.ts';
+import { DROPPED_PATHS_CHANNEL, INVOKE_CHANNELS, type Handlers } from '../../shared/ipc-contract.ts';
 import type { IpcResult } from '../../shared/result.ts';
 import { createDispatcher, EmitterHub, EventGate, FORBIDDEN, READY_CHANNEL } from './ipc-core.ts';
 import { isTrustedSender, type TrustPolicy } from './policy.ts';
@@ -15,7 +15,8 @@ export interface IpcBridge {
   dispose(): void;
 }
 
-export function registerIpc(handlers: Handlers, appOrigins: readonly string[]): IpcBridge {
+/** `onDropped`: paths the preload reports for files the user dropped or picked (see DROPPED_PATHS_CHANNEL). */
+export function registerIpc(handlers: Handlers, appOrigins: readonly string[], onDropped: (paths: string[]) => void = () => undefined): IpcBridge {
   const dispatch = createDispatcher(handlers);
   const hub = new EmitterHub();
   const trusted = new Set<number>();
@@ -50,6 +51,13 @@ export function registerIpc(handlers: Handlers, appOrigins: readonly string[]): 
     });
   }
 
+  ipcMain.removeHandler(DROPPED_PATHS_CHANNEL);
+  ipcMain.handle(DROPPED_PATHS_CHANNEL, (event, paths: unknown): boolean => {
+    if (!senderOk(event) || !Array.isArray(paths)) return false;
+    onDropped(paths.filter((p): p is string => typeof p === 'string').slice(0, 10_000));
+    return true;
+  });
+
   return {
     hub,
     attachWindow(win) {
@@ -79,6 +87,7 @@ export function registerIpc(handlers: Handlers, appOrigins: readonly string[]): 
     },
     dispose() {
       for (const channel of INVOKE_CHANNELS) ipcMain.removeHandler(channel);
+      ipcMain.removeHandler(DROPPED_PATHS_CHANNEL);
     },
   };
 }

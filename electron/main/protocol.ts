@@ -5,7 +5,7 @@
 import { protocol } from 'electron';
 import { Readable } from 'node:stream';
 import { resolve } from 'node:path';
-import { fileInside, openAsset, type AssetResponse } from './asset-file.ts';
+import { fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from './asset-file.ts';
 import { APP_ORIGIN, APP_SCHEME, ASSET_SCHEME, buildCsp } from './policy.ts';
 
 /** Must run before app 'ready'. */
@@ -56,7 +56,7 @@ export function handleAssetScheme(resolveAsset: (rel: string) => string | null):
     const res = await openAsset(file, {
       method: request.method,
       range: request.headers.get('range'),
-      headers: { 'access-control-allow-origin': APP_ORIGIN, 'cross-origin-resource-policy': 'cross-origin' },
+      headers: { ...RESULT_ASSET_HEADERS, 'access-control-allow-origin': APP_ORIGIN, 'cross-origin-resource-policy': 'cross-origin' },
     });
     if (res.status === 404) return notFound();
     return toResponse(res);

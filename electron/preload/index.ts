@@ -1,7 +1,7 @@
 // The sandboxed preload: exposes exactly RendererApi as window.api. Only allowlisted channels pass;
 // listeners never see the IpcRendererEvent (no sender leaks). Bundled as CommonJS (index.cjs).
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { isEventChannel, isInvokeChannel, type RendererApi } from '../../shared/ipc-contract.ts';
+import { DROPPED_PATHS_CHANNEL, isEventChannel, isInvokeChannel, type RendererApi } from '../../shared/ipc-contract.ts';
 
 const api: RendererApi = {
   invoke(channel, req) {
@@ -21,10 +21,12 @@ const api: RendererApi = {
   },
   async pathsForFiles(files) {
     const paths: string[] = [];
+    const dropped: string[] = [];
     for (const file of files as readonly File[]) {
       const path = webUtils.getPathForFile(file);
       if (path) {
         paths.push(path);
+        dropped.push(path);
         continue;
       }
       // No path on disk (pasted from the clipboard): main stores the bytes and answers a path.
@@ -32,6 +34,8 @@ const api: RendererApi = {
       if (!res?.ok) throw new Error(res?.error?.message ?? `Could not import ${file.name}`);
       paths.push(res.value as string);
     }
+    // Only paths of real files the user dropped or picked become readable for main (files/grants.ts).
+    if (dropped.length) await ipcRenderer.invoke(DROPPED_PATHS_CHANNEL, dropped);
     return paths;
   },
 };

@@ -2,6 +2,7 @@
 // and the main-process services. Nothing here imports 'electron': the same services run under Node.
 import type { Emit, Handlers } from '../../shared/ipc-contract.ts';
 import type { Timing } from './consts.ts';
+import type { Grants } from './files/grants.ts';
 
 /** OS keychain seam (real: @napi-rs/keyring; tests and fallback: in memory). */
 export interface KeychainStore {
@@ -37,6 +38,9 @@ export interface AppServicesOptions {
   dialogs?: Dialogs;
   /** Local engine: override how it is started (the packaged app passes its bundled worker path). */
   engine?: { workerUrl?: URL };
+  /** Folders the renderer may name without a dialog or drop: files inside `read` may be opened,
+   *  exports may go into `write` (browser mode's --allow-dir; test harnesses). Uploads always count. */
+  allowedPaths?: { read?: string[]; write?: string[] };
   /** Polling, retry and persistence timings (tests shorten them); default DEFAULT_TIMING. */
   timing?: Partial<Timing>;
 }
@@ -53,6 +57,8 @@ export interface AppServices {
   resolveAsset(relPath: string): string | null;
   /** Browser mode: folder where uploaded files are stored before `tasks:submit`. */
   uploadsDir: string;
+  /** Shells record here what the user chose outside the IPC contract (Electron: dropped files). */
+  grants: Grants;
   /** Stops polling, the queue and the local engine (if started). */
   close(): Promise<void>;
 }

@@ -14,6 +14,7 @@ import { createEngineManager } from './backend/engine-manager.ts';
 import { createTargets } from './backend/targets.ts';
 import { createResultsStore } from './results/store.ts';
 import { writeResult } from './results/writer.ts';
+import { createGrants } from './files/grants.ts';
 import { createAssetResolver, createDownloads } from './results/assets.ts';
 import { createTaskQueue } from './queue/task-queue.ts';
 import { createHandlers } from './handlers.ts';
@@ -52,6 +53,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const results = createResultsStore(dataDir);
   const downloads = createDownloads(opts.assetUrlBase);
   const resolveAsset = createAssetResolver(results.root, downloads);
+  const grants = createGrants({ read: [uploadsDir, ...(opts.allowedPaths?.read ?? [])], write: opts.allowedPaths?.write ?? [] });
 
   const queue = createTaskQueue({
     dataDir, emit, log, timing, targets,
@@ -70,6 +72,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     results,
     settings: { get: () => settings.get() },
     downloads,
+    grants,
   };
   const handlers = createHandlers({ ctx, opts, settings, keys, queue, targets, timing });
   const ks = keys.status();
@@ -86,6 +89,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
     resolveAsset,
     uploadsDir,
+    grants,
     close: () =>
       (closed ??= (async () => {
         await queue.close();

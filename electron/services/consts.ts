@@ -6,6 +6,10 @@ export const MAX_FILE_BYTES = 200 * 1024 * 1024;
 export const MAX_RESPONSE_BYTES = 512 * 1024 * 1024;
 /** Largest single image or zip we download into the results cache. */
 export const MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024;
+/** Images of one result: how many are downloaded, each one's size, and all of them together. */
+export const MAX_IMAGES_PER_RESULT = 2000;
+export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
+export const MAX_IMAGES_TOTAL_BYTES = 512 * 1024 * 1024;
 
 export interface Timing {
   /** Mean async_check interval; each wait is jittered ±25 % (4 s → 3–5 s, as the service asks). */

@@ -1,5 +1,6 @@
 // What feature modules (queue, results, history, export) share inside the main-process services.
 // The task queue and results cache implement these; history/export only use them.
+import type { Grants } from './files/grants.ts';
 import type { Emit } from '../../shared/ipc-contract.ts';
 import type { CatalogNode, JsonOutput, Metadata } from '../../shared/somark.ts';
 import type { Settings, SubmitOptions, Task } from '../../shared/task.ts';
@@ -27,6 +28,8 @@ export interface CachedResultMeta {
   hasServiceZip: boolean;
   /** File name of the cached original inside the folder, or null. */
   original: string | null;
+  /** The service's warnings for this result (absent in results cached before they existed). */
+  warnings?: string[];
   savedAt: number;
   /** Snapshot of the task when it succeeded (the queue may have forgotten it since); optional. */
   task?: Task;
@@ -69,4 +72,6 @@ export interface ServicesContext {
   results: ResultsStore;
   settings: { get(): Settings };
   downloads: Downloads;
+  /** Paths the user gave (dialogs, drops, uploads): the only ones the renderer may name. */
+  grants: Grants;
 }

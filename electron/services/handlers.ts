@@ -59,8 +59,14 @@ async function resultView(d: HandlerDeps, id: string): Promise<ResultView> {
     originalUrl: meta.original ? `${base}results/${id}/original` : null,
     assetBase: `${base}results/${id}/`,
     images: meta.images,
+    warnings: meta.warnings ?? [],
   };
 }
+
+const granted = (p: string | null, grant: (p: string) => void): string | null => {
+  if (p) grant(p);
+  return p;
+};
 
 export function createHandlers(d: HandlerDeps): Handlers {
   const { ctx, opts } = d;
@@ -80,11 +86,19 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'key:clear': async () => d.keys.clear(),
     'connection:test': async (req) =>
       testConnection((req ?? {}) as Parameters<typeof testConnection>[0], {
-        targets: d.targets, defaultBackend: () => d.settings.get().backend, timing: d.timing,
+        targets: d.targets, defaultBackend: () => d.settings.get().backend, savedBaseUrl: () => d.settings.get().cloudBaseUrl, timing: d.timing,
       }),
-    'files:check': async (req) => (await checkPaths(paths(req))).map(toFileCheck),
+    'files:check': async (req) => {
+      const list = paths(req);
+      ctx.grants.checkRead(list);
+      return (await checkPaths(list)).map(toFileCheck);
+    },
     'files:import': async (req) => importFile(join(ctx.dataDir, 'uploads'), req),
-    'tasks:submit': async (req) => d.queue.submit(paths(req), obj(req).options as Parameters<TaskQueue['submit']>[1]),
+    'tasks:submit': async (req) => {
+      const list = paths(req);
+      ctx.grants.checkRead(list);
+      return d.queue.submit(list, obj(req).options as Parameters<TaskQueue['submit']>[1]);
+    },
     'tasks:list': async () => d.queue.list(),
     'tasks:cancel': async (req) => d.queue.cancel(idOf(req)),
     'tasks:retry': async (req) => d.queue.retry(idOf(req)),
@@ -95,9 +109,14 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { id };
     },
     'results:get': async (req) => resultView(d, idOf(req)),
-    'dialog:saveFile': async (req) => (dialogs ? dialogs.saveFile(String(obj(req).defaultName ?? 'export')) : null),
-    'dialog:pickFolder': async () => (dialogs ? dialogs.pickFolder() : null),
-    'dialog:openFiles': async () => (dialogs ? dialogs.openFiles() : null),
+    // What the user picks in a native dialog is what the renderer may then name.
+    'dialog:saveFile': async (req) => granted(dialogs ? await dialogs.saveFile(String(obj(req).defaultName ?? 'export')) : null, (p) => ctx.grants.allowWrite(p, 'file')),
+    'dialog:pickFolder': async () => granted(dialogs ? await dialogs.pickFolder() : null, (p) => ctx.grants.allowWrite(p, 'folder')),
+    'dialog:openFiles': async () => {
+      const picked = dialogs ? await dialogs.openFiles() : null;
+      for (const p of picked ?? []) ctx.grants.allowRead(p);
+      return picked;
+    },
     ...createExportHandlers(ctx),
     ...createHistoryHandlers(ctx),
   };

@@ -1,6 +1,6 @@
-// Command line of browser mode: `node electron/web/server.ts [--port N] [--data-dir DIR] [--static-dir DIR] [--no-build]`.
+// Command line of browser mode: `node electron/web/server.ts [--port N] [--data-dir DIR] [--allow-dir DIR]… [--static-dir DIR] [--no-build]`.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export const DEFAULT_PORT = 5180;
 const APP_FOLDER = 'docparse-desktop-web';
@@ -10,6 +10,8 @@ export interface WebArgs {
   port: number | undefined;
   dataDir: string;
   staticDir: string | undefined;
+  /** Folders whose files the page may name directly (open by path, export to a typed path). */
+  allowDirs: string[];
   /** Accepted for symmetry with scripts/web.mjs; the server itself never builds. */
   noBuild: boolean;
   help: boolean;
@@ -18,6 +20,8 @@ export interface WebArgs {
 export const USAGE = `Usage: node electron/web/server.ts [options]
   --port N         listen on 127.0.0.1:N (0 = random; default ${DEFAULT_PORT}, random if taken)
   --data-dir DIR   app data folder (default: $DOCPARSE_DATA_DIR or a per-user folder)
+  --allow-dir DIR  let the page open files from DIR and export into it by typed path (repeatable);
+                   otherwise it reads only what is uploaded and exports only as downloads
   --static-dir DIR built renderer to serve (default: out/renderer)
   --no-build       (scripts/web.mjs) skip the renderer build when out/renderer exists
 Environment: DOCPARSE_DATA_DIR, DOCPARSE_WEB_TOKEN (fixed access token, at least 16 characters),
@@ -32,7 +36,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
 }
 
 export function parseWebArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): WebArgs {
-  const out: WebArgs = { port: undefined, dataDir: '', staticDir: undefined, noBuild: false, help: false };
+  const out: WebArgs = { port: undefined, dataDir: '', staticDir: undefined, allowDirs: [], noBuild: false, help: false };
   let dataDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -52,6 +56,7 @@ export function parseWebArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       }
       case '--data-dir': dataDir = value(); break;
       case '--static-dir': out.staticDir = value(); break;
+      case '--allow-dir': out.allowDirs.push(resolve(value())); break;
       case '--no-build': out.noBuild = true; break;
       case '--help': case '-h': out.help = true; break;
       default: throw new Error(`Unknown option: ${arg}`);

@@ -1,31 +1,18 @@
-// Browser mode's access control: a random token (printed in the URL) that the first page load trades
-// for an HttpOnly SameSite=Strict cookie; Host and Origin checks against DNS rebinding and other sites.
+// Browser mode's access control. A random token, printed once in the page URL, that the page keeps in
+// sessionStorage and sends as a header (uploads) or as a WebSocket subprotocol (IPC) — never a
+// cookie, since cookies ignore ports and any other local server would receive it. Result assets are
+// addressed under a second random key in their path (an <img> cannot send a header). Host and Origin
+// checks defeat DNS rebinding and other sites.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 export const TOKEN_HEADER = 'x-docparse-token';
+/** The WebSocket subprotocol the server answers with; the token travels as a second one. */
+export const IPC_PROTOCOL = 'docparse.v1';
+export const TOKEN_PROTOCOL_PREFIX = 'token.';
 
 export function generateToken(): string {
   return randomBytes(24).toString('base64url');
-}
-
-/** Cookies are not port-scoped, so the name carries the port: two servers never clobber each other. */
-export function cookieName(port: number): string {
-  return `docparse_token_${port}`;
-}
-
-export function sessionCookie(port: number, token: string): string {
-  return `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-}
-
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i <= 0) continue;
-    out.set(part.slice(0, i).trim(), part.slice(i + 1).trim());
-  }
-  return out;
 }
 
 export function tokensEqual(a: string | null | undefined, b: string): boolean {
@@ -35,20 +22,17 @@ export function tokensEqual(a: string | null | undefined, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export type AuthSource = 'query' | 'header' | 'cookie' | null;
-
-export interface AuthContext {
-  token: string;
-  port: number;
+/** The offered WebSocket subprotocols (Sec-WebSocket-Protocol), trimmed. */
+export function offeredProtocols(req: IncomingMessage): string[] {
+  const h = req.headers['sec-websocket-protocol'];
+  return (Array.isArray(h) ? h.join(',') : (h ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Where a valid token came from, or null when the request carries none (or a wrong one). */
-export function authenticate(req: IncomingMessage, url: URL, ctx: AuthContext): AuthSource {
-  if (tokensEqual(url.searchParams.get('token'), ctx.token)) return 'query';
+/** True when the request carries the token: the header (HTTP) or a `token.<token>` subprotocol (WebSocket). */
+export function authenticate(req: IncomingMessage, token: string): boolean {
   const header = req.headers[TOKEN_HEADER];
-  if (tokensEqual(Array.isArray(header) ? header[0] : header, ctx.token)) return 'header';
-  if (tokensEqual(parseCookies(req.headers.cookie).get(cookieName(ctx.port)), ctx.token)) return 'cookie';
-  return null;
+  if (tokensEqual(Array.isArray(header) ? header[0] : header, token)) return true;
+  return offeredProtocols(req).some((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX) && tokensEqual(p.slice(TOKEN_PROTOCOL_PREFIX.length), token));
 }
 
 /** Only loopback names for our own port (defeats DNS rebinding). */
@@ -57,9 +41,17 @@ export function hostAllowed(req: IncomingMessage, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}` || host === `[::1]:${port}`;
 }
 
-/** Browsers always send Origin on WebSocket upgrades and cross-origin POSTs: it must be ours. */
+const ownOrigin = (origin: string, port: number): boolean =>
+  origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || origin === `http://[::1]:${port}`;
+
+/** Browsers send Origin on cross-origin POSTs: when present it must be ours. */
 export function originAllowed(req: IncomingMessage, port: number): boolean {
   const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || origin === `http://[::1]:${port}`;
+  return origin === undefined || ownOrigin(origin, port);
+}
+
+/** WebSocket upgrades must name our origin: browsers always send it, so a missing one is refused too. */
+export function upgradeOriginAllowed(req: IncomingMessage, port: number): boolean {
+  const origin = req.headers.origin;
+  return typeof origin === 'string' && ownOrigin(origin, port);
 }

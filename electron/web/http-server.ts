@@ -1,12 +1,13 @@
-// Browser mode's HTTP server on loopback: the renderer build, WebSocket IPC (/ipc), uploads (/upload)
-// and assets (/assets/…), all behind the token. Services are created once the port is known (their
+// Browser mode's HTTP server on loopback: the renderer build (public code, no secrets), WebSocket IPC
+// (/ipc: token as subprotocol, own Origin only), uploads (/upload: token header) and assets
+// (/assets/<asset key>/…), see auth.ts. Services are created once the port is known (their
 // asset URLs contain it); requests that arrive earlier wait for them.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { AppServices } from '../services/app-types.ts';
 import { buildCsp } from '../main/policy.ts';
-import { authenticate, generateToken, hostAllowed, originAllowed, sessionCookie } from './auth.ts';
+import { authenticate, generateToken, hostAllowed, originAllowed, tokensEqual, upgradeOriginAllowed } from './auth.ts';
 import { serveAsset, serveStatic } from './static.ts';
 import { handleUpload, sendJson } from './upload.ts';
 import { createWsIpc, type WsIpc } from './ws-ipc.ts';
@@ -23,7 +24,7 @@ export interface WebServerOptions {
   preferredPort?: number;
   /** Fixed token (tests keep it across restarts); default: random. */
   token?: string;
-  createServices(info: { port: number; origin: string }): Promise<WebServices> | WebServices;
+  createServices(info: { port: number; origin: string; assetUrlBase: string }): Promise<WebServices> | WebServices;
   log?: (line: string) => void;
 }
 
@@ -31,6 +32,8 @@ export interface WebServer {
   port: number;
   token: string;
   origin: string;
+  /** Prefix of asset URLs (ends with '/'); the services get the same one. */
+  assetUrlBase: string;
   /** Page URL with the token: what the user opens. */
   url: string;
   services: WebServices;
@@ -38,9 +41,6 @@ export interface WebServer {
   /** Stops accepting, drops WebSocket clients, closes the HTTP server (not the services). */
   close(): Promise<void>;
 }
-
-const UNAUTHORIZED_PAGE = '<!doctype html><meta charset="utf-8"><title>DocParse Desktop</title>'
-  + '<p>Open the link that <code>npm run web</code> printed (it contains the access token).</p>';
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,13 +53,8 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
-function deny(res: ServerResponse, status: number, message: string, html = false): void {
-  if (html) {
-    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(UNAUTHORIZED_PAGE);
-  } else {
-    sendJson(res, status, { ok: false, error: { code: status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', message } });
-  }
+function deny(res: ServerResponse, status: number, message: string): void {
+  sendJson(res, status, { ok: false, error: { code: status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', message } });
 }
 
 function rejectUpgrade(socket: Duplex, status: number, text: string): void {
@@ -69,6 +64,7 @@ function rejectUpgrade(socket: Duplex, status: number, text: string): void {
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const log = opts.log ?? (() => {});
   const token = opts.token ?? generateToken();
+  const assetKey = generateToken();
   let port = 0;
   let services: WebServices | null = null;
   let ipc: WsIpc | null = null;
@@ -77,27 +73,26 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (!hostAllowed(req, port)) return deny(res, 403, 'Unexpected Host header');
-    const auth = authenticate(req, url, { token, port });
-    const isPageRequest = req.method === 'GET' && !url.pathname.startsWith('/assets/') && url.pathname !== '/upload';
-    if (!auth) return deny(res, 401, 'Missing or wrong access token', isPageRequest);
     if (!services) return deny(res, 503, 'Starting');
     if (url.pathname === '/upload') {
+      if (!authenticate(req, token)) return deny(res, 401, 'Missing or wrong access token');
       if (req.method !== 'POST') return deny(res, 405, 'Use POST');
       if (!originAllowed(req, port)) return deny(res, 403, 'Cross-origin upload refused');
       return handleUpload(req, res, services.uploadsDir);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed');
     if (url.pathname.startsWith('/assets/')) {
+      const [key, ...rest] = url.pathname.slice('/assets/'.length).split('/');
+      if (!tokensEqual(key, assetKey)) return deny(res, 404, 'Not found');
       const svc = services;
-      return serveAsset(req, res, url.pathname.slice('/assets/'.length), (rel) => svc.resolveAsset(rel));
+      return serveAsset(req, res, rest.join('/'), (rel) => svc.resolveAsset(rel));
     }
-    const extra: Record<string, string> = auth === 'query' ? { 'set-cookie': sessionCookie(port, token) } : {};
-    return serveStatic(req, res, opts.staticDir, url.pathname, csp, extra);
+    return serveStatic(req, res, opts.staticDir, url.pathname, csp);
   };
 
   const server = createServer((req, res) => {
     route(req, res).catch((e: unknown) => {
-      log(`web: ${req.method} ${req.url} failed: ${e instanceof Error ? e.message : String(e)}`);
+      log(`web: ${req.method} ${(req.url ?? '/').split(/[?#]/, 1)[0]!.replace(/^\/assets\/[^/]+/, '/assets/…')} failed: ${e instanceof Error ? e.message : String(e)}`);
       if (!res.headersSent) deny(res, 500, 'Internal error');
       else res.destroy();
     });
@@ -105,8 +100,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (url.pathname !== '/ipc' || !ipc) return rejectUpgrade(socket, 404, 'Not Found');
-    if (!hostAllowed(req, port) || !originAllowed(req, port)) return rejectUpgrade(socket, 403, 'Forbidden');
-    if (!authenticate(req, url, { token, port })) return rejectUpgrade(socket, 401, 'Unauthorized');
+    if (!hostAllowed(req, port) || !upgradeOriginAllowed(req, port)) return rejectUpgrade(socket, 403, 'Forbidden');
+    if (!authenticate(req, token)) return rejectUpgrade(socket, 401, 'Unauthorized');
     const wss = ipc.wss;
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
@@ -120,9 +115,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     port = await listen(server, 0);
   }
   const origin = `http://127.0.0.1:${port}`;
+  const assetUrlBase = `${origin}/assets/${assetKey}/`;
   csp = buildCsp({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] });
   try {
-    services = await opts.createServices({ port, origin });
+    services = await opts.createServices({ port, origin, assetUrlBase });
   } catch (e) {
     server.close();
     throw e;
@@ -132,7 +128,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const live = ipc;
 
   return {
-    port, token, origin, services, ipc: live,
+    port, token, origin, assetUrlBase, services, ipc: live,
     url: `${origin}/?token=${token}`,
     close: () => new Promise<void>((resolve) => {
       live.close();

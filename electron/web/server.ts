@@ -47,14 +47,15 @@ export async function main(argv: readonly string[]): Promise<void> {
     preferredPort: DEFAULT_PORT,
     token: fixedToken(),
     log,
-    async createServices({ origin }) {
+    async createServices({ assetUrlBase }) {
       const svc: AppServices = await createAppServices({
         dataDir,
         transport: 'web',
         version: appVersion(),
         locale: Intl.DateTimeFormat().resolvedOptions().locale,
         platform: process.platform,
-        assetUrlBase: `${origin}/assets/`,
+        assetUrlBase,
+        allowedPaths: { read: args.allowDirs, write: args.allowDirs },
       });
       services = svc;
       return svc;

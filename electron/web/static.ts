@@ -2,7 +2,7 @@
 // the services (result images, originals, downloads), both Range-aware through openAsset.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
-import { fileInside, openAsset, type AssetResponse } from '../main/asset-file.ts';
+import { fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from '../main/asset-file.ts';
 
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -62,7 +62,7 @@ export async function serveAsset(
     decoded = '';
   }
   const file = decoded && !decoded.includes('\0') ? resolveAsset(decoded) : null;
-  const extra: Record<string, string> = { 'cross-origin-resource-policy': 'same-origin' };
+  const extra: Record<string, string> = { ...RESULT_ASSET_HEADERS, 'cross-origin-resource-policy': 'same-origin' };
   if (file && decoded.startsWith('downloads/')) extra['content-disposition'] = attachment(posix.basename(decoded));
   await writeAsset(req, res, await openAsset(file, { method: req.method, range: req.headers.range, headers: extra }));
 }

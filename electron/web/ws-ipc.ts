@@ -4,6 +4,7 @@
 // Unknown channels are refused with UNKNOWN_CHANNEL; events are queued per connection until that
 // connection invoked 'app:ready' (the same handshake as Electron's preload).
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import { IPC_PROTOCOL } from './auth.ts';
 import type { Handlers } from '../../shared/ipc-contract.ts';
 import type { IpcResult } from '../../shared/result.ts';
 import { createDispatcher, EmitterHub, EventGate, READY_CHANNEL } from '../main/ipc-core.ts';
@@ -38,7 +39,11 @@ function parseMessage(data: RawData): Incoming | { id: number | string | null; b
 export function createWsIpc(handlers: Handlers, log: (line: string) => void = () => {}): WsIpc {
   const dispatch = createDispatcher(handlers);
   const hub = new EmitterHub();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  // The answer names our protocol, never the token.* one the client offered alongside it.
+  const wss = new WebSocketServer({
+    noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false,
+    handleProtocols: (offered) => (offered.has(IPC_PROTOCOL) ? IPC_PROTOCOL : false),
+  });
 
   const send = (socket: WebSocket, message: unknown): boolean => {
     if (socket.readyState !== WebSocket.OPEN) return false;

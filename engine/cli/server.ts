@@ -1,4 +1,4 @@
-// `npm run engine -- --port 8765 --api-key sk-... [--host H] [--no-auth] [--data-dir D] [--workers N] [--long-poll-seconds N]`
+// `DOCPARSE_API_KEYS=sk-... npm run engine -- --port 8765 [--host H] [--no-auth] [--data-dir D] [--workers N] [--long-poll-seconds N]`
 // Runs the local engine until SIGTERM/SIGINT; prints "DocParse engine listening on <url>" once ready.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,7 +8,7 @@ import { startEngineServer } from '../server/index.ts';
 const HELP = `Usage: npm run engine -- [options]
   --port N          port (default 8765; 0 = random)
   --host H          bind address (default 127.0.0.1)
-  --api-key KEY     accepted API key (repeatable; or DOCPARSE_API_KEYS=k1,k2)
+  --api-key KEY     accepted API key (repeatable; shows in \`ps\`: prefer DOCPARSE_API_KEYS=k1,k2)
   --no-auth         accept any, empty or missing key
   --data-dir D      tasks and results (default ~/.local/share/docparse-engine)
   --workers N       parse worker threads (default: one per core)
@@ -54,7 +54,8 @@ const num = (name: string, s: string | undefined, min: number): number | undefin
   return n;
 };
 const keys = [...(v['api-key'] ?? []), ...(process.env.DOCPARSE_API_KEYS ?? '').split(',')].map((k) => k.trim()).filter(Boolean);
-if (!keys.length && !v['no-auth']) fail('give --api-key (or DOCPARSE_API_KEYS), or --no-auth');
+if (!keys.length && !v['no-auth']) fail('give DOCPARSE_API_KEYS (or --api-key), or --no-auth');
+if (v['api-key']?.length) process.stderr.write('engine: note: --api-key is visible to other users in the process list; prefer DOCPARSE_API_KEYS\n');
 const dataHome = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
 const maxMb = num('max-mb', v['max-mb'], 0.001);
 const ttlHours = num('ttl-hours', v['ttl-hours'], 0);

@@ -3,7 +3,7 @@
 //   parseDocument    whole document in-process: analysePages over all pages, then assembleDocument.
 //   analysePages / assembleDocument  the two halves, so a worker pool can split a large PDF by page range.
 import { readFile } from 'node:fs/promises';
-import type { DocumentInfo, ParsedDocument, ParseOptions } from '../types.ts';
+import { WARNINGS, type DocumentInfo, type ParsedDocument, type ParseOptions } from '../types.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { sniffFile } from './sniff.ts';
 import { openPdf, analysePages } from './analyse.ts';
@@ -20,8 +20,9 @@ export async function inspectDocument(filePath: string, fileName: string): Promi
   if (s.kind === 'pdf') {
     const doc = openPdf(data, fileName);
     const pageCount = doc.pageCount;
+    const repaired = doc.repaired;
     doc.close();
-    return { fileType: s.fileType, kind: 'pdf', pageCount };
+    return { fileType: s.fileType, kind: 'pdf', pageCount, ...(repaired ? { warnings: [WARNINGS.damaged] } : {}) };
   }
   if (!imageSize(data)) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is a damaged or truncated ${s.fileType} image`);
   return { fileType: s.fileType, kind: 'image', pageCount: 1 };

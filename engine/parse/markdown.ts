@@ -4,8 +4,13 @@ import { BULLET_GLYPH, CJK_CHAR, joinText } from './text.ts';
 import { NOTE_START } from './notes.ts';
 
 const escapeAlt = (s: string): string => s.replace(/[[\]\n]/g, ' ').trim();
-/** Literal text in Markdown: underscores escaped (snake_case names stay literal), tag-like "<name>" kept visible. */
-const escapeMd = (s: string): string => keepMarkup(s, (t) => t.replace(/_/g, '\\_').replace(/<(?=[A-Za-z/!])/g, '&lt;'));
+/** Literal text in Markdown: document text never becomes live syntax. Backslashes, closing brackets
+ *  (so `![x](http://…)` is no image or link: a link needs an unescaped "]"), backticks, emphasis marks,
+ *  underscores and dollar signs are escaped; tag-like "<name>" and autolinks stay visible text. Opening
+ *  brackets stay bare: "\\[…\\]" would read as TeX display math in the renderer. The engine's own markup
+ *  (inline formulas, footnote references) is kept as it is (keepMarkup). */
+export const escapeMd = (s: string): string =>
+  keepMarkup(s, (t) => t.replace(/[\\`*_\]$]/g, '\\$&').replace(/<(?=[A-Za-z/!?])/g, '&lt;'));
 
 /** Inline formulas (`$…$`) and footnote references (`[^n]`) the engine wrote into a text are markup: `escape`
  * applies to the text around them only. */
@@ -18,13 +23,18 @@ function keepMarkup(s: string, escape: (t: string) => string): string {
   }
   return out + escape(s.slice(at));
 }
+/** A code fence longer than any backtick run in the code, so the code cannot close it early. */
+const fenceFor = (code: string): string => '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
 
 function blockMarkdown(b: Block, image: ImageFormat): string | null {
   switch (b.type) {
     case 'title': return `${'#'.repeat(Math.min(6, Math.max(1, b.title_level ?? 1)))} ${escapeMd(b.content)}`;
     case 'figure': return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content)}](${b.img_url})`;
     case 'table': return b.content;
-    case 'code': return '```' + (b.code_language ?? '') + '\n' + b.content + '\n```';
+    case 'code': {
+      const fence = fenceFor(b.content);
+      return fence + (b.code_language ?? '').replace(/[^\w+#.-]/g, '') + '\n' + b.content + '\n' + fence;
+    }
     case 'equation': return `$$\n${b.content}\n$$`;
     default: {
       const t = escapeMd(b.content);

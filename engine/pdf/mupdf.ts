@@ -154,10 +154,13 @@ export class PdfDocument {
   private doc: mupdf.Document;
   readonly pageCount: number;
   readonly needsPassword: boolean;
+  /** mupdf rebuilt a broken cross-reference table (a truncated or damaged file): content may be missing. */
+  readonly repaired: boolean;
   constructor(data: Uint8Array, magic = 'application/pdf') {
     this.doc = mupdf.Document.openDocument(data, magic);
     this.needsPassword = this.doc.needsPassword();
     this.pageCount = this.needsPassword ? 0 : this.doc.countPages();
+    this.repaired = this.doc.asPDF()?.wasRepaired() ?? false;
   }
   loadPage(index: number, opts: ExtractOptions = {}): PdfPage {
     return new PdfPage(this.doc, index, opts);

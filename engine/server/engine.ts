@@ -87,7 +87,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       const job: ParseJob = {
         kind: 'parse', inputPath, fileName: rec.file_name, taskDir: store.taskDir(id), formats: rec.output_formats,
         elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS, featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG,
-        maxPages, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
+        maxPages, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
       };
       const outcome = await runTask(pool, job, info, {
         timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,

@@ -5,6 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { randomHex32 } from '../store/atomic.ts';
@@ -23,9 +24,21 @@ export interface ParsedForm {
 export interface FormLimits {
   uploadsDir: string;
   maxBytes: number;
-  /** Called with the fields read so far when the file part starts; throw to refuse before storing it. */
-  beforeFile?: (fields: Map<string, string[]>) => void;
+  /** Checks the key the moment the api_key field arrives (throws an EngineError to refuse at once).
+   *  Until a key passed, fields may hold only PRE_AUTH_FIELD_BYTES, so nothing grows before auth. */
+  checkKey?: (key: string | undefined) => void;
+  /** True when no key is needed (fields are then never "before auth"). */
+  open?: boolean;
+  /** Called when the file part starts, before any byte is stored; `authed` says whether a key passed.
+   *  Resolves (possibly later: the part waits, unread) with a callback that releases the slot. */
+  beforeFile?: (authed: boolean) => Promise<() => void>;
 }
+
+/** Form limits: a field value (feature_config is the largest, a few KB), fields per request, and the
+ *  field bytes a request may send before its key passed. */
+export const FIELD_MAX_BYTES = 256 * 1024;
+export const MAX_FIELDS = 64;
+export const PRE_AUTH_FIELD_BYTES = 64 * 1024;
 
 export const first = (form: ParsedForm, name: string): string | undefined => form.fields.get(name)?.[0];
 
@@ -84,60 +97,102 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
     let file: UploadedFile | null = null;
     let writing: Promise<void> = Promise.resolve();
     let failed = false;
+    let authed = limits.open === true || !limits.checkKey;
+    let fieldBytes = 0;
+    let sawFile = false;
+    let release: (() => void) | void;
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: limits.maxBytes, fields: 1000, fieldSize: MB } });
+      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: limits.maxBytes, fields: MAX_FIELDS, fieldSize: FIELD_MAX_BYTES, parts: MAX_FIELDS + 2 } });
     } catch (e) {
       reject(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed request: ${e instanceof Error ? e.message : e}`));
       req.resume();
       return;
     }
+    const done = (): void => {
+      release?.();
+      release = undefined;
+    };
     const fail = (err: EngineError): void => {
       if (failed) return;
       failed = true;
+      done();
       req.unpipe(bb);
       req.resume(); // discard the rest of the body
       const path = file?.path;
       void writing.finally(() => (path ? rm(path, { force: true }) : undefined)).catch(() => undefined);
       reject(err);
     };
-    bb.on('field', (name, value) => fields.set(name, [...(fields.get(name) ?? []), value]));
+    const refuse = (e: unknown): void => fail(e instanceof EngineError ? e : new EngineError(ErrorCodes.PARAM_ERROR, String(e)));
+    const malformed = (e: Error): void => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed form body: ${e.message}`));
+    bb.on('field', (name, value, info) => {
+      if (failed) return;
+      if (info.valueTruncated) return fail(new EngineError(ErrorCodes.PARAM_ERROR, `The field "${name.slice(0, 40)}" is larger than ${fmtSize(FIELD_MAX_BYTES)}`));
+      fieldBytes += name.length + value.length;
+      if (name === 'api_key' && !authed) {
+        try {
+          limits.checkKey!(value);
+          authed = true;
+        } catch (e) {
+          return refuse(e);
+        }
+      }
+      if (!authed && fieldBytes > PRE_AUTH_FIELD_BYTES) {
+        return fail(new EngineError(ErrorCodes.INVALID_KEY, 'Missing API key: send the form field api_key before large fields'));
+      }
+      fields.set(name, [...(fields.get(name) ?? []), value]);
+    });
+    bb.on('fieldsLimit', () => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Too many form fields (more than ${MAX_FIELDS})`)));
+    bb.on('partsLimit', () => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Too many form parts (more than ${MAX_FIELDS + 2})`)));
     bb.on('file', (name, stream, info) => {
-      if (name !== 'file' || file || failed) {
+      // Every part stream gets an error handler, skipped ones too: a body that ends mid-part makes
+      // busboy destroy each open stream with an error, which would otherwise end the process.
+      stream.on('error', malformed);
+      if (name !== 'file' || sawFile || failed) {
         stream.resume();
         return;
       }
-      try {
-        limits.beforeFile?.(fields);
-      } catch (e) {
+      sawFile = true;
+      const gate = limits.beforeFile?.(authed) ?? Promise.resolve(() => undefined);
+      writing = gate.then((free) => {
+        release = free;
+        if (!failed) return storeFile(stream, info.filename);
+        done();
         stream.resume();
-        return fail(e instanceof EngineError ? e : new EngineError(ErrorCodes.PARAM_ERROR, String(e)));
-      }
+      });
+    });
+    const storeFile = (stream: Readable, filename: string | undefined): Promise<void> => {
       const path = join(limits.uploadsDir, `${randomHex32()}.upload`);
-      const upload: UploadedFile = { path, fileName: basename((info.filename ?? '').replace(/\\/g, '/')) || 'file', size: 0 };
+      const upload: UploadedFile = { path, fileName: basename((filename ?? '').replace(/\\/g, '/')) || 'file', size: 0 };
       file = upload;
       const out = createWriteStream(path);
+      stream.on('error', () => out.destroy()); // the partial file is removed by fail()
       stream.on('data', (c: Buffer) => (upload.size += c.length));
       stream.on('limit', () => {
         stream.unpipe(out);
         out.destroy();
         fail(tooLarge(limits.maxBytes));
       });
-      writing = new Promise<void>((res, rej) => {
+      stream.pipe(out);
+      return new Promise<void>((res, rej) => {
         out.on('close', res);
         out.on('error', rej);
       });
-      stream.pipe(out);
-    });
-    bb.on('error', (e: Error) => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed form body: ${e.message}`)));
+    };
+    bb.on('error', malformed);
     bb.on('close', () => {
       if (failed) return;
       writing.then(
-        () => resolve({ fields, file }),
+        () => {
+          done();
+          resolve({ fields, file });
+        },
         (e: Error) => fail(new EngineError(ErrorCodes.PROCESSING_FAILED, `Could not store the upload: ${e.message}`)),
       );
     });
-    req.on('aborted', () => fail(new EngineError(ErrorCodes.PARAM_ERROR, 'The upload was aborted by the client')));
+    const aborted = (): void => fail(new EngineError(ErrorCodes.PARAM_ERROR, 'The upload was aborted by the client'));
+    req.on('aborted', aborted);
+    req.on('error', aborted);
     req.pipe(bb);
   });
 }

@@ -28,12 +28,27 @@ export function sendError(res: ServerResponse, e: unknown, log: (l: string) => v
   sendEnvelope(res, ErrorCodes.PROCESSING_FAILED, 'Internal engine error; see the engine log', null, 200, extra);
 }
 
-/** `http://host:port/api/v1` as the client addressed us (Host header), else the bound address. */
-export function publicBase(req: IncomingMessage, fallbackHost: string): string {
-  const host = req.headers.host;
-  const ok = typeof host === 'string' && /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host);
-  return `http://${ok ? host : fallbackHost}/api/v1`;
+const LOOPBACK_BIND = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
+const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+
+/**
+ * The Host header when it names this server, else null (the request is refused). Loopback binds
+ * accept only loopback names (a DNS-rebinding page sends its own name); other binds also accept an
+ * IP literal. Any port: a local reverse proxy (or a test's flaky proxy) forwards its own. Only a Host
+ * that passed goes into result URLs.
+ */
+export function checkedHost(req: IncomingMessage, bind: string): string | null {
+  const host = (req.headers.host ?? '').toLowerCase();
+  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.\-]+)(?::(\d{1,5}))?$/.exec(host);
+  if (!m) return null;
+  const name = m[1]!;
+  if (name === 'localhost' || name === '127.0.0.1' || name === '[::1]') return host;
+  if (LOOPBACK_BIND.test(bind)) return null;
+  return IP_HOST.test(name) ? host : null;
 }
+
+/** `http://host:port/api/v1` for a Host that passed checkedHost. */
+export const publicBase = (host: string): string => `http://${host}/api/v1`;
 
 /** Replaces the stored placeholder by the public base in a serialised result. */
 export const withBase = (text: string, base: string): string => text.split(BASE_PLACEHOLDER).join(base);

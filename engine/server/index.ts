@@ -7,8 +7,9 @@ import { ErrorCodes } from '../errors.ts';
 import { makeKeyCheck } from './auth.ts';
 import { createEngineCore, type EngineCoreOptions } from './engine.ts';
 import { serveFile } from './files.ts';
-import { errorBody, publicBase, sendEnvelope, sendError } from './http.ts';
+import { checkedHost, errorBody, publicBase, sendEnvelope, sendError } from './http.ts';
 import { checkRoute, parseRoute, usageRoute, type RouteContext } from './routes.ts';
+import { applyServerLimits, createUploadGate } from './limits.ts';
 
 export interface EngineServerOptions extends EngineCoreOptions {
   host?: string;
@@ -49,9 +50,13 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
   const core = await createEngineCore({ ...opts, log });
   const checkKey = makeKeyCheck(apiKeys, opts.noAuth === true);
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const uploads = createUploadGate();
+  const noAuth = opts.noAuth === true;
   let fallbackHost = host;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const client = checkedHost(req, host);
+    if (!client) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Unexpected Host header: use ${fallbackHost}`, null, 403);
     const path = new URL(req.url ?? '/', 'http://local').pathname.replace(/\/+$/, '');
     if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
       return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path || '/'} (the API lives under ${API_PREFIX})`, null, 404);
@@ -69,7 +74,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
     const route = POST_ROUTES[sub];
     if (!route) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path}`, null, 404);
     if (method !== 'POST') return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use POST for ${path}`, null, 405, { allow: 'POST' });
-    await route(req, res, { core, checkKey, maxBytes, base: publicBase(req, fallbackHost) });
+    await route(req, res, { core, checkKey, noAuth, uploads, maxBytes, base: publicBase(client) });
   };
 
   const server = createServer((req, res) => {
@@ -84,6 +89,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
       }
     });
   });
+  applyServerLimits(server);
   server.on('clientError', (_err, socket) => {
     if (!socket.writable) return socket.destroy();
     const body = errorBody(ErrorCodes.PARAM_ERROR, 'Malformed HTTP request');

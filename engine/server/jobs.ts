@@ -14,6 +14,8 @@ export interface ParseJob {
   maxPages?: number;
   /** Prefix of public file URLs, still carrying the base placeholder: `${BASE_PLACEHOLDER}/files/<key>/`. */
   filesPrefix: string;
+  /** Found when the upload was inspected (DocumentInfo.warnings); stored with the result. */
+  warnings?: string[];
 }
 
 export interface ParseOutcome {

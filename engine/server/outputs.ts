@@ -1,4 +1,4 @@
-// Turns a ParsedDocument into the stored answer of a task: result.json = {metadata, result}
+// Turns a ParsedDocument into the stored answer of a task: result.json = {metadata, result, warnings}
 // (only the requested outputs) plus bundle.zip when zip is asked for. Runs inside a worker.
 // outputs.json carries `metadata.page_count` too (SoMark's somark_parser.py prints it).
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ export const IMAGES_DIR = 'images';
 export interface StoredResult {
   metadata: Metadata;
   result: ParseResult;
+  /** Last key on purpose: routes.ts lifts it to the envelope's top-level `warnings` from the text's tail. */
+  warnings: string[];
 }
 
 export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<void> {
@@ -35,6 +37,7 @@ export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<
   const stored: StoredResult = {
     metadata: { page_num: doc.pageCount, file_type: doc.fileType },
     result: { file_name: job.fileName, outputs, imgs: doc.images.map((i) => i.url), catalog: doc.catalog },
+    warnings: job.warnings ?? [],
   };
   await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(stored));
 }

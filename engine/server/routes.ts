@@ -11,10 +11,14 @@ import { sendBody, sendEnvelope, withBase } from './http.ts';
 import { holdCheck } from './long-poll.ts';
 import { RESULT_FILE, type StoredResult } from './outputs.ts';
 import { parseParams } from './params.ts';
+import type { UploadGate } from './limits.ts';
 
 export interface RouteContext {
   core: EngineCore;
   checkKey: (key: string | undefined) => void;
+  /** No key needed (--no-auth). */
+  noAuth: boolean;
+  uploads: UploadGate;
   maxBytes: number;
   /** Public base URL for this request (`http://host:port/api/v1`). */
   base: string;
@@ -25,12 +29,14 @@ export const MESSAGES = { sync: '任务成功', submit: '任务已提交', check
 const LOCAL_QUOTA = 1_000_000_000;
 
 async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm> {
-  // A key sent before the file is checked before the upload is stored.
-  const beforeFile = (fields: Map<string, string[]>) => fields.has('api_key') && ctx.checkKey(fields.get('api_key')![0]);
-  return readForm(req, { uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes, beforeFile });
+  // The key is checked the moment it arrives; a file sent before it waits for one of few early slots.
+  return readForm(req, {
+    uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes, checkKey: ctx.checkKey, open: ctx.noAuth,
+    beforeFile: (authed) => ctx.uploads.enter(authed),
+  });
 }
 
-/** The stored `{metadata, result}` as JSON text, base URL filled in. */
+/** The stored `{metadata, result, warnings}` as JSON text, base URL filled in. */
 async function storedText(ctx: RouteContext, taskId: string): Promise<string> {
   try {
     return withBase(await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8'), ctx.base);
@@ -39,12 +45,23 @@ async function storedText(ctx: RouteContext, taskId: string): Promise<string> {
   }
 }
 
-/** The stored `{metadata, result}` without its outer braces. */
-const storedInner = async (ctx: RouteContext, taskId: string): Promise<string> => (await storedText(ctx, taskId)).slice(1, -1);
+/** The stored result without its outer braces, and its warnings (the last key, read from the tail so a
+ *  large result is not parsed). */
+async function storedInner(ctx: RouteContext, taskId: string): Promise<{ inner: string; warnings: string[] }> {
+  const text = await storedText(ctx, taskId);
+  const tail = /,"warnings":(\[[^\]]*\])\}$/.exec(text.slice(-4096));
+  let warnings: string[] = [];
+  try {
+    warnings = tail ? (JSON.parse(tail[1]!) as string[]) : [];
+  } catch { /* a result stored by an older engine */ }
+  return { inner: text.slice(1, -1), warnings };
+}
 
 /** Head fields of `data` as JSON text without the closing brace, so the stored result can follow. */
 const open = (fields: Record<string, unknown>): string => JSON.stringify(fields).slice(0, -1);
-const envelope = (message: string, data: string): string => `{"code":0,"message":${JSON.stringify(message)},"data":${data}}`;
+/** Success envelope; `warnings` at the top level as open-source SoMark servers (OXR) send them. */
+const envelope = (message: string, data: string, warnings: string[] = []): string =>
+  `{"code":0,"message":${JSON.stringify(message)},"data":${data}${warnings.length ? `,"warnings":${JSON.stringify(warnings)}` : ''}}`;
 
 /**
  * `sync` answers the finished task; `async` answers the task id at once; `extract` (older self-hosted
@@ -65,12 +82,13 @@ export async function parseRoute(req: IncomingMessage, res: ServerResponse, ctx:
     const done = await ctx.core.wait(task.task_id);
     if (done.status !== 'SUCCESS') throw new EngineError(done.error_code ?? ErrorCodes.PROCESSING_FAILED, done.error ?? 'Parsing failed');
     if (mode === 'extract') {
-      const stored = JSON.parse(await storedText(ctx, task.task_id)) as StoredResult;
-      const data = { task_id: task.task_id, error: null, ...stored };
-      return sendBody(res, 200, JSON.stringify({ code: 0, message: MESSAGES.sync, data, outputs: stored.result.outputs }));
+      const stored = JSON.parse(await storedText(ctx, task.task_id)) as StoredResult & { warnings?: string[] };
+      const { warnings = [], ...rest } = stored;
+      const data = { task_id: task.task_id, error: null, ...rest };
+      return sendBody(res, 200, JSON.stringify({ code: 0, message: MESSAGES.sync, data, outputs: stored.result.outputs, ...(warnings.length ? { warnings } : {}) }));
     }
-    const inner = await storedInner(ctx, task.task_id);
-    sendBody(res, 200, envelope(MESSAGES.sync, `${open({ task_id: task.task_id, error: null })},${inner}}`));
+    const { inner, warnings } = await storedInner(ctx, task.task_id);
+    sendBody(res, 200, envelope(MESSAGES.sync, `${open({ task_id: task.task_id, error: null })},${inner}}`, warnings));
   } finally {
     if (f.file) await rm(f.file.path, { force: true }).catch(() => undefined);
   }
@@ -92,13 +110,16 @@ export async function checkRoute(req: IncomingMessage, res: ServerResponse, ctx:
   const failure = t.status === 'FAILED' ? t.error || 'Parsing failed' : null;
   const head = { task_id: t.task_id, status: t.status, file_name: t.file_name, error: failure };
   let data: string;
+  let warnings: string[] = [];
   if (t.status === 'SUCCESS') {
-    data = `${open(head)},${await storedInner(ctx, t.task_id)}}`;
+    const stored = await storedInner(ctx, t.task_id);
+    warnings = stored.warnings;
+    data = `${open(head)},${stored.inner}}`;
   } else {
     const metadata = t.page_num !== null && t.file_type ? { page_num: t.page_num, file_type: t.file_type } : null;
     data = JSON.stringify({ ...head, metadata, result: null, ...(view.progress ? { progress: view.progress } : {}) });
   }
-  sendBody(res, 200, envelope(failure ?? MESSAGES.check, data));
+  sendBody(res, 200, envelope(failure ?? MESSAGES.check, data, warnings));
 }
 
 export async function usageRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<void> {

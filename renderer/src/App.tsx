@@ -6,6 +6,7 @@ import { useAppInfo } from './stores/app.ts';
 import { useTasks } from './stores/tasks.ts';
 import { useUi } from './stores/ui.ts';
 import { useConnection } from './lib/connection.ts';
+import { hasAccessToken } from './lib/api.ts';
 import { describeError } from './i18n/errors.ts';
 import { ConfirmHost } from './components/confirm.tsx';
 import { Header } from './app/Header.tsx';
@@ -39,6 +40,8 @@ function StartupProblem() {
     );
   }
   if (connection === 'closed') {
+    // Browser mode opened without its token: reconnecting cannot help, the printed link can.
+    if (!hasAccessToken()) return <div className="banner danger" role="alert">{t('app.noToken')}</div>;
     return <div className="banner warning" role="status">{t('app.reconnecting')}</div>;
   }
   return null;

@@ -1,7 +1,7 @@
 // The e2e harness. Import { test, expect } from here instead of @playwright/test:
 //   app   browser mode started for this test (fresh temp data folder, random port, real local engine):
 //         { url, origin, port, token, dataDir, logs(), restart(), stop({signal}), start() }
-//   page  already opened at app.url (the token becomes the session cookie)
+//   page  already opened at app.url (the page keeps the token in sessionStorage)
 // Set `test.use({ appOptions: { env: {...} } })` for extra server environment, or a shared dataDir.
 import { test as base, expect } from '@playwright/test';
 import { startWebApp, type WebApp, type WebAppOptions } from './support/web-app.ts';

@@ -1,14 +1,17 @@
-// Browser mode smoke: the app loads behind its token, the transport carries the contract, unknown
-// channels are refused, and nothing is reachable without the token.
+// Browser mode smoke: the app loads with its token (kept in sessionStorage, never a cookie), the
+// transport carries the contract, unknown channels are refused, and nothing but the page's public
+// code is reachable without the token.
 import { expect, invokeFromTest, invokeInPage, test } from './fixtures.ts';
 
 test('the app loads and takes the token out of the address bar', async ({ page }) => {
   await expect(page).toHaveTitle(/DocParse Desktop/);
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect.poll(() => page.url()).not.toContain('token=');
-  // The cookie alone keeps the session: a reload still works.
+  expect(await page.context().cookies()).toEqual([]);
+  // sessionStorage keeps the session: a reload still works.
   await page.reload();
   await expect(page.locator('#root')).not.toBeEmpty();
+  expect((await invokeInPage(page, 'app:ready')).ok).toBe(true);
 });
 
 test('the page reaches the services through the WebSocket transport', async ({ page, app }) => {
@@ -27,15 +30,12 @@ test('an unknown channel is refused', async ({ page }) => {
   expect(r).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
 });
 
-test('without the token every route answers 401', async ({ app, playwright }) => {
+test('without the token only the public page answers', async ({ app, playwright }) => {
   const anonymous = await playwright.request.newContext();
   try {
-    for (const path of ['/', '/index.html', '/assets/results/x/original', '/ipc']) {
-      expect((await anonymous.get(`${app.origin}${path}`)).status(), path).toBe(401);
-    }
+    expect((await anonymous.get(`${app.origin}/assets/results/x/original`)).status()).toBe(404);
     const upload = await anonymous.post(`${app.origin}/upload`, { headers: { 'x-file-name': 'a.pdf' }, data: 'x' });
     expect(upload.status()).toBe(401);
-    expect((await anonymous.get(`${app.origin}/?token=not-the-token`)).status()).toBe(401);
   } finally {
     await anonymous.dispose();
   }

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOKE_CHANNELS } from '../../shared/ipc-contract.ts';
+import { DROPPED_PATHS_CHANNEL, INVOKE_CHANNELS } from '../../shared/ipc-contract.ts';
 
 const root = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 let outDir: string;
@@ -73,9 +73,9 @@ describe('Electron main (built bundle)', () => {
     expect(s.userData).toBe(userData);
   });
 
-  it('registers exactly one handler per allowlisted channel', async () => {
+  it('registers exactly one handler per allowlisted channel, plus the preload-only dropped-paths channel', async () => {
     const s = await ask<{ channels: string[] }>('state');
-    expect([...s.channels].sort()).toEqual([...INVOKE_CHANNELS].sort());
+    expect([...s.channels].sort()).toEqual([...INVOKE_CHANNELS, DROPPED_PATHS_CHANNEL].sort());
   });
 
   it('answers the trusted main frame and refuses iframes, foreign pages and other windows', async () => {

@@ -50,9 +50,9 @@ describe('node electron/web/server.ts', () => {
       const url = new URL(await s.url);
       const token = url.searchParams.get('token')!;
       expect(token).toMatch(/^[\w-]{32}$/);
-      expect((await http(`${url.origin}/`)).status).toBe(401);
       expect((await http(url.href)).status).toBe(200);
-      const c = await IpcClient.open(`ws://${url.host}/ipc?token=${token}`);
+      await expect(IpcClient.open(`ws://${url.host}/ipc`, { headers: { origin: url.origin } })).rejects.toThrow('HTTP 401');
+      const c = await IpcClient.open(`ws://${url.host}/ipc`, { headers: { origin: url.origin }, protocols: ['docparse.v1', `token.${token}`] });
       const ready = await c.invoke('app:ready');
       expect(ready).toMatchObject({ ok: true, value: { transport: 'web', dataDir } });
       expect(await c.invoke('settings:get')).toMatchObject({ ok: true, value: { backend: expect.any(String) } });

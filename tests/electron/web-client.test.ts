@@ -31,6 +31,13 @@ async function start(port = 0, token?: string): Promise<WebServer> {
   });
 }
 
+/** Node's WebSocket sends no Origin; a browser page always sends its own. */
+const pageWs = (origin: string): typeof WebSocket => class extends WebSocket {
+  constructor(url: string | URL, protocols?: string | string[]) {
+    super(url, { protocols, headers: { origin } } as unknown as string[]);
+  }
+};
+
 const until = async (cond: () => boolean, ms = 5000): Promise<void> => {
   const end = Date.now() + ms;
   while (!cond()) {
@@ -54,7 +61,7 @@ afterAll(async () => {
 
 describe('createWsTransport', () => {
   it('invokes, refuses unknown channels locally and receives events after app:ready', async () => {
-    const api = createWsTransport({ origin: server.origin, token: server.token });
+    const api = createWsTransport({ origin: server.origin, token: server.token, WebSocketImpl: pageWs(server.origin) });
     const got: string[] = [];
     api.on('task:removed', (p) => got.push(p.id));
     expect(await api.invoke('app:ready', undefined)).toMatchObject({ ok: true, value: { transport: 'web' } });
@@ -66,7 +73,7 @@ describe('createWsTransport', () => {
   });
 
   it('fails in-flight invokes with DISCONNECTED, reconnects and resumes events', async () => {
-    const api = createWsTransport({ origin: server.origin, token: server.token, maxBackoffMs: 200 });
+    const api = createWsTransport({ origin: server.origin, token: server.token, maxBackoffMs: 200, WebSocketImpl: pageWs(server.origin) });
     const statuses: ConnectionStatus[] = [];
     api.onStatus((s) => statuses.push(s));
     const got: string[] = [];
@@ -96,13 +103,13 @@ describe('createWsTransport', () => {
   });
 
   it('uploads files for pathsForFiles and reports server errors', async () => {
-    const api = createWsTransport({ origin: server.origin, token: server.token });
+    const api = createWsTransport({ origin: server.origin, token: server.token, WebSocketImpl: pageWs(server.origin) });
     const files = [new File(['%PDF-1.4 a'], 'a.pdf'), new File(['second'], '第二.png')];
     const paths = await api.pathsForFiles(files);
     expect(paths).toHaveLength(2);
     expect(await readFile(paths[0]!, 'utf8')).toBe('%PDF-1.4 a');
     expect(paths[1]!.endsWith('第二.png')).toBe(true);
-    const noAuth = createWsTransport({ origin: server.origin, token: 'wrong-token' });
+    const noAuth = createWsTransport({ origin: server.origin, token: 'wrong-token', WebSocketImpl: pageWs(server.origin) });
     await expect(noAuth.pathsForFiles([new File(['x'], 'x.pdf')])).rejects.toThrow(/x\.pdf: Missing or wrong access token/);
     api.close();
     noAuth.close();

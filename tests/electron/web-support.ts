@@ -57,9 +57,9 @@ export class IpcClient {
     });
   }
 
-  static open(url: string, headers: Record<string, string> = {}): Promise<IpcClient> {
+  static open(url: string, o: { headers?: Record<string, string>; protocols?: string[] } = {}): Promise<IpcClient> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { headers });
+      const ws = new WebSocket(url, o.protocols ?? [], { headers: o.headers ?? {} });
       ws.once('open', () => resolve(new IpcClient(ws)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
       ws.once('error', reject);

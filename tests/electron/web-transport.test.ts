@@ -1,5 +1,5 @@
 // Browser-mode transport against a real HTTP/WebSocket server (startWebServer) with a small handlers
-// object: token and cookie, Host/Origin checks, the IPC contract over /ipc, uploads and assets.
+// object: token (subprotocol, header; no cookie), Host/Origin checks, the IPC contract over /ipc, uploads and assets.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,50 +46,42 @@ afterAll(async () => {
 });
 
 const wsUrl = (query = ''): string => `ws://127.0.0.1:${server.port}/ipc${query}`;
-const cookie = (): string => `docparse_token_${server.port}=${server.token}`;
+/** What the page sends: its own Origin and the token as a subprotocol. */
+const asPage = (token = server.token): { headers: Record<string, string>; protocols: string[] } =>
+  ({ headers: { origin: server.origin }, protocols: ['docparse.v1', `token.${token}`] });
+const tokenHeader = (): Record<string, string> => ({ 'x-docparse-token': server.token });
 
 describe('access control', () => {
   it('prints a loopback URL with a long random token', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
   });
 
-  it('refuses every route without the token', async () => {
-    const page = await http(`${server.origin}/`);
-    expect(page.status).toBe(401);
-    expect(page.body.toString()).toContain('npm run web');
-    expect((await http(`${server.origin}/assets/results/t1/original.pdf`)).status).toBe(401);
+  it('serves the page (public code) with its CSP and no cookie; everything else needs the token', async () => {
+    const page = await http(server.url);
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('DocParse Desktop');
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain(`ws://127.0.0.1:${server.port}`);
+    expect((await http(`${server.origin}/assets/results/t1/original.pdf`)).status).toBe(404); // no asset key
     expect((await http(`${server.origin}/upload`, { method: 'POST', headers: { 'x-file-name': 'a.pdf' }, body: 'x' })).status).toBe(401);
-    expect((await http(`${server.origin}/?token=${server.token}x`)).status).toBe(401);
-    await expect(IpcClient.open(wsUrl())).rejects.toThrow('HTTP 401');
-    await expect(IpcClient.open(wsUrl('?token=wrong'))).rejects.toThrow('HTTP 401');
-  });
-
-  it('trades the URL token for an HttpOnly SameSite=Strict cookie, then accepts the cookie', async () => {
-    const first = await http(server.url);
-    expect(first.status).toBe(200);
-    expect(first.body.toString()).toContain('DocParse Desktop');
-    const setCookie = String(first.headers['set-cookie']);
-    expect(setCookie).toContain(cookie());
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Strict/);
-    expect(first.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(first.headers['content-security-policy']).toContain(`ws://127.0.0.1:${server.port}`);
-    const again = await http(`${server.origin}/settings`, { headers: { cookie: cookie() } });
-    expect(again.status).toBe(200);
-    expect(again.headers['set-cookie']).toBeUndefined();
-    const js = await http(`${server.origin}/assets/app.js`, { headers: { cookie: cookie() } });
+    await expect(IpcClient.open(wsUrl(), { headers: { origin: server.origin } })).rejects.toThrow('HTTP 401');
+    await expect(IpcClient.open(wsUrl(`?token=${server.token}`), { headers: { origin: server.origin } })).rejects.toThrow('HTTP 401');
+    await expect(IpcClient.open(wsUrl(), asPage('wrong'))).rejects.toThrow('HTTP 401');
+    const js = await http(`${server.origin}/assets/app.js`);
     expect(js.status).toBe(404); // /assets/ is the services' asset route, not the build's
   });
 
-  it('refuses foreign Host headers (DNS rebinding) and foreign WebSocket origins', async () => {
+  it('refuses foreign Host headers (DNS rebinding) and foreign or missing WebSocket origins', async () => {
     expect((await http(server.url, { headers: { host: 'evil.example' } })).status).toBe(403);
-    await expect(IpcClient.open(wsUrl(), { cookie: cookie(), origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+    await expect(IpcClient.open(wsUrl(), { ...asPage(), headers: { origin: 'https://evil.example' } })).rejects.toThrow('HTTP 403');
+    await expect(IpcClient.open(wsUrl(), { ...asPage(), headers: {} })).rejects.toThrow('HTTP 403');
   });
 });
 
 describe('IPC over /ipc', () => {
   it('answers invokes with envelopes and refuses unknown channels', async () => {
-    const c = await IpcClient.open(wsUrl(), { cookie: cookie(), origin: server.origin });
+    const c = await IpcClient.open(wsUrl(), asPage());
     expect(await c.invoke('app:ready')).toMatchObject({ ok: true, value: { transport: 'web', version: '0.0.0-test' } });
     expect(await c.invoke('key:set', { apiKey: 'bad' })).toEqual({ ok: false, error: { code: 'INVALID_KEY', message: 'API keys start with sk-' } });
     expect(await c.invoke('shell:exec', { cmd: 'rm -rf /' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
@@ -101,7 +93,7 @@ describe('IPC over /ipc', () => {
   });
 
   it('queues events per connection until app:ready, then delivers them in order', async () => {
-    const c = await IpcClient.open(wsUrl(`?token=${server.token}`));
+    const c = await IpcClient.open(wsUrl(), asPage());
     emit('task:removed', { id: 'early' });
     emit('task:updated', { id: 't1', state: 'PROCESSING' } as Task);
     await new Promise((r) => setTimeout(r, 50));
@@ -115,8 +107,8 @@ describe('IPC over /ipc', () => {
   });
 
   it('fans events out to every ready connection and forgets closed ones', async () => {
-    const a = await IpcClient.open(wsUrl(), { cookie: cookie() });
-    const b = await IpcClient.open(wsUrl(), { cookie: cookie() });
+    const a = await IpcClient.open(wsUrl(), asPage());
+    const b = await IpcClient.open(wsUrl(), asPage());
     await a.invoke('app:ready');
     await b.invoke('app:ready');
     await b.close();
@@ -134,7 +126,7 @@ describe('uploads and assets', () => {
     const body = Buffer.from('%PDF-1.4 uploaded');
     const r = await http(`${server.origin}/upload`, {
       method: 'POST',
-      headers: { cookie: cookie(), 'x-file-name': encodeURIComponent('../../Rapport été.pdf'), 'content-type': 'application/octet-stream' },
+      headers: { ...tokenHeader(), 'x-file-name': encodeURIComponent('../../Rapport été.pdf'), 'content-type': 'application/octet-stream' },
       body,
     });
     expect(r.status).toBe(200);
@@ -146,25 +138,26 @@ describe('uploads and assets', () => {
   });
 
   it('refuses uploads without a name or from another origin', async () => {
-    const noName = await http(`${server.origin}/upload`, { method: 'POST', headers: { cookie: cookie() }, body: 'x' });
+    const noName = await http(`${server.origin}/upload`, { method: 'POST', headers: tokenHeader(), body: 'x' });
     expect(noName.status).toBe(400);
     const foreign = await http(`${server.origin}/upload`, {
-      method: 'POST', headers: { cookie: cookie(), origin: 'https://evil.example', 'x-file-name': 'a.pdf' }, body: 'x',
+      method: 'POST', headers: { ...tokenHeader(), origin: 'https://evil.example', 'x-file-name': 'a.pdf' }, body: 'x',
     });
     expect(foreign.status).toBe(403);
   });
 
   it('serves assets through resolveAsset with ranges, and 404 outside it', async () => {
-    const h = { cookie: cookie() };
-    const whole = await http(`${server.origin}/assets/results/t1/original.pdf`, { headers: h });
+    const h = {};
+    const a = server.assetUrlBase;
+    const whole = await http(`${a}results/t1/original.pdf`, { headers: h });
     expect(whole.status).toBe(200);
     expect(whole.headers['content-type']).toBe('application/pdf');
-    const part = await http(`${server.origin}/assets/results/t1/original.pdf`, { headers: { ...h, range: 'bytes=9-12' } });
+    const part = await http(`${a}results/t1/original.pdf`, { headers: { ...h, range: 'bytes=9-12' } });
     expect(part.status).toBe(206);
     expect(part.body.toString()).toBe('0123');
-    expect((await http(`${server.origin}/assets/..%2f..%2fetc/passwd`, { headers: h })).status).toBe(404);
-    expect((await http(`${server.origin}/assets/results/none.png`, { headers: h })).status).toBe(404);
-    const dl = await http(`${server.origin}/assets/downloads/abc/R%C3%A9sum%C3%A9.md`, { headers: h });
+    expect((await http(`${a}..%2f..%2fetc/passwd`, { headers: h })).status).toBe(404);
+    expect((await http(`${a}results/none.png`, { headers: h })).status).toBe(404);
+    const dl = await http(`${a}downloads/abc/R%C3%A9sum%C3%A9.md`, { headers: h });
     expect(dl.status).toBe(200);
     expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''R%C3%A9sum%C3%A9.md");
   });

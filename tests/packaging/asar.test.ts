@@ -3,7 +3,7 @@
 import { listPackage } from '@electron/asar';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +17,19 @@ const bin = (pkg: string, file: string): string => join(root, 'node_modules', pk
 let tmp: string;
 let entries: string[] = [];
 let unpacked: string;
+let executable: Buffer;
 
-/** The smallest folder electron-builder accepts as an unpacked Electron (it copies and renames it). */
+/** Electron's fuse wire (@electron/fuses): a sentinel, version 1, 8 fuses in Electron's default state
+ *  (RunAsNode, CookieEncryption, NodeOptions, CliInspect, AsarIntegrity, OnlyAsar, V8Snapshot, FileProtocol). */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const DEFAULT_WIRE = '10110001';
+
+/** The smallest folder electron-builder accepts as an unpacked Electron (it copies and renames it);
+ *  the stub binary carries a fuse wire so the configured fuses are really flipped. */
 async function stubElectronDist(dir: string): Promise<void> {
   await mkdir(join(dir, 'resources'), { recursive: true });
-  await writeFile(join(dir, 'electron'), '#!/bin/sh\necho "stub Electron for packaging tests"\n');
+  const wire = Buffer.concat([Buffer.from(`# ${FUSE_SENTINEL}`), Buffer.from([1, DEFAULT_WIRE.length]), Buffer.from(DEFAULT_WIRE), Buffer.from('\n')]);
+  await writeFile(join(dir, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\necho "stub Electron for packaging tests"\nexit 0\n'), wire]));
   await chmod(join(dir, 'electron'), 0o755);
   await writeFile(join(dir, 'LICENSE'), 'stub');
   await writeFile(join(dir, 'LICENSES.chromium.html'), 'stub');
@@ -51,10 +59,19 @@ beforeAll(async () => {
   const resources = join(out, 'linux-unpacked', 'resources');
   entries = listPackage(join(resources, 'app.asar'), { isPack: false }).map((e) => e.replaceAll('\\', '/'));
   unpacked = join(resources, 'app.asar.unpacked');
+  executable = await readFile(join(out, 'linux-unpacked', 'docparse-desktop'));
 });
 
 afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('Electron fuses (electron-builder.yml electronFuses)', () => {
+  it('are flipped to the safe set: no run-as-node, NODE_OPTIONS or --inspect; asar only, with integrity; cookies encrypted', () => {
+    const at = executable.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
+    const wire = executable.subarray(at + 2, at + 2 + executable[at + 1]!).toString();
+    expect(wire).toBe('01001100');
+  });
 });
 
 describe('app.asar', () => {

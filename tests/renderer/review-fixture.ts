@@ -65,6 +65,7 @@ export function sampleView(over: Partial<ResultView> = {}): ResultView {
     originalUrl: null,
     assetBase: 'http://127.0.0.1:9/assets/results/req_sample0001/',
     images: { 'http://svc/img/fig1.png': 'images/image_001.png' },
+    warnings: [],
     ...over,
   };
 }

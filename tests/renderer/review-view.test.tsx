@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewView } from '../../renderer/src/features/review/ReviewView.tsx';
 import { PANE_PADDING } from '../../renderer/src/features/review/layout.ts';
 import { resetRenderer } from './setup.ts';
+import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { sampleView } from './review-fixture.ts';
 
 // jsdom has no layout: give the scrolling panes a size, and a ResizeObserver that reports nothing.
@@ -46,6 +47,22 @@ describe('ReviewView', () => {
       expect(document.querySelector('.rv-body')?.className).not.toMatch(/has-(thumbs|inspector)/);
     } finally {
       window.innerWidth = 1920;
+    }
+  });
+
+  it('shows a damaged-file warning as a note, in English and Chinese; other warnings as the service wrote them', () => {
+    const view = sampleView({ warnings: ['DAMAGED_FILE: The file was damaged and has been repaired.', 'FLAG_IGNORED: feature x is not supported'] });
+    const first = render(<ReviewView view={view} />);
+    const notes = screen.getAllByTestId('review-warning').map((n) => n.textContent);
+    expect(notes).toEqual(['The file was damaged; some content may be missing. Check the pages against the original.', 'Note from the service: feature x is not supported']);
+    expect(screen.getAllByRole('note')).toHaveLength(2);
+    first.unmount();
+    setLocale('zh-CN');
+    try {
+      render(<ReviewView view={view} />);
+      expect(screen.getAllByTestId('review-warning')[0]!.textContent).toBe('文件已损坏，部分内容可能缺失。请对照原文件检查各页。');
+    } finally {
+      setLocale('en');
     }
   });
 

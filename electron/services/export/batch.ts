@@ -82,7 +82,8 @@ export async function exportBatch(ctx: ServicesContext, req: BatchExportRequest)
   if (formats.length === 0) throw new CodedError('BAD_REQUEST', 'Choose at least one format to export.');
   if (typeof req.destDir !== 'string' || !isAbsolute(req.destDir)) {
     throw new CodedError('BAD_PATH', 'The destination must be an absolute folder path.');
-  }
+  }  ctx.grants.checkWrite(req.destDir, 'folder');
+
   await ensureDir(req.destDir);
   const jobId = randomUUID();
   const ids = [...new Set(req.ids)];

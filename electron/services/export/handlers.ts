@@ -1,5 +1,5 @@
 // IPC handlers for exporting results: one task ('export:task') or many into a folder ('export:batch').
-// Destination: the given path; else Electron's save dialog; else (browser mode) a temp file under the
+// Destination: the given path (only one the user chose: services/files/grants.ts); else Electron's save dialog; else (browser mode) a temp file under the
 // data folder that the renderer downloads through ctx.downloads. Requests come from the renderer,
 // which is not trusted: every field is checked first (CodedError 'INVALID_REQUEST').
 import { randomBytes } from 'node:crypto';
@@ -92,6 +92,7 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
 
   if (req.destPath) {
     if (!isAbsolute(req.destPath)) throw new CodedError('BAD_PATH', 'The destination must be an absolute file path.');
+    ctx.grants.checkWrite(req.destPath, 'file');
     return { written: await writeExport(files, req.format, req.destPath, opts), downloadUrl: null };
   }
   if (ctx.dialogs) {

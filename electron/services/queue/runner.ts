@@ -96,7 +96,7 @@ async function upload(client: SomarkClient, h: RunHandle, d: RunDeps, onRetry: O
     if (data.error) return { kind: 'failed', reason: data.error };
     h.update({ state: 'PROCESSING', uploadPercent: 100, remoteTaskId: data.task_id || null, pages: data.metadata.page_num || t.pages, retry: null });
     d.log.info(`${t.id} sync answer for remote task ${data.task_id || '-'}`);
-    await finish(h, d, { result: data.result, metadata: data.metadata, remoteTaskId: data.task_id || null });
+    await finish(h, d, { result: data.result, metadata: data.metadata, remoteTaskId: data.task_id || null, warnings: data.warnings ?? [] });
     return { kind: 'done' };
   }
   const sub = await client.submitAsync(params);
@@ -126,7 +126,7 @@ async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: Run
     }
     if (data.status === 'FAILED') return { kind: 'failed', reason: data.error || 'the service reported FAILED without a reason' };
     h.update({ state: 'PROCESSING', pages, progress: data.progress ?? h.get().progress, retry: null });
-    await finish(h, d, { result: data.result!, metadata: data.metadata, remoteTaskId: remoteId });
+    await finish(h, d, { result: data.result!, metadata: data.metadata, remoteTaskId: remoteId, warnings: data.warnings ?? [] });
     return { kind: 'done' };
   }
 }

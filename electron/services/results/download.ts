@@ -1,20 +1,27 @@
 // Downloads one URL to a file (images, the engine's zip bundle): GET only, http(s) only, a few
-// redirects, bounded size, streamed to disk, retried like API calls. No credentials are ever sent.
+// redirects followed by hand with the egress check at every hop (egress.ts), bounded size, streamed
+// to disk, retried like API calls. No credentials are ever sent.
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { BadResponseError, HttpStatusError, NetworkError, httpRequest } from '../somark/http.ts';
 import { abortError } from '../util/sleep.ts';
+import { egressFor } from './egress.ts';
 import { withRetries, type RetryPolicy } from '../somark/retry.ts';
 
 const MAX_REDIRECTS = 5;
+
+/** The body passed the size limit of the download. */
+export class DownloadTooLargeError extends BadResponseError {}
 
 export interface DownloadOptions {
   signal?: AbortSignal;
   policy: RetryPolicy;
   idleTimeoutMs: number;
   maxBytes: number;
+  /** The service's base URL: its origin may be fetched freely, other hosts only at public addresses. */
+  serviceBase?: string;
 }
 
 export interface Downloaded {
@@ -27,7 +34,8 @@ export interface Downloaded {
 async function once(url: URL, dest: string, o: DownloadOptions): Promise<Downloaded> {
   let current = url;
   for (let hop = 0; ; hop++) {
-    const res = await httpRequest({ method: 'GET', url: current, signal: o.signal, idleTimeoutMs: o.idleTimeoutMs, headers: { accept: '*/*' } });
+    const lookup = egressFor(current, o.serviceBase);
+    const res = await httpRequest({ method: 'GET', url: current, signal: o.signal, idleTimeoutMs: o.idleTimeoutMs, headers: { accept: '*/*' }, lookup });
     const loc = res.headers.location;
     if (res.status >= 300 && res.status < 400 && loc) {
       res.body.resume();
@@ -46,7 +54,7 @@ async function once(url: URL, dest: string, o: DownloadOptions): Promise<Downloa
     const counter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
         bytes += chunk.length;
-        if (bytes > o.maxBytes) return cb(new BadResponseError(`${current.host}: download larger than ${o.maxBytes} bytes`));
+        if (bytes > o.maxBytes) return cb(new DownloadTooLargeError(`${current.host}: download larger than ${o.maxBytes} bytes`));
         if (headLen < 16) {
           headParts.push(chunk.subarray(0, 16 - headLen));
           headLen += Math.min(chunk.length, 16 - headLen);

@@ -1,13 +1,16 @@
 // Images of a result: collect every remote image URL (Markdown links, <img src>, block img_url, imgs),
-// download each once to images/image_NNN.<ext>, and rewrite the Markdown to the local copies.
-import { rename } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+// download each once to images/image_NNN.<ext> (raster only, capped in count and bytes; where from:
+// egress.ts), and rewrite the Markdown to the local copies.
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { JsonOutput } from '../../../shared/somark.ts';
 import { isAbortError } from '../util/sleep.ts';
-import { downloadToFile, type DownloadOptions } from './download.ts';
+import { DownloadTooLargeError, downloadToFile, type DownloadOptions } from './download.ts';
 import { sniff } from '../files/sniff.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_RESULT, MAX_IMAGES_TOTAL_BYTES } from '../consts.ts';
 
-const MD_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+// `![alt](url)`; a backslash-escaped "]" does not close the alt text (CommonMark), so escaped text is no image.
+const MD_IMAGE = /(?<!\\)!\[(?:\\.|[^\]\\])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const HTML_IMG = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi;
 const isRemote = (u: string): boolean => /^https?:\/\//i.test(u);
 const unescapeHtml = (s: string): string => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
@@ -28,16 +31,15 @@ export function collectImageUrls(markdown: string, json: JsonOutput | undefined,
   return [...seen];
 }
 
-const EXT_BY_KIND: Record<string, string> = { png: '.png', jpeg: '.jpg', gif: '.gif', bmp: '.bmp', tiff: '.tif', webp: '.webp' };
-const EXT_BY_TYPE: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp', 'image/bmp': '.bmp', 'image/svg+xml': '.svg' };
+// Only raster types a browser shows inertly are cached: an SVG or HTML "image" served from the app's
+// own origin could run script, so whatever the server claims, the bytes decide.
+const RASTER_EXT: Record<string, string> = { png: '.png', jpeg: '.jpg', gif: '.gif', bmp: '.bmp', webp: '.webp' };
 
-function pickExt(url: string, head: Buffer, contentType: string): string {
-  const byContent = EXT_BY_KIND[sniff(head) ?? ''];
-  if (byContent) return byContent;
-  const byType = EXT_BY_TYPE[contentType.split(';')[0]!.trim().toLowerCase()];
-  if (byType) return byType;
-  const byName = extname(new URL(url).pathname).toLowerCase();
-  return /^\.[a-z0-9]{1,5}$/.test(byName) ? byName : '.bin';
+/** The cache extension for a downloaded image, or an error when its bytes are not a raster image. */
+export function rasterExt(head: Buffer): string {
+  const ext = RASTER_EXT[sniff(head) ?? ''];
+  if (!ext) throw new Error('not a PNG, JPEG, GIF, WebP or BMP image');
+  return ext;
 }
 
 export interface ImageDownloads {
@@ -46,19 +48,46 @@ export interface ImageDownloads {
   failed: { url: string; reason: string }[];
 }
 
-export async function downloadImages(urls: readonly string[], dir: string, o: DownloadOptions): Promise<ImageDownloads> {
+export interface ImageCaps {
+  count: number;
+  eachBytes: number;
+  totalBytes: number;
+}
+const CAPS: ImageCaps = { count: MAX_IMAGES_PER_RESULT, eachBytes: MAX_IMAGE_BYTES, totalBytes: MAX_IMAGES_TOTAL_BYTES };
+
+/** Downloads the first `caps.count` URLs (4 at a time) until `caps.totalBytes` are spent; the rest fail. */
+export async function downloadImages(urls: readonly string[], dir: string, o: DownloadOptions, caps: ImageCaps = CAPS): Promise<ImageDownloads> {
   const map: Record<string, string> = {};
-  const failed: ImageDownloads['failed'] = [];
+  const failed: ImageDownloads['failed'] = urls.slice(caps.count).map((url) => ({ url, reason: `more than ${caps.count} images in one result` }));
+  const todo = urls.slice(0, caps.count);
+  let spent = 0;
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < urls.length) {
+    while (next < todo.length) {
       const i = next++;
-      const url = urls[i]!;
+      const url = todo[i]!;
+      const left = caps.totalBytes - spent;
+      if (left <= 0) {
+        failed.push({ url, reason: `the result's images pass ${caps.totalBytes} bytes` });
+        continue;
+      }
       const base = `image_${String(i + 1).padStart(3, '0')}`;
       const tmp = join(dir, `${base}.part`);
       try {
-        const got = await downloadToFile(url, tmp, o);
-        const name = base + pickExt(url, got.head, got.contentType);
+        const budgetBound = left < Math.min(o.maxBytes, caps.eachBytes);
+        const got = await downloadToFile(url, tmp, { ...o, maxBytes: Math.min(o.maxBytes, caps.eachBytes, left) }).catch((e: unknown) => {
+          if (budgetBound && e instanceof DownloadTooLargeError) spent = caps.totalBytes; // it used up the rest
+          throw e;
+        });
+        spent += got.bytes;
+        let ext: string;
+        try {
+          ext = rasterExt(got.head);
+        } catch (e) {
+          await rm(tmp, { force: true });
+          throw e;
+        }
+        const name = base + ext;
         await rename(tmp, join(dir, name));
         map[url] = `images/${name}`;
       } catch (e) {
@@ -67,7 +96,7 @@ export async function downloadImages(urls: readonly string[], dir: string, o: Do
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(4, urls.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(4, todo.length) }, worker));
   return { map, failed };
 }
 

@@ -19,6 +19,8 @@ export interface FinishedParse {
   result: ParseResult;
   metadata: Metadata | null;
   remoteTaskId: string | null;
+  /** The service's warnings (e.g. "DAMAGED_FILE: …"), kept with the result and shown in review. */
+  warnings?: string[];
 }
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -45,7 +47,7 @@ export async function writeResult(
 ): Promise<number> {
   const final = join(resultsDir, task.id);
   const tmp = join(resultsDir, `.${task.id}.${randomBytes(4).toString('hex')}.tmp`);
-  const o: DownloadOptions = { signal: deps.signal, policy: deps.timing, idleTimeoutMs: 60_000, maxBytes: MAX_DOWNLOAD_BYTES };
+  const o: DownloadOptions = { signal: deps.signal, policy: deps.timing, idleTimeoutMs: 60_000, maxBytes: MAX_DOWNLOAD_BYTES, serviceBase: task.baseUrl };
   const { outputs } = done.result;
   await mkdir(join(tmp, 'images'), { recursive: true });
   try {
@@ -87,6 +89,7 @@ export async function writeResult(
       hasJson: !!outputs.json,
       hasServiceZip,
       original,
+      warnings: done.warnings ?? [],
       savedAt: Date.now(),
       task: { ...task, state: 'SUCCESS', remoteTaskId: done.remoteTaskId ?? task.remoteTaskId, finishedAt: Date.now() },
     };

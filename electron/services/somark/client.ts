@@ -79,6 +79,11 @@ export function createSomarkClient(opts: ClientOptions): SomarkClient {
       });
       const env = parseEnvelope(await readJson(res, MAX_RESPONSE_BYTES, url, hooks.signal));
       if (env.code !== 0) throw new ServiceError(env.code, env.message);
+      // Top-level warnings travel with the data (parseSyncData/parseCheckData read data.warnings).
+      if (env.warnings && env.data && typeof env.data === 'object') {
+        const d = env.data as { warnings?: unknown };
+        return { ...d, warnings: [...new Set([...(Array.isArray(d.warnings) ? d.warnings : []), ...env.warnings])] };
+      }
       return env.data;
     }, opts.timing, hooks.signal, hooks.onRetry);
   }

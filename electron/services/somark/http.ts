@@ -1,6 +1,7 @@
 // A small HTTP layer over node:http/https: streamed request bodies, abort, idle timeout, bounded reads.
 // Errors are classified so the client can decide what to retry: NetworkError (no usable answer),
 // HttpStatusError (non-2xx), BadResponseError (an answer we cannot trust), AbortError (cancel).
+import type { LookupFunction } from 'node:net';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { pipeline } from 'node:stream/promises';
@@ -47,6 +48,8 @@ export interface HttpRequest {
   body?: Uint8Array | AsyncIterable<Uint8Array>;
   signal?: AbortSignal;
   idleTimeoutMs: number;
+  /** DNS lookup for the connection (downloads pass a public-only one, see results/egress.ts). */
+  lookup?: LookupFunction;
 }
 
 export interface HttpResponse {
@@ -56,7 +59,7 @@ export interface HttpResponse {
 }
 
 function networkError(e: unknown, url: URL): Error {
-  if (e instanceof LocalFileError || e instanceof NetworkError) return e;
+  if (e instanceof LocalFileError || e instanceof NetworkError || e instanceof BadResponseError) return e;
   const err = e as NodeJS.ErrnoException;
   const errno = err.code ?? 'ENETWORK';
   return new NetworkError(errno, `${url.host}: ${err.message || errno}`);
@@ -77,7 +80,7 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
       settled = true;
       reject(signal?.aborted ? abortError(signal) : networkError(e, url));
     };
-    const r = mod.request(url, { method: req.method, headers: req.headers, signal }, (res) => {
+    const r = mod.request(url, { method: req.method, headers: req.headers, signal, ...(req.lookup ? { lookup: req.lookup } : {}) }, (res) => {
       if (settled) return void res.resume();
       settled = true;
       // An answer that arrives before the upload ended (an early error) stops the upload.

@@ -15,6 +15,10 @@ const str = (o: Obj, k: string, where: string): string => (typeof o[k] === 'stri
 const optStr = (o: Obj, k: string): string | null => (typeof o[k] === 'string' ? (o[k] as string) : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+/** Up to 20 warning strings (each cut to 500 characters); anything else is ignored. */
+export const warningList = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.length > 0).slice(0, 20).map((x) => x.slice(0, 500)) : [];
+
 export function parseEnvelope(raw: unknown): Envelope<unknown> {
   if (!isObj(raw)) return bad('the body is not a JSON object');
   const code = num(raw.code);
@@ -22,7 +26,8 @@ export function parseEnvelope(raw: unknown): Envelope<unknown> {
   const message = typeof raw.message === 'string' ? raw.message : '';
   const data = raw.data === undefined ? null : raw.data;
   if (data !== null && !isObj(data)) return bad('"data" is not an object');
-  return { code, message, data };
+  const w = warningList(raw.warnings);
+  return w.length ? { code, message, data, warnings: w } : { code, message, data };
 }
 
 const STATUSES: readonly RemoteStatus[] = ['QUEUING', 'PROCESSING', 'SUCCESS', 'FAILED'];
@@ -85,6 +90,7 @@ export function parseSyncData(d: unknown): SyncData {
     error: optStr(d, 'error'),
     metadata: metadata(d.metadata) ?? { page_num: 0, file_type: '' },
     result: parseResult(d.result),
+    warnings: warningList(d.warnings),
   };
 }
 
@@ -106,6 +112,7 @@ export function parseCheckData(d: unknown): CheckData {
     result: st === 'SUCCESS' ? parseResult(d.result) : null,
     error: optStr(d, 'error'),
     progress: progress(d.progress),
+    warnings: warningList(d.warnings),
   };
 }
 

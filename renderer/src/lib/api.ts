@@ -11,15 +11,29 @@ declare global {
   }
 }
 
+const TOKEN_KEY = 'docparse.token';
+
 /**
- * Browser mode: the access token arrives once in the page URL (?token=…). The server has already
- * traded it for an HttpOnly cookie; keep it in memory for this page and take it out of the address bar.
+ * Browser mode: the access token arrives once in the page URL (?token=…). It moves to this tab's
+ * sessionStorage (a reload keeps working, other sites and ports never see it: no cookie) and out of
+ * the address bar.
  */
 function takeTokenFromLocation(): string | null {
   const url = new URL(globalThis.location.href);
   const token = url.searchParams.get('token');
-  if (token === null) return null;
+  if (token === null) {
+    try {
+      return globalThis.sessionStorage.getItem(TOKEN_KEY);
+    } catch {
+      return null;
+    }
+  }
   url.searchParams.delete('token');
+  try {
+    globalThis.sessionStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // Not fatal: the token lives in memory for this page.
+  }
   try {
     globalThis.history.replaceState(globalThis.history.state, '', url.pathname + url.search + url.hash);
   } catch {
@@ -29,11 +43,18 @@ function takeTokenFromLocation(): string | null {
 }
 
 let ws: WsTransport | null = null;
+let webToken: string | null = null;
 
 function webTransport(): WsTransport {
-  ws ??= createWsTransport({ token: takeTokenFromLocation() });
+  if (!ws) {
+    webToken = takeTokenFromLocation();
+    ws = createWsTransport({ token: webToken });
+  }
   return ws;
 }
+
+/** False in browser mode when the page was opened without the token (not the printed link). */
+export const hasAccessToken = (): boolean => hasPreload() || webToken !== null;
 
 const hasPreload = (): boolean => typeof window !== 'undefined' && window.api !== undefined;
 

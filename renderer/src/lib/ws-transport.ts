@@ -4,12 +4,16 @@
 import { isEventChannel, isInvokeChannel, type RendererApi } from '../../../shared/ipc-contract.ts';
 import type { IpcResult } from '../../../shared/result.ts';
 
+/** Mirrors electron/web/auth.ts (the renderer cannot import Node code). */
+const IPC_PROTOCOL = 'docparse.v1';
+const TOKEN_PROTOCOL_PREFIX = 'token.';
+
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
 export interface WsTransportOptions {
   /** Server origin, e.g. 'http://127.0.0.1:5180' (default: the page's origin). */
   origin?: string;
-  /** Access token; the HttpOnly cookie covers same-origin requests when absent. */
+  /** Access token: sent as a WebSocket subprotocol and as the upload header (never in a URL or cookie). */
   token?: string | null;
   /** How long an invoke waits for a connection before failing with DISCONNECTED. */
   connectWaitMs?: number;
@@ -34,7 +38,8 @@ export function createWsTransport(opts: WsTransportOptions = {}): WsTransport {
   const WS = opts.WebSocketImpl ?? globalThis.WebSocket;
   const connectWaitMs = opts.connectWaitMs ?? 15_000;
   const maxBackoffMs = opts.maxBackoffMs ?? 5_000;
-  const wsUrl = `${origin.replace(/^http/, 'ws')}/ipc${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const wsUrl = `${origin.replace(/^http/, 'ws')}/ipc`;
+  const protocols = token ? [IPC_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`] : [IPC_PROTOCOL];
 
   let socket: WebSocket | null = null;
   let status: ConnectionStatus = 'idle';
@@ -80,7 +85,7 @@ export function createWsTransport(opts: WsTransportOptions = {}): WsTransport {
   const connect = (): void => {
     if (closedByUser || socket) return;
     setStatus('connecting');
-    const ws = new WS(wsUrl);
+    const ws = new WS(wsUrl, protocols);
     socket = ws;
     ws.onopen = () => {
       attempts = 0;
@@ -188,7 +193,7 @@ async function upload(origin: string, token: string | null, file: File): Promise
     'x-file-name': encodeURIComponent(file.name || 'upload'),
   };
   if (token) headers['x-docparse-token'] = token;
-  const res = await fetch(`${origin}/upload`, { method: 'POST', body: file, headers, credentials: 'same-origin' });
+  const res = await fetch(`${origin}/upload`, { method: 'POST', body: file, headers, credentials: 'omit' });
   const body = (await res.json().catch(() => null)) as IpcResult<{ path: string }> | null;
   if (!res.ok || !body || !body.ok) {
     const message = body && !body.ok ? body.error.message : `Upload failed (HTTP ${res.status})`;

@@ -55,6 +55,8 @@ export async function startWebApp(opts: WebAppOptions = {}): Promise<WebApp> {
   const launch = (): Promise<void> => new Promise((resolveStart, rejectStart) => {
     const proc = spawn(process.execPath, [
       '--disable-warning=ExperimentalWarning', SERVER, '--port', String(port), '--data-dir', dataDir, '--no-build',
+      // Tests export into temp folders by typed path (browser mode has no native dialogs).
+      '--allow-dir', tmpdir(),
     ], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...opts.env, DOCPARSE_WEB_TOKEN: token, DOCPARSE_WEB_EXIT_ON_STDIN_END: '1' },

@@ -1,5 +1,7 @@
 // Failures a user meets, each with a clear error and nothing lost: a wrong key, an engine that went
 // away (bounded retries, UNREACHABLE, then a retry succeeds), a corrupted file. Real engine throughout.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpus, makeServices, removeTemps, startEngine, updates, waitFinal, type Harness } from './helpers.ts';
 import type { EngineServer } from '../../../engine/server/index.ts';
@@ -113,7 +115,7 @@ describe('corrupted and refused files', () => {
 
   it('tasks:submit refuses bad files with a clear error and keeps the good ones', async () => {
     const tasks = await h.svc.handlers['tasks:submit']({
-      paths: [corpus('bad-input/empty.pdf'), corpus('bad-input/jpeg_with_pdf_extension.pdf'), corpus('pdf-digital/two_paragraphs.pdf'), '/nonexistent/x.pdf'],
+      paths: [corpus('bad-input/empty.pdf'), corpus('bad-input/jpeg_with_pdf_extension.pdf'), corpus('pdf-digital/two_paragraphs.pdf'), join(tmpdir(), 'dp-nonexistent', 'x.pdf')],
     });
     expect(tasks.map((t) => [t.fileName, t.state, t.error?.code ?? null])).toEqual([
       ['empty.pdf', 'FAILED', 'EMPTY'],

@@ -43,7 +43,9 @@ export async function makeServices(o: Partial<AppServicesOptions> & { dataDir?: 
   const keychain = o.keychain ?? createMemoryKeychain();
   const svc = await createAppServices({
     transport: 'web', version: '0.0.0-test', locale: 'en', platform: process.platform,
-    assetUrlBase: 'http://127.0.0.1:9/assets/', ...o, dataDir, keychain, timing: { ...FAST, ...o.timing },
+    // The corpus and temp folders stand for what a user picked (services/files/grants.ts).
+    assetUrlBase: 'http://127.0.0.1:9/assets/', allowedPaths: { read: [corpus(''), tmpdir()], write: [tmpdir()] },
+    ...o, dataDir, keychain, timing: { ...FAST, ...o.timing },
   });
   const events: Harness['events'] = [];
   svc.setEmitter((channel, payload) => void events.push({ channel, payload: structuredClone(payload) }));

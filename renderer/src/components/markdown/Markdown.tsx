@@ -20,7 +20,7 @@ import rehypeSanitize from 'rehype-sanitize';
 import rehypeKatex from 'rehype-katex';
 import 'katex/dist/katex.min.css';
 import { markdownSchema } from './schema.ts';
-import { normalizeMathDelimiters } from './math.ts';
+import { KATEX_OPTIONS, normalizeMathDelimiters } from './math.ts';
 import './markdown.css';
 
 export interface MarkdownProps {
@@ -34,7 +34,7 @@ const remarkPlugins: Options['remarkPlugins'] = [remarkGfm, [remarkMath, { singl
 const rehypePlugins: Options['rehypePlugins'] = [
   rehypeRaw,
   [rehypeSanitize, markdownSchema],
-  [rehypeKatex, { throwOnError: false, strict: 'ignore', output: 'htmlAndMathml' }],
+  [rehypeKatex, KATEX_OPTIONS],
 ];
 
 const SAFE_IMAGE = /^(data:image\/|blob:|docparse-asset:)/i;

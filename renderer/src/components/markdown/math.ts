@@ -1,5 +1,11 @@
 // The service writes formulas as $…$ / $$…$$, but TeX's \(…\) and \[…\] also occur. remark-math
 // only knows dollars, so those delimiters are rewritten first — outside code spans and fences.
+// KATEX_OPTIONS: how formulas render, bounded so a formula from a document cannot blow up sizes or
+// macro expansion (docs/security.md).
+
+export const KATEX_OPTIONS = {
+  throwOnError: false, strict: 'ignore', output: 'htmlAndMathml', trust: false, maxSize: 20, maxExpand: 500,
+} as const;
 
 /** Splits Markdown into code (kept verbatim) and prose (rewritten) parts. */
 function splitCode(markdown: string): { text: string; code: boolean }[] {

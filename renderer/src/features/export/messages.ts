@@ -61,6 +61,7 @@ registerMessages('export', {
     'err.NO_RESULT': 'No result to export',
     'err.NOT_FOUND': 'The document no longer exists',
     'err.BAD_PATH': 'The path must be absolute',
+    'err.NOT_ALLOWED': 'This place was not chosen in a dialog: use “Choose…” (browser mode: start it with --allow-dir FOLDER)',
   },
   'zh-CN': {
     menu: '导出',
@@ -121,5 +122,6 @@ registerMessages('export', {
     'err.NO_RESULT': '没有可导出的结果',
     'err.NOT_FOUND': '该文档已不存在',
     'err.BAD_PATH': '路径必须是绝对路径',
+    'err.NOT_ALLOWED': '该位置不是在对话框中选择的：请使用“选择…”（浏览器模式：启动时加 --allow-dir 文件夹）',
   },
 });

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { ResultView } from '../../../../shared/task.ts';
+import { WARNING_CODES } from '../../../../shared/somark.ts';
 import { useT } from '../../i18n/index.ts';
 import { ReviewContext, useReview } from './context.tsx';
 import type { Bridge, ReviewContextValue } from './context.tsx';
@@ -26,11 +27,21 @@ import './review.css';
 /** Without a PDF: 100 % shows a 144-dpi raster (SoMark's usual) at 96 dpi; images show their pixels. */
 const DEFAULT_BASE = 96 / 144;
 
-function Panes({ notice, searchRef }: { notice: string | null; searchRef: RefObject<HTMLInputElement | null> }) {
+/** A service warning ("CODE: sentence") in the user's language: known codes translated, else the sentence. */
+function warningText(w: string, t: ReturnType<typeof useT>): string {
+  const m = /^([A-Z_]+):\s*(.*)$/s.exec(w);
+  if (m?.[1] === WARNING_CODES.damaged) return t('review.damaged');
+  return t('review.warning', { message: m ? m[2]! : w });
+}
+
+function Panes({ notice, warnings, searchRef }: { notice: string | null; warnings: string[]; searchRef: RefObject<HTMLInputElement | null> }) {
   const thumbs = useReview((s) => s.thumbs);
   const inspector = useReview((s) => s.inspector);
   return (
     <>
+      {warnings.map((w) => (
+        <p key={w} className="rv-notice" role="note" data-testid="review-warning">{w}</p>
+      ))}
       {notice && (
         <p className="rv-notice" role="status" data-testid="review-notice">
           {notice}
@@ -119,7 +130,7 @@ export function ReviewView({ view, pdf: opening, initial }: Props) {
     <ReviewContext.Provider value={ctx}>
       <div className="rv-root" data-testid="review" data-pdf={pdf ? 'ready' : 'none'}>
         <Toolbar />
-        <Panes notice={notice} searchRef={searchRef} />
+        <Panes notice={notice} warnings={(view.warnings ?? []).map((w) => warningText(w, t))} searchRef={searchRef} />
       </div>
     </ReviewContext.Provider>
   );
