@@ -28,6 +28,7 @@ export interface ParsedDocument {
 
 export interface DocumentInfo {
   fileType: string;
-  kind: 'pdf' | 'image';
+  /** 'office': converted to PDF with LibreOffice when the task runs (pageCount 0 until then). */
+  kind: 'pdf' | 'image' | 'office';
   pageCount: number;
 }

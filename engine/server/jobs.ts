@@ -14,6 +14,8 @@ export interface ParseJob {
   maxPages?: number;
   /** Prefix of public file URLs, still carrying the base placeholder: `${BASE_PLACEHOLDER}/files/<key>/`. */
   filesPrefix: string;
+  /** Set when inputPath is a PDF converted from an Office upload: the upload's name and extension. */
+  source?: { fileName: string; fileType: string };
 }
 
 export interface ParseOutcome {

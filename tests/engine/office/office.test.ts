@@ -1,0 +1,74 @@
+// Office documents through the real engine and LibreOffice: every corpus file converts and parses,
+// keeps its extension as file_type, serves the converted PDF; without LibreOffice the answer is a
+// 1104 that names the fix. Conversions take seconds each: one server, files in sequence.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { corpus, CORPUS, fileForm, pollUntilDone, postForm, startTestServer, type TestServer } from '../server/helpers.ts';
+import { findSoffice } from '../../../engine/office/soffice.ts';
+
+const soffice = findSoffice();
+const FILES = readdirSync(`${CORPUS}/office`).filter((f) => !f.includes('.expected.'));
+
+describe.skipIf(!soffice)('Office files with LibreOffice', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startTestServer({ workers: 1 });
+  });
+  afterAll(async () => {
+    await srv?.dispose();
+  });
+
+  it.each(FILES)('%s → SUCCESS, original file_type, converted PDF served', async (f) => {
+    const sub = await postForm(`${srv.url}/parse/async`, await fileForm(corpus(`office/${f}`)));
+    expect(sub.body.code, sub.body.message).toBe(0);
+    const d = await pollUntilDone(srv.url, sub.body.data.task_id, undefined, 180_000);
+    expect(d.status, d.error).toBe('SUCCESS');
+    const ext = f.slice(f.lastIndexOf('.'));
+    expect(d.metadata).toMatchObject({ file_type: ext });
+    expect(d.metadata.page_num).toBeGreaterThan(0);
+    expect(d.result.file_name).toBe(f);
+    expect(d.result.outputs.json.pages.length).toBe(d.metadata.page_num);
+    expect(d.result.outputs.markdown.trim().length).toBeGreaterThan(0);
+    const pdf = await fetch(d.result.pdf_url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 200_000);
+});
+
+describe('Office files without LibreOffice', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startTestServer({ workers: 1, soffice: `${CORPUS}/no-such-dir/soffice` });
+  });
+  afterAll(async () => {
+    await srv?.dispose();
+  });
+
+  it('answers 1104 at submit, naming LibreOffice and the cloud backend', async () => {
+    for (const f of ['word_sample.docx', 'xlsx_01.xlsx', 'powerpoint_sample.pptx']) {
+      const r = await postForm(`${srv.url}/parse/async`, await fileForm(corpus(`office/${f}`)));
+      expect(r.body.code, f).toBe(1104);
+      expect(r.body.message).toMatch(/Install LibreOffice/);
+      expect(r.body.message).toMatch(/SoMark cloud/);
+      expect(r.body.message).not.toMatch(/problem is in the file/i);
+      expect(r.body.data).toEqual({ error: r.body.message });
+    }
+  });
+
+  it('looks on PATH first, and a setting that points nowhere wins over PATH', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docparse-soffice-'));
+    try {
+      await writeFile(join(dir, 'soffice'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+      const env = { PATH: dir };
+      expect(findSoffice({ env, platform: 'linux' })).toBe(join(dir, 'soffice'));
+      expect(findSoffice({ env: { ...env, DOCPARSE_SOFFICE: join(dir, 'missing') }, platform: 'linux' })).toBeNull();
+      expect(findSoffice({ explicit: '', env, platform: 'linux' })).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
