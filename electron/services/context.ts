@@ -13,6 +13,7 @@ import type { Dialogs } from './app-types.ts';
  *   images/        image_001.png, image_002.jpg, … downloaded from img_url / imgs
  *   bundle.zip     the service's own zip, when `zip` was requested and verified
  *   original.<ext> a copy of the uploaded file (previews work after the original moves)
+ *   preview.pdf    an Office original converted to PDF by the local engine (result.pdf_url)
  */
 export interface CachedResultMeta {
   taskId: string;
@@ -27,6 +28,8 @@ export interface CachedResultMeta {
   hasServiceZip: boolean;
   /** File name of the cached original inside the folder, or null. */
   original: string | null;
+  /** The PDF the service converted an Office original to (result.pdf_url), when it sent one. */
+  preview?: string;
   savedAt: number;
   /** Snapshot of the task when it succeeded (the queue may have forgotten it since); optional. */
   task?: Task;

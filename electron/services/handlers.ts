@@ -56,7 +56,9 @@ async function resultView(d: HandlerDeps, id: string): Promise<ResultView> {
     markdown: await results.readMarkdown(id),
     json: await results.readJson(id),
     catalog: meta.catalog,
-    originalUrl: meta.original ? `${base}results/${id}/original` : null,
+    // An Office original is shown through the PDF it was parsed from.
+    originalUrl: meta.preview ? `${base}results/${id}/${meta.preview}` : meta.original ? `${base}results/${id}/original` : null,
+    ...(meta.preview ? { previewType: '.pdf' } : {}),
     assetBase: `${base}results/${id}/`,
     images: meta.images,
   };
