@@ -89,7 +89,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'tasks:submit': async (req) => d.queue.submit(paths(req), obj(req).options as Parameters<TaskQueue['submit']>[1]),
     'tasks:list': async () => d.queue.list(),
     'tasks:cancel': async (req) => d.queue.cancel(idOf(req)),
-    'tasks:retry': async (req) => d.queue.retry(idOf(req)),
+    'tasks:retry': async (req) => {
+      const password = obj(req).password;
+      if (password !== undefined && (typeof password !== 'string' || password.length > 1024)) invalid('password must be a string');
+      return d.queue.retry(idOf(req), (password as string | undefined) || undefined);
+    },
     'tasks:remove': async (req) => {
       const id = idOf(req);
       if (!d.queue.get(id)) throw new CodedError('NOT_FOUND', `No task ${JSON.stringify(id)}`);
