@@ -20,6 +20,11 @@ export interface ConvertOptions {
 
 let queue: Promise<unknown> = Promise.resolve();
 
+const SHEETS = ['.xls', '.xlsx', '.xlsm'];
+/** A sheet goes on one page (LibreOffice ≥ 7.4; older versions ignore the option): its table stays whole. */
+const targetFor = (ext: string): string =>
+  SHEETS.includes(ext) ? 'pdf:calc_pdf_Export:{"SinglePageSheets":{"type":"boolean","value":"true"}}' : 'pdf';
+
 /** Converts inputPath to a PDF at outPath; conversions in this process run one after another. */
 export function convertToPdf(inputPath: string, outPath: string, opts: ConvertOptions): Promise<void> {
   const run = queue.then(() => convertNow(inputPath, outPath, opts));
@@ -36,7 +41,7 @@ async function convertNow(inputPath: string, outPath: string, opts: ConvertOptio
     const args = [
       `-env:UserInstallation=${pathToFileURL(join(work, 'profile')).href}`,
       '--headless', '--invisible', '--norestore', '--nolockcheck', '--nodefault', '--nologo',
-      '--convert-to', 'pdf', '--outdir', join(work, 'out'), source,
+      '--convert-to', targetFor(opts.ext), '--outdir', join(work, 'out'), source,
     ];
     const { code, stderr } = await runSoffice(opts.soffice, args, opts.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS, opts.signal);
     const produced = (await readdir(join(work, 'out')).catch(() => [] as string[])).find((n) => n.toLowerCase().endsWith('.pdf'));

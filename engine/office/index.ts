@@ -74,12 +74,14 @@ export interface ConvertedInput {
 }
 
 /** Runs LibreOffice on a task's Office input and inspects the PDF it gives. */
-export async function convertOffice(inputPath: string, taskDir: string, fileName: string, opts: InputOptions & { timeoutMs?: number }): Promise<ConvertedInput> {
+export async function convertOffice(
+  inputPath: string, taskDir: string, fileName: string, opts: InputOptions & { timeoutMs?: number; signal?: AbortSignal },
+): Promise<ConvertedInput> {
   const ext = officeExt(fileName) ?? extname(fileName).toLowerCase();
   const soffice = findSoffice({ explicit: opts.soffice });
   if (!soffice) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, missingMessage(ext));
   const pdfPath = join(taskDir, SOURCE_PDF);
-  await convertToPdf(inputPath, pdfPath, { soffice, ext, timeoutMs: opts.timeoutMs });
+  await convertToPdf(inputPath, pdfPath, { soffice, ext, timeoutMs: opts.timeoutMs, signal: opts.signal });
   const { inspectDocument } = await import('../parse/index.ts');
   const info = await inspectDocument(pdfPath, SOURCE_PDF);
   return { pdfPath, info };

@@ -79,6 +79,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   const running = new Set<Promise<void>>();
   let admitting = 0; // submits past the queue check whose job is not queued yet
   let stopping = false;
+  const closing = new AbortController(); // stops a running LibreOffice conversion on close()
   const sweeper = startSweeper(store, log);
 
   const settle = (rec: TaskRecord): void => {
@@ -117,7 +118,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       if (info.kind === 'office') {
         // LibreOffice runs with the task, not at upload: the page count is known from here on.
         await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
-        const converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: opts.soffice, timeoutMs: opts.convertTimeoutMs });
+        const converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: opts.soffice, timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
         if (converted.info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -229,6 +230,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
      */
     async close(): Promise<void> {
       stopping = true;
+      closing.abort(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped while converting the document'));
       events.releaseHolds();
       sweeper.stop();
       await pool.close();

@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { corpus, CORPUS, fileForm, pollUntilDone, postForm, startTestServer, type TestServer } from '../server/helpers.ts';
+import { corpus, CORPUS, fileForm, KEY, pollUntilDone, postForm, startTestServer, type TestServer } from '../server/helpers.ts';
 import { findSoffice } from '../../../engine/office/soffice.ts';
 
 const soffice = findSoffice();
@@ -48,6 +48,32 @@ describe.skipIf(!soffice)('Office files with LibreOffice', () => {
       expect(sim, `${f} similarity`).toBeGreaterThanOrEqual(EXACT.includes(f) ? 0.95 : 0.3);
     }
   }, 200_000);
+});
+
+describe.skipIf(!soffice)('an Office task cut off by a stop', () => {
+  it('stays resumable: the next start converts and finishes it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'docparse-office-restart-'));
+    try {
+      const a = await startTestServer({ dataDir, workers: 1 });
+      const id = (await postForm(`${a.url}/parse/async`, await fileForm(corpus('office/lorem_ipsum.docx')))).body.data.task_id as string;
+      for (let i = 0; i < 500; i++) {
+        const b = await postForm(`${a.url}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY, wait: '0' }));
+        if (b.body.data.status === 'PROCESSING') break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await a.close(); // during the conversion (which close() aborts)
+      const b = await startTestServer({ dataDir, workers: 1 });
+      try {
+        const d = await pollUntilDone(b.url, id, undefined, 120_000);
+        expect(d.status, d.error).toBe('SUCCESS');
+        expect(d.metadata.file_type).toBe('.docx');
+      } finally {
+        await b.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });
 
 describe('Office files without LibreOffice', () => {
