@@ -47,7 +47,7 @@ async function convertNow(inputPath: string, outPath: string, opts: ConvertOptio
     const produced = (await readdir(join(work, 'out')).catch(() => [] as string[])).find((n) => n.toLowerCase().endsWith('.pdf'));
     if (!produced) {
       const why = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !/javaldx/i.test(l)).slice(-1)[0];
-      throw new EngineError(ErrorCodes.INVALID_PDF, `LibreOffice could not convert the ${opts.ext} file (exit code ${code}${why ? `: ${why}` : ''}); the file may be damaged, or locked with a password`);
+      throw new EngineError(ErrorCodes.PROCESSING_FAILED, `LibreOffice could not convert the ${opts.ext} file (exit code ${code}${why ? `: ${why}` : ''}); the file may be damaged, or locked with a password`);
     }
     await rename(join(work, 'out', produced), outPath).catch(() => copyFile(join(work, 'out', produced), outPath));
   } finally {

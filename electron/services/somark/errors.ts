@@ -47,7 +47,7 @@ const DESCRIPTIONS: Record<number, string> = {
  * or switch to the SoMark cloud), a password-protected PDF (give its password) or a wrong password.
  */
 function specialCause(code: number | null, reason: string): AppError | null {
-  if (/LibreOffice/.test(reason) && (code === null || code === ErrorCodes.UNSUPPORTED_TYPE)) {
+  if (/Install LibreOffice/i.test(reason) && (code === null || code === ErrorCodes.UNSUPPORTED_TYPE)) {
     return { code: 'NEEDS_LIBREOFFICE', message: reason };
   }
   if (code !== null && code !== ErrorCodes.INVALID_PDF && code !== ErrorCodes.UNSUPPORTED_TYPE) return null;

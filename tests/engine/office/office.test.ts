@@ -96,6 +96,21 @@ describe('Office files without LibreOffice', () => {
     }
   });
 
+  it('a LibreOffice that produces nothing: the task FAILS saying the conversion failed and why', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docparse-soffice-'));
+    const fake = await startTestServer({ workers: 1, soffice: join(dir, 'soffice') });
+    try {
+      await writeFile(join(dir, 'soffice'), '#!/bin/sh\necho "Error: source file could not be loaded" >&2\nexit 1\n', { mode: 0o755 });
+      const sub = await postForm(`${fake.url}/parse/async`, await fileForm(corpus('office/word_sample.docx')));
+      expect(sub.body.code, sub.body.message).toBe(0);
+      const d = await pollUntilDone(fake.url, sub.body.data.task_id);
+      expect(d).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/LibreOffice could not convert the \.docx file.*could not be loaded/) });
+    } finally {
+      await fake.dispose();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('looks on PATH first, and a setting that points nowhere wins over PATH', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'docparse-soffice-'));
     try {
