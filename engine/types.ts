@@ -28,7 +28,8 @@ export interface ParsedDocument {
 
 export interface DocumentInfo {
   fileType: string;
-  kind: 'pdf' | 'image';
+  /** 'office': converted to PDF with LibreOffice when the task runs (pageCount 0 until then). */
+  kind: 'pdf' | 'image' | 'office';
   pageCount: number;
   /** Parsed, but the user should know (e.g. WARNINGS.damaged for a PDF mupdf had to repair). */
   warnings?: string[];

@@ -24,7 +24,8 @@ export interface InvokeMap {
   'tasks:submit': { req: { paths: string[]; options?: SubmitOptions }; res: Task[] };
   'tasks:list': { req: void; res: Task[] };
   'tasks:cancel': { req: { id: string }; res: Task };
-  'tasks:retry': { req: { id: string }; res: Task };
+  /** `password`: a protected PDF's password for this run (local engine); never stored. */
+  'tasks:retry': { req: { id: string; password?: string }; res: Task };
   'tasks:remove': { req: { id: string }; res: { id: string } };
   /** Re-parse a finished task with other options; both results are kept. */
   'tasks:rerun': { req: { id: string; options: SubmitOptions }; res: Task };

@@ -129,6 +129,8 @@ export interface ParseResult {
   outputs: Outputs;
   imgs: string[];
   catalog: CatalogNode[];
+  /** Local engine extension: URL of the PDF an Office upload was converted to (pages and boxes refer to it). */
+  pdf_url?: string;
 }
 
 export interface Metadata {

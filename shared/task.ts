@@ -117,6 +117,8 @@ export interface ResultView {
   catalog: import('./somark.ts').CatalogNode[];
   /** URL the renderer can fetch the original file from, or null if it is gone and not cached. */
   originalUrl: string | null;
+  /** Set when originalUrl serves a conversion of the upload ('.pdf' for an Office file), not the upload. */
+  previewType?: string;
   /** Base URL for relative asset paths of this task (ends with '/'). */
   assetBase: string;
   /** Service img_url → cached relative path (images/image_001.png). */

@@ -14,6 +14,7 @@ import type { Dialogs } from './app-types.ts';
  *   images/        image_001.png, image_002.jpg, … downloaded from img_url / imgs
  *   bundle.zip     the service's own zip, when `zip` was requested and verified
  *   original.<ext> a copy of the uploaded file (previews work after the original moves)
+ *   preview.pdf    an Office original converted to PDF by the local engine (result.pdf_url)
  */
 export interface CachedResultMeta {
   taskId: string;
@@ -30,6 +31,8 @@ export interface CachedResultMeta {
   original: string | null;
   /** The service's warnings for this result (absent in results cached before they existed). */
   warnings?: string[];
+  /** The PDF the service converted an Office original to (result.pdf_url), when it sent one. */
+  preview?: string;
   savedAt: number;
   /** Snapshot of the task when it succeeded (the queue may have forgotten it since); optional. */
   task?: Task;

@@ -56,7 +56,9 @@ async function resultView(d: HandlerDeps, id: string): Promise<ResultView> {
     markdown: await results.readMarkdown(id),
     json: await results.readJson(id),
     catalog: meta.catalog,
-    originalUrl: meta.original ? `${base}results/${id}/original` : null,
+    // An Office original is shown through the PDF it was parsed from.
+    originalUrl: meta.preview ? `${base}results/${id}/${meta.preview}` : meta.original ? `${base}results/${id}/original` : null,
+    ...(meta.preview ? { previewType: '.pdf' } : {}),
     assetBase: `${base}results/${id}/`,
     images: meta.images,
     warnings: meta.warnings ?? [],
@@ -101,7 +103,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'tasks:list': async () => d.queue.list(),
     'tasks:cancel': async (req) => d.queue.cancel(idOf(req)),
-    'tasks:retry': async (req) => d.queue.retry(idOf(req)),
+    'tasks:retry': async (req) => {
+      const password = obj(req).password;
+      if (password !== undefined && (typeof password !== 'string' || password.length > 1024)) invalid('password must be a string');
+      return d.queue.retry(idOf(req), (password as string | undefined) || undefined);
+    },
     'tasks:remove': async (req) => {
       const id = idOf(req);
       if (!d.queue.get(id)) throw new CodedError('NOT_FOUND', `No task ${JSON.stringify(id)}`);

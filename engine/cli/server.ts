@@ -17,6 +17,7 @@ const HELP = `Usage: npm run engine -- [options]
   --ttl-hours N     keep results this long (default 24)
   --queue-limit N   tasks that may wait (default 1000)
   --long-poll-seconds N  hold async_check of an unfinished task up to N s (default 25; 0 = answer at once)
+  --soffice PATH    LibreOffice's soffice for Office files (or DOCPARSE_SOFFICE; default: PATH, then the usual install folders)
   --quiet           no request/task log on stderr`;
 
 function fail(msg: string): never {
@@ -31,7 +32,7 @@ function parse() {
       port: { type: 'string' }, host: { type: 'string' }, 'api-key': { type: 'string', multiple: true },
       'no-auth': { type: 'boolean' }, 'data-dir': { type: 'string' }, workers: { type: 'string' },
       'max-mb': { type: 'string' }, 'max-pages': { type: 'string' }, 'ttl-hours': { type: 'string' },
-      'queue-limit': { type: 'string' }, 'long-poll-seconds': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'queue-limit': { type: 'string' }, 'long-poll-seconds': { type: 'string' }, soffice: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
@@ -74,6 +75,7 @@ const server = await startEngineServer({
   resultTtlMs: ttlHours === undefined ? undefined : ttlHours * 3600_000,
   queueLimit: num('queue-limit', v['queue-limit'], 0),
   longPollMs: longPollSeconds === undefined ? undefined : Math.round(longPollSeconds * 1000),
+  soffice: v.soffice,
   log,
 }).catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));
 

@@ -21,7 +21,7 @@ export function openPdf(data: Uint8Array, fileName: string): PdfDocument {
   }
   if (doc.needsPassword) {
     doc.close();
-    throw new EngineError(ErrorCodes.INVALID_PDF, `${fileName}: password-protected PDFs are not supported`);
+    throw new EngineError(ErrorCodes.INVALID_PDF, `This PDF is password-protected (${fileName}): send its password in the password field, or remove the protection`);
   }
   // A page needs at least a few dozen bytes; fuzzed files can claim millions of pages.
   if (doc.pageCount <= 0 || doc.pageCount > Math.max(16, data.length / 24)) {

@@ -170,6 +170,24 @@ export class PdfDocument {
   }
 }
 
+/** A password-protected PDF opened with `password` and saved without encryption; null if the password is wrong. */
+export function decryptPdf(data: Uint8Array, password: string): Uint8Array | null {
+  const doc = mupdf.Document.openDocument(data, 'application/pdf');
+  try {
+    if (doc.needsPassword() && !doc.authenticatePassword(password)) return null;
+    const pdf = doc.asPDF();
+    if (!pdf) return null;
+    const buf = pdf.saveToBuffer('encrypt=none');
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** PNG of a pixmap (gray or RGB, alpha kept; other colour spaces go to RGB), with our fast encoder. Frees it. */
 function pixmapPng(pm: mupdf.Pixmap): Uint8Array {
   let p = pm;

@@ -13,6 +13,7 @@ import type { DocumentInfo } from '../types.ts';
 import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
+import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
 import { startSweeper } from './sweeper.ts';
 import { TaskEvents } from './task-events.ts';
@@ -30,6 +31,10 @@ export interface EngineCoreOptions {
   resumeInterrupted?: boolean;
   /** Longest hold of an async_check on an unfinished task (long poll); default 25 s, 0 answers at once. */
   longPollMs?: number;
+  /** LibreOffice's soffice for Office files: a path, null for none; default: DOCPARSE_SOFFICE, PATH, install folders. */
+  soffice?: string | null;
+  /** Time limit of one Office → PDF conversion; default 120 s. */
+  convertTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -42,6 +47,8 @@ export interface SubmitInput {
   featureConfig: FeatureConfig;
   /** A sync request waits for the task: it is not resumed after a restart (nobody could poll it). */
   sync?: boolean;
+  /** Password of a protected PDF (local extension): opens the file, never stored or logged. */
+  password?: string;
 }
 
 export interface TaskView {
@@ -72,6 +79,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   const running = new Set<Promise<void>>();
   let admitting = 0; // submits past the queue check whose job is not queued yet
   let stopping = false;
+  const closing = new AbortController(); // stops a running LibreOffice conversion on close()
   const sweeper = startSweeper(store, log);
 
   const settle = (rec: TaskRecord): void => {
@@ -79,28 +87,43 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     events.settle(rec);
   };
 
+  /** Parses `parsePath` (the upload, or the PDF converted from it) and records SUCCESS. */
+  async function parse(rec: TaskRecord, inputPath: string, parsePath: string, info: DocumentInfo, reportedType?: string): Promise<void> {
+    const id = rec.task_id;
+    const job: ParseJob = {
+      kind: 'parse', inputPath: parsePath, fileName: reportedType ? SOURCE_PDF : rec.file_name, taskDir: store.taskDir(id),
+      formats: rec.output_formats, elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS,
+      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
+      ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType } } : {}),
+    };
+    const outcome = await runTask(pool, job, info, {
+      timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,
+      onStart: () => {
+        progress.set(id, { pages_done: 0, pages_total: info.pageCount });
+        void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
+      },
+      onProgress: (p) => progress.set(id, p),
+    });
+    // The upload goes before SUCCESS is visible: a client that sees the final state sees a tidy task folder.
+    await rm(inputPath, { force: true }).catch(() => undefined);
+    await store.update(id, { status: 'SUCCESS', page_num: outcome.pageCount, file_type: reportedType ?? outcome.fileType, finished_at: Date.now() });
+    log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
+  }
+
   async function execute(rec: TaskRecord, info: DocumentInfo): Promise<void> {
     const id = rec.task_id;
     const inputPath = join(store.taskDir(id), INPUT_FILE);
     let keepInput = false;
     try {
-      const job: ParseJob = {
-        kind: 'parse', inputPath, fileName: rec.file_name, taskDir: store.taskDir(id), formats: rec.output_formats,
-        elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS, featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG,
-        maxPages, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
-      };
-      const outcome = await runTask(pool, job, info, {
-        timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,
-        onStart: () => {
-          progress.set(id, { pages_done: 0, pages_total: info.pageCount });
-          void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
-        },
-        onProgress: (p) => progress.set(id, p),
-      });
-      // The upload goes before SUCCESS is visible: a client that sees the final state sees a tidy task folder.
-      await rm(inputPath, { force: true }).catch(() => undefined);
-      await store.update(id, { status: 'SUCCESS', page_num: outcome.pageCount, file_type: outcome.fileType, finished_at: Date.now() });
-      log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
+      if (info.kind === 'office') {
+        // LibreOffice runs with the task, not at upload: the page count is known from here on.
+        await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
+        const converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: opts.soffice, timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
+        if (converted.info.pageCount > maxPages) {
+          throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
+        }
+        await parse(rec, inputPath, converted.pdfPath, converted.info, info.fileType);
+      } else await parse(rec, inputPath, inputPath, info);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       if (stopping && resume && !rec.sync) {
@@ -141,8 +164,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
         // Loaded on first use: the parser (and its WASM) stays out of the main thread until needed.
-        const { inspectDocument } = await import('../parse/index.ts');
-        const info = await inspectDocument(input.uploadPath, input.fileName);
+        const info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: opts.soffice });
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -151,7 +173,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         admitted = true;
         const rec: TaskRecord = {
           task_id: randomHex32(), file_key: randomHex32(), status: 'QUEUING', file_name: input.fileName,
-          file_type: info.fileType, page_num: info.pageCount, output_formats: input.formats,
+          file_type: info.fileType, page_num: info.kind === 'office' ? null : info.pageCount, output_formats: input.formats,
           created_at: Date.now(), started_at: null, finished_at: null, error: null, error_code: null,
           element_formats: input.elementFormats, feature_config: input.featureConfig, ...(input.sync ? { sync: true } : {}),
         };
@@ -208,6 +230,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
      */
     async close(): Promise<void> {
       stopping = true;
+      closing.abort(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped while converting the document'));
       events.releaseHolds();
       sweeper.stop();
       await pool.close();

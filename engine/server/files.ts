@@ -10,10 +10,12 @@ import { isHex32 } from '../store/atomic.ts';
 import type { TaskStore } from '../store/task-store.ts';
 import { sendEnvelope } from './http.ts';
 import { BUNDLE_FILE, IMAGES_DIR } from './outputs.ts';
+import { SOURCE_PDF } from '../office/index.ts';
 
 const TYPES: Record<string, string> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif',
   '.bmp': 'image/bmp', '.tif': 'image/tiff', '.tiff': 'image/tiff', '.svg': 'image/svg+xml', '.zip': 'application/zip',
+  '.pdf': 'application/pdf',
 };
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/;
 
@@ -24,7 +26,7 @@ export async function serveFile(res: ServerResponse, store: TaskStore, rest: str
   const task = isHex32(parts[0] ?? '') ? store.byFileKey(parts[0]!) : undefined;
   if (!task || task.status !== 'SUCCESS' || store.isExpired(task)) return notFound();
   let rel: string;
-  if (parts.length === 2 && parts[1] === BUNDLE_FILE) rel = BUNDLE_FILE;
+  if (parts.length === 2 && (parts[1] === BUNDLE_FILE || parts[1] === SOURCE_PDF)) rel = parts[1];
   else if (parts.length === 3 && parts[1] === IMAGES_DIR && SAFE_NAME.test(parts[2]!)) rel = join(IMAGES_DIR, parts[2]!);
   else return notFound();
   const type = TYPES[extname(rel).toLowerCase()];

@@ -16,6 +16,8 @@ export interface ParseJob {
   filesPrefix: string;
   /** Found when the upload was inspected (DocumentInfo.warnings); stored with the result. */
   warnings?: string[];
+  /** Set when inputPath is a PDF converted from an Office upload: the upload's name and extension. */
+  source?: { fileName: string; fileType: string };
 }
 
 export interface ParseOutcome {

@@ -7,6 +7,7 @@ import { writeBundle } from '../bundle/zip.ts';
 import { writeFileAtomic } from '../store/atomic.ts';
 import type { ParsedDocument } from '../types.ts';
 import type { ParseJob } from './jobs.ts';
+import { SOURCE_PDF } from '../office/index.ts';
 
 export const RESULT_FILE = 'result.json';
 export const BUNDLE_FILE = 'bundle.zip';
@@ -35,8 +36,12 @@ export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<
     outputs.zip = `${job.filesPrefix}${BUNDLE_FILE}`;
   }
   const stored: StoredResult = {
-    metadata: { page_num: doc.pageCount, file_type: doc.fileType },
-    result: { file_name: job.fileName, outputs, imgs: doc.images.map((i) => i.url), catalog: doc.catalog },
+    metadata: { page_num: doc.pageCount, file_type: job.source?.fileType ?? doc.fileType },
+    result: {
+      file_name: job.source?.fileName ?? job.fileName, outputs, imgs: doc.images.map((i) => i.url), catalog: doc.catalog,
+      // Local extension: the PDF an Office file was converted to, which the pages and boxes refer to.
+      ...(job.source ? { pdf_url: `${job.filesPrefix}${SOURCE_PDF}` } : {}),
+    },
     warnings: job.warnings ?? [],
   };
   await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(stored));

@@ -11,6 +11,8 @@ export interface ParseParams {
   formats: OutputFormat[];
   elementFormats: ElementFormats;
   featureConfig: FeatureConfig;
+  /** Local extension: the password of a protected PDF (used to open it; never stored or logged). */
+  password?: string;
 }
 
 const ELEMENT_VALUES: { [K in keyof ElementFormats]: readonly string[] } = {
@@ -41,7 +43,8 @@ export function parseParams(form: ParsedForm): ParseParams {
     }
   }
   if (problems.length) throw new EngineError(ErrorCodes.PARAM_ERROR, `Parameter error: ${problems.join('; ')}`);
-  return { formats, elementFormats: ef, featureConfig: fc };
+  const password = form.fields.get('password')?.[0];
+  return { formats, elementFormats: ef, featureConfig: fc, ...(password ? { password } : {}) };
 }
 
 function parseFormats(raw: string[], problems: string[]): OutputFormat[] {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { isEngineError } from '../errors.ts';
 import type { TaskRecord, TaskStore } from '../store/task-store.ts';
 import type { DocumentInfo } from '../types.ts';
+import { officeExt } from '../office/index.ts';
 import { BUNDLE_FILE, IMAGES_DIR, RESULT_FILE } from './outputs.ts';
 
 export const INPUT_FILE = 'input';
@@ -16,6 +17,7 @@ export async function prepareResume(store: TaskStore, rec: TaskRecord): Promise<
   await rm(join(dir, IMAGES_DIR), { recursive: true, force: true });
   await rm(join(dir, BUNDLE_FILE), { force: true });
   await rm(join(dir, RESULT_FILE), { force: true });
+  if (rec.file_type !== null && officeExt(`x${rec.file_type}`)) return { fileType: rec.file_type, kind: 'office', pageCount: 0 };
   if (rec.file_type !== null && rec.page_num !== null) {
     return { fileType: rec.file_type, kind: rec.file_type === '.pdf' ? 'pdf' : 'image', pageCount: rec.page_num };
   }

@@ -86,4 +86,16 @@ describe('errors', () => {
     expect(errorLine({ code: 'WEIRD', message: 'details here' })).toBe('Something went wrong (code WEIRD) — details here');
     expect(describeError({ code: 'EMPTY', message: '' }).detail).toBeNull();
   });
+
+  it('names the way out for LibreOffice and passwords, in both languages', () => {
+    expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(/install LibreOffice.*SoMark cloud/);
+    expect(describeError({ code: 'PASSWORD_REQUIRED', message: '' }).title).toMatch(/This PDF is password-protected/);
+    expect(describeError({ code: 'PASSWORD_WRONG', message: '' }).title).toMatch(/password is wrong/);
+    for (const code of ['NEEDS_LIBREOFFICE', 'PASSWORD_REQUIRED', 'SERVICE_1104']) {
+      expect(describeError({ code, message: '' }).title).not.toMatch(/problem is in the file/);
+    }
+    setLocale('zh-CN');
+    expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(/安装 LibreOffice.*SoMark 云端/);
+    expect(describeError({ code: 'PASSWORD_REQUIRED', message: '' }).title).toMatch(/受密码保护/);
+  });
 });

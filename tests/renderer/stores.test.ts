@@ -74,7 +74,8 @@ describe('canRetry', () => {
   const failed = (code: string) => makeTask({ state: 'FAILED', error: { code, message: code } });
   it('offers Retry for network, service-side, key and unknown failures, and for cancelled tasks', () => {
     for (const code of ['UNREACHABLE', 'RATE_LIMITED', 'HTTP_503', 'BAD_RESPONSE', 'PARSE_FAILED', 'INVALID_KEY', 'NO_QUOTA',
-      'UNREADABLE', 'ENGINE_FAILED', 'SERVICE_1137', 'SERVICE_1111', 'INTERNAL', 'SOMETHING_NEW']) {
+      'UNREADABLE', 'ENGINE_FAILED', 'SERVICE_1137', 'SERVICE_1111', 'INTERNAL', 'SOMETHING_NEW',
+      'NEEDS_LIBREOFFICE', 'PASSWORD_REQUIRED', 'PASSWORD_WRONG']) {
       expect(canRetry(failed(code)), code).toBe(true);
     }
     expect(canRetry(makeTask({ state: 'cancelled' }))).toBe(true);

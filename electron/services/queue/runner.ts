@@ -17,6 +17,8 @@ export interface RunHandle {
   /** `flush`: write tasks.json now (the remote task id must survive a crash). */
   update(patch: Partial<Task>, flush?: boolean): void;
   signal: AbortSignal;
+  /** The password the user gave for this run of a protected PDF (memory only; local engine only). */
+  password?: string;
 }
 
 export interface RunDeps {
@@ -78,6 +80,8 @@ async function upload(client: SomarkClient, h: RunHandle, d: RunDeps, onRetry: O
     file: { path: t.filePath, fileName: t.fileName, size: t.size, fileType: t.fileType },
     formats: t.formats,
     featureConfig: { ...DEFAULT_FEATURE_CONFIG, ...t.featureConfig },
+    // Only our engine takes a password (a local extension); it never goes to a cloud service.
+    ...(h.password && t.backend === 'local' ? { password: h.password } : {}),
     signal: h.signal,
     // A failed attempt sent nothing that counts: the next one starts again from 0 %.
     onRetry: (i) => {

@@ -15,7 +15,8 @@ export interface TaskQueue extends TaskRegistry {
   /** Loads tasks.json and resumes: polling by remote task id, queued uploads in order. */
   restore(): Promise<void>;
   cancel(id: string): Promise<Task>;
-  retry(id: string): Promise<Task>;
+  /** `password`: for a protected PDF on the local engine; kept in memory for this one run only. */
+  retry(id: string, password?: string): Promise<Task>;
   /** Starts waiting tasks if slots are free (after the concurrency setting changed). */
   kick(): void;
   /** Stops work without changing the stored state (it resumes on the next start). */
@@ -35,6 +36,8 @@ const isRemoteLive = (t: Task): boolean => (t.state === 'QUEUING' || t.state ===
 export function createTaskQueue(d: QueueDeps): TaskQueue {
   const tasks = new Map<string, Task>();
   const running = new Map<string, AbortController>();
+  /** Passwords given with a retry, until that run starts (memory only: never in tasks.json or a log). */
+  const passwords = new Map<string, string>();
   const jobs = new Set<Promise<void>>();
   let closing = false;
   const persist = debouncedWriter(() => saveTasks(d.dataDir, tasks.values()), d.timing.persistDelayMs,
@@ -58,8 +61,11 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
     running.set(t.id, ac);
     let settled = false; // late callbacks (e.g. upload progress after an early answer) change nothing
     const live = (): boolean => !settled && !closing && !ac.signal.aborted && tasks.get(t.id) !== undefined;
+    const password = passwords.get(t.id);
+    passwords.delete(t.id); // used by this run only, never written anywhere
     const handle = {
       get: () => tasks.get(t.id) ?? t,
+      password,
       update(patch: Partial<Task>, flush?: boolean) {
         if (live()) put({ ...tasks.get(t.id)!, ...patch }, flush);
       },
@@ -125,6 +131,7 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       if (typeof id !== 'string' || !tasks.has(id)) return; // idempotent: history deletes ids the queue forgot
       stop(id);
       tasks.delete(id);
+      passwords.delete(id);
       d.emit('task:removed', { id });
       persist.schedule();
       await persist.flush();
@@ -140,7 +147,7 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       pump();
       return snapshot(tasks.get(id)!);
     },
-    async retry(id) {
+    async retry(id, password) {
       const t = need(id);
       if (t.state !== 'FAILED' && t.state !== 'cancelled') {
         throw new CodedError('INVALID_STATE', `Only failed or cancelled tasks can be retried (this one is ${t.state})`);
@@ -157,8 +164,10 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
         // must stay with the service that holds the remote task.
         baseUrl: !repoll && t.backend === 'cloud' ? d.settings().cloudBaseUrl : t.baseUrl,
       };
+      if (password) passwords.set(id, password);
+      else passwords.delete(id);
       put(next, true);
-      d.log.info(`${id} retry (${repoll ? `polling ${t.remoteTaskId} again` : 'uploading again'})`);
+      d.log.info(`${id} retry (${password ? 'with a password, ' : ''}${repoll ? `polling ${t.remoteTaskId} again` : 'uploading again'})`);
       pump();
       return snapshot(next);
     },

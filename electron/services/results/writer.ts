@@ -23,6 +23,8 @@ export interface FinishedParse {
   warnings?: string[];
 }
 
+/** The converted PDF of an Office original (result.pdf_url), shown by the review screen. */
+export const PREVIEW_PDF = 'preview.pdf';
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** outputs.zip: our engine sends a URL to download; the cloud may send base64 text. */
@@ -70,6 +72,21 @@ export async function writeResult(
       }
     }
 
+    // Local engine extension: the PDF an Office upload was converted to; its pages carry the boxes.
+    let preview: string | null = null;
+    const pdfUrl = done.result.pdf_url;
+    if (typeof pdfUrl === 'string' && /^https?:\/\//i.test(pdfUrl)) {
+      try {
+        const got = await downloadToFile(pdfUrl, join(tmp, PREVIEW_PDF), o);
+        if (!got.head.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('the converted preview is not a PDF');
+        preview = PREVIEW_PDF;
+      } catch (e) {
+        if (isAbortError(e)) throw e;
+        await rm(join(tmp, PREVIEW_PDF), { force: true });
+        deps.log.warn(`${task.id} converted PDF not cached: ${(e as Error).message}`);
+      }
+    }
+
     let original: string | null = `original${task.fileType || extname(task.fileName).toLowerCase()}`;
     try {
       await copyFile(task.filePath, join(tmp, original));
@@ -90,6 +107,7 @@ export async function writeResult(
       hasServiceZip,
       original,
       warnings: done.warnings ?? [],
+      ...(preview ? { preview } : {}),
       savedAt: Date.now(),
       task: { ...task, state: 'SUCCESS', remoteTaskId: done.remoteTaskId ?? task.remoteTaskId, finishedAt: Date.now() },
     };

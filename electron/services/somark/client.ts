@@ -34,6 +34,8 @@ export interface ParseParams {
   formats: readonly OutputFormat[];
   featureConfig: FeatureConfig;
   elementFormats?: ElementFormats;
+  /** Password of a protected PDF (local engine extension); sent as a form field, never logged. */
+  password?: string;
   signal?: AbortSignal;
   /** Bytes of the multipart body written so far (file plus form fields). */
   onUpload?: (sent: number, total: number) => void;
@@ -93,6 +95,7 @@ export function createSomarkClient(opts: ClientOptions): SomarkClient {
     ...p.formats.map((f): [string, string] => ['output_formats', f]),
     ['element_formats', JSON.stringify(p.elementFormats ?? DEFAULT_ELEMENT_FORMATS)],
     ['feature_config', JSON.stringify(p.featureConfig)],
+    ...(p.password ? [['password', p.password] as [string, string]] : []),
   ];
   const uploadBody = (p: ParseParams) => (): Body =>
     multipartBody(parseFields(p), {

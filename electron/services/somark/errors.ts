@@ -33,7 +33,7 @@ export function isRetryable(e: unknown): boolean {
 }
 
 const DESCRIPTIONS: Record<number, string> = {
-  [ErrorCodes.UNSUPPORTED_TYPE]: 'The service does not support this file type',
+  [ErrorCodes.UNSUPPORTED_TYPE]: 'This backend does not accept this file type; choose another backend in Settings or convert the file to PDF',
   [ErrorCodes.INVALID_PDF]: 'The PDF is invalid or corrupted',
   [ErrorCodes.FILE_MISSING]: 'The service did not receive the file',
   [ErrorCodes.TOO_LARGE]: 'The file is larger than the service accepts (200 MB)',
@@ -41,6 +41,20 @@ const DESCRIPTIONS: Record<number, string> = {
   [ErrorCodes.PARAM_ERROR]: 'The service refused the request parameters',
   [ErrorCodes.PROCESSING_FAILED]: 'The service could not process the document',
 };
+
+/**
+ * Failures whose way out is not a corrected file: LibreOffice missing on the local engine (install it
+ * or switch to the SoMark cloud), a password-protected PDF (give its password) or a wrong password.
+ */
+function specialCause(code: number | null, reason: string): AppError | null {
+  if (/Install LibreOffice/i.test(reason) && (code === null || code === ErrorCodes.UNSUPPORTED_TYPE)) {
+    return { code: 'NEEDS_LIBREOFFICE', message: reason };
+  }
+  if (code !== null && code !== ErrorCodes.INVALID_PDF && code !== ErrorCodes.UNSUPPORTED_TYPE) return null;
+  if (/password\b.*\bis wrong|wrong password|incorrect password/i.test(reason)) return { code: 'PASSWORD_WRONG', message: reason };
+  if (/password-protected|password protected|encrypted|需要密码|加密/i.test(reason)) return { code: 'PASSWORD_REQUIRED', message: reason };
+  return null;
+}
 
 const withReason = (text: string, reason: string): string => (reason && reason !== text ? `${text}: ${reason}` : text);
 
@@ -56,6 +70,8 @@ export function toAppError(e: unknown, ctx: ErrorContext = {}): AppError {
   if (isAbortError(e)) return { code: 'CANCELLED', message: 'Cancelled' };
   if (e instanceof ServiceError) {
     const reason = e.serviceMessage;
+    const special = specialCause(e.code, reason);
+    if (special) return special;
     switch (e.code) {
       case ErrorCodes.INVALID_KEY:
         return {
@@ -73,6 +89,10 @@ export function toAppError(e: unknown, ctx: ErrorContext = {}): AppError {
       default:
         return { code: `SERVICE_${e.code}`, message: withReason(DESCRIPTIONS[e.code] ?? `The service answered error ${e.code}`, reason) };
     }
+  }
+  if (e instanceof RemoteFailedError) {
+    const special = specialCause(null, e.message);
+    if (special) return special;
   }
   if (e instanceof RemoteFailedError) return { code: 'PARSE_FAILED', message: withReason('The service failed to parse the document', e.message) };
   if (e instanceof NetworkError) {

@@ -80,7 +80,8 @@ export function parseResult(v: unknown): ParseResult {
   if (out.zip !== undefined && out.zip !== null) outputs.zip = str(out, 'zip', 'outputs');
   const imgs = Array.isArray(v.imgs) ? v.imgs.filter((s): s is string => typeof s === 'string') : [];
   const catalog = Array.isArray(v.catalog) ? v.catalog.map(catalogNode).filter((n): n is CatalogNode => !!n) : [];
-  return { file_name: optStr(v, 'file_name') ?? '', outputs, imgs, catalog };
+  const pdfUrl = optStr(v, 'pdf_url'); // local engine extension: an Office file's converted PDF
+  return { file_name: optStr(v, 'file_name') ?? '', outputs, imgs, catalog, ...(pdfUrl ? { pdf_url: pdfUrl } : {}) };
 }
 
 export function parseSyncData(d: unknown): SyncData {

@@ -37,7 +37,7 @@ describe('inspectDocument', () => {
     ['bad-input/REDHAT-1531897-0.pdf', 1106, /damaged|not a valid PDF/],
     ['bad-input/poppler-85140-0.pdf', 1106, /damaged|not a valid PDF/],
     ['bad-input/jpeg_with_pdf_extension.pdf', 1104, /\.pdf.*JPEG/],
-    ['encrypted/password.pdf', 1106, /password-protected PDFs are not supported/],
+    ['encrypted/password.pdf', 1106, /This PDF is password-protected/],
     ['encrypted/password-example.pdf', 1106, /password-protected/],
     ['encrypted/2206.01062_pg3.pdf', 1106, /password-protected/],
     ['office/word_sample.docx', 1104, /\.docx files are not supported by the local engine/],

@@ -8,8 +8,9 @@ import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
 import './messages.ts';
 
-export async function retryTask(id: string): Promise<boolean> {
-  const res = await invoke('tasks:retry', { id });
+/** `password`: a protected PDF's password for this one run (local engine); not kept anywhere. */
+export async function retryTask(id: string, password?: string): Promise<boolean> {
+  const res = await invoke('tasks:retry', password ? { id, password } : { id });
   if (!res.ok) {
     toast(translate('queue.retryFailed'), 'error', errorLine(res.error));
     return false;

@@ -26,9 +26,9 @@ export interface ReviewDoc {
 const IMAGE_TYPES = new Set(['.png', '.jpg', '.jpeg', '.bmp', '.webp', '.gif']);
 
 /** What the page pane can draw the original as. TIFF is not displayable in a browser. */
-export function sourceKind(view: Pick<ResultView, 'originalUrl' | 'task'>): ReviewDoc['source'] {
+export function sourceKind(view: Pick<ResultView, 'originalUrl' | 'task' | 'previewType'>): ReviewDoc['source'] {
   if (!view.originalUrl) return 'none';
-  const ext = (view.task.fileType || '').toLowerCase();
+  const ext = (view.previewType || view.task.fileType || '').toLowerCase();
   if (ext === '.pdf') return 'pdf';
   if (IMAGE_TYPES.has(ext)) return 'image';
   return 'none';

@@ -12,6 +12,7 @@ import { cancelTask, removeTasks, retryTask } from '../queue/actions.ts';
 import { elapsedMs, etaLabel, isRetrying, modeLabel, progressFraction, retryLine, statusLabel } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
 import { Stages } from './Stages.tsx';
+import { PasswordPrompt } from './PasswordPrompt.tsx';
 
 /** Where an active task is: label, a bar when measurable, the ETA. */
 function ProgressCard({ task, now }: { task: Task; now: number }) {
@@ -90,6 +91,7 @@ export function StatusPanel({ task }: { task: Task }) {
         </div>
       )}
       {task.state === 'cancelled' && <p className="muted">{t('task.cancelledHint')}</p>}
+      <PasswordPrompt task={task} />
 
       <div className="status-actions">
         {canRetry(task) && (

@@ -1,0 +1,88 @@
+// The engine's entry for any upload: Office documents (doc/docx, ppt/pptx, xls/xlsx/xlsm) are checked
+// at upload and converted to a PDF in the task folder before parsing; a password-protected PDF is opened
+// with the request's password (a local extension) and kept decrypted in the task folder only.
+import { readFile, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { OFFICE_EXTENSIONS } from '../../shared/somark.ts';
+import { EngineError, ErrorCodes } from '../errors.ts';
+import { sniffBytes } from '../parse/sniff.ts';
+import type { DocumentInfo } from '../types.ts';
+import { convertToPdf } from './convert.ts';
+import { findSoffice, missingMessage } from './soffice.ts';
+
+/** The converted PDF, kept beside the result as the review preview (served as `result.pdf_url`). */
+export const SOURCE_PDF = 'source.pdf';
+
+export interface InputOptions {
+  /** Password of a protected PDF; used to open it, never stored. */
+  password?: string;
+  /** LibreOffice's soffice: a path, null/'' for "not installed", undefined to search for it. */
+  soffice?: string | null;
+}
+
+export const officeExt = (fileName: string): string | null => {
+  const ext = extname(fileName).toLowerCase();
+  return (OFFICE_EXTENSIONS as readonly string[]).includes(ext) ? ext : null;
+};
+
+/** Upload-time check of any file (the engine calls this, not inspectDocument, for uploads). */
+export async function inspectInput(filePath: string, fileName: string, opts: InputOptions = {}): Promise<DocumentInfo> {
+  const ext = officeExt(fileName);
+  if (ext) return inspectOffice(filePath, fileName, ext, opts);
+  if (opts.password) await unlockPdf(filePath, fileName, opts.password);
+  const { inspectDocument } = await import('../parse/index.ts');
+  return inspectDocument(filePath, fileName);
+}
+
+async function inspectOffice(filePath: string, fileName: string, ext: string, opts: InputOptions): Promise<DocumentInfo> {
+  const data = await readFile(filePath).catch(() => {
+    throw new EngineError(ErrorCodes.FILE_MISSING, 'the uploaded file could not be read');
+  });
+  const type = sniffBytes(new Uint8Array(data.subarray(0, 1024)));
+  // OOXML is a zip; doc/xls/ppt are OLE2 (so are password-protected OOXML files).
+  if (type !== 'zip' && type !== 'ole') {
+    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is not a valid ${ext} document (it is neither an Office zip nor an OLE2 file)`);
+  }
+  if (!findSoffice({ explicit: opts.soffice })) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, missingMessage(ext));
+  // The page count is known after the conversion, which runs with the task.
+  return { fileType: ext, kind: 'office', pageCount: 0 };
+}
+
+/** Replaces a protected PDF by its decrypted copy; a wrong password is a clear 1106. */
+async function unlockPdf(filePath: string, fileName: string, password: string): Promise<void> {
+  const data = new Uint8Array(await readFile(filePath));
+  if (sniffBytes(data.subarray(0, 1024)) !== 'pdf') return;
+  const { decryptPdf, PdfDocument } = await import('../pdf/mupdf.ts'); // WASM loaded on first use
+  let locked: boolean;
+  try {
+    const doc = new PdfDocument(data);
+    locked = doc.needsPassword;
+    doc.close();
+  } catch {
+    return; // damaged: inspectDocument says so
+  }
+  if (!locked) return;
+  const open = decryptPdf(data, password);
+  if (!open) throw new EngineError(ErrorCodes.INVALID_PDF, `The password for ${fileName} is wrong: this PDF is password-protected; send the right password`);
+  await writeFile(filePath, open);
+}
+
+export interface ConvertedInput {
+  /** The PDF to parse (in the task folder). */
+  pdfPath: string;
+  info: DocumentInfo;
+}
+
+/** Runs LibreOffice on a task's Office input and inspects the PDF it gives. */
+export async function convertOffice(
+  inputPath: string, taskDir: string, fileName: string, opts: InputOptions & { timeoutMs?: number; signal?: AbortSignal },
+): Promise<ConvertedInput> {
+  const ext = officeExt(fileName) ?? extname(fileName).toLowerCase();
+  const soffice = findSoffice({ explicit: opts.soffice });
+  if (!soffice) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, missingMessage(ext));
+  const pdfPath = join(taskDir, SOURCE_PDF);
+  await convertToPdf(inputPath, pdfPath, { soffice, ext, timeoutMs: opts.timeoutMs, signal: opts.signal });
+  const { inspectDocument } = await import('../parse/index.ts');
+  const info = await inspectDocument(pdfPath, SOURCE_PDF);
+  return { pdfPath, info };
+}
