@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEngineServer } from '../server/index.ts';
+import { OCR_LANGS, type OcrLang } from '../ocr/index.ts';
 
 const HELP = `Usage: npm run engine -- [options]
   --port N          port (default 8765; 0 = random)
@@ -16,6 +17,8 @@ const HELP = `Usage: npm run engine -- [options]
   --max-pages N     page limit (default 300)
   --ttl-hours N     keep results this long (default 24)
   --queue-limit N   tasks that may wait (default 1000)
+  --no-ocr          do not read scans and images (they stay figures)
+  --ocr-lang L      OCR language hint: auto (default), en, zh
   --quiet           no request/task log on stderr`;
 
 function fail(msg: string): never {
@@ -30,7 +33,7 @@ function parse() {
       port: { type: 'string' }, host: { type: 'string' }, 'api-key': { type: 'string', multiple: true },
       'no-auth': { type: 'boolean' }, 'data-dir': { type: 'string' }, workers: { type: 'string' },
       'max-mb': { type: 'string' }, 'max-pages': { type: 'string' }, 'ttl-hours': { type: 'string' },
-      'queue-limit': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'queue-limit': { type: 'string' }, 'no-ocr': { type: 'boolean' }, 'ocr-lang': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
@@ -57,6 +60,8 @@ if (!keys.length && !v['no-auth']) fail('give --api-key (or DOCPARSE_API_KEYS), 
 const dataHome = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
 const maxMb = num('max-mb', v['max-mb'], 0.001);
 const ttlHours = num('ttl-hours', v['ttl-hours'], 0);
+const ocrLang = v['ocr-lang'] ?? 'auto';
+if (!(OCR_LANGS as readonly string[]).includes(ocrLang)) fail(`--ocr-lang must be one of ${OCR_LANGS.join(', ')}`);
 const log = v.quiet ? () => {} : (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 
 const server = await startEngineServer({
@@ -70,6 +75,7 @@ const server = await startEngineServer({
   maxPages: num('max-pages', v['max-pages'], 1),
   resultTtlMs: ttlHours === undefined ? undefined : ttlHours * 3600_000,
   queueLimit: num('queue-limit', v['queue-limit'], 0),
+  ocr: { enabled: v['no-ocr'] !== true, lang: ocrLang as OcrLang },
   log,
 }).catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));
 

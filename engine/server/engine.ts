@@ -12,6 +12,7 @@ import { TaskStore, type TaskRecord } from '../store/task-store.ts';
 import type { DocumentInfo } from '../types.ts';
 import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
+import type { OcrSettings } from '../ocr/index.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { runTask } from './run-task.ts';
 import { startSweeper } from './sweeper.ts';
@@ -28,6 +29,8 @@ export interface EngineCoreOptions {
   /** Run interrupted tasks again on start (and keep running ones resumable on close); default true. */
   resumeInterrupted?: boolean;
   log?: (line: string) => void;
+  /** OCR of scans and images (default: on, language auto). */
+  ocr?: OcrSettings;
 }
 
 export interface SubmitInput {
@@ -83,7 +86,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       const job: ParseJob = {
         kind: 'parse', inputPath, fileName: rec.file_name, taskDir: store.taskDir(id), formats: rec.output_formats,
         elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS, featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG,
-        maxPages, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
+        maxPages, ocr: opts.ocr, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
       };
       const outcome = await runTask(pool, job, info, {
         timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,
