@@ -6,7 +6,7 @@ import { convexHull, minAreaRect, type Pt } from './geometry.ts';
 import { infer, type OcrModels } from './runtime.ts';
 
 export interface DetectOptions {
-  /** Longest side of the detector's input (px). */
+  /** Long side of the detector's input (px). */
   limitSide?: number;
 }
 
@@ -16,8 +16,10 @@ const MEAN = [0.485, 0.456, 0.406], STD = [0.229, 0.224, 0.225];
 /** Line boxes in image pixels, unordered. `inner` is the box before the unclip expansion. */
 export async function detectLines(m: OcrModels, img: GrayImage, opts: DetectOptions = {}): Promise<(Box & { innerH: number })[]> {
   const { width: W, height: H } = img;
-  const limit = opts.limitSide ?? 960;
-  const s = Math.max(W, H) > limit ? limit / Math.max(W, H) : 1;
+  // Pages go to the detector at a long side of 1280 px: small images enlarged (small print is found
+  // more reliably), large ones reduced (time and memory grow with the area).
+  const limit = opts.limitSide ?? 1280;
+  const s = limit / Math.max(W, H);
   const dw = Math.max(32, Math.round((W * s) / 32) * 32), dh = Math.max(32, Math.round((H * s) / 32) * 32);
   const g = resize(img.data, W, H, dw, dh);
   const N = dw * dh, x = new Float32Array(3 * N);
