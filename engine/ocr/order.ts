@@ -21,7 +21,7 @@ export function order(lines: RawLine[]): RawLine[] {
   if (lines.length <= 1) return lines;
   const hs = lines.map((l) => l.bbox[3] - l.bbox[1]).sort((a, b) => a - b);
   const lh = hs[hs.length >> 1];
-  const xg = gaps(lines, 0, 2).filter((g) => g.size >= 1.5 * lh);
+  const xg = gaps(lines, 0, 2).filter((g) => g.size >= lh);
   if (xg.length) {
     const c = widest(xg);
     return [...order(lines.filter((l) => l.bbox[2] <= c)), ...order(lines.filter((l) => l.bbox[2] > c))];

@@ -28,6 +28,31 @@ function flipBoxes(boxes: DetBox[], W: number, H: number): DetBox[] {
   return boxes.map((b) => ({ ...b, cx: W - b.cx, cy: H - b.cy }));
 }
 
+const vertical = (b: Box): boolean => Math.abs(b.uy) > 0.7;
+
+/** Drops text running up or down an upright page (a margin stamp, a sideways label): its vertical
+ * boxes, and the stacks of short pieces the detector cuts such a line into. */
+function uprightOnly(boxes: DetBox[]): DetBox[] {
+  const drop = new Set<DetBox>();
+  const short = boxes.filter((b) => vertical(b) || b.w < 1.8 * b.h).sort((a, b) => a.cy - b.cy);
+  const used = new Set<DetBox>();
+  for (const s of short) {
+    if (used.has(s)) continue;
+    const stack = [s];
+    used.add(s);
+    for (const t of short) {
+      const last = stack[stack.length - 1];
+      const ext = (b: DetBox) => (vertical(b) ? b.w : b.h) / 2;
+      if (used.has(t) || Math.abs(t.cx - last.cx) > 0.6 * Math.max(last.h, t.h)) continue;
+      if (t.cy - ext(t) - (last.cy + ext(last)) > Math.max(last.h, t.h)) continue;
+      stack.push(t);
+      used.add(t);
+    }
+    if (stack.length >= 4 && stack.some(vertical)) for (const b of stack) drop.add(b);
+  }
+  return boxes.filter((b) => !vertical(b) && !drop.has(b));
+}
+
 const widest = (boxes: Box[], n: number): number[] =>
   [...boxes.keys()].sort((i, j) => boxes[j].w / boxes[j].h - boxes[i].w / boxes[i].h).slice(0, n);
 
@@ -63,7 +88,8 @@ async function readAll(m: OcrModels, rec: RecModel, img: GrayImage, boxes: DetBo
 export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<OcrResult> {
   const m = await ocrModels(opts.log);
   const o = await orient(m, page);
-  const { img, boxes } = o;
+  const { img } = o;
+  const boxes = uprightOnly(o.boxes);
   const all = [...boxes.keys()];
   let read: Map<number, Recognised>;
   if (opts.lang === 'en') read = await readAll(m, m.en, img, boxes, all);

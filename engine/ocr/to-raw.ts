@@ -31,6 +31,9 @@ function strokeRatio(img: GrayImage, r: Rect): number {
   return runs ? dark / runs / Math.max(1, y1 - y0) : 0;
 }
 
+/** x of the point a fraction `f` along a box of width `w` centred on `cx`, kept within the text width `tw`. */
+const at = (cx: number, w: number, tw: number, f: number): number => Math.min(cx + tw / 2, Math.max(cx - tw / 2, cx - w / 2 + f * w));
+
 /** Sizes near the page's median are the median (box heights vary with ascenders and descenders). */
 function evenSizes(lines: RawLine[]): void {
   const s = lines.map((l) => l.size).sort((a, b) => a - b);
@@ -49,10 +52,13 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const raw: RawLine[] = lines.map((l) => {
     const dx = l.box.cx - mx, dy = l.box.cy - my;
     const cx = mx + dx * cos - dy * sin, cy = my + dx * sin + dy * cos;
-    const left = cx - l.box.w / 2, px: Rect = [left, cy - l.box.h / 2, cx + l.box.w / 2, cy + l.box.h / 2];
+    // The detector's box is grown by the same margin on all sides: take it off the ends of the line,
+    // so that lines of neighbouring columns keep their gutter.
+    const tw = Math.max(l.box.w / 2, l.box.w - (l.box.h - l.innerH));
+    const left = cx - tw / 2, px: Rect = [left, cy - l.box.h / 2, cx + tw / 2, cy + l.box.h / 2];
     const bold = strokeRatio(image, [l.box.cx - l.box.w / 2, l.box.cy - l.box.h / 2, l.box.cx + l.box.w / 2, l.box.cy + l.box.h / 2]);
     return {
-      text: l.text, cx0: l.x0.map((f) => (left + f * l.box.w) / unit), cx1: l.x1.map((f) => (left + f * l.box.w) / unit),
+      text: l.text, cx0: l.x0.map((f) => at(cx, l.box.w, tw, f) / unit), cx1: l.x1.map((f) => at(cx, l.box.w, tw, f) / unit),
       bbox: px.map((v) => v / unit) as Rect, size: (SIZE_PER_HEIGHT * l.box.h) / unit,
       bold, italic: 0, mono: 0, font: 'ocr', rotated: false, rtl: false,
     };
