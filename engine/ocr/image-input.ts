@@ -1,5 +1,5 @@
 // Image inputs (PNG, JPEG, GIF, BMP, TIFF with all its pages) read by OCR: each page's recognised lines
-// go through the usual page analysis; a page without text stays one figure, its picture.
+// go through the usual page analysis; a page without text (or with OCR off) is one figure, its picture.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeImage, decodeImagePages } from '../pdf/mupdf.ts';
@@ -32,7 +32,7 @@ export async function analyseImagePages(data: Uint8Array, ext: string, start: nu
     for (let i = start; i < Math.min(end, doc.count); i++) {
       opts.signal?.throwIfAborted();
       const img = doc.page(i);
-      const raw = await recogniseImage(img, UNIT, i, opts.ocr!);
+      const raw = opts.ocr?.enabled ? await recogniseImage(img, UNIT, i, opts.ocr) : null;
       if (raw) {
         const { page } = safeAnalyse(raw, i);
         out.push({ ...page, scanned: true });

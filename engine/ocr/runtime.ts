@@ -47,6 +47,8 @@ const SESSION = { intraOpNumThreads: 2, interOpNumThreads: 1, executionMode: 'se
 
 async function loadOrt(log: (line: string) => void): Promise<{ ort: Ort; backend: 'node' | 'web' }> {
   try {
+    // DOCPARSE_OCR_BACKEND=web: the fallback on purpose (to check it where the addon does load).
+    if (process.env.DOCPARSE_OCR_BACKEND === 'web') throw new Error('DOCPARSE_OCR_BACKEND=web');
     return { ort: require('onnxruntime-node') as Ort, backend: 'node' };
   } catch (e) {
     log(`OCR: onnxruntime-node did not load (${e instanceof Error ? e.message : e}); using onnxruntime-web (WASM, slower)`);

@@ -152,6 +152,6 @@ async function analyseImage(data: Uint8Array, ext: string, opts: AnalyseOptions)
 export async function analysePages(filePath: string, fileType: string, startPage: number, endPage: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
   const data = new Uint8Array(await readFile(filePath));
   if (fileType === '.pdf') return analysePdf(data, startPage, endPage, opts);
-  if (opts.ocr?.enabled && fileType !== '.webp') return analyseImagePages(data, fileType, startPage, endPage, opts);
+  if (fileType !== '.webp') return analyseImagePages(data, fileType, startPage, endPage, opts);
   return startPage === 0 && endPage > 0 ? analyseImage(data, fileType, opts) : [];
 }
