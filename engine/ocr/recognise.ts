@@ -29,7 +29,8 @@ function tensorOf(g: Float32Array, w: number, h: number, bw: number): Float32Arr
 
 export async function recogniseBox(m: OcrModels, rec: RecModel, img: GrayImage, box: Box): Promise<Recognised> {
   const crop = cropBox(img, box, REC_H, MAX_W);
-  const bw = Math.max(crop.width, MIN_W);
+  // Widths in steps of 160 px: few distinct tensor shapes keep the runtime's native memory from fragmenting.
+  const bw = Math.max(MIN_W, Math.ceil(crop.width / 160) * 160);
   const y = await infer(m, rec.session, tensorOf(crop.data, crop.width, REC_H, bw), [1, 3, REC_H, bw]);
   const [, T, C] = y.dims;
   if (rec.classes.length + 1 === C) rec.classes.push(' ');

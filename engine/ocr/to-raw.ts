@@ -34,6 +34,15 @@ function strokeRatio(img: GrayImage, r: Rect): number {
 /** x of the point a fraction `f` along a box of width `w` centred on `cx`, kept within the text width `tw`. */
 const at = (cx: number, w: number, tw: number, f: number): number => Math.min(cx + tw / 2, Math.max(cx - tw / 2, cx - w / 2 + f * w));
 
+/** "3.1Overview" → "3.1 Overview": the recogniser drops the narrow space after a section number.
+ * The space goes between the two chars' extents. */
+function spaceAfterNumber(l: OcrLine): OcrLine {
+  const m = /^(\d{1,2}(?:\.\d{1,2}){0,3}\.?)(?=[A-Z][a-z])/.exec(l.text);
+  if (!m) return l;
+  const k = m[1].length;
+  return { ...l, text: `${l.text.slice(0, k)} ${l.text.slice(k)}`, x0: [...l.x0.slice(0, k), l.x1[k - 1], ...l.x0.slice(k)], x1: [...l.x1.slice(0, k), l.x0[k], ...l.x1.slice(k)] };
+}
+
 /** Sizes near the page's median are the median (box heights vary with ascenders and descenders). */
 function evenSizes(lines: RawLine[]): void {
   const s = lines.map((l) => l.size).sort((a, b) => a - b);
@@ -49,7 +58,7 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const { image, lines } = res;
   const skew = skewOf(lines), cos = Math.cos(-skew), sin = Math.sin(-skew);
   const mx = image.width / 2, my = image.height / 2;
-  const raw: RawLine[] = lines.map((l) => {
+  const raw: RawLine[] = lines.map(spaceAfterNumber).map((l) => {
     const dx = l.box.cx - mx, dy = l.box.cy - my;
     const cx = mx + dx * cos - dy * sin, cy = my + dx * sin + dy * cos;
     // The detector's box is grown by the same margin on all sides: take it off the ends of the line,
