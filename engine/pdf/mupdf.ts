@@ -187,14 +187,19 @@ export function decodeImage(data: Uint8Array, wantPng: boolean): { width: number
 /** One byte per pixel, row-major (0 = black): what OCR reads. */
 export interface GrayPixels { width: number; height: number; data: Uint8Array }
 
-/** A pixmap as tightly packed grey pixels (converted when it is not grey); frees it. */
+/** A pixmap as tightly packed grey pixels (converted when it is not grey; transparency over white); frees it. */
 function grayOf(pm: mupdf.Pixmap): GrayPixels {
   let p = pm;
   try {
-    if (p.getNumberOfComponents() !== 1 || p.getAlpha()) p = pm.convertToColorSpace(mupdf.ColorSpace.DeviceGray, false);
-    const w = p.getWidth(), h = p.getHeight(), stride = p.getStride(), src = p.getPixels();
+    const alpha = !!pm.getAlpha();
+    if (pm.getNumberOfComponents() !== 1) p = pm.convertToColorSpace(mupdf.ColorSpace.DeviceGray, alpha);
+    const w = p.getWidth(), h = p.getHeight(), stride = p.getStride(), src = p.getPixels(), n = alpha ? 2 : 1;
     const data = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++) data.set(src.subarray(y * stride, y * stride + w), y * w);
+    for (let y = 0; y < h; y++) {
+      const r = y * stride, o = y * w;
+      if (!alpha) data.set(src.subarray(r, r + w), o);
+      else for (let x = 0; x < w; x++) { const a = src[r + x * n + 1]; data[o + x] = Math.min(255, src[r + x * n] + 255 - a); } // premultiplied
+    }
     return { width: w, height: h, data };
   } finally {
     if (p !== pm) p.destroy();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { PdfDocument } from '../../../engine/pdf/mupdf.ts';
 import { encodePng } from '../../../engine/pdf/png.ts';
-import { corpus, options, tempDir } from '../parse/helpers.ts';
+import { corpus, jsonViolations, options, tempDir } from '../parse/helpers.ts';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -36,6 +36,7 @@ describe('OCR', () => {
     expect(title.bbox[2]).toBeLessThan(1190);
     expect(title.bbox[1]).toBeGreaterThan(30);
     expect(title.bbox[3]).toBeLessThan(200);
+    expect(jsonViolations(out)).toEqual([]);
   });
 
   it('reads a scanned PDF page that is upside down, boxes at 144 dpi', async () => {
