@@ -16,10 +16,10 @@ const MEAN = [0.485, 0.456, 0.406], STD = [0.229, 0.224, 0.225];
 /** Line boxes in image pixels, unordered. `inner` is the box before the unclip expansion. */
 export async function detectLines(m: OcrModels, img: GrayImage, opts: DetectOptions = {}): Promise<(Box & { innerH: number })[]> {
   const { width: W, height: H } = img;
-  // Pages go to the detector at a long side of 1280 px: small images enlarged (small print is found
-  // more reliably), large ones reduced (time and memory grow with the area).
-  const limit = opts.limitSide ?? 1280;
-  const s = limit / Math.max(W, H);
+  // Large pages go to the detector at a long side of 960 px (time and memory grow with the area);
+  // small images are enlarged to 1280 px, where their small print is found more reliably.
+  const long = Math.max(W, H);
+  const s = opts.limitSide ? opts.limitSide / long : long > 1280 ? 960 / long : 1280 / long;
   const dw = Math.max(32, Math.round((W * s) / 32) * 32), dh = Math.max(32, Math.round((H * s) / 32) * 32);
   const g = resize(img.data, W, H, dw, dh);
   const N = dw * dh, x = new Float32Array(3 * N);

@@ -2,7 +2,7 @@
 // go through the usual page analysis; a page without text (or with OCR off) is one figure, its picture.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeImage, decodeImagePages } from '../pdf/mupdf.ts';
+import { decodeImage, decodeImagePages, type GrayPixels } from '../pdf/mupdf.ts';
 import { encodePng } from '../pdf/png.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { AnalyseOptions, PageAnalysis } from '../parse/model.ts';
@@ -13,6 +13,13 @@ const MAGIC: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg
 
 /** Image pixels per analysis unit: boxes come out in image pixels at scale 2. */
 const UNIT = 2;
+
+/** The area `r` (pixels) of a grey page as PNG. */
+function cropGray(img: GrayPixels, r: [number, number, number, number]): Uint8Array {
+  const x0 = Math.max(0, Math.floor(r[0])), y0 = Math.max(0, Math.floor(r[1]));
+  const w = Math.max(1, Math.min(img.width, Math.ceil(r[2])) - x0), h = Math.max(1, Math.min(img.height, Math.ceil(r[3])) - y0);
+  return encodePng(img.data.subarray(y0 * img.width + x0), w, h, 1, img.width);
+}
 
 /** Number of pages of an image file (several for a multi-page TIFF). */
 export function imagePageCount(data: Uint8Array, ext: string): number {
@@ -34,7 +41,14 @@ export async function analyseImagePages(data: Uint8Array, ext: string, start: nu
       const img = doc.page(i);
       const raw = opts.ocr?.enabled ? await recogniseImage(img, UNIT, i, opts.ocr) : null;
       if (raw) {
-        const { page } = safeAnalyse(raw, i);
+        const { page, figures } = safeAnalyse(raw, i);
+        if (opts.imageDir && figures.length) await mkdir(opts.imageDir, { recursive: true });
+        for (const [k, f] of figures.entries()) {
+          delete (f.elem as { images?: number[] }).images;
+          if (!opts.imageDir) continue;
+          f.elem.crop = cropName(i, k + 1);
+          await writeFile(join(opts.imageDir, f.elem.crop), cropGray(img, f.elem.bbox.map((v) => v * UNIT) as [number, number, number, number]));
+        }
         out.push({ ...page, scanned: true });
       } else {
         const page: PageAnalysis = {

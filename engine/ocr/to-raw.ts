@@ -5,6 +5,10 @@ import type { Rotation } from '../pdf/frame.ts';
 import type { GrayImage } from './gray.ts';
 import type { OcrLine, OcrResult } from './pipeline.ts';
 import { order } from './order.ts';
+import { findPictures } from './pictures.ts';
+
+/** Image ids of pictures found on a page image (not images of the PDF page). */
+export const PICTURE_ID = 100_000;
 
 /** Font size of a line from its box height (calibrated on rendered born-digital pages). */
 const SIZE_PER_HEIGHT = 0.72;
@@ -82,8 +86,16 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const turned = rot === 90 || rot === 270;
   const W = turned ? pageH : pageW, H = turned ? pageW : pageH;
   const bbox: Rect = ordered.length ? ordered.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]) : [0, 0, 0, 0];
+  // Pictures: ids past any real image's, so that their crops are rendered from the page area.
+  const extent = (l: OcrLine): Rect => {
+    const ex = (Math.abs(l.box.ux) * l.box.w + Math.abs(l.box.vx) * l.box.h) / 2, ey = (Math.abs(l.box.uy) * l.box.w + Math.abs(l.box.vy) * l.box.h) / 2;
+    return [l.box.cx - ex, l.box.cy - ey, l.box.cx + ex, l.box.cy + ey];
+  };
+  const images = findPictures(image, lines.map(extent)).map((r, k) => ({
+    bbox: r.map((v) => v / unit) as Rect, id: PICTURE_ID + k, width: r[2] - r[0], height: r[3] - r[1], gray: true,
+  }));
   return {
     index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
-    blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images: [], vectors: [],
+    blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors: [],
   };
 }

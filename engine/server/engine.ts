@@ -24,7 +24,7 @@ export interface EngineCoreOptions {
   resultTtlMs?: number;
   queueLimit?: number;
   workerUrl?: URL;
-  /** Fixed time limit per parse; default 60 s + 2 s per page. */
+  /** Fixed time limit per parse; default 60 s + 20 s per page (2 s with OCR off). */
   jobTimeoutMs?: number;
   /** Run interrupted tasks again on start (and keep running ones resumable on close); default true. */
   resumeInterrupted?: boolean;
@@ -89,7 +89,8 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         maxPages, ocr: opts.ocr, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
       };
       const outcome = await runTask(pool, job, info, {
-        timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,
+        // OCR reads a page in seconds (more on a busy machine): its pages get a larger budget.
+        timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + (opts.ocr?.enabled === false ? 2_000 : 20_000) * pages,
         onStart: () => {
           progress.set(id, { pages_done: 0, pages_total: info.pageCount });
           void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));

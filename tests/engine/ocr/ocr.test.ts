@@ -39,6 +39,25 @@ describe('OCR', () => {
     expect(jsonViolations(out)).toEqual([]);
   });
 
+  it('keeps a chart on a page image as one figure, with a crop, beside the recognised text', async () => {
+    const doc = new PdfDocument(new Uint8Array(readFileSync(corpus('pdf-digital/picture_classification.pdf'))));
+    const pg = doc.loadPage(0);
+    const png = pg.renderPng([90, 180, 520, 540], 2, true);
+    pg.close();
+    doc.close();
+    const file = join(dir, 'chart.png');
+    await writeFile(file, png);
+    const out = await parseDocument(file, 'chart.png', options(join(dir, 'chart')));
+    const blocks = out.json.pages[0].blocks;
+    expect(blocks.filter((b) => b.type === 'figure')).toHaveLength(1);
+    expect(flat(out.markdown)).toContain('Lorem ipsum dolor sit amet');
+    expect(out.images).toHaveLength(1);
+    const fig = blocks.find((b) => b.type === 'figure')!;
+    // The chart (bars and axis) sits in the lower part of the crop, below the paragraph.
+    expect(fig.bbox[1]).toBeGreaterThan(200);
+    expect(fig.bbox[3] - fig.bbox[1]).toBeGreaterThan(250);
+  });
+
   it('reads a scanned PDF page that is upside down, boxes at 144 dpi', async () => {
     const out = await parseDocument(corpus('pdf-scanned/ocr_test_rotated_180.pdf'), 'r.pdf', options(dir));
     expect(flat(out.markdown)).toContain('Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package');
