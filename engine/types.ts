@@ -1,4 +1,5 @@
 // The contract between the engine's parsers (engine/parse/) and its server, CLI and workers.
+import type { OcrSettings } from './ocr/index.ts';
 import { WARNING_CODES, type CatalogNode, type ElementFormats, type FeatureConfig, type JsonOutput, type Progress } from '../shared/somark.ts';
 
 export interface ParseOptions {
@@ -12,6 +13,8 @@ export interface ParseOptions {
   maxPages?: number;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
+  /** OCR of scans and images (default: on, language auto). */
+  ocr?: OcrSettings;
 }
 
 export interface ParsedDocument {

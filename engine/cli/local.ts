@@ -9,6 +9,7 @@ import { BASE_PLACEHOLDER } from '../server/jobs.ts';
 import { BUNDLE_FILE, IMAGES_DIR, RESULT_FILE, type StoredResult } from '../server/outputs.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
 import { EngineError } from '../errors.ts';
+import type { OcrSettings } from '../ocr/index.ts';
 
 export interface LocalOptions {
   formats: OutputFormat[];
@@ -16,11 +17,12 @@ export interface LocalOptions {
   featureConfig: FeatureConfig;
   workers?: number;
   maxPages?: number;
+  ocr?: OcrSettings;
 }
 
 export async function createLocalRunner(opts: LocalOptions): Promise<{ run: Runner; close(): Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'docparse-parse-'));
-  const core = await createEngineCore({ dataDir, workers: opts.workers, maxPages: opts.maxPages, queueLimit: 100_000 });
+  const core = await createEngineCore({ dataDir, workers: opts.workers, maxPages: opts.maxPages, queueLimit: 100_000, ocr: opts.ocr });
   const run: Runner = async (file, onProgress) => {
     const upload = join(core.store.uploadsDir, `${randomHex32()}.upload`);
     await copyFile(file, upload);

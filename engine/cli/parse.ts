@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type OutputFormat } from '../../shared/somark.ts';
 import { isEngineError } from '../errors.ts';
 import { createLocalRunner } from './local.ts';
+import { OCR_LANGS, type OcrLang } from '../ocr/index.ts';
 import { stemFor, writeOutcome, type Runner } from './outcome.ts';
 import { createRemoteRunner } from './remote.ts';
 
@@ -18,7 +19,9 @@ const HELP = `Usage: npm run parse -- <files...> --out <dir> [options]
   --element-formats JSON e.g. '{"image":"none"}'
   --workers N            in-process worker threads (default: one per core)
   --max-pages N          in-process page limit (default 300, as the service)
-  --poll-ms N            remote status poll interval (default 3000)`;
+  --poll-ms N            remote status poll interval (default 3000)
+  --no-ocr               in-process: do not read scans and images (they stay figures)
+  --ocr-lang L           in-process OCR language hint: auto (default), en, zh`;
 
 function die(msg: string): never {
   process.stderr.write(`parse: ${msg}\n${HELP}\n`);
@@ -32,7 +35,7 @@ const { values: v, positionals: files } = (() => {
       options: {
         out: { type: 'string', short: 'o' }, formats: { type: 'string' }, 'base-url': { type: 'string' },
         'api-key': { type: 'string' }, 'feature-config': { type: 'string' }, 'element-formats': { type: 'string' },
-        workers: { type: 'string' }, 'max-pages': { type: 'string' }, 'poll-ms': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        workers: { type: 'string' }, 'max-pages': { type: 'string' }, 'poll-ms': { type: 'string' }, 'no-ocr': { type: 'boolean' }, 'ocr-lang': { type: 'string' }, help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (e) {
@@ -58,6 +61,8 @@ const json = (name: string, s: string | undefined): Record<string, unknown> => {
 };
 const featureConfig = { ...DEFAULT_FEATURE_CONFIG, ...json('feature-config', v['feature-config']) };
 const elementFormats = { ...DEFAULT_ELEMENT_FORMATS, ...json('element-formats', v['element-formats']) };
+const ocrLang = v['ocr-lang'] ?? 'auto';
+if (!(OCR_LANGS as readonly string[]).includes(ocrLang)) die(`--ocr-lang must be one of ${OCR_LANGS.join(', ')}`);
 const outDir = resolve(v.out);
 await mkdir(outDir, { recursive: true });
 
@@ -70,7 +75,7 @@ if (v['base-url']) {
     featureConfig, elementFormats, pollMs: v['poll-ms'] ? Number(v['poll-ms']) : undefined,
   });
 } else {
-  const local = await createLocalRunner({ formats: formats as OutputFormat[], featureConfig, elementFormats, workers: v.workers ? Number(v.workers) : undefined, maxPages: v['max-pages'] ? Number(v['max-pages']) : undefined });
+  const local = await createLocalRunner({ formats: formats as OutputFormat[], featureConfig, elementFormats, workers: v.workers ? Number(v.workers) : undefined, maxPages: v['max-pages'] ? Number(v['max-pages']) : undefined, ocr: { enabled: v['no-ocr'] !== true, lang: ocrLang as OcrLang } });
   runner = local.run;
   close = local.close;
 }

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEngineServer } from '../server/index.ts';
+import { OCR_LANGS, type OcrLang } from '../ocr/index.ts';
 
 const HELP = `Usage: npm run engine -- [options]
   --port N          port (default 8765; 0 = random)
@@ -18,6 +19,8 @@ const HELP = `Usage: npm run engine -- [options]
   --queue-limit N   tasks that may wait (default 1000)
   --long-poll-seconds N  hold async_check of an unfinished task up to N s (default 25; 0 = answer at once)
   --soffice PATH    LibreOffice's soffice for Office files (or DOCPARSE_SOFFICE; default: PATH, then the usual install folders)
+  --no-ocr          do not read scans and images (they stay figures)
+  --ocr-lang L      OCR language hint: auto (default), en, zh
   --quiet           no request/task log on stderr`;
 
 function fail(msg: string): never {
@@ -32,7 +35,7 @@ function parse() {
       port: { type: 'string' }, host: { type: 'string' }, 'api-key': { type: 'string', multiple: true },
       'no-auth': { type: 'boolean' }, 'data-dir': { type: 'string' }, workers: { type: 'string' },
       'max-mb': { type: 'string' }, 'max-pages': { type: 'string' }, 'ttl-hours': { type: 'string' },
-      'queue-limit': { type: 'string' }, 'long-poll-seconds': { type: 'string' }, soffice: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'queue-limit': { type: 'string' }, 'long-poll-seconds': { type: 'string' }, soffice: { type: 'string' }, 'no-ocr': { type: 'boolean' }, 'ocr-lang': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
@@ -61,6 +64,8 @@ const dataHome = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share')
 const maxMb = num('max-mb', v['max-mb'], 0.001);
 const ttlHours = num('ttl-hours', v['ttl-hours'], 0);
 const longPollSeconds = num('long-poll-seconds', v['long-poll-seconds'], 0);
+const ocrLang = v['ocr-lang'] ?? 'auto';
+if (!(OCR_LANGS as readonly string[]).includes(ocrLang)) fail(`--ocr-lang must be one of ${OCR_LANGS.join(', ')}`);
 const log = v.quiet ? () => {} : (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 
 const server = await startEngineServer({
@@ -76,6 +81,7 @@ const server = await startEngineServer({
   queueLimit: num('queue-limit', v['queue-limit'], 0),
   longPollMs: longPollSeconds === undefined ? undefined : Math.round(longPollSeconds * 1000),
   soffice: v.soffice,
+  ocr: { enabled: v['no-ocr'] !== true, lang: ocrLang as OcrLang },
   log,
 }).catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));
 

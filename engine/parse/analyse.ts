@@ -1,8 +1,11 @@
 // Per-page analysis of a page range: what one worker thread runs. PDF pages go through the mupdf
-// adapter; an image input is one page whose picture is the figure (no OCR yet).
+// adapter (pages without a usable text layer through OCR); an image input is read by OCR, its
+// picture being the figure when it holds no text.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeImage, PdfDocument } from '../pdf/mupdf.ts';
+import { recognisePdfPage } from '../ocr/index.ts';
+import { analyseImagePages } from '../ocr/image-input.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { AnalyseOptions, Elem, PageAnalysis } from './model.ts';
 import type { RawPage } from '../pdf/raw.ts';
@@ -32,7 +35,7 @@ export function openPdf(data: Uint8Array, fileName: string): PdfDocument {
 }
 
 /** The layout heuristics must never lose a page: if they throw, the page's text comes in stream order. */
-function safeAnalyse(raw: RawPage, pageNum: number): ReturnType<typeof analyseRawPage> {
+export function safeAnalyse(raw: RawPage, pageNum: number): ReturnType<typeof analyseRawPage> {
   try {
     return analyseRawPage(raw, pageNum);
   } catch {
@@ -44,7 +47,7 @@ function safeAnalyse(raw: RawPage, pageNum: number): ReturnType<typeof analyseRa
   }
 }
 
-const cropName = (page: number, k: number, ext = '.png') => `tmp-p${String(page).padStart(5, '0')}-${k}${ext}`;
+export const cropName = (page: number, k: number, ext = '.png') => `tmp-p${String(page).padStart(5, '0')}-${k}${ext}`;
 
 async function analysePdf(data: Uint8Array, start: number, end: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
   const doc = openPdf(data, 'the PDF');
@@ -65,7 +68,9 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
         continue;
       }
       try {
-        const { page, figures } = safeAnalyse(pg.raw, i);
+        const ocr = await recognisePdfPage(pg, opts.ocr);
+        const { page, figures } = safeAnalyse(ocr ?? pg.raw, i);
+        if (ocr) page.scanned = true;
         if (opts.imageDir && figures.length) {
           if (!dirReady) { await mkdir(opts.imageDir, { recursive: true }); dirReady = true; }
           for (const [k, f] of figures.entries()) {
@@ -147,5 +152,6 @@ async function analyseImage(data: Uint8Array, ext: string, opts: AnalyseOptions)
 export async function analysePages(filePath: string, fileType: string, startPage: number, endPage: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
   const data = new Uint8Array(await readFile(filePath));
   if (fileType === '.pdf') return analysePdf(data, startPage, endPage, opts);
+  if (fileType !== '.webp') return analyseImagePages(data, fileType, startPage, endPage, opts);
   return startPage === 0 && endPage > 0 ? analyseImage(data, fileType, opts) : [];
 }

@@ -1,6 +1,7 @@
 // The serialisable result of analysing one page (what a worker thread sends back), and the options of
 // the per-page analysis. The document-level assembly (assemble.ts) turns these into SoMark pages.
 import type { Rect } from '../pdf/raw.ts';
+import type { OcrSettings } from '../ocr/index.ts';
 
 export type { Rect };
 
@@ -57,4 +58,6 @@ export interface AnalyseOptions {
   signal?: AbortSignal;
   /** Called after each page. */
   onPage?: (pageNum: number) => void;
+  /** OCR of scans, images and pages with a garbage text layer; off when absent. */
+  ocr?: OcrSettings;
 }

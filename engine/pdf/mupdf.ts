@@ -138,6 +138,11 @@ export class PdfPage {
     return pixmapPng(pix);
   }
 
+  /** The whole page rendered in grey at `scale` pixels per point (for OCR). */
+  renderGray(scale: number): GrayPixels {
+    return grayOf(this.page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true));
+  }
+
   /** An embedded image in its own resolution, as PNG. */
   imagePng(id: number): Uint8Array {
     return pixmapPng(this.imgs[id].toPixmap());
@@ -213,4 +218,53 @@ export function decodeImage(data: Uint8Array, wantPng: boolean): { width: number
   } finally {
     img.destroy();
   }
+}
+
+/** One byte per pixel, row-major (0 = black): what OCR reads. */
+export interface GrayPixels { width: number; height: number; data: Uint8Array }
+
+/** A pixmap as tightly packed grey pixels (converted when it is not grey; transparency over white); frees it. */
+function grayOf(pm: mupdf.Pixmap): GrayPixels {
+  let p = pm;
+  try {
+    const alpha = !!pm.getAlpha();
+    if (pm.getNumberOfComponents() !== 1) p = pm.convertToColorSpace(mupdf.ColorSpace.DeviceGray, alpha);
+    const w = p.getWidth(), h = p.getHeight(), stride = p.getStride(), src = p.getPixels(), n = alpha ? 2 : 1;
+    const data = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) {
+      const r = y * stride, o = y * w;
+      if (!alpha) data.set(src.subarray(r, r + w), o);
+      else for (let x = 0; x < w; x++) { const a = src[r + x * n + 1]; data[o + x] = Math.min(255, src[r + x * n] + 255 - a); } // premultiplied
+    }
+    return { width: w, height: h, data };
+  } finally {
+    if (p !== pm) p.destroy();
+    pm.destroy();
+  }
+}
+
+/** The pages of an image file (several for a multi-page TIFF) decoded to grey at their own pixel size. */
+export function decodeImagePages(data: Uint8Array, magic: string): { count: number; page(i: number): GrayPixels; close(): void } {
+  const first = new mupdf.Image(data);
+  const w0 = first.getWidth();
+  first.destroy();
+  const doc = mupdf.Document.openDocument(data, magic);
+  return {
+    count: doc.countPages(),
+    page(i) {
+      if (i === 0 && magic !== 'image/tiff') {
+        const img = new mupdf.Image(data);
+        try { return grayOf(img.toPixmap()); } finally { img.destroy(); }
+      }
+      const pg = doc.loadPage(i);
+      try {
+        const b = pg.getBounds();
+        const s = w0 / Math.max(1, b[2] - b[0]);
+        return grayOf(pg.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceGray, false, true));
+      } finally {
+        pg.destroy();
+      }
+    },
+    close: () => doc.destroy(),
+  };
 }

@@ -12,6 +12,7 @@ import { TaskStore, type TaskRecord } from '../store/task-store.ts';
 import type { DocumentInfo } from '../types.ts';
 import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
+import type { OcrSettings } from '../ocr/index.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
@@ -25,7 +26,7 @@ export interface EngineCoreOptions {
   resultTtlMs?: number;
   queueLimit?: number;
   workerUrl?: URL;
-  /** Fixed time limit per parse; default 60 s + 2 s per page. */
+  /** Fixed time limit per parse; default 60 s + 20 s per page (2 s with OCR off). */
   jobTimeoutMs?: number;
   /** Run interrupted tasks again on start (and keep running ones resumable on close); default true. */
   resumeInterrupted?: boolean;
@@ -36,6 +37,8 @@ export interface EngineCoreOptions {
   /** Time limit of one Office → PDF conversion; default 120 s. */
   convertTimeoutMs?: number;
   log?: (line: string) => void;
+  /** OCR of scans and images (default: on, language auto). */
+  ocr?: OcrSettings;
 }
 
 export interface SubmitInput {
@@ -93,11 +96,12 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     const job: ParseJob = {
       kind: 'parse', inputPath: parsePath, fileName: reportedType ? SOURCE_PDF : rec.file_name, taskDir: store.taskDir(id),
       formats: rec.output_formats, elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS,
-      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
+      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, ocr: opts.ocr, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
       ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType } } : {}),
     };
     const outcome = await runTask(pool, job, info, {
-      timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + 2_000 * pages,
+      // OCR reads a page in seconds (more on a busy machine): its pages get a larger budget.
+      timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + (opts.ocr?.enabled === false ? 2_000 : 20_000) * pages,
       onStart: () => {
         progress.set(id, { pages_done: 0, pages_total: info.pageCount });
         void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));

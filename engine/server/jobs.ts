@@ -1,6 +1,7 @@
 // Messages between the worker pool (main thread) and the parse workers (worker.ts).
 import type { ElementFormats, FeatureConfig, OutputFormat, Progress } from '../../shared/somark.ts';
 import type { DocumentMeta, PageAnalysis } from '../parse/index.ts';
+import type { OcrSettings } from '../ocr/index.ts';
 
 /** Parse one document and write its outputs (result.json, images/, bundle.zip) into taskDir. */
 export interface ParseJob {
@@ -12,6 +13,8 @@ export interface ParseJob {
   elementFormats: ElementFormats;
   featureConfig: FeatureConfig;
   maxPages?: number;
+  /** OCR of scans and images (absent: on, language auto). */
+  ocr?: OcrSettings;
   /** Prefix of public file URLs, still carrying the base placeholder: `${BASE_PLACEHOLDER}/files/<key>/`. */
   filesPrefix: string;
   /** Found when the upload was inspected (DocumentInfo.warnings); stored with the result. */
@@ -33,6 +36,7 @@ export interface AnalyseJob {
   start: number;
   end: number;
   imageDir: string | null;
+  ocr?: OcrSettings;
 }
 
 /** The document-level pass over the analysed ranges, then the outputs (as a ParseJob would). */

@@ -40,7 +40,7 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
   const parts = await Promise.all(
     ranges.map(async ([start, end], i) => {
       const analyses = await pool.run(
-        { kind: 'analyse', inputPath: job.inputPath, fileType: info.fileType, start, end, imageDir },
+        { kind: 'analyse', inputPath: job.inputPath, fileType: info.fileType, start, end, imageDir, ocr: job.ocr },
         {
           timeoutMs: hooks.timeoutMs(end - start),
           admitted: true,

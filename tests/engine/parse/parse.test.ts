@@ -16,7 +16,8 @@ const indexOf = (blocks: Block[], start: string) => blocks.findIndex((b) => b.co
 describe('JSON shape', () => {
   it.each(['pdf-digital/multi_page.pdf', 'pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/picture_classification.pdf',
     'pdf-digital/redp5110_sampled.pdf', 'cjk/issue12823.pdf', 'rotated/rotated-page-90.pdf', 'images/double-column-A.jpg'])('%s: valid types, idx and bboxes', async (rel) => {
-    const doc = await parseCorpus(rel, tmp.dir);
+    // OCR'd pages have their own shape test (tests/engine/ocr); a full-page OCR is too slow here.
+    const doc = await parseCorpus(rel, tmp.dir, { ocr: { enabled: false, lang: 'auto' } });
     expect(doc.json.pages.length).toBe(doc.pageCount);
     expect(jsonViolations(doc)).toEqual([]);
   });
@@ -129,9 +130,10 @@ describe('figures and images', () => {
     expect(b64.markdown).toContain('](data:image/png;base64,iVBOR');
   });
 
-  it.each([['images/bmp_24.bmp', 200, 200], ['images/double-column-A.jpg', 1248, 1664], ['images/webp-test.webp', 0, 0], ['images/2206.01062.tif', 612, 792]])(
-    '%s is one page of its own pixel size with a figure', async (rel, w, h) => {
-      const doc = await parseCorpus(rel, tmp.dir);
+  const NO_OCR = { ocr: { enabled: false, lang: 'auto' as const } };
+  it.each([['images/bmp_24.bmp', 200, 200], ['images/double-column-A.jpg', 1248, 1664], ['images/webp-test.webp', 0, 0]])(
+    '%s (OCR off) is one page of its own pixel size with a figure', async (rel, w, h) => {
+      const doc = await parseCorpus(rel, tmp.dir, NO_OCR);
       expect(doc.pageCount).toBe(1);
       const p = doc.json.pages[0];
       if (w) expect(p.page_size).toEqual({ w, h });
@@ -140,6 +142,14 @@ describe('figures and images', () => {
       expect(doc.images.length).toBe(1);
       expect(doc.markdown.trim()).toBe(`![](${doc.images[0].url})`);
     });
+
+  it('a multi-page TIFF (OCR off) is one page per image, each a figure of its pixel size', async () => {
+    const doc = await parseCorpus('images/2206.01062.tif', tmp.dir, NO_OCR);
+    expect(doc.pageCount).toBe(2);
+    expect(doc.json.pages.map((p) => p.page_size)).toEqual([{ w: 612, h: 792 }, { w: 612, h: 792 }]);
+    expect(doc.json.pages.map((p) => p.blocks.map((b) => b.type))).toEqual([['figure'], ['figure']]);
+    expect(doc.images.length).toBe(2);
+  });
 });
 
 describe('GIF input', () => {

@@ -88,7 +88,8 @@ describe('page-range split', () => {
   it('two workers give the same Markdown and JSON as one, with progress over all pages', async () => {
     const results: any[] = [];
     for (const workers of [1, 2]) {
-      const srv = await startTestServer({ workers, maxPages: 500 });
+      // OCR off: the split is under test here, not the two scanned pages (OCR: tests/engine/ocr).
+      const srv = await startTestServer({ workers, maxPages: 500, ocr: { enabled: false, lang: 'auto' } });
       try {
         const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/freeculture.pdf')))).body.data.task_id;
         let maxDone = 0;

@@ -1,0 +1,75 @@
+// OCR speed, memory and accuracy: `npm run bench:ocr [-- --scans DIR]`.
+// Makes the scan sets (bench/make-scans.ts) when missing, then for the 10-page English and Chinese
+// scans prints s/page (wall and CPU) and peak RSS of a fresh process parsing it on one worker, pages/s
+// with two workers (one copy each, as the server's pool runs them), text similarity and title F1 against
+// the born-digital reference; then the similarity on the corpus scans and images with a reference.
+import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { parseDocument } from '../engine/parse/index.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
+import { makeScans } from './make-scans.ts';
+
+interface Score {
+  plain(md: string): string;
+  similarity(a: string, b: string): number;
+  titleScores(truth: { text: string; level: number }[], blocks: Block[]): { text: number; level: number };
+}
+const score = (await import(new URL('../../shared/tools/score.mjs', import.meta.url).href)) as Score;
+const corpus = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const self = fileURLToPath(import.meta.url);
+
+async function parseOnce(file: string) {
+  const t0 = performance.now(), c0 = process.cpuUsage();
+  const doc = await parseDocument(file, file.split('/').pop()!, {
+    featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: { ...DEFAULT_ELEMENT_FORMATS, image: 'none' },
+    imageDir: join(tmpdir(), 'docparse-bench-ocr'), imageUrl: (n) => n,
+  });
+  const cpu = process.cpuUsage(c0);
+  return { doc, wall: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
+}
+
+const { values: v } = parseArgs({ options: { scans: { type: 'string' }, one: { type: 'string' }, worker: { type: 'string' } } });
+
+if (v.worker) {
+  // A worker thread of the two-core run: parse and report.
+  const { parentPort } = await import('node:worker_threads');
+  const r = await parseOnce(v.worker);
+  parentPort!.postMessage(r.doc.pageCount);
+} else if (v.one) {
+  // A fresh process per measurement, so that peak RSS is this document's alone.
+  const r = await parseOnce(v.one);
+  process.stdout.write(JSON.stringify({ pages: r.doc.pageCount, wall: r.wall, cpu: r.cpu, rss: process.resourceUsage().maxRSS / 1024, md: r.doc.markdown, blocks: r.doc.json.pages.flatMap((p) => p.blocks) }));
+} else {
+  const dir = v.scans ?? join(tmpdir(), 'docparse-scans');
+  if (!existsSync(join(dir, 'scan-zh.pdf'))) await makeScans(dir);
+  const node = [process.execPath, '--disable-warning=ExperimentalWarning', self];
+  const fmt = (x: number, d = 2) => x.toFixed(d);
+  for (const set of ['scan-en', 'scan-zh']) {
+    const file = join(dir, `${set}.pdf`);
+    const r = JSON.parse(execFileSync(node[0], [...node.slice(1), '--one', file], { maxBuffer: 1 << 28 }).toString()) as { pages: number; wall: number; cpu: number; rss: number; md: string; blocks: Block[] };
+    const t0 = performance.now();
+    const runs = [0, 1].map(() => new Promise<number>((res, rej) => {
+      const w = new Worker(self, { argv: ['--worker', file] });
+      w.once('message', res);
+      w.once('error', rej);
+    }));
+    const pages = (await Promise.all(runs)).reduce((a, b) => a + b, 0);
+    const pps = pages / ((performance.now() - t0) / 1000);
+    const ref = readFileSync(join(dir, `${set}.expected.md`), 'utf8');
+    const sim = score.similarity(score.plain(r.md), score.plain(ref));
+    const titles = JSON.parse(readFileSync(join(dir, `${set}.titles.json`), 'utf8')) as { text: string; level: number }[];
+    const tf = score.titleScores(titles, r.blocks);
+    console.log(`${set.padEnd(8)} ${r.pages} p  ${fmt(r.wall / r.pages)} s/page wall  ${fmt(r.cpu / r.pages)} CPU-s/page  ${fmt(pps)} pages/s on 2 workers  peak RSS ${Math.round(r.rss)} MB  text ${fmt(sim, 3)}  title F1 ${fmt(tf.text)} (level ${fmt(tf.level)})`);
+  }
+  const refs = ['pdf-scanned/ocr_test.pdf', 'pdf-scanned/ocr_test_rotated_90.pdf', 'pdf-scanned/ocr_test_rotated_180.pdf', 'pdf-scanned/nemotron_multipage.pdf', 'images/layout-parser-paper-with-table.jpg', 'images/webp-test.webp'];
+  for (const f of refs) {
+    const exp = join(corpus, f.replace(/\.[a-z]+$/, '.expected.md'));
+    const r = await parseOnce(join(corpus, f));
+    console.log(`${f.padEnd(44)} text ${fmt(score.similarity(score.plain(r.doc.markdown), score.plain(readFileSync(exp, 'utf8'))), 3)}  ${fmt(r.wall / r.doc.pageCount)} s/page`);
+  }
+}

@@ -1,0 +1,85 @@
+// Text line detection with the PP-OCR DB model: resize and normalise the page, threshold the
+// probability map, and turn each connected blob into a scored, expanded, rotated box.
+import type { Box, GrayImage } from './gray.ts';
+import { resize } from './gray.ts';
+import { convexHull, minAreaRect, type Pt } from './geometry.ts';
+import { infer, type OcrModels } from './runtime.ts';
+
+export interface DetectOptions {
+  /** Long side of the detector's input (px). */
+  limitSide?: number;
+}
+
+const THRESH = 0.3, BOX_THRESH = 0.6, UNCLIP = 1.6;
+const MEAN = [0.485, 0.456, 0.406], STD = [0.229, 0.224, 0.225];
+
+/** Line boxes in image pixels, unordered. `inner` is the box before the unclip expansion. */
+export async function detectLines(m: OcrModels, img: GrayImage, opts: DetectOptions = {}): Promise<(Box & { innerH: number })[]> {
+  const { width: W, height: H } = img;
+  // Large pages go to the detector at a long side of 960 px (time and memory grow with the area);
+  // small images are enlarged to 1280 px, where their small print is found more reliably.
+  const long = Math.max(W, H);
+  const s = opts.limitSide ? opts.limitSide / long : long > 1280 ? 960 / long : 1280 / long;
+  const dw = Math.max(32, Math.round((W * s) / 32) * 32), dh = Math.max(32, Math.round((H * s) / 32) * 32);
+  const g = resize(img.data, W, H, dw, dh);
+  const N = dw * dh, x = new Float32Array(3 * N);
+  for (let c = 0; c < 3; c++) {
+    const mean = MEAN[c], sd = STD[c], o = c * N;
+    for (let i = 0; i < N; i++) x[o + i] = (g[i] / 255 - mean) / sd;
+  }
+  const prob = (await infer(m, m.det, x, [1, 3, dh, dw])).data;
+  return boxesOf(prob, dw, dh, W / dw, H / dh);
+}
+
+function boxesOf(prob: Float32Array, dw: number, dh: number, sx: number, sy: number): (Box & { innerH: number })[] {
+  const N = dw * dh, seen = new Uint8Array(N), stack = new Int32Array(N);
+  const boxes: (Box & { innerH: number })[] = [];
+  for (let i = 0; i < N; i++) {
+    if (seen[i] || prob[i] <= THRESH) continue;
+    let sp = 0, cnt = 0;
+    stack[sp++] = i;
+    seen[i] = 1;
+    const rows = new Map<number, [number, number]>();
+    while (sp) {
+      const p = stack[--sp], py = (p / dw) | 0, px = p - py * dw;
+      cnt++;
+      const r = rows.get(py);
+      if (!r) rows.set(py, [px, px]);
+      else { if (px < r[0]) r[0] = px; if (px > r[1]) r[1] = px; }
+      for (let yy = Math.max(0, py - 1); yy <= Math.min(dh - 1, py + 1); yy++) {
+        for (let xx = Math.max(0, px - 1); xx <= Math.min(dw - 1, px + 1); xx++) {
+          const q = yy * dw + xx;
+          if (!seen[q] && prob[q] > THRESH) { seen[q] = 1; stack[sp++] = q; }
+        }
+      }
+    }
+    if (cnt < 4) continue;
+    const pts: Pt[] = [];
+    for (const [yy, [a, b]] of rows) pts.push([a, yy], [b + 1, yy], [a, yy + 1], [b + 1, yy + 1]);
+    const r = minAreaRect(convexHull(pts));
+    if (!r || r.h < 3) continue;
+    // Box score: mean probability inside the rectangle.
+    let sum = 0, n = 0;
+    const hw = r.w / 2, hh = r.h / 2;
+    const x0 = Math.max(0, Math.floor(r.cx - hw - hh)), x1 = Math.min(dw - 1, Math.ceil(r.cx + hw + hh));
+    const y0 = Math.max(0, Math.floor(r.cy - hw - hh)), y1 = Math.min(dh - 1, Math.ceil(r.cy + hw + hh));
+    for (let yy = y0; yy <= y1; yy++) for (let xx = x0; xx <= x1; xx++) {
+      const ddx = xx + 0.5 - r.cx, ddy = yy + 0.5 - r.cy;
+      if (Math.abs(ddx * r.ux + ddy * r.uy) <= hw && Math.abs(-ddx * r.uy + ddy * r.ux) <= hh) { sum += prob[yy * dw + xx]; n++; }
+    }
+    const score = n ? sum / n : 0;
+    if (score < BOX_THRESH) continue;
+    // Unclip: grow by the offset distance area × ratio / perimeter (PaddleOCR's expansion).
+    const d = (r.w * r.h * UNCLIP) / (2 * (r.w + r.h));
+    const ew = r.w + 2 * d, eh = r.h + 2 * d;
+    if (eh < 5) continue;
+    let ux = r.ux * sx, uy = r.uy * sy;
+    const ul = Math.hypot(ux, uy);
+    ux /= ul; uy /= ul;
+    let vx = -r.uy * sx, vy = r.ux * sy;
+    const vl = Math.hypot(vx, vy);
+    vx /= vl; vy /= vl;
+    boxes.push({ cx: r.cx * sx, cy: r.cy * sy, w: ew * ul, h: eh * vl, ux, uy, vx, vy, score, innerH: r.h * vl });
+  }
+  return boxes;
+}

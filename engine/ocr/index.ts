@@ -1,0 +1,55 @@
+// OCR for the page analysis: decides which PDF pages need it (no text layer, or a garbage one) and
+// turns a page image into a RawPage of recognised lines, which the usual page analysis then reads.
+import type { PdfPage } from '../pdf/mupdf.ts';
+import type { RawPage } from '../pdf/raw.ts';
+import { isScanned, textCharCount } from '../parse/figures.ts';
+import type { GrayImage } from './gray.ts';
+import { ocrImage } from './pipeline.ts';
+import type { OcrLang } from './script.ts';
+import { toRawPage } from './to-raw.ts';
+
+export type { OcrLang };
+
+export interface OcrSettings {
+  /** false: pages without a text layer stay figures. */
+  enabled: boolean;
+  lang: OcrLang;
+}
+
+export const DEFAULT_OCR: OcrSettings = { enabled: true, lang: 'auto' };
+export const OCR_LANGS: readonly OcrLang[] = ['auto', 'en', 'zh'];
+
+/** Render resolution of PDF pages for OCR: 144 dpi, the unit of the output boxes. */
+const PDF_SCALE = 2;
+/** Fewer recognised characters than this: the page is a picture, not text. */
+const MIN_CHARS = 4;
+
+/** Why a PDF page must be recognised: 'scan' (an image, no text layer), 'garbage' (a text layer of
+ * mostly unmapped glyphs), or null (its text layer is good, visible or not). */
+export function ocrReason(raw: RawPage): 'scan' | 'garbage' | null {
+  const chars = textCharCount(raw);
+  if (isScanned(raw, chars)) return 'scan';
+  if (chars < 20) return null;
+  let bad = 0;
+  for (const b of raw.blocks) for (const l of b.lines) for (const c of l.text) if (c === '\ufffd' || (c >= '\ue000' && c <= '\uf8ff')) bad++;
+  return bad > 0.3 * chars ? 'garbage' : null;
+}
+
+/** Recognised lines of a page image as a RawPage (units of `unit` pixels), or null when it holds no text. */
+export async function recogniseImage(img: GrayImage, unit: number, index: number, s: OcrSettings): Promise<RawPage | null> {
+  const res = await ocrImage(img, { lang: s.lang });
+  const chars = res.lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
+  if (chars < MIN_CHARS) return null;
+  return toRawPage(res, unit, img.width / unit, img.height / unit, index);
+}
+
+/** The OCR reading of a PDF page that needs one (see ocrReason), else null. */
+export async function recognisePdfPage(pg: PdfPage, s: OcrSettings | undefined): Promise<RawPage | null> {
+  if (!s?.enabled || !ocrReason(pg.raw)) return null;
+  const res = await recogniseImage(pg.renderGray(PDF_SCALE), PDF_SCALE, pg.raw.index, s);
+  // Points of the page itself: the render may be a pixel larger than the page at 144 dpi.
+  if (res) { res.pageWidth = pg.raw.pageWidth; res.pageHeight = pg.raw.pageHeight; }
+  if (res && (res.rotation === 90 || res.rotation === 270)) { res.width = pg.raw.pageHeight; res.height = pg.raw.pageWidth; }
+  else if (res) { res.width = pg.raw.pageWidth; res.height = pg.raw.pageHeight; }
+  return res;
+}

