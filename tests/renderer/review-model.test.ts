@@ -28,6 +28,17 @@ describe('buildModel', () => {
     const m = buildModel(json);
     expect(m.blocks.map((b) => b.bbox)).toEqual([[10, 20, 50, 60], null, null]);
   });
+  it('marks pages whose blocks carry no text (a scan with nothing read, a photo, a blank page)', () => {
+    const block = (type: string, content: string) => ({ idx: 0, type, bbox: [0, 0, 10, 10] as [number, number, number, number], content, format: 'text', captions: [], img_url: '' });
+    const m = buildModel({ pages: [
+      { page_num: 0, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [block('figure', '![](./images/a.png)')] },
+      { page_num: 1, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [block('figure', ''), block('text', 'Read by OCR')] },
+      { page_num: 2, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [] },
+      { page_num: 3, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [block('text', '![](x.png)')] },
+    ] });
+    expect(m.pages.map((p) => p.textless)).toEqual([true, false, true, true]);
+    expect(buildModel(sampleJson).pages.some((p) => p.textless)).toBe(false);
+  });
   it('survives no JSON and pages without a page_size', () => {
     expect(buildModel(null).pages).toEqual([]);
     const m = buildModel({ pages: [{ page_num: 0, page_size: { w: 0, h: 0 }, merge_content_from_pre_page: false, blocks: [] }] });

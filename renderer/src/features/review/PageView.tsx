@@ -104,6 +104,11 @@ export const PageView = memo(function PageView({ index, top, left, width, height
     >
       {body}
       <BoxLayer page={index} width={width} height={height} settled={settled} />
+      {info.textless && (
+        <p className="rv-textless" role="note" data-testid="no-text-banner">
+          {t('review.noTextPage')}
+        </p>
+      )}
       {info.merged && (
         <span className="rv-merged" title={t('review.mergedHint')} data-testid="merged-badge">
           {t('review.merged')}

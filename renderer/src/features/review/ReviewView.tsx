@@ -125,6 +125,11 @@ export function ReviewView({ view, pdf: opening, initial }: Props) {
   else if (doc.source === 'none') notice = t('review.noPreview');
   else if (pdfError) notice = t('review.pdfFailed', { message: pdfError });
   if (!view.json) notice = notice ? `${notice} ${t('review.noJson')}` : t('review.noJson');
+  const textless = view.json ? doc.model.pages.filter((p) => p.textless).length : 0;
+  if (textless > 0) {
+    const line = t('review.noTextPages', { n: textless, total: doc.model.pages.length });
+    notice = notice ? `${notice} ${line}` : line;
+  }
 
   return (
     <ReviewContext.Provider value={ctx}>

@@ -16,6 +16,8 @@ export interface PageInfo {
   /** Global index of the page's first block, and how many blocks it has. */
   first: number;
   count: number;
+  /** No block of the page carries text: a picture or a blank page (say so, do not look like a success). */
+  textless: boolean;
 }
 
 export interface FlatBlock {
@@ -38,6 +40,14 @@ export interface DocModel {
 
 const DEFAULT_SIZE: Size = { w: 1190, h: 1684 };
 
+/** Block types that hold a picture rather than text. */
+const PICTURE_TYPES = new Set(['figure', 'image', 'chart', 'photo', 'picture']);
+/** Whether a block gives the reader text (a caption, a line, a cell): not a picture, not only image links. */
+function hasText(type: string, content: string): boolean {
+  if (PICTURE_TYPES.has(type)) return false;
+  return content.replace(/!\[[^\]]*\]\([^)]*\)|<img[^>]*>/g, '').trim().length > 0;
+}
+
 function validSize(s: unknown): Size | null {
   if (!s || typeof s !== 'object') return null;
   const { w, h } = s as { w?: unknown; h?: unknown };
@@ -58,12 +68,14 @@ export function buildModel(json: JsonOutput | null): DocModel {
     const size = validSize(p?.page_size) ?? lastSize;
     lastSize = size;
     const first = blocks.length;
+    let textless = true;
     const raw = Array.isArray(p?.blocks) ? p.blocks : [];
     for (const block of raw) {
       if (!block || typeof block !== 'object') continue;
       const type = typeof block.type === 'string' && block.type ? block.type : 'unknown';
       const bbox = isBBox(block.bbox) && !isEmptyBBox(block.bbox) ? normalizeBBox(block.bbox) : null;
       const content = typeof block.content === 'string' ? block.content : '';
+      if (textless && hasText(type, content)) textless = false;
       blocks.push({ g: blocks.length, page: index, block, type, bbox, lower: content.toLowerCase() });
       counts.set(type, (counts.get(type) ?? 0) + 1);
     }
@@ -74,6 +86,7 @@ export function buildModel(json: JsonOutput | null): DocModel {
       merged: p?.merge_content_from_pre_page === true,
       first,
       count: blocks.length - first,
+      textless,
     });
   });
   return { pages, blocks, types: [...counts].map(([type, count]) => ({ type, count })) };
@@ -82,7 +95,7 @@ export function buildModel(json: JsonOutput | null): DocModel {
 /** Pages for a result without JSON (or with fewer pages than the original): sizes from the PDF. */
 export function modelFromSizes(sizes: readonly Size[]): DocModel {
   return {
-    pages: sizes.map((size, index) => ({ index, pageNum: index, size, merged: false, first: 0, count: 0 })),
+    pages: sizes.map((size, index) => ({ index, pageNum: index, size, merged: false, first: 0, count: 0, textless: false })),
     blocks: [],
     types: [],
   };
