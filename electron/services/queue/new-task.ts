@@ -72,9 +72,14 @@ export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: s
   };
 }
 
-/** auto: sync for small documents (size and a known page count within the limits), async otherwise. */
+/**
+ * auto: on the local engine always async: its held async_check answers the moment a task ends (as fast as
+ * sync) and gives page progress meanwhile (a scan is read by OCR at seconds a page). Elsewhere sync for
+ * small documents (size and a known page count within the limits), async otherwise.
+ */
 export function chooseMode(task: Task, settings: Pick<Settings, 'syncMaxBytes' | 'syncMaxPages'>): 'sync' | 'async' {
   if (task.requestedMode === 'sync' || task.requestedMode === 'async') return task.requestedMode;
+  if (task.backend === 'local') return 'async';
   const small = task.size <= settings.syncMaxBytes && task.pages !== null && task.pages <= settings.syncMaxPages;
   return small ? 'sync' : 'async';
 }

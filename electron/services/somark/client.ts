@@ -47,12 +47,18 @@ export interface RequestHooks {
   onRetry?: (info: { attempt: number; error: unknown; delayMs: number }) => void;
 }
 
+export interface CheckHooks extends RequestHooks {
+  /** Longest the service may hold the check of an unfinished task (our engine's long poll, field `wait`);
+   *  it answers at once when the task ends. Default 0: answer at once. Services without it ignore it. */
+  holdMs?: number;
+}
+
 export interface SomarkClient {
   readonly baseUrl: string;
   readonly keySent: boolean;
   parseSync(p: ParseParams): Promise<SyncData>;
   submitAsync(p: ParseParams): Promise<SubmitData>;
-  check(taskId: string, hooks?: RequestHooks): Promise<CheckData>;
+  check(taskId: string, hooks?: CheckHooks): Promise<CheckData>;
   usage(hooks?: RequestHooks): Promise<UsageData>;
 }
 
@@ -116,8 +122,10 @@ export function createSomarkClient(opts: ClientOptions): SomarkClient {
       return parseSubmitData(await post('/parse/async', uploadBody(p), p));
     },
     async check(taskId, hooks = {}) {
-      // No hold (local extension, ignored elsewhere): the queue polls every 3–5 s and shows page progress.
-      const data = parseCheckData(await post('/parse/async_check', () => urlEncoded([['task_id', taskId], ...auth, [WAIT_FIELD, '0']]), hooks));
+      // A short hold (local extension, ignored elsewhere): a finished task answers at once, an unfinished
+      // one after the queue's poll interval with its page progress, so progress stays live.
+      const wait = String(Math.max(0, Math.round(hooks.holdMs ?? 0)) / 1000);
+      const data = parseCheckData(await post('/parse/async_check', () => urlEncoded([['task_id', taskId], ...auth, [WAIT_FIELD, wait]]), hooks));
       if (data.task_id && data.task_id !== taskId) throw new BadResponseError(`asked for task ${taskId}, the service answered for ${data.task_id}`);
       return data;
     },

@@ -134,5 +134,8 @@ describe('queue rules', () => {
     expect(chooseMode(task({ requestedMode: 'auto', size: 10, pages: 6 }), lim)).toBe('async');
     expect(chooseMode(task({ requestedMode: 'auto', size: 10, pages: null }), lim)).toBe('async');
     expect(chooseMode(task({ requestedMode: 'sync', size: 10_000, pages: 99 }), lim)).toBe('sync');
+    // The local engine holds async_check until the task ends: async costs nothing there and shows progress.
+    expect(chooseMode(task({ requestedMode: 'auto', size: 999, pages: 5, backend: 'local' }), lim)).toBe('async');
+    expect(chooseMode(task({ requestedMode: 'sync', size: 999, pages: 5, backend: 'local' }), lim)).toBe('sync');
   });
 });

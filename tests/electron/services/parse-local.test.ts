@@ -80,21 +80,14 @@ describe('local engine parses', () => {
     expect(zip.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))).toBe(true);
   });
 
-  it('auto: sync for small documents, async above the page or size limit', async () => {
+  it('auto on the local engine: async whatever the size (held checks end it at once, pages show progress)', async () => {
     const [small] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
-    expect((await waitFinal(h, small!.id)).mode).toBe('sync');
-
-    await h.svc.handlers['settings:set']({ syncMaxPages: 3 });
+    const s = await waitFinal(h, small!.id);
+    expect([s.state, s.mode]).toEqual(['SUCCESS', 'async']);
     const [many] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/normal_4pages.pdf')] });
     expect(many!.pages).toBe(4);
     const m = await waitFinal(h, many!.id);
     expect([m.state, m.mode]).toEqual(['SUCCESS', 'async']);
-
-    await h.svc.handlers['settings:set']({ syncMaxPages: 20, syncMaxBytes: 10_000 });
-    const [big] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
-    const b = await waitFinal(h, big!.id);
-    expect([b.state, b.mode]).toEqual(['SUCCESS', 'async']);
-    await h.svc.handlers['settings:set']({ syncMaxBytes: 10 * 1024 * 1024 });
   });
 
   it('results open from the cache after the original is gone, and after a restart', async () => {
