@@ -15,6 +15,7 @@ import { useIpcEvents } from './app/useIpcEvents.ts';
 import { useAppearance } from './app/useAppearance.ts';
 import { Splitter, useQueueWidth } from './app/Splitter.tsx';
 import { QueuePane } from './features/queue/QueuePane.tsx';
+import { QueueRail, useNarrowWindow } from './features/queue/QueueRail.tsx';
 import { TaskDetail } from './features/task/TaskDetail.tsx';
 import { SettingsView } from './features/settings/SettingsView.tsx';
 import { HistoryPanel } from './features/history/HistoryPanel.tsx';
@@ -47,6 +48,7 @@ function StartupProblem() {
 export function App() {
   useIpcEvents();
   useAppearance();
+  useNarrowWindow();
   const tab = useUi((s) => s.tab);
   const collapsed = useUi((s) => s.queueCollapsed);
   const selectedId = useTasks((s) => s.selectedId);
@@ -72,6 +74,7 @@ export function App() {
             className={`queue-layout${collapsed ? ' collapsed' : ''}`}
             hidden={tab !== 'queue'}
           >
+            {collapsed && <QueueRail />}
             {!collapsed && (
               <>
                 <div className="queue-slot" style={{ width: queueWidth }}>

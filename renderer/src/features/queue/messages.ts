@@ -4,6 +4,9 @@ import { registerMessages } from '../../i18n/index.ts';
 registerMessages('queue', {
   en: {
     listLabel: 'Documents in the queue',
+    rail: 'Queue (collapsed)',
+    railShow: 'Queue',
+    railFailed: '{n} failed',
     toolbarLabel: 'Queue actions',
     checkAll: 'Select all documents',
     checkLabel: 'Select {name}',
@@ -39,6 +42,9 @@ registerMessages('queue', {
   },
   'zh-CN': {
     listLabel: '队列中的文档',
+    rail: '队列（已收起）',
+    railShow: '队列',
+    railFailed: '{n} 个失败',
     toolbarLabel: '队列操作',
     checkAll: '选择全部文档',
     checkLabel: '选择 {name}',
