@@ -21,7 +21,7 @@ function setup(n = 3) {
       <ConfirmHost />
     </>,
   );
-  const list = screen.getByRole('listbox', { name: 'Documents in the queue' });
+  const list = screen.getByRole('grid', { name: 'Documents in the queue' });
   return { tasks, api, list, opened };
 }
 

@@ -1,6 +1,7 @@
 // One task in the queue: checkbox, name, status badge (with a bar while uploading/processing),
 // size · pages · backend · mode · elapsed (or, while a retry waits, its countdown and reason), the
-// failure reason, and its actions.
+// failure reason, and its actions. A grid row (not an option): its cells may hold the checkbox and
+// the action buttons without nesting controls inside a control.
 import { memo, type CSSProperties } from 'react';
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
@@ -46,7 +47,7 @@ function RowActions({ task }: { task: Task }) {
   );
 }
 
-function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, style, index, total }: QueueRowProps) {
+function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, style, index }: QueueRowProps) {
   const t = useT();
   const active = isActive(task);
   const retrying = isRetrying(task);
@@ -66,10 +67,9 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
   return (
     <div
       id={`task-row-${task.id}`}
-      role="option"
+      role="row"
       aria-selected={selected}
-      aria-posinset={index + 1}
-      aria-setsize={total}
+      aria-rowindex={index + 1}
       className={`queue-row state-${task.state}${selected ? ' selected' : ''}${checked ? ' checked' : ''}`}
       data-testid="queue-row"
       data-task-id={task.id}
@@ -78,16 +78,18 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
       style={style}
       onClick={() => onSelect(task.id)}
     >
-      <input
-        type="checkbox"
-        className="row-check"
-        tabIndex={-1}
-        checked={checked}
-        aria-label={t('queue.checkLabel', { name: task.fileName })}
-        onClick={(e) => e.stopPropagation()}
-        onChange={(e) => onToggleChecked(task.id, e.currentTarget.checked)}
-      />
-      <div className="row-main">
+      <span role="gridcell" className="row-check-cell">
+        <input
+          type="checkbox"
+          className="row-check"
+          tabIndex={-1}
+          checked={checked}
+          aria-label={t('queue.checkLabel', { name: task.fileName })}
+          onClick={(e) => e.stopPropagation()}
+          onChange={(e) => onToggleChecked(task.id, e.currentTarget.checked)}
+        />
+      </span>
+      <div role="gridcell" className="row-main">
         <div className="row-line">
           <span className="row-name">{task.fileName}</span>
           <RowActions task={task} />

@@ -136,7 +136,7 @@ export function MarkdownPane() {
     }
   };
   return (
-    <section className="rv-md" aria-label={t('review.markdownPane')}>
+    <section className="rv-md">
       <div className="rv-pane-head">
         <div className="rv-seg" role="group" aria-label={t('review.mdView')}>
           <button type="button" aria-pressed={mode === 'rendered'} onClick={() => setMode('rendered')}>
