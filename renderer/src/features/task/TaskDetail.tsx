@@ -2,14 +2,15 @@
 // and below it the review screen when it finished, otherwise the status panel.
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
-import { formatBytes, formatDuration } from '../../lib/format.ts';
-import { useTask } from '../../stores/tasks.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { useNow } from '../../lib/useNow.ts';
+import { isActive, useTask } from '../../stores/tasks.ts';
 import { useUi } from '../../stores/ui.ts';
 import { ExportMenu } from '../export/ExportMenu.tsx';
 import { ReviewScreen } from '../review/ReviewScreen.tsx';
 import { removeTasks } from '../queue/actions.ts';
 import { StatusBadge } from '../queue/StatusBadge.tsx';
-import { elapsedMs } from '../queue/status.ts';
+import { elapsedMs, formatElapsed } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
@@ -35,13 +36,15 @@ function CollapseToggle() {
 
 function Header({ task, id }: { task: Task | undefined; id: string }) {
   const t = useT();
-  const elapsed = task ? elapsedMs(task) : null;
+  // The elapsed time ticks while the task runs.
+  const now = useNow(!!task && isActive(task) && task.startedAt !== null);
+  const elapsed = task ? elapsedMs(task, now) : null;
   const facts = task
     ? [
         formatBytes(task.size),
         task.pages === null ? null : t('queue.pagesLong', { n: task.pages }),
         t(`backend.${task.backend}`),
-        elapsed === null ? null : formatDuration(elapsed),
+        elapsed === null ? null : formatElapsed(elapsed),
       ].filter(Boolean)
     : [];
   return (
