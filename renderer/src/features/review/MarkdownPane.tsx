@@ -2,8 +2,8 @@
 // each chunk tagged with the page and block it came from. Rendered/source toggle, copy, linking
 // (hover/click → box), reveal-on-select and its half of the synchronised scrolling.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
-import type { MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { MouseEvent, RefObject } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { toast } from '../../stores/ui.ts';
 import { useReview, useReviewContext } from './context.tsx';
@@ -14,7 +14,10 @@ import { useHitHighlight } from './useHitHighlight.ts';
 
 const HOVER_REVEAL_MS = 250;
 
-function ChunkList({ source }: { source: boolean }) {
+/** The reader's place in the Markdown pane: the chunk at the top and how far into it (0–1). */
+type Place = { chunk: number; frac: number };
+
+function ChunkList({ source, place }: { source: boolean; place: RefObject<Place | null> }) {
   const t = useT();
   const { doc, store, gate } = useReviewContext();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -38,6 +41,57 @@ function ChunkList({ source }: { source: boolean }) {
   const fast = useFastScroll(scrollRef, undefined, 20);
   const pace = fast.fast ? 'flying' : virtualizer.isScrolling ? 'moving' : 'still';
   useHitHighlight(innerRef);
+
+  // Keep the place: switching Rendered/Source remounts this list, and a width change (panels,
+  // window) re-wraps every chunk; both bring the chunk that was at the top back to the top.
+  const record = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const it = virtualizer.getVirtualItems().find((x) => x.end > el.scrollTop);
+    if (it) place.current = { chunk: it.index, frac: it.size ? (el.scrollTop - it.start) / it.size : 0 };
+  };
+  const restore = () => {
+    const el = scrollRef.current;
+    const p = place.current;
+    if (!el || !p) return;
+    const m = virtualizer.measurementsCache[p.chunk];
+    if (m) el.scrollTop = m.start + p.frac * m.size;
+  };
+  useLayoutEffect(() => {
+    const p = place.current;
+    if (!p || p.chunk >= doc.chunks.length) return;
+    virtualizer.scrollToIndex(p.chunk, { align: 'start' });
+    const id = requestAnimationFrame(() => requestAnimationFrame(restore));
+    return () => cancelAnimationFrame(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let width = el.clientWidth;
+    let frame = 0;
+    const ro = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      const saved = place.current;
+      cancelAnimationFrame(frame);
+      // Re-wrapped chunks are measured over the next frames; put the place back after them.
+      frame = requestAnimationFrame(() => {
+        place.current = saved;
+        restore();
+        frame = requestAnimationFrame(() => {
+          place.current = saved;
+          restore();
+        });
+      });
+    });
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      cancelAnimationFrame(frame);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [virtualizer]);
 
   // Reveal the selected block's chunk (or a search hit's) when another pane or a key selected it.
   useEffect(
@@ -103,6 +157,7 @@ function ChunkList({ source }: { source: boolean }) {
       data-testid="md-pane"
       onScroll={() => {
         fast.onScroll();
+        record();
         follow();
       }}
       onWheel={() => gate.touch('markdown')}
@@ -127,6 +182,7 @@ export function MarkdownPane() {
   const { view } = useReviewContext();
   const mode = useReview((s) => s.mdMode);
   const setMode = useReview((s) => s.setMdMode);
+  const place = useRef<Place | null>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(view.markdown);
@@ -150,7 +206,7 @@ export function MarkdownPane() {
           {t('review.copyMarkdown')}
         </button>
       </div>
-      <ChunkList key={mode} source={mode === 'source'} />
+      <ChunkList key={mode} source={mode === 'source'} place={place} />
     </section>
   );
 }

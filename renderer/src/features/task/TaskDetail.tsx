@@ -12,6 +12,7 @@ import { removeTasks } from '../queue/actions.ts';
 import { StatusBadge } from '../queue/StatusBadge.tsx';
 import { elapsedMs, formatElapsed } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
+import { useResultName } from './names.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import './messages.ts';
@@ -39,6 +40,7 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
   // The elapsed time ticks while the task runs.
   const now = useNow(!!task && isActive(task) && task.startedAt !== null);
   const elapsed = task ? elapsedMs(task, now) : null;
+  const savedName = useResultName(id);
   const facts = task
     ? [
         formatBytes(task.size),
@@ -51,7 +53,7 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
     <header className="detail-header">
       <CollapseToggle />
       <div className="detail-title">
-        <h2 tabIndex={-1} id="detail-heading" data-testid="detail-heading">{task?.fileName ?? t('task.fromHistory')}</h2>
+        <h2 tabIndex={-1} id="detail-heading" data-testid="detail-heading">{task?.fileName ?? savedName ?? t('task.fromHistory')}</h2>
         <div className="detail-sub">
           {task && task.state !== 'SUCCESS' && <StatusBadge task={task} />}
           {facts.length > 0 && <span className="muted">{facts.join(' · ')}</span>}
