@@ -50,7 +50,9 @@ export function App() {
   useAppearance();
   useNarrowWindow();
   const tab = useUi((s) => s.tab);
-  const collapsed = useUi((s) => s.queueCollapsed);
+  // An empty queue never hides: its drop zone is the way in.
+  const hasTasks = useTasks((s) => s.order.length > 0);
+  const collapsed = useUi((s) => s.queueCollapsed) && hasTasks;
   const selectedId = useTasks((s) => s.selectedId);
   const [queueWidth, setQueueWidth] = useQueueWidth();
 

@@ -114,14 +114,9 @@ export function PagePane() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [gate, store]);
 
-  // Toolbar zoom changes anchor on the viewport centre.
-  const prevZoom = useRef(zoom);
-  if (prevZoom.current !== zoom) {
-    prevZoom.current = zoom;
-    if (!anchorRef.current && scrollRef.current) {
-      anchorRef.current = captureAnchor(scrollRef.current.clientWidth / 2, scrollRef.current.clientHeight / 2);
-    }
-  }
+  // Toolbar zoom changes anchor on the viewport centre: `placeRef`, recorded against the layout it
+  // was measured in (capturing it here, during the render, would read the old scroll position
+  // against the new layout and land pages away).
 
   const follow = useFollow('page', scrollRef, (a) => layoutRef.current.tops[a.page]! + a.y * layoutRef.current.scale);
   useReveal(scrollRef, layoutRef, follow);
