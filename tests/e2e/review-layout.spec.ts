@@ -101,6 +101,21 @@ test('a wide table scrolls sideways in the Markdown pane, cells never one charac
   expect(m.squeezed).toBe(0);
   await wrap.evaluate((el) => { el.scrollLeft = 400; });
   expect(await wrap.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+  // The selected table block opens in a table view that copies as CSV.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
+  await wrap.click();
+  if (!(await page.getByTestId('inspector').isVisible())) await page.getByTestId('toggle-inspector').click();
+  await page.getByTestId('open-table-view').click();
+  const dialog = page.getByTestId('table-view');
+  await expect(dialog).toBeVisible();
+  const columns = await dialog.locator('tr').first().locator('th').count();
+  expect(columns).toBeGreaterThanOrEqual(20);
+  await dialog.getByTestId('copy-csv').click();
+  const csv = await page.evaluate(() => navigator.clipboard.readText());
+  expect(csv.split('\r\n').length).toBeGreaterThan(10);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px, labels never wrap per character', async ({ page, app }) => {
