@@ -2,7 +2,7 @@
 // each chunk tagged with the page and block it came from. Rendered/source toggle, copy, linking
 // (hover/click → box), reveal-on-select and its half of the synchronised scrolling.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { MouseEvent, RefObject } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { toast } from '../../stores/ui.ts';
@@ -11,11 +11,9 @@ import { Row, estimate } from './MarkdownRow.tsx';
 import { useFastScroll } from './useFastScroll.ts';
 import { useFollow } from './useFollow.ts';
 import { useHitHighlight } from './useHitHighlight.ts';
+import { useMarkdownPlace, type Place } from './useMarkdownPlace.ts';
 
 const HOVER_REVEAL_MS = 250;
-
-/** The reader's place in the Markdown pane: the chunk at the top and how far into it (0–1). */
-type Place = { chunk: number; frac: number };
 
 function ChunkList({ source, place }: { source: boolean; place: RefObject<Place | null> }) {
   const t = useT();
@@ -42,56 +40,8 @@ function ChunkList({ source, place }: { source: boolean; place: RefObject<Place 
   const pace = fast.fast ? 'flying' : virtualizer.isScrolling ? 'moving' : 'still';
   useHitHighlight(innerRef);
 
-  // Keep the place: switching Rendered/Source remounts this list, and a width change (panels,
-  // window) re-wraps every chunk; both bring the chunk that was at the top back to the top.
-  const record = () => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const it = virtualizer.getVirtualItems().find((x) => x.end > el.scrollTop);
-    if (it) place.current = { chunk: it.index, frac: it.size ? (el.scrollTop - it.start) / it.size : 0 };
-  };
-  const restore = () => {
-    const el = scrollRef.current;
-    const p = place.current;
-    if (!el || !p) return;
-    const m = virtualizer.measurementsCache[p.chunk];
-    if (m) el.scrollTop = m.start + p.frac * m.size;
-  };
-  useLayoutEffect(() => {
-    const p = place.current;
-    if (!p || p.chunk >= doc.chunks.length) return;
-    virtualizer.scrollToIndex(p.chunk, { align: 'start' });
-    const id = requestAnimationFrame(() => requestAnimationFrame(restore));
-    return () => cancelAnimationFrame(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let width = el.clientWidth;
-    let frame = 0;
-    const ro = new ResizeObserver(() => {
-      if (el.clientWidth === width) return;
-      width = el.clientWidth;
-      const saved = place.current;
-      cancelAnimationFrame(frame);
-      // Re-wrapped chunks are measured over the next frames; put the place back after them.
-      frame = requestAnimationFrame(() => {
-        place.current = saved;
-        restore();
-        frame = requestAnimationFrame(() => {
-          place.current = saved;
-          restore();
-        });
-      });
-    });
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      cancelAnimationFrame(frame);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [virtualizer]);
+  // Keep the place across Rendered/Source (a remount) and width changes (re-wrapped chunks).
+  const record = useMarkdownPlace(scrollRef, virtualizer, place, doc.chunks.length);
 
   // Reveal the selected block's chunk (or a search hit's) when another pane or a key selected it.
   useEffect(
