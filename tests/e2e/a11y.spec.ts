@@ -52,5 +52,12 @@ test('zero axe violations on every screen, light and dark, English and Chinese',
     await expect(page.getByTestId('settings-view')).toBeVisible();
     found.push(...(await scan(page, `${tag} settings`)));
   }
+  // A small window: the queue as a rail, the Inspector as a drawer, the table view dialog.
+  await invokeFromTest(app, 'settings:set', { language: 'en', theme: 'light' });
+  await page.getByTestId('nav-queue').click();
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(page.getByTestId('queue-rail')).toBeVisible();
+  await expect(page.getByTestId('inspector')).toBeVisible();
+  found.push(...(await scan(page, 'en/light 1024×700 rail + inspector drawer')));
   expect(found, found.join('\n')).toEqual([]);
 });
