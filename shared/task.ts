@@ -146,6 +146,11 @@ export interface ExportRequest {
   format: ExportFormat;
   /** Markdown only: images in a folder beside the file, or inlined as data URIs. */
   images?: 'folder' | 'inline';
+  /**
+   * JSON only: 'self-contained' (default) replaces the service's image URLs by data URIs (zip and folder
+   * exports link the bundled images/ files instead); 'service' is main.json exactly as returned.
+   */
+  json?: 'service' | 'self-contained';
   /** Destination file; null → in Electron a save dialog, in browser mode a download URL is returned. */
   destPath?: string | null;
   overwrite?: boolean;

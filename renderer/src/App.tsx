@@ -16,6 +16,7 @@ import { useIpcEvents } from './app/useIpcEvents.ts';
 import { useAppearance } from './app/useAppearance.ts';
 import { Splitter, useQueueWidth } from './app/Splitter.tsx';
 import { QueuePane } from './features/queue/QueuePane.tsx';
+import { QueueRail, useNarrowWindow } from './features/queue/QueueRail.tsx';
 import { TaskDetail } from './features/task/TaskDetail.tsx';
 import { SettingsView } from './features/settings/SettingsView.tsx';
 import { HistoryPanel } from './features/history/HistoryPanel.tsx';
@@ -50,8 +51,11 @@ function StartupProblem() {
 export function App() {
   useIpcEvents();
   useAppearance();
+  useNarrowWindow();
   const tab = useUi((s) => s.tab);
-  const collapsed = useUi((s) => s.queueCollapsed);
+  // An empty queue never hides: its drop zone is the way in.
+  const hasTasks = useTasks((s) => s.order.length > 0);
+  const collapsed = useUi((s) => s.queueCollapsed) && hasTasks;
   const selectedId = useTasks((s) => s.selectedId);
   const [queueWidth, setQueueWidth] = useQueueWidth();
 
@@ -75,6 +79,7 @@ export function App() {
             className={`queue-layout${collapsed ? ' collapsed' : ''}`}
             hidden={tab !== 'queue'}
           >
+            {collapsed && <QueueRail />}
             {!collapsed && (
               <>
                 <div className="queue-slot" style={{ width: queueWidth }}>

@@ -29,6 +29,27 @@ async function exportVia(page: Page, name: string, item: string): Promise<Buffer
   return readFile(await download.path());
 }
 
+test('zip and JSON exports are self-contained: no service URL, every img_url inside the zip', async ({ page, app }) => {
+  test.setTimeout(180_000);
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });
+  await page.getByTestId('dropzone-input').setInputFiles(corpus('pdf-digital/picture_classification.pdf'));
+  await waitAllSuccess(app, 1);
+  await page.getByTestId('queue-row').filter({ hasText: 'picture_classification.pdf' }).click();
+  const imgUrls = (json: string): string[] => [...json.matchAll(/"img_url":\s*"([^"]+)"/g)].map((m) => m[1]!);
+
+  const zip = readZipSafe(await exportVia(page, 'picture_classification.pdf', 'Zip bundle'));
+  const main = Buffer.from(zip.get('main.json')!).toString('utf8');
+  expect(main).not.toContain('http://127.0.0.1');
+  expect(imgUrls(main).length).toBeGreaterThan(0);
+  for (const u of imgUrls(main)) expect([...zip.keys()]).toContain(u);
+
+  const single = (await exportVia(page, 'picture_classification.pdf', 'JSON (self-contained)')).toString('utf8');
+  expect(single).not.toContain('http://127.0.0.1');
+  for (const u of imgUrls(single)) expect(u).toMatch(/^data:image\//);
+  const asIs = (await exportVia(page, 'picture_classification.pdf', 'JSON (as returned by the service)')).toString('utf8');
+  expect(asIs).toContain('http://127.0.0.1');
+});
+
 let outDir = '';
 test.beforeEach(async () => { outDir = await mkdtemp(join(tmpdir(), 'dp-e2e-export-')); });
 test.afterEach(async () => { await rm(outDir, { recursive: true, force: true }); });
@@ -53,7 +74,7 @@ test('exported Markdown, JSON and zip match what the app shows', async ({ page, 
     expect(md.toString('utf8')).toBe(shown.markdown);
   }
 
-  const json = await exportVia(page, 'multi_page.pdf', 'JSON');
+  const json = await exportVia(page, 'multi_page.pdf', 'JSON (as returned by the service)');
   expect(JSON.parse(json.toString('utf8'))).toEqual(shown.json);
   expect(json.equals(await readFile(join(app.dataDir, 'results', task!.id, 'main.json')))).toBe(true);
 

@@ -15,6 +15,8 @@ import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
 const DOC = 'multi-column-2p.pdf';
 
 async function openReview(page: Page, fileName: string): Promise<void> {
+  // Hiding the queue is remembered: open it again from its rail when a previous step hid it.
+  if (await page.getByTestId('queue-rail').isVisible()) await page.getByTestId('queue-expand').click();
   await row(page, fileName).click();
   await expect(page.getByTestId('review')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Hide the queue' }).click();

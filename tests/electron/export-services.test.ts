@@ -9,7 +9,7 @@ import { corpus, makeServices, removeTemps, tempDir, waitFinal, type Harness } f
 import { codeOf } from '../support/coded.ts';
 
 let h: Harness;
-const ids = { pic: '', two: '', multi: '' };
+const ids = { pic: '', two: '', multi: '', picNoZip: '' };
 const views: Record<string, ResultView> = {};
 
 async function parse(rel: string, formats: ('markdown' | 'json' | 'zip')[]): Promise<string> {
@@ -29,7 +29,8 @@ beforeAll(async () => {
   ids.pic = await parse('pdf-digital/picture_classification.pdf', ['markdown', 'json', 'zip']);
   ids.two = await parse('pdf-digital/two_paragraphs.pdf', ['markdown']);
   ids.multi = await parse('pdf-digital/multi_page.pdf', ['markdown', 'json']);
-}, 240_000);
+  ids.picNoZip = await parse('pdf-digital/picture_classification.pdf', ['markdown', 'json']);
+}, 300_000);
 afterAll(async () => {
   await h.close();
   await removeTemps();
@@ -70,7 +71,7 @@ describe('export one task to a path', () => {
     await writeFile(md, 'keep me too');
     expect(await codeOf(h.svc.handlers['export:task']({ id: ids.pic, format: 'markdown', destPath: md }))).toBe('EXISTS');
     expect(await readdir(out)).toEqual(['x.json', 'x.md']); // no images folder left behind
-    await h.svc.handlers['export:task']({ id: ids.pic, format: 'json', destPath: dest, overwrite: true });
+    await h.svc.handlers['export:task']({ id: ids.pic, format: 'json', json: 'service', destPath: dest, overwrite: true });
     expect(JSON.parse(await readFile(dest, 'utf8'))).toEqual(views[ids.pic]!.json);
   });
 
@@ -121,6 +122,39 @@ describe('export one task to a path', () => {
     expect(Buffer.from(files.get('main.json')!).equals(await readFile(join(cacheDir(ids.multi), 'main.json')))).toBe(true);
     const cachedImages = await readdir(join(cacheDir(ids.multi), 'images')).catch(() => []);
     expect([...files.keys()].filter((n) => n.startsWith('images/')).sort()).toEqual(cachedImages.map((n) => `images/${n}`).sort());
+  });
+
+  it('self-contained exports: no service URL left; img_url points at bundled images or is a data URI', async () => {
+    const id = ids.picNoZip;
+    const served = await readFile(join(cacheDir(id), 'main.json'), 'utf8');
+    const urls = Object.keys(views[id]!.images);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.some((u) => served.includes(u))).toBe(true); // the cache keeps the service's answer
+    const imgUrls = (json: string): string[] => [...json.matchAll(/"img_url":\s*"([^"]*)"/g)].map((m) => m[1]!).filter((u) => u !== "");
+    const out = await tempDir('dp-xp-');
+
+    await h.svc.handlers['export:task']({ id, format: 'zip', destPath: join(out, 'p.zip') });
+    const zip = readZipSafe(await readFile(join(out, 'p.zip')));
+    const zipJson = Buffer.from(zip.get('main.json')!).toString('utf8');
+    expect(zipJson).not.toContain('http://127.0.0.1');
+    expect(imgUrls(zipJson).length).toBeGreaterThan(0);
+    for (const u of imgUrls(zipJson)) expect([...zip.keys()]).toContain(u);
+
+    await h.svc.handlers['export:task']({ id, format: 'json', destPath: join(out, 'p.json') });
+    const single = await readFile(join(out, 'p.json'), 'utf8');
+    expect(single).not.toContain('http://127.0.0.1');
+    for (const u of imgUrls(single)) expect(u).toMatch(/^data:image\/\w+;base64,/);
+
+    await h.svc.handlers['export:task']({ id, format: 'json', json: 'service', destPath: join(out, 'as-is.json') });
+    expect(await readFile(join(out, 'as-is.json'), 'utf8')).toBe(served);
+
+    const batch = await h.svc.handlers['export:batch']({ ids: [id], formats: ['markdown', 'json'], destDir: join(out, 'batch') });
+    const folder = join(out, 'batch', 'picture_classification');
+    expect(batch.skipped).toEqual([]);
+    const folderJson = await readFile(join(folder, 'picture_classification.json'), 'utf8');
+    expect(folderJson).not.toContain('http://127.0.0.1');
+    for (const u of imgUrls(folderJson)) await readFile(join(folder, u));
+    expect(await readdir(folder)).toEqual(['images', 'picture_classification.json', 'picture_classification.md']);
   });
 
   it('refuses relative paths, unknown ids and bad requests with coded errors', async () => {

@@ -39,7 +39,7 @@ describe('ExportMenu for one task', () => {
     fireEvent.keyDown(button, { key: 'ArrowDown' });
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual(['Markdown (images in a folder)', 'Markdown (images inlined)', 'JSON', 'Zip bundle', 'Copy Markdown']);
+    expect(items).toEqual(['Markdown (images in a folder)', 'Markdown (images inlined)', 'JSON (self-contained)', 'JSON (as returned by the service)', 'Zip bundle', 'Copy Markdown']);
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Markdown (images in a folder)'));
     fireEvent.keyDown(menu, { key: 'ArrowUp' });
     expect(document.activeElement?.textContent).toBe('Copy Markdown');
@@ -53,9 +53,9 @@ describe('ExportMenu for one task', () => {
     const { calls } = installApi({ 'export:task': () => ({ written: ['/home/me/doc.json'], downloadUrl: null }) });
     render(<ExportMenu taskIds={['req_aaaaaa']} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'JSON' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'JSON (self-contained)' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Exported doc.json']));
-    expect(calls).toEqual([['export:task', { id: 'req_aaaaaa', format: 'json' }]]);
+    expect(calls).toEqual([['export:task', { id: 'req_aaaaaa', format: 'json', json: 'self-contained' }]]);
   });
 
   it('browser mode: starts a download of the URL main returns', async () => {
@@ -129,7 +129,7 @@ describe('batch export dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'Choose a destination folder.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose…' }));
     await within(dialog).findByText(/Type the folder path/);
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'JSON' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'JSON (self-contained)' }));
     fireEvent.change(within(dialog).getByLabelText('Destination folder'), { target: { value: '/exports' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(calls.at(-1)![0]).toBe('export:batch'));

@@ -21,7 +21,7 @@ function setup(n = 3) {
       <ConfirmHost />
     </>,
   );
-  const list = screen.getByRole('listbox', { name: 'Documents in the queue' });
+  const list = screen.getByRole('grid', { name: 'Documents in the queue' });
   return { tasks, api, list, opened };
 }
 
@@ -31,7 +31,7 @@ describe('queue pane', () => {
     useTasks.getState().setAll([]);
     render(<QueuePane onOpen={() => {}} />);
     expect(screen.getByTestId('queue-empty').textContent).toContain('No documents yet');
-    expect(screen.getByRole('button', { name: /drop files or folders/i })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /drop pdfs, images or folders/i })).toBeTruthy();
   });
 
   it('moves the selection with the arrow keys, Home and End; Enter opens', () => {

@@ -33,7 +33,8 @@ describe('QueueRow', () => {
     const { row } = renderRow(makeTask({ fileName: 'report.pdf', size: 5 * 1024 * 1024, pages: 12 }));
     expect(row.textContent).toContain('report.pdf');
     expect(row.textContent).toContain('Queued');
-    expect(row.textContent).toContain('5.0 MB · 12 p. · Local engine · Auto');
+    expect(row.textContent).toContain('5.0 MB · 12 p. · Local engine');
+    expect(row.getAttribute('title')).toContain('Answer: chosen by size when sent');
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(row.getAttribute('data-state')).toBe('queued');
   });
@@ -48,7 +49,8 @@ describe('QueueRow', () => {
     const base = makeTask({ state: 'QUEUING', mode: 'async', remoteTaskId: 'task_9', startedAt: Date.now() });
     const { rerender } = renderRow(base);
     expect(screen.getByTestId('status-badge').textContent).toContain('In service queue');
-    expect(screen.getByTestId('queue-row').textContent).toContain('Auto → Async');
+    expect(screen.getByTestId('queue-row').getAttribute('title')).toContain('answered in the background');
+    expect(screen.getByTestId('queue-row').textContent).not.toContain('Async');
 
     const now = Date.now();
     const processing = { ...base, state: 'PROCESSING' as const, progress: { pages_done: 1, pages_total: 10 } };
@@ -66,7 +68,7 @@ describe('QueueRow', () => {
     const { row } = renderRow(makeTask({ state: 'SUCCESS', startedAt: 1000, finishedAt: 1000 + 83_000, mode: 'sync' }));
     expect(row.textContent).toContain('Done');
     expect(row.textContent).toContain('1:23');
-    expect(row.textContent).toContain('Auto → Sync');
+    expect(row.getAttribute('title')).toContain('Answer: answered directly');
   });
 
   it('shows the translated failure reason and offers retry, not cancel', () => {

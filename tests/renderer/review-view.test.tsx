@@ -117,7 +117,7 @@ describe('ReviewView', () => {
 
   it('hides a type with its chip and counts blocks per type', () => {
     render(<ReviewView view={sampleView()} />);
-    const chip = screen.getByRole('button', { name: /^text: 3 blocks, shown$/ });
+    const chip = screen.getByRole('button', { name: /^text 3 blocks, shown$/ });
     fireEvent.click(chip);
     expect(chip.getAttribute('aria-pressed')).toBe('false');
     expect(box(2)).toBeNull();

@@ -98,7 +98,7 @@ describe('DropZone', () => {
   it('is a keyboard-reachable button with an accessible name', () => {
     setApi(mainApi());
     render(<DropZone large />);
-    const zone = screen.getByRole('button', { name: /Add documents: drop files or folders here/ });
+    const zone = screen.getByRole('button', { name: /Drop PDFs, images or folders here.*Choose files/ });
     expect(zone.tagName).toBe('BUTTON');
     zone.focus();
     expect(document.activeElement).toBe(zone);

@@ -113,7 +113,9 @@ export async function exportBatch(ctx: ServicesContext, req: BatchExportRequest)
           });
           continue;
         }
-        paths.push(...(await writeExport(files, format, join(folder, exportFileName(files, format)), { images: req.images })));
+        // JSON beside the others links the same images folder (never the service's URLs).
+        const images = format === 'json' ? 'folder' : req.images;
+        paths.push(...(await writeExport(files, format, join(folder, exportFileName(files, format)), { images })));
       }
       summary.written.push({ id, paths });
     } catch (e) {

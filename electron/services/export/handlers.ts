@@ -42,12 +42,14 @@ export function exportRequest(req: unknown): ExportRequest {
   if (typeof r.id !== 'string' || r.id === '') invalid('id must be a task id');
   if (!FORMATS.includes(r.format as ExportFormat)) invalid('format must be markdown, json or zip');
   if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') invalid('overwrite must be true or false');
+  if (r.json !== undefined && r.json !== null && r.json !== 'service' && r.json !== 'self-contained') invalid('json must be "service" or "self-contained"');
   return {
     id: r.id as string,
     format: r.format as ExportFormat,
     images: imagesOpt(r.images),
     destPath: pathOpt(r.destPath, 'destPath'),
     overwrite: r.overwrite === true,
+    json: r.json === 'service' ? 'service' : 'self-contained',
   };
 }
 
@@ -88,7 +90,9 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
   }
   const files = await loadTaskFiles(ctx, req.id);
   const name = exportFileName(files, req.format);
-  const opts = { images: req.images ?? 'folder', overwrite: req.overwrite === true } as const;
+  // A single JSON file is self-contained with data URIs (no folder travels with it) unless asked as-is.
+  const images = req.format === 'json' ? 'inline' : req.images ?? 'folder';
+  const opts = { images, overwrite: req.overwrite === true, json: req.json ?? 'self-contained' } as const;
 
   if (req.destPath) {
     if (!isAbsolute(req.destPath)) throw new CodedError('BAD_PATH', 'The destination must be an absolute file path.');

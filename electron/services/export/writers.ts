@@ -1,5 +1,6 @@
-// Writes one task's export to a chosen path: Markdown (+ images folder, or inlined), JSON (a
-// byte-for-byte copy of main.json), or a zip (the service's verified bundle, else assembled locally).
+// Writes one task's export to a chosen path: Markdown (+ images folder, or inlined), JSON (self-contained
+// by default, see relink.ts, or a byte-for-byte copy of main.json), or a zip (the service's verified
+// bundle when its main.json is self-contained, else assembled locally with img_url → images/).
 // Every file is written atomically; on failure whatever this call created is removed again.
 // Image links: the cache links images as `./images/image_NNN.ext`; an export keeps them (an `images/`
 // folder beside the .md), points them at another folder, or inlines data URIs.
@@ -9,8 +10,10 @@ import { CodedError } from '../../../shared/result.ts';
 import type { ExportFormat } from '../../../shared/task.ts';
 import { copyFileAtomic, fsError, pathExists, writeFileAtomic } from '../fs-safe/atomic.ts';
 import { fitName, numberedName, splitExt } from '../fs-safe/names.ts';
+import { readZipSafe } from '../fs-safe/zip-read.ts';
 import { readVerifiedBundle, writeZipAtomic, type ZipSource } from './bundle.ts';
 import type { TaskFiles } from './batch.ts';
+import { hasServiceUrls, inlineJsonText, relinkJsonText, type JsonMode } from './relink.ts';
 
 // `./images/x.png` or `images/x.png`, not preceded by a path or word character (so `foo/images/` is left alone).
 const LINK = /(?<![\w/.-])(?:\.\/)?images\/([^\s)"'<>?#]+)/g;
@@ -64,6 +67,8 @@ export function linkedImages(markdown: string, images: readonly string[]): strin
 export interface WriteExportOptions {
   images?: 'folder' | 'inline';
   overwrite?: boolean;
+  /** JSON: image URLs made self-contained (default) or kept as the service returned them. */
+  json?: JsonMode;
 }
 
 /** Default file name of an export: 'report.md', 'report.json', 'report.zip'. */
@@ -75,7 +80,9 @@ export function exportFileName(files: TaskFiles, format: ExportFormat): string {
 /** Entries of a locally assembled bundle, SoMark layout: main.md, main.json, images/image_NNN.*. */
 export async function bundleSources(files: TaskFiles, mdName = 'main.md', withJson = true): Promise<ZipSource[]> {
   const sources: ZipSource[] = [{ name: mdName, data: await files.readMarkdown() }];
-  if (withJson && files.jsonPath) sources.push({ name: 'main.json', file: files.jsonPath });
+  if (withJson && files.jsonPath) {
+    sources.push({ name: 'main.json', data: relinkJsonText(await readFile(files.jsonPath, 'utf8'), files.meta.images ?? {}) });
+  }
   for (const img of files.images) sources.push({ name: `images/${img}`, file: join(files.dir, 'images', img), store: true });
   return sources;
 }
@@ -84,12 +91,61 @@ export async function writeJson(files: TaskFiles, dest: string, opts: WriteExpor
   if (!files.jsonPath) {
     throw new CodedError('NO_JSON', `${files.fileName} has no JSON output (JSON was not requested); re-run it with JSON to export it.`);
   }
-  await copyFileAtomic(files.jsonPath, dest, opts);
-  return [dest];
+  const map = files.meta.images ?? {};
+  const text = await readFile(files.jsonPath, 'utf8');
+  if (opts.json === 'service' || !hasServiceUrls(text, map)) {
+    await copyFileAtomic(files.jsonPath, dest, opts);
+    return [dest];
+  }
+  if (opts.images !== 'folder') {
+    await writeFileAtomic(dest, await inlineJsonText(text, map, files.dir, mimeOf), opts);
+    return [dest];
+  }
+  // A folder export: the JSON beside an images folder (shared with a Markdown export of the same folder).
+  if (!opts.overwrite && (await pathExists(dest))) throw fsError({ code: 'EEXIST' }, dest);
+  const folder = (await holdsImages(dirname(dest), 'images', files)) ? 'images' : await chooseImagesFolder(dest, opts.overwrite === true);
+  const written = await copyImages(files, join(dirname(dest), folder), opts.overwrite === true);
+  await writeFileAtomic(dest, relinkJsonText(text, map, encodeURIComponent(folder)), opts);
+  return [dest, ...written];
+}
+
+/** Whether `<parent>/<folder>` already holds every cached image (written by a Markdown export just before). */
+async function holdsImages(parent: string, folder: string, files: TaskFiles): Promise<boolean> {
+  for (const img of files.images) if (!(await pathExists(join(parent, folder, img)))) return false;
+  return files.images.length > 0;
+}
+
+/** Copies the cached images into `folderPath` (created when missing); returns [folderPath] when it created it. */
+async function copyImages(files: TaskFiles, folderPath: string, overwrite: boolean): Promise<string[]> {
+  const created = !(await pathExists(folderPath));
+  try {
+    await mkdir(folderPath, { recursive: true }).catch((e: unknown) => { throw fsError(e, folderPath); });
+    for (const img of files.images) {
+      const to = join(folderPath, img);
+      if (!created && !overwrite && (await pathExists(to))) continue;
+      await copyFileAtomic(join(files.dir, 'images', img), to, { overwrite: true });
+    }
+  } catch (e) {
+    if (created) await rm(folderPath, { recursive: true, force: true }).catch(() => {});
+    throw e;
+  }
+  return created ? [folderPath] : [];
+}
+
+/** The service's bundle when its main.json no longer points at the service (else null: assemble locally). */
+function selfContainedBundle(bundle: Uint8Array, images: Record<string, string>): Uint8Array | null {
+  try {
+    const json = readZipSafe(bundle, (n) => n === 'main.json').get('main.json');
+    if (json && hasServiceUrls(Buffer.from(json).toString('utf8'), images)) return null;
+  } catch {
+    return null;
+  }
+  return bundle;
 }
 
 export async function writeZip(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
-  const bundle = files.bundlePath ? await readVerifiedBundle(files.bundlePath) : null;
+  const service = files.bundlePath ? await readVerifiedBundle(files.bundlePath) : null;
+  const bundle = service ? selfContainedBundle(service, files.meta.images ?? {}) : null;
   if (bundle) await writeFileAtomic(dest, bundle, opts);
   else await writeZipAtomic(dest, await bundleSources(files), opts);
   return [dest];

@@ -37,8 +37,7 @@ export function Header() {
           type="button"
           className={`backend-indicator ${backend}`}
           data-testid="backend-indicator"
-          aria-label={t('header.backendLabel', { backend: t(`backend.${backend}`) })}
-          title={privacy}
+          title={t('header.backendLabel', { backend: t(`backend.${backend}`) })}
           onClick={() => useUi.getState().setTab('settings')}
         >
           <span className="backend-dot" aria-hidden="true" />

@@ -1,6 +1,8 @@
 // Toast stack (bottom left, over the queue column). Errors are announced assertively, the rest
-// politely. Its height is published as --toast-space so the content under it can pad its bottom.
-import { useLayoutEffect, useRef } from 'react';
+// politely. Three or more at once fold into one summary ("3 notifications · 2 errors", the latest
+// as its detail) that can be expanded or dismissed at once, so a burst never covers the queue.
+// Its height is published as --toast-space so the content under it can pad its bottom.
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../i18n/index.ts';
 import { useUi } from '../stores/ui.ts';
 import { Icon } from '../components/Icon.tsx';
@@ -10,6 +12,9 @@ export function Toasts() {
   const toasts = useUi((s) => s.toasts);
   const dismiss = useUi((s) => s.dismissToast);
   const ref = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const folded = toasts.length >= SUMMARY_AT && !expanded;
+  if (expanded && toasts.length < SUMMARY_AT) setExpanded(false);
   useLayoutEffect(() => {
     const el = ref.current;
     const root = document.documentElement;
@@ -22,7 +27,8 @@ export function Toasts() {
   }, [toasts]);
   return (
     <div ref={ref} className="toasts" role="region" aria-label={t('toast.region')}>
-      {toasts.map((toast) => (
+      {folded && <Summary onExpand={() => setExpanded(true)} />}
+      {!folded && toasts.map((toast) => (
         <div
           key={toast.id}
           className={`toast ${toast.kind}`}
@@ -38,6 +44,29 @@ export function Toasts() {
           </button>
         </div>
       ))}
+    </div>
+  );
+}
+
+/** From this many toasts on, they fold into one summary. */
+export const SUMMARY_AT = 3;
+
+function Summary({ onExpand }: { onExpand(): void }) {
+  const t = useT();
+  const toasts = useUi((s) => s.toasts);
+  const errors = toasts.filter((x) => x.kind === 'error').length;
+  const latest = toasts[toasts.length - 1]!;
+  const head = errors > 0 ? t('toast.summaryErrors', { n: toasts.length, e: errors }) : t('toast.summary', { n: toasts.length });
+  return (
+    <div className={`toast ${errors > 0 ? 'error' : latest.kind} toast-summary`} role={errors > 0 ? 'alert' : 'status'} data-testid="toast-summary">
+      <div className="toast-text">
+        <span>{head}</span>
+        <span className="toast-detail">{t('toast.latest', { message: latest.message })}</span>
+        <span className="toast-actions">
+          <button type="button" className="btn small" onClick={onExpand}>{t('toast.showAll')}</button>
+          <button type="button" className="btn small" onClick={() => useUi.getState().dismissAll()}>{t('common.dismissAll')}</button>
+        </span>
+      </div>
     </div>
   );
 }

@@ -105,6 +105,7 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
               spellCheck={false}
               value={destDir}
               aria-describedby={hintId}
+              aria-invalid={error ? true : undefined}
               onChange={(e) => setDestDir(e.currentTarget.value)}
             />
             <button type="button" className="btn" onClick={() => void pick()}>{t('export.choose')}</button>

@@ -55,6 +55,7 @@ function SingleExportMenu({ taskId }: { taskId: string }) {
     { id: 'md-folder', label: t('export.mdFolder'), run: exportAs('md-folder') },
     { id: 'md-inline', label: t('export.mdInline'), run: exportAs('md-inline') },
     { id: 'json', label: t('export.json'), run: exportAs('json') },
+    { id: 'json-service', label: t('export.jsonService'), run: exportAs('json-service') },
     { id: 'zip', label: t('export.zip'), run: exportAs('zip') },
     { id: 'copy', label: t('export.copyMarkdown'), run: run(() => copyMarkdown(taskId)) },
   ];

@@ -9,11 +9,13 @@ import { invoke } from '../../lib/ipc.ts';
 import { toast } from '../../stores/ui.ts';
 import './messages.ts';
 
-export type ExportChoice = 'md-folder' | 'md-inline' | 'json' | 'zip';
+export type ExportChoice = 'md-folder' | 'md-inline' | 'json' | 'json-service' | 'zip';
 
 export function requestFor(id: string, choice: ExportChoice): ExportRequest {
   if (choice === 'md-folder') return { id, format: 'markdown', images: 'folder' };
   if (choice === 'md-inline') return { id, format: 'markdown', images: 'inline' };
+  if (choice === 'json') return { id, format: 'json', json: 'self-contained' };
+  if (choice === 'json-service') return { id, format: 'json', json: 'service' };
   return { id, format: choice };
 }
 

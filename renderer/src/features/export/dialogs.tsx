@@ -67,6 +67,7 @@ const CHOICES: { value: ExportChoice; key: string; ext: string }[] = [
   { value: 'md-folder', key: 'export.mdFolder', ext: '.md' },
   { value: 'md-inline', key: 'export.mdInline', ext: '.md' },
   { value: 'json', key: 'export.json', ext: '.json' },
+  { value: 'json-service', key: 'export.jsonService', ext: '.json' },
   { value: 'zip', key: 'export.zip', ext: '.zip' },
 ];
 

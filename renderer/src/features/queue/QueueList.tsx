@@ -1,4 +1,4 @@
-// The task list: one focusable listbox. Keys: ↑/↓/Home/End move the selection, Enter opens the
+// The task list: one focusable grid of rows (one column of cells per row). Keys: ↑/↓/Home/End move the selection, Enter opens the
 // selected task (focus goes to the detail pane), Space checks it, Delete removes (after a
 // confirm), Ctrl/Cmd+A checks all, Escape clears the checks. Over 200 tasks it is virtualised.
 import { useCallback, useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
@@ -95,9 +95,10 @@ export function QueueList({ tasks, onOpen }: { tasks: Task[]; onOpen(id: string)
     <div
       ref={scrollRef}
       className="queue-list"
-      role="listbox"
+      role="grid"
       tabIndex={0}
       aria-label={t('queue.listLabel')}
+      aria-rowcount={tasks.length}
       aria-multiselectable="false"
       aria-activedescendant={selectedId && selectedIndex >= 0 ? `task-row-${selectedId}` : undefined}
       data-testid="queue-list"

@@ -1,17 +1,18 @@
 // One task in the queue: checkbox, name, status badge (with a bar while uploading/processing),
 // size · pages · backend · mode · elapsed (or, while a retry waits, its countdown and reason), the
-// failure reason, and its actions.
+// failure reason, and its actions. A grid row (not an option): its cells may hold the checkbox and
+// the action buttons without nesting controls inside a control.
 import { memo, type CSSProperties } from 'react';
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
-import { formatBytes, formatDuration } from '../../lib/format.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { useNow } from '../../lib/useNow.ts';
 import { canCancel, canRetry, isActive } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from './actions.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { elapsedMs, isRetrying, modeLabel, retryLine, traceTitle } from './status.ts';
+import { elapsedMs, formatElapsed, isRetrying, retryLine, traceTitle } from './status.ts';
 
 export interface QueueRowProps {
   task: Task;
@@ -46,7 +47,7 @@ function RowActions({ task }: { task: Task }) {
   );
 }
 
-function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, style, index, total }: QueueRowProps) {
+function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, style, index }: QueueRowProps) {
   const t = useT();
   const active = isActive(task);
   const retrying = isRetrying(task);
@@ -60,16 +61,14 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
     formatBytes(task.size),
     task.pages === null ? null : t('queue.pages', { n: task.pages }),
     t(`backend.${task.backend}`),
-    modeLabel(task, t),
   ].filter(Boolean);
 
   return (
     <div
       id={`task-row-${task.id}`}
-      role="option"
+      role="row"
       aria-selected={selected}
-      aria-posinset={index + 1}
-      aria-setsize={total}
+      aria-rowindex={index + 1}
       className={`queue-row state-${task.state}${selected ? ' selected' : ''}${checked ? ' checked' : ''}`}
       data-testid="queue-row"
       data-task-id={task.id}
@@ -78,16 +77,18 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
       style={style}
       onClick={() => onSelect(task.id)}
     >
-      <input
-        type="checkbox"
-        className="row-check"
-        tabIndex={-1}
-        checked={checked}
-        aria-label={t('queue.checkLabel', { name: task.fileName })}
-        onClick={(e) => e.stopPropagation()}
-        onChange={(e) => onToggleChecked(task.id, e.currentTarget.checked)}
-      />
-      <div className="row-main">
+      <span role="gridcell" className="row-check-cell">
+        <input
+          type="checkbox"
+          className="row-check"
+          tabIndex={-1}
+          checked={checked}
+          aria-label={t('queue.checkLabel', { name: task.fileName })}
+          onClick={(e) => e.stopPropagation()}
+          onChange={(e) => onToggleChecked(task.id, e.currentTarget.checked)}
+        />
+      </span>
+      <div role="gridcell" className="row-main">
         <div className="row-line">
           <span className="row-name">{task.fileName}</span>
           <RowActions task={task} />
@@ -102,7 +103,7 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
             <span className="row-facts">{meta.join(' · ')}</span>
           )}
           <span className="row-elapsed" aria-label={t('queue.elapsed')}>
-            {elapsed === null ? '' : formatDuration(elapsed)}
+            {elapsed === null ? '' : formatElapsed(elapsed)}
           </span>
         </div>
       </div>

@@ -4,6 +4,13 @@ import { registerMessages } from '../../i18n/index.ts';
 registerMessages('queue', {
   en: {
     listLabel: 'Documents in the queue',
+    rail: 'Queue (collapsed)',
+    modeTitle: 'Answer',
+    'modePlain.auto': 'chosen by size when sent',
+    'modePlain.sync': 'answered directly',
+    'modePlain.async': 'answered in the background (checked every few seconds)',
+    railShow: 'Queue',
+    railFailed: '{n} failed',
     toolbarLabel: 'Queue actions',
     checkAll: 'Select all documents',
     checkLabel: 'Select {name}',
@@ -39,6 +46,13 @@ registerMessages('queue', {
   },
   'zh-CN': {
     listLabel: '队列中的文档',
+    rail: '队列（已收起）',
+    modeTitle: '返回方式',
+    'modePlain.auto': '发送时按大小选择',
+    'modePlain.sync': '直接返回结果',
+    'modePlain.async': '后台处理（每隔几秒查询一次）',
+    railShow: '队列',
+    railFailed: '{n} 个失败',
     toolbarLabel: '队列操作',
     checkAll: '选择全部文档',
     checkLabel: '选择 {name}',

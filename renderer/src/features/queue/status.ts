@@ -68,11 +68,15 @@ export function etaLabel(task: Task, t: TFunction, now: number = Date.now()): st
   return ms === null ? null : t('queue.eta', { time: formatDuration(ms) });
 }
 
-/** "Auto → sync", "Async", "Auto" (before upload). */
+/** How the service answers, in plain words: "answered directly", "answered in the background". */
 export function modeLabel(task: Task, t: TFunction): string {
-  const requested = t(`mode.${task.requestedMode}`);
-  if (task.requestedMode === 'auto' && task.mode) return `${requested} → ${t(`mode.${task.mode}`)}`;
-  return requested;
+  const mode = task.mode ?? (task.requestedMode === 'auto' ? null : task.requestedMode);
+  return mode ? t(`queue.modePlain.${mode}`) : t('queue.modePlain.auto');
+}
+
+/** Elapsed time that reads as time even when short: "0.4 s", "7.2 s", then "0:12", "1:02:03". */
+export function formatElapsed(ms: number): string {
+  return ms < 10_000 ? `${(Math.floor(ms / 100) / 10).toFixed(1)} s` : formatDuration(ms);
 }
 
 /** Time spent so far (active) or in total (finished); null before it started. */
@@ -85,5 +89,5 @@ export function elapsedMs(task: Task, now: number = Date.now()): number | null {
 /** Tooltip with the ids that let support trace a task end to end. */
 export function traceTitle(task: Task, t: TFunction): string {
   const remote = task.remoteTaskId ?? t('queue.remoteNone');
-  return `${t('queue.requestId')}: ${task.id}\n${t('queue.remoteId')}: ${remote}`;
+  return `${t('queue.requestId')}: ${task.id}\n${t('queue.remoteId')}: ${remote}\n${t('queue.modeTitle')}: ${modeLabel(task, t)}`;
 }

@@ -1,7 +1,8 @@
 // Fields of the selected block: type, index, page, bbox in page pixels and in PDF points (from the
 // PDF page's size in points, via pdf.js — never an assumed DPI), content, title_level, format,
-// img_url (with the cached crop), any other fields; "copy block JSON".
-import { useEffect, useState } from 'react';
+// img_url (with the cached crop), any other fields; "copy block JSON"; a table block opens its
+// "table view" (copy as CSV / TSV / Markdown).
+import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Size } from '../../../../shared/bbox.ts';
 import { bboxToPoints, impliedDpi } from '../../../../shared/bbox.ts';
@@ -10,6 +11,8 @@ import { toast } from '../../stores/ui.ts';
 import { typeColor } from './colors.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import { blockJson } from './model.ts';
+import { tableGrid } from './table-data.ts';
+import { TableView } from './TableView.tsx';
 
 const KNOWN = new Set(['idx', 'type', 'bbox', 'content', 'format', 'captions', 'img_url', 'title_level']);
 const fmt = (b: readonly number[]) => `[${b.map((v) => Math.round(v * 100) / 100).join(', ')}]`;
@@ -29,6 +32,9 @@ export function BlockDetails() {
   const g = useReview((s) => s.selected);
   const fb = doc.model.blocks[g];
   const [points, setPoints] = useState<Size | null>(null);
+  const [tableOpen, setTableOpen] = useState(false);
+  const content = fb?.block.content;
+  const isTable = useMemo(() => typeof content === 'string' && tableGrid(content) !== null, [content]);
   useEffect(() => {
     setPoints(null);
     if (!fb || !pdf || doc.source !== 'pdf' || fb.page >= pdf.numPages) return;
@@ -68,10 +74,18 @@ export function BlockDetails() {
         <span className="muted">
           {t('review.pageN', { n: fb.page + 1 })} · #{b.idx}
         </span>
+        {isTable && (
+          <button type="button" className="btn small" onClick={() => setTableOpen(true)} data-testid="open-table-view">
+            {t('review.tableView')}
+          </button>
+        )}
         <button type="button" className="btn small" onClick={copy} data-testid="copy-block-json">
           {t('review.copyJson')}
         </button>
       </div>
+      {tableOpen && isTable && (
+        <TableView content={b.content as string} title={t('review.tableTitle', { page: fb.page + 1, idx: b.idx })} onClose={() => setTableOpen(false)} />
+      )}
       <dl>
         <Field label={t('review.fieldType')}>{String(b.type)}</Field>
         <Field label={t('review.fieldIdx')}>{b.idx}</Field>

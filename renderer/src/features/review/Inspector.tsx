@@ -120,7 +120,7 @@ export function Inspector() {
                   aria-expanded={open}
                   className="rv-row rv-row-page"
                   style={style}
-                  aria-label={t(open ? 'review.collapse' : 'review.expand', { n: row.page + 1 })}
+                  title={t(open ? 'review.collapse' : 'review.expand', { n: row.page + 1 })}
                   onClick={() => {
                     const next = new Set(collapsed);
                     if (open) next.add(row.page);

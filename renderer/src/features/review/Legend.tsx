@@ -31,7 +31,7 @@ export function Legend({ searchRef }: { searchRef: RefObject<HTMLInputElement | 
               onClick={(e) => (e.altKey ? store.getState().showOnly(type) : store.getState().toggleType(type))}
             >
               <span className="rv-swatch" style={{ background: on ? typeColor(type) : 'transparent', borderColor: typeColor(type) }} aria-hidden="true" />
-              {label}
+              {label}{' '}
               <span className="rv-count">{count}</span>
             </button>
           );

@@ -3,7 +3,7 @@
 // (hover/click → box), reveal-on-select and its half of the synchronised scrolling.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, RefObject } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { toast } from '../../stores/ui.ts';
 import { useReview, useReviewContext } from './context.tsx';
@@ -11,10 +11,11 @@ import { Row, estimate } from './MarkdownRow.tsx';
 import { useFastScroll } from './useFastScroll.ts';
 import { useFollow } from './useFollow.ts';
 import { useHitHighlight } from './useHitHighlight.ts';
+import { useMarkdownPlace, type Place } from './useMarkdownPlace.ts';
 
 const HOVER_REVEAL_MS = 250;
 
-function ChunkList({ source }: { source: boolean }) {
+function ChunkList({ source, place }: { source: boolean; place: RefObject<Place | null> }) {
   const t = useT();
   const { doc, store, gate } = useReviewContext();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -38,6 +39,9 @@ function ChunkList({ source }: { source: boolean }) {
   const fast = useFastScroll(scrollRef, undefined, 20);
   const pace = fast.fast ? 'flying' : virtualizer.isScrolling ? 'moving' : 'still';
   useHitHighlight(innerRef);
+
+  // Keep the place across Rendered/Source (a remount) and width changes (re-wrapped chunks).
+  const record = useMarkdownPlace(scrollRef, virtualizer, place, doc.chunks.length);
 
   // Reveal the selected block's chunk (or a search hit's) when another pane or a key selected it.
   useEffect(
@@ -103,6 +107,7 @@ function ChunkList({ source }: { source: boolean }) {
       data-testid="md-pane"
       onScroll={() => {
         fast.onScroll();
+        record();
         follow();
       }}
       onWheel={() => gate.touch('markdown')}
@@ -127,6 +132,7 @@ export function MarkdownPane() {
   const { view } = useReviewContext();
   const mode = useReview((s) => s.mdMode);
   const setMode = useReview((s) => s.setMdMode);
+  const place = useRef<Place | null>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(view.markdown);
@@ -136,7 +142,7 @@ export function MarkdownPane() {
     }
   };
   return (
-    <section className="rv-md" aria-label={t('review.markdownPane')}>
+    <section className="rv-md">
       <div className="rv-pane-head">
         <div className="rv-seg" role="group" aria-label={t('review.mdView')}>
           <button type="button" aria-pressed={mode === 'rendered'} onClick={() => setMode('rendered')}>
@@ -150,7 +156,7 @@ export function MarkdownPane() {
           {t('review.copyMarkdown')}
         </button>
       </div>
-      <ChunkList key={mode} source={mode === 'source'} />
+      <ChunkList key={mode} source={mode === 'source'} place={place} />
     </section>
   );
 }

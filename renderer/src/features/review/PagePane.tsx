@@ -17,12 +17,13 @@ import { useFastScroll } from './useFastScroll.ts';
 /** Pages that may hold a canvas at once (memory bound at any zoom). */
 export const MAX_CANVASES = 6;
 
+/** A point on a page (fractions of its size) and where it sits in the viewport (fractions of it). */
 interface ZoomAnchor {
   page: number;
   fx: number;
   fy: number;
-  cx: number;
-  cy: number;
+  rx: number;
+  ry: number;
 }
 
 export function PagePane() {
@@ -64,8 +65,11 @@ export function PagePane() {
     overscan: 1,
   });
 
-  // Zoom keeps the point under the cursor (or the viewport centre) fixed.
+  // Zoom keeps the point under the cursor (or the viewport centre) fixed. Any other change of the
+  // layout (fit modes after a resize, a panel opened or closed) keeps the reader's place: the point
+  // at the viewport centre when the pane last scrolled (`placeRef`) stays at the centre.
   const anchorRef = useRef<ZoomAnchor | null>(null);
+  const placeRef = useRef<ZoomAnchor | null>(null);
   const captureAnchor = (cx: number, cy: number): ZoomAnchor => {
     const el = scrollRef.current!;
     const l = layoutRef.current;
@@ -73,16 +77,21 @@ export function PagePane() {
     const left = pageLeft(l, page, el.clientWidth);
     const fx = l.widths[page] ? (el.scrollLeft + cx - left) / l.widths[page]! : 0.5;
     const fy = l.heights[page] ? (yPx * l.scale) / l.heights[page]! : 0;
-    return { page, fx, fy, cx, cy };
+    return { page, fx, fy, rx: el.clientWidth ? cx / el.clientWidth : 0.5, ry: el.clientHeight ? cy / el.clientHeight : 0.5 };
   };
+  const restoredFor = useRef<PageLayout | null>(null);
   useLayoutEffect(() => {
     virtualizer.measure();
     const el = scrollRef.current;
-    const a = anchorRef.current;
+    const a = anchorRef.current ?? placeRef.current;
     anchorRef.current = null;
-    if (!el || !a) return;
-    el.scrollTop = layout.tops[a.page]! + a.fy * layout.heights[a.page]! - a.cy;
-    el.scrollLeft = pageLeft(layout, a.page, el.clientWidth) + a.fx * layout.widths[a.page]! - a.cx;
+    if (!el || !a || restoredFor.current === layout || !layout.tops.length) return;
+    restoredFor.current = layout;
+    const page = Math.min(a.page, layout.tops.length - 1);
+    el.scrollTop = layout.tops[page]! + a.fy * layout.heights[page]! - a.ry * el.clientHeight;
+    el.scrollLeft = pageLeft(layout, page, el.clientWidth) + a.fx * layout.widths[page]! - a.rx * el.clientWidth;
+    placeRef.current = captureAnchor(el.clientWidth / 2, el.clientHeight / 2);
+    store.getState().reportPage(currentPage(layout, el.scrollTop, el.clientHeight));
   }, [layout, virtualizer]);
 
   // Ctrl/Cmd + wheel zooms (non-passive listener so the browser's own page zoom is prevented).
@@ -105,14 +114,9 @@ export function PagePane() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [gate, store]);
 
-  // Toolbar zoom changes anchor on the viewport centre.
-  const prevZoom = useRef(zoom);
-  if (prevZoom.current !== zoom) {
-    prevZoom.current = zoom;
-    if (!anchorRef.current && scrollRef.current) {
-      anchorRef.current = captureAnchor(scrollRef.current.clientWidth / 2, scrollRef.current.clientHeight / 2);
-    }
-  }
+  // Toolbar zoom changes anchor on the viewport centre: `placeRef`, recorded against the layout it
+  // was measured in (capturing it here, during the render, would read the old scroll position
+  // against the new layout and land pages away).
 
   const follow = useFollow('page', scrollRef, (a) => layoutRef.current.tops[a.page]! + a.y * layoutRef.current.scale);
   useReveal(scrollRef, layoutRef, follow);
@@ -122,6 +126,7 @@ export function PagePane() {
     const el = scrollRef.current;
     if (!el) return;
     fast.onScroll();
+    placeRef.current = captureAnchor(el.clientWidth / 2, el.clientHeight / 2);
     store.getState().reportPage(currentPage(layoutRef.current, el.scrollTop, el.clientHeight));
     follow();
   };

@@ -149,7 +149,7 @@ export function Toolbar() {
   const hasBlocks = doc.model.blocks.length > 0;
   return (
     <div className="rv-toolbar" role="toolbar" aria-label={t('review.toolbar')}>
-      <Toggle on={s.thumbs} label={t('review.thumbs')} onClick={() => store.getState().togglePanel('thumbs')} />
+      <Toggle on={s.thumbs} label={t('review.thumbs')} onClick={() => store.getState().togglePanel('thumbs')} testId="toggle-thumbs" />
       <PageInput />
       <ZoomControl />
       {hasBlocks && (
@@ -165,7 +165,7 @@ export function Toolbar() {
       )}
       {hasBlocks && (
         <span className="rv-end">
-          <Toggle on={s.inspector} label={t('review.inspector')} onClick={() => store.getState().togglePanel('inspector')} />
+          <Toggle on={s.inspector} label={t('review.inspector')} onClick={() => store.getState().togglePanel('inspector')} testId="toggle-inspector" />
         </span>
       )}
     </div>

@@ -87,7 +87,8 @@ export function BackendSection({ settings }: { settings: Settings }) {
       )}
 
       <Row label={t('settings.test.title')} hint={t('settings.test.hint')}>
-        <ConnectionTest backend={settings.backend} baseUrl={settings.cloudBaseUrl} />
+        {/* Keyed by backend and address: a result never outlives the choice it was about. */}
+        <ConnectionTest key={`${settings.backend}|${settings.cloudBaseUrl}`} backend={settings.backend} baseUrl={settings.cloudBaseUrl} />
       </Row>
     </Section>
   );

@@ -49,13 +49,25 @@ export function KeySection({ cloud }: { cloud: boolean }) {
     toast(t('settings.key.cleared'), 'info');
   };
 
+  // The local engine needs no key: nothing about keys or keychains (nor its platform errors) shows then.
+  if (!cloud) {
+    return (
+      <Section id="key" title={t('settings.key.title')} description={t('settings.key.localNote')}>
+        <Row label={t('settings.key.status')} labelId="key-status-label">
+          <p className={`key-status${status?.set ? ' set' : ''}`} aria-labelledby="key-status-label" data-testid="key-status">
+            {statusText(status, t)}
+          </p>
+        </Row>
+      </Section>
+    );
+  }
+
   return (
     <Section id="key" title={t('settings.key.title')} description={t(keychain ? 'settings.key.description' : 'settings.key.descriptionMemory')}>
       <Row label={t('settings.key.status')} labelId="key-status-label">
         <p className={`key-status${status?.set ? ' set' : ''}`} aria-labelledby="key-status-label" data-testid="key-status">
           {statusText(status, t)}
         </p>
-        {!cloud && !status?.set && <p className="settings-hint">{t('settings.key.localNote')}</p>}
       </Row>
       {!keychain && (
         <div className="warning-box" role="note">

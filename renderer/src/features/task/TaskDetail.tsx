@@ -2,15 +2,17 @@
 // and below it the review screen when it finished, otherwise the status panel.
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
-import { formatBytes, formatDuration } from '../../lib/format.ts';
-import { useTask } from '../../stores/tasks.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { useNow } from '../../lib/useNow.ts';
+import { isActive, useTask } from '../../stores/tasks.ts';
 import { useUi } from '../../stores/ui.ts';
 import { ExportMenu } from '../export/ExportMenu.tsx';
 import { ReviewScreen } from '../review/ReviewScreen.tsx';
 import { removeTasks } from '../queue/actions.ts';
 import { StatusBadge } from '../queue/StatusBadge.tsx';
-import { elapsedMs } from '../queue/status.ts';
+import { elapsedMs, formatElapsed } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
+import { useResultName } from './names.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import './messages.ts';
@@ -35,20 +37,23 @@ function CollapseToggle() {
 
 function Header({ task, id }: { task: Task | undefined; id: string }) {
   const t = useT();
-  const elapsed = task ? elapsedMs(task) : null;
+  // The elapsed time ticks while the task runs.
+  const now = useNow(!!task && isActive(task) && task.startedAt !== null);
+  const elapsed = task ? elapsedMs(task, now) : null;
+  const savedName = useResultName(id);
   const facts = task
     ? [
         formatBytes(task.size),
         task.pages === null ? null : t('queue.pagesLong', { n: task.pages }),
         t(`backend.${task.backend}`),
-        elapsed === null ? null : formatDuration(elapsed),
+        elapsed === null ? null : formatElapsed(elapsed),
       ].filter(Boolean)
     : [];
   return (
     <header className="detail-header">
       <CollapseToggle />
       <div className="detail-title">
-        <h2 tabIndex={-1} id="detail-heading" data-testid="detail-heading">{task?.fileName ?? t('task.fromHistory')}</h2>
+        <h2 tabIndex={-1} id="detail-heading" data-testid="detail-heading">{task?.fileName ?? savedName ?? t('task.fromHistory')}</h2>
         <div className="detail-sub">
           {task && task.state !== 'SUCCESS' && <StatusBadge task={task} />}
           {facts.length > 0 && <span className="muted">{facts.join(' · ')}</span>}

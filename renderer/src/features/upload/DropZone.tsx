@@ -72,7 +72,6 @@ export function DropZone({ large, children }: { large: boolean; children?: React
           type="button"
           className="dropzone"
           data-testid="dropzone"
-          aria-label={t('upload.zoneLabel')}
           aria-describedby="dropzone-hint"
           onClick={() => void chooseFiles()}
         >
@@ -81,7 +80,7 @@ export function DropZone({ large, children }: { large: boolean; children?: React
             <strong>{isDragActive ? t('upload.releaseToAdd') : t(large ? 'upload.dropHere' : 'upload.dropHereShort')}</strong>
             <span id="dropzone-hint" className="dropzone-hint">{t('upload.hint')}</span>
           </span>
-          <span className="dropzone-choose" aria-hidden="true">{t('upload.chooseFiles')}</span>
+          <span className="dropzone-choose">{t('upload.chooseFiles')}</span>
         </button>
         <div className="dropzone-more">
           <button type="button" className="link-btn" onClick={() => void chooseFolder()}>

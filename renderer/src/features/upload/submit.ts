@@ -1,7 +1,8 @@
 // The submit pipeline: client checks → paths main can read → 'files:check' (type by content) →
 // 'tasks:submit' with the good paths. Every rejected file ends up in the rejected panel.
 import type { AppError } from '../../../../shared/result.ts';
-import type { Task } from '../../../../shared/task.ts';
+import type { FileCheck, Task } from '../../../../shared/task.ts';
+import { confirmDialog } from '../../components/confirm.tsx';
 import { invoke, pathsForFiles } from '../../lib/ipc.ts';
 import { translate } from '../../i18n/index.ts';
 import { errorLine } from '../../i18n/errors.ts';
@@ -54,10 +55,12 @@ export async function submitPaths(paths: readonly string[]): Promise<Task[]> {
     return [];
   }
 
-  const submitted = await invoke('tasks:submit', { paths: good.map((c) => c.path) });
+  const toSend = await skipDuplicates(good);
+  if (toSend.length === 0) return [];
+  const submitted = await invoke('tasks:submit', { paths: toSend.map((c) => c.path) });
   if (!submitted.ok) {
     toast(translate('upload.submitFailed'), 'error', errorLine(submitted.error));
-    upload.addRejected(good.map((c) => ({ name: c.name, path: null, error: submitted.error })));
+    upload.addRejected(toSend.map((c) => ({ name: c.name, path: null, error: submitted.error })));
     return [];
   }
   const store = useTasks.getState();
@@ -65,6 +68,22 @@ export async function submitPaths(paths: readonly string[]): Promise<Task[]> {
   if (!store.selectedId && submitted.value[0]) store.select(submitted.value[0].id);
   toast(translate('upload.added', { n: submitted.value.length }), 'success');
   return submitted.value;
+}
+
+/**
+ * Files already in the queue (same name and size) are only added again when the user says so:
+ * "already in the queue — add again?"; otherwise they are left out.
+ */
+async function skipDuplicates(files: FileCheck[]): Promise<FileCheck[]> {
+  const inQueue = new Set(Object.values(useTasks.getState().tasks).map((t) => `${t.fileName}\0${t.size}`));
+  const dupes = files.filter((c) => inQueue.has(`${c.name}\0${c.size}`));
+  if (dupes.length === 0) return files;
+  const again = await confirmDialog({
+    title: dupes.length === 1 ? translate('upload.dupTitle', { name: dupes[0]!.name }) : translate('upload.dupTitleMany', { n: dupes.length }),
+    message: translate('upload.dupMessage'),
+    confirmLabel: translate('upload.addAgain'),
+  });
+  return again ? files : files.filter((c) => !dupes.includes(c));
 }
 
 function baseName(path: string): string {
