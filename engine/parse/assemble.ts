@@ -31,15 +31,19 @@ function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body:
     case 'table': return 'table';
     case 'caption': return TABLE_CAPTION.test(e.text) ? 'table_caption' : 'figure_caption';
     case 'code': return 'code';
+    case 'equation': return 'equation';
     default:
   }
   if (level > 0) return 'title';
+  if (e.toc) return 'cate_item';
   // Footnotes: small text low on the page, opening with a marker ("12 The …", "* …") or at the very bottom.
   if (e.size <= body * 0.85 && e.text.length > 15 && (e.bbox[1] > 0.75 * p.height || (e.bbox[1] > 0.5 * p.height && FOOTNOTE_MARK.test(e.text)))) return 'footnote';
+  // A smaller note that opens with a raised mark (notes.ts), in the lower half.
+  if (e.note && e.size <= body * 0.95 && e.bbox[1] > 0.5 * p.height) return 'footnote';
   return 'text';
 }
 
-const FOOTNOTE_MARK = /^(\d{1,3}|[*†‡§¶]+)\s?\S/;
+const FOOTNOTE_MARK = /^(\d{1,3}|[*∗†‡§¶]+)\s?\S/;
 const isFlow = (b: Block): boolean => b.type !== 'header' && b.type !== 'footer' && b.type !== 'footnote' && b.type !== 'sider';
 
 /** Renames the temporary crops to image_NNN.png in reading order and fills img_url. */
@@ -76,13 +80,14 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     const blocks: Block[] = [];
     const pageCrops: (string | undefined)[] = [];
     let merge = false, firstFlow = true;
-    // Headers first, footers last, whatever the reading order gave.
+    // Headers first, then the body (all its columns), its footnotes, and footers last, whatever the reading order gave.
+    const types = p.elems.map((e, ei) => typeOf(e, roles[pi][ei], levels[pi][ei], p, body));
     const order = p.elems.map((_, i) => i);
-    const rank = (i: number) => (roles[pi][i] === 'header' ? 0 : roles[pi][i] === 'footer' || roles[pi][i] === 'sider' ? 2 : 1);
+    const rank = (i: number) => (types[i] === 'header' ? 0 : types[i] === 'footnote' ? 2 : types[i] === 'footer' || types[i] === 'sider' ? 3 : 1);
     order.sort((a, b) => rank(a) - rank(b) || a - b);
     for (const ei of order) {
       const e = p.elems[ei];
-      const type = typeOf(e, roles[pi][ei], levels[pi][ei], p, body);
+      const type = types[ei];
       const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: e.text, format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
       if (type === 'title') b.title_level = levels[pi][ei];
       if (type === 'code') b.code_language = '';

@@ -3,6 +3,7 @@
 import type { RawLine } from '../pdf/raw.ts';
 import { rectUnion } from '../pdf/raw.ts';
 import type { Elem } from './model.ts';
+import type { Segment } from './segment.ts';
 import { cleanLine } from './text.ts';
 
 /** A single monospaced line that reads as a statement, not as a name or an address. */
@@ -15,12 +16,45 @@ export function monoShare(lines: RawLine[]): number {
   return all ? mono / all : 0;
 }
 
-/** Lines of a code segment with their indentation (in spaces, from the x offset). */
+/** Lines of a code segment with their indentation (in spaces, from the x offset); pieces on one row (a
+ * listing set in two columns, "SELECT" beside its column list) share their line. */
 export function codeText(lines: RawLine[], left = Math.min(...lines.map((l) => l.bbox[0]))): string {
-  return lines.map((l) => {
-    const cw = Math.max(1, 0.6 * l.size);
-    return ' '.repeat(Math.max(0, Math.round((l.bbox[0] - left) / cw))) + cleanLine(l.text);
+  const rows: RawLine[][] = [];
+  for (const l of [...lines].sort((a, b) => a.bbox[1] - b.bbox[1])) {
+    const r = rows.find((x) => Math.abs((x[0].bbox[1] + x[0].bbox[3]) / 2 - (l.bbox[1] + l.bbox[3]) / 2) < 0.4 * l.size);
+    if (r) r.push(l);
+    else rows.push([l]);
+  }
+  return rows.map((r) => {
+    let out = '';
+    for (const l of r.sort((a, b) => a.bbox[0] - b.bbox[0])) {
+      const cw = Math.max(1, (l.bbox[2] - l.bbox[0]) / Math.max(1, l.text.length) || 0.6 * l.size);
+      const col = Math.max(0, Math.round((l.bbox[0] - left) / cw));
+      out += ' '.repeat(Math.max(out ? 1 : 0, col - out.length)) + cleanLine(l.text);
+    }
+    return out;
   }).join('\n');
+}
+
+/** Monospaced segments side by side on the same rows are one listing: merged before the reading order
+ * would read them as columns. */
+export function joinCodeColumns(segs: Segment[]): Segment[] {
+  const code = (s: Segment) => s.mono >= 0.8 && !s.rotated;
+  const out = [...segs];
+  for (let i = 0; i < out.length; i++) {
+    if (!code(out[i])) continue;
+    for (let j = i + 1; j < out.length; j++) {
+      const a = out[i], b = out[j];
+      if (!code(b) || Math.abs(a.size - b.size) > 0.5) continue;
+      const vov = Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
+      const gap = Math.max(a.bbox[0], b.bbox[0]) - Math.min(a.bbox[2], b.bbox[2]);
+      if (vov <= 0 || gap > 12 * a.size) continue;
+      out[i] = { ...a, lines: [...a.lines, ...b.lines], bbox: rectUnion(a.bbox, b.bbox) };
+      out.splice(j, 1);
+      j = i;
+    }
+  }
+  return out;
 }
 
 /** Joins consecutive code elements that are one listing; a lone line without code syntax is text again. */
@@ -42,6 +76,8 @@ export function mergeCode(elems: Elem[]): Elem[] {
     out.push(e);
   }
   // Typewriter-set addresses ("{alice,bob}@lab.org") are not code either.
-  const notCode = (e: Elem) => (e.nLines < 2 && !CODE_LINE.test(e.text)) || /\S@\S+\.[a-z]{2,}/i.test(e.text);
+  // Nor are notes that only give web addresses.
+  const notCode = (e: Elem) => (e.nLines < 2 && !CODE_LINE.test(e.text)) || /\S@\S+\.[a-z]{2,}/i.test(e.text) ||
+    e.text.split('\n').every((l) => /^\s*(\d{1,3}\s+)?(https?:\/\/|www\.)\S+\s*$/.test(l));
   return out.map((e) => (e.kind === 'code' && notCode(e) ? { ...e, kind: 'text' as const, text: e.text.replace(/\s+/g, ' ').trim() } : e));
 }

@@ -4,13 +4,13 @@ import type { Rect } from '../pdf/raw.ts';
 
 export type { Rect };
 
-export type ElemKind = 'text' | 'figure' | 'table' | 'caption' | 'code';
+export type ElemKind = 'text' | 'figure' | 'table' | 'caption' | 'code' | 'equation';
 
 export interface Elem {
   kind: ElemKind;
   /** PDF points (image inputs: pixels), origin top-left. */
   bbox: Rect;
-  /** Text; HTML for tables; caption text for figures. */
+  /** Text; HTML for tables; LaTeX for equations; caption text for figures. */
   text: string;
   nLines: number;
   /** Dominant font size, share of bold / italic / monospaced chars. */
@@ -28,6 +28,10 @@ export interface Elem {
   zone: 'top' | 'bottom' | 'body';
   /** Text inside is rotated or vertical. */
   rotated?: boolean;
+  /** A table-of-contents entry (its dot leader dropped from the text). */
+  toc?: boolean;
+  /** Opens with a raised note mark (a footnote candidate: the assembly decides). */
+  note?: boolean;
   /** A list item (bullet or enumerator at its start). */
   list?: boolean;
   /** Figure: file name of its crop inside the image dir (temporary; the assembly renames it). */

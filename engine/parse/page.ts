@@ -6,11 +6,14 @@ import type { Elem, PageAnalysis } from './model.ts';
 import { segmentBlocks, type Segment } from './segment.ts';
 import { detectFigures, isScanned, isTextBackground, textCharCount, type Figure } from './figures.ts';
 import { readingOrder } from './xycut.ts';
-import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, END_OF_SENTENCE, joinText } from './text.ts';
+import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinText, TOC_LEADER } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
+import { detectBorderless } from './borderless.ts';
 import { detectVectorFigures } from './vector-figures.ts';
-import { codeText, mergeCode, monoShare } from './code.ts';
+import { codeText, joinCodeColumns, mergeCode, monoShare } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
+import { markNotes } from './notes.ts';
+import { attachTags, isDisplayFormula, latexOf } from './formulas.ts';
 
 /** What the page analysis keeps of a figure for the crop writer. */
 export interface FigureElem extends Elem { images: number[] }
@@ -40,7 +43,8 @@ function joinMarkers(segs: Segment[]): Segment[] {
     }
     if (!best || (heading && Math.abs(a.size - best.size) > 0.15 * a.size)) continue;
     const b = best.lines[0];
-    const line: RawLine = { ...b, text: tok + ' ' + b.text, cx0: [...a.cx0.slice(0, tok.length), a.bbox[2], ...b.cx0], cx1: [...a.cx1.slice(0, tok.length), b.bbox[0], ...b.cx1], bbox: rectUnion(a.bbox, b.bbox) };
+    const shift = (ix?: number[]) => ix?.map((i) => i + tok.length + 1);
+    const line: RawLine = { ...b, sup: shift(b.sup), sub: shift(b.sub), text: tok + ' ' + b.text, cx0: [...a.cx0.slice(0, tok.length), a.bbox[2], ...b.cx0], cx1: [...a.cx1.slice(0, tok.length), b.bbox[0], ...b.cx1], bbox: rectUnion(a.bbox, b.bbox) };
     best.lines[0] = line;
     best.bbox = rectUnion(best.bbox, a.bbox);
     gone.add(m);
@@ -50,7 +54,7 @@ function joinMarkers(segs: Segment[]): Segment[] {
 
 function segText(s: Segment): string {
   let t = '';
-  for (const l of s.lines) t = joinText(t, cleanLine(l.text));
+  for (const l of s.lines) t = joinText(t, cleanLine(dropLeaders(markNotes(l).text)));
   return t;
 }
 
@@ -58,12 +62,14 @@ function segElem(s: Segment, H: number, codePage: boolean): Elem {
   const first = s.lines[0], last = s.lines[s.lines.length - 1];
   const zone = s.bbox[3] <= MARGIN * H ? 'top' : s.bbox[1] >= (1 - MARGIN) * H ? 'bottom' : 'body';
   const code = codePage && s.mono >= 0.8 && !s.rotated;
-  const text = code ? codeText(s.lines) : segText(s);
+  const formula = !code && isDisplayFormula(s);
+  const text = code ? codeText(s.lines) : formula ? s.lines.map(latexOf).join(' ') : segText(s);
   return {
-    kind: code ? 'code' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
+    kind: code ? 'code' : formula ? 'equation' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
     indent: first.bbox[0] > s.bbox[0] + 0.6 * s.size,
-    shortLast: s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text),
-    zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined,
+    toc: (!code && TOC_LEADER.test(last.text)) || undefined,
+    shortLast: TOC_LEADER.test(last.text) || (s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text)),
+    zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined, note: (!code && first.sup?.[0] === 0) || undefined,
   };
 }
 
@@ -72,7 +78,7 @@ function mergeParagraphs(elems: Elem[]): Elem[] {
   const out: Elem[] = [];
   for (const e of elems) {
     const p = out[out.length - 1];
-    if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
+    if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.note && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
       Math.abs(p.size - e.size) < 0.1 * p.size && (p.font === e.font || Math.abs(p.size - e.size) < 0.4) && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4 && Math.abs(p.mono - e.mono) < 0.4) {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
@@ -115,8 +121,12 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   // Lines inside a figure (mostly) or a table (centre) belong to it, not to the running text.
   const mostly = (b: Rect, r: Rect) => rectInter(b, r) > 0.7 * Math.max(rectArea(b), 1e-3);
   const taken = (b: Rect) => figs.some((f) => mostly(b, f.bbox)) || tables.some((t) => mostly(b, t.bbox) || pointIn(rectCenter(b), t.bbox, -1));
+  if (!scanned) {
+    const free = raw.blocks.flatMap((b) => b.lines).filter((l) => l.bbox[1] > MARGIN * H && l.bbox[3] < (1 - MARGIN) * H && !taken(l.bbox));
+    tables.push(...detectBorderless(free));
+  }
   const blocks = figs.length || tables.length ? raw.blocks.map((b) => ({ ...b, lines: b.lines.filter((l) => !taken(l.bbox)) })) : raw.blocks;
-  const segs = joinMarkers(segmentBlocks(blocks));
+  const segs = joinCodeColumns(joinMarkers(segmentBlocks(blocks)));
   const items: Item[] = [
     ...segs.map((seg) => ({ kind: 'seg' as const, bbox: seg.bbox, seg })),
     ...figs.map((fig) => ({ kind: 'fig' as const, bbox: fig.bbox, fig })),
@@ -144,7 +154,7 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
     figures.push({ elem: fe });
     return fe;
   });
-  elems = mergeCode(mergeParagraphs(elems.filter((e) => (e.kind !== 'text' && e.kind !== 'code') || e.text.trim())));
+  elems = attachTags(mergeCode(mergeParagraphs(elems.filter((e) => (e.kind !== 'text' && e.kind !== 'code' && e.kind !== 'equation') || e.text.trim()))));
   markCaptions(elems);
   if (raw.rotation) for (const e of elems) e.bbox = toPageFrame(e.bbox, raw.rotation, raw.pageWidth, raw.pageHeight);
   return { page: { pageNum, width: raw.pageWidth, height: raw.pageHeight, scale: 2, scanned, elems }, figures };

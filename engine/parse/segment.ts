@@ -3,7 +3,7 @@
 // between side-by-side columns that mupdf put into one block.
 import type { RawBlock, RawLine, Rect } from '../pdf/raw.ts';
 import { rectUnion } from '../pdf/raw.ts';
-import { BULLET_START, CJK_CHAR, END_OF_SENTENCE } from './text.ts';
+import { BULLET_START, CJK_CHAR, END_OF_SENTENCE, TOC_LEADER } from './text.ts';
 
 export interface Segment {
   bbox: Rect;
@@ -49,12 +49,13 @@ function continues(s: Segment, l: RawLine): boolean {
   const minW = Math.min(last.bbox[2] - last.bbox[0], l.bbox[2] - l.bbox[0]);
   const aligned = Math.abs(last.bbox[0] - l.bbox[0]) < 1.5 * l.size;
   if (!(ov > 0.3 * minW || (aligned && ov > 0))) return false;
-  if (BULLET_START.test(l.text)) return false;
+  // A list item, a note opening with its raised mark; a TOC entry ends its segment.
+  if (BULLET_START.test(l.text) || l.sup?.[0] === 0 || TOC_LEADER.test(last.text)) return false;
   // A short, sentence-final previous line followed by a new sentence: paragraph break.
   const right = s.bbox[2];
   if (s.lines.length > 1 && END_OF_SENTENCE.test(last.text) && last.bbox[2] < right - 4 * l.size && /^[A-Z0-9\p{Lo}]/u.test(l.text)) return false;
   // An indented first line after a short last line: a new paragraph in a text without paragraph gaps.
-  if (l.bbox[0] > s.bbox[0] + 0.8 * l.size && last.bbox[2] < right - 2 * l.size && /^[\p{Lu}\d“"‘(]/u.test(l.text)) return false;
+  if (l.bbox[0] > s.bbox[0] + 0.8 * l.size && last.bbox[2] < right - 2 * l.size && /^[\p{Lu}\d“"‘(\u3400-\u9fff\uac00-\ud7af「『（【]/u.test(l.text)) return false;
   return true;
 }
 
@@ -86,13 +87,18 @@ function mergeRowFragments(lines: RawLine[]): RawLine[] {
     }
     if (p && !p.rotated && !l.rotated) {
       const size = Math.max(p.size, l.size);
-      const sameRow = Math.abs(p.bbox[3] - l.bbox[3]) < 0.35 * size && Math.abs(p.size - l.size) < 0.2 * size;
+      // A note mark or exponent mupdf put on a line of its own: small, short and raised within the row.
+      const raised = l.text.length <= 3 && l.size <= 0.85 * p.size && l.bbox[3] < p.bbox[3] - 0.15 * p.size && l.bbox[3] > p.bbox[1];
+      const sameRow = raised || (Math.abs(p.bbox[3] - l.bbox[3]) < 0.35 * size && Math.abs(p.size - l.size) < 0.2 * size);
       const gap = l.rtl || p.rtl ? p.bbox[0] - l.bbox[2] : l.bbox[0] - p.bbox[2];
       if (sameRow && gap > -0.5 * size && gap < 1.6 * size) {
-        const sep = gap > 0.15 * size && !/\s$/.test(p.text) ? ' ' : '';
+        const sep = gap > 0.15 * size && !/\s$/.test(p.text) && !raised ? ' ' : '';
         const n = p.text.length + l.text.length + sep.length;
+        const off = p.text.length + sep.length;
+        const sup = [...(p.sup ?? []), ...(raised ? l.text.split('').map((_, i) => off + i) : (l.sup ?? []).map((i) => off + i))];
+        const sub = [...(p.sub ?? []), ...(raised ? [] : (l.sub ?? []).map((i) => off + i))];
         out[out.length - 1] = {
-          ...p, text: p.text + sep + l.text,
+          ...p, text: p.text + sep + l.text, ...(sup.length ? { sup } : {}), ...(sub.length ? { sub } : {}),
           cx0: [...p.cx0, ...(sep ? [p.bbox[2]] : []), ...l.cx0], cx1: [...p.cx1, ...(sep ? [l.bbox[0]] : []), ...l.cx1],
           bbox: rectUnion(p.bbox, l.bbox), size: p.text.length >= l.text.length ? p.size : l.size,
           bold: (p.bold * p.text.length + l.bold * l.text.length) / n, italic: (p.italic * p.text.length + l.italic * l.text.length) / n,
@@ -109,7 +115,7 @@ function mergeRowFragments(lines: RawLine[]): RawLine[] {
 /** Splits every block into segments; lines on one baseline but far apart stay separate. */
 export function segmentBlocks(blocks: RawBlock[]): Segment[] {
   const out: Segment[] = [];
-  for (const b of blocks) {
+  for (const b of joinRowSplits(blocks)) {
     const open: Segment[] = [];
     for (const l of mergeRowFragments(b.lines)) {
       let target: Segment | null = null;
@@ -119,6 +125,26 @@ export function segmentBlocks(blocks: RawBlock[]): Segment[] {
       if (target) addLine(target, l);
       else { const s = newSegment(l); open.push(s); out.push(s); }
     }
+  }
+  return out;
+}
+
+/** A block that starts on the row where the previous one ends, right after it (mupdf splits a paragraph
+ * where a note mark or a font change lifts the line): one block again. */
+function joinRowSplits(blocks: RawBlock[]): RawBlock[] {
+  const out: RawBlock[] = [];
+  for (const b of blocks) {
+    const p = out[out.length - 1];
+    const a = p?.lines[p.lines.length - 1], f = b.lines[0];
+    if (a && f && !a.rotated && !f.rotated && !a.rtl && !f.rtl) {
+      const size = Math.max(a.size, f.size);
+      const gap = f.bbox[0] - a.bbox[2];
+      if (Math.abs(a.bbox[3] - f.bbox[3]) < 0.35 * size && Math.abs(a.size - f.size) < 0.2 * size && gap > -0.5 * size && gap < 1.6 * size) {
+        out[out.length - 1] = { bbox: rectUnion(p.bbox, b.bbox), lines: [...p.lines, ...b.lines] };
+        continue;
+      }
+    }
+    out.push(b);
   }
   return out;
 }

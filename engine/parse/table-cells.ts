@@ -49,27 +49,47 @@ export function textGrid(xs: number[], ys: number[], hasV: (x: number, ya: numbe
     }
     flush();
   }
-  const cells = new Map<number, Cell>();
-  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
-    const k = find(r * C + c);
-    const e = cells.get(k);
-    if (!e) cells.set(k, { r, c, rs: 1, cs: 1, text: '' });
-    else { e.rs = Math.max(e.rs, r - e.r + 1); e.cs = Math.max(e.cs, c - e.c + 1); }
-  }
+  const { first: cells, extra } = coverGrid(R, C, (r, c) => find(r * C + c));
   let filled = 0;
   for (const [k, cell] of cells) {
     const ps = (pieces.get(k) ?? []).sort((a, b) => (Math.abs(a.y - b.y) > 2 ? a.y - b.y : a.x - b.x));
     cell.text = ps.reduce((acc, p) => joinText(acc, cleanLine(p.t)), '');
     if (cell.text) filled++;
   }
-  if (cells.size < 2 || filled < 2 || filled < 0.25 * cells.size) return null;
-  return [...cells.values()].sort((a, b) => a.r - b.r || a.c - b.c);
+  const all = [...cells.values(), ...extra];
+  if (all.length < 2 || filled < 2 || filled < 0.25 * all.length) return null;
+  return all.sort((a, b) => a.r - b.r || a.c - b.c);
+}
+
+/** Cells as rectangles covering the R × C grid exactly once: each merged region (`root(r, c)`) becomes the
+ * largest rectangle from its first grid cell; what an L-shaped region leaves over becomes more, empty,
+ * cells (`extra`), so spans never overlap; `first` maps every region to its first cell (which gets the text). */
+function coverGrid(R: number, C: number, root: (r: number, c: number) => number): { first: Map<number, Cell>; extra: Cell[] } {
+  const covered = new Uint8Array(R * C);
+  const first = new Map<number, Cell>();
+  const extra: Cell[] = [];
+  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
+    if (covered[r * C + c]) continue;
+    const k = root(r, c);
+    let cs = 1;
+    while (c + cs < C && !covered[r * C + c + cs] && root(r, c + cs) === k) cs++;
+    let rs = 1;
+    const rowFits = (rr: number) => { for (let x = c; x < c + cs; x++) if (covered[rr * C + x] || root(rr, x) !== k) return false; return true; };
+    while (r + rs < R && rowFits(r + rs)) rs++;
+    for (let y = r; y < r + rs; y++) for (let x = c; x < c + cs; x++) covered[y * C + x] = 1;
+    const cell: Cell = { r, c, rs, cs, text: '' };
+    if (first.has(k)) extra.push(cell);
+    else first.set(k, cell);
+  }
+  return { first, extra };
 }
 
 export function cellsToHtml(cells: Cell[]): string {
   const rows = new Map<number, Cell[]>();
   for (const c of cells) { const l = rows.get(c.r) ?? []; l.push(c); rows.set(c.r, l); }
-  const body = [...rows.keys()].sort((a, b) => a - b).map((r) => '<tr>' + rows.get(r)!.map((c) =>
+  // Every grid row gets its <tr>, even one that rowspans from above cover entirely (else the rows below shift up).
+  const nRows = Math.max(0, ...cells.map((c) => c.r + c.rs));
+  const body = Array.from({ length: nRows }, (_, r) => r).map((r) => '<tr>' + (rows.get(r) ?? []).map((c) =>
     `<td${c.rs > 1 ? ` rowspan="${c.rs}"` : ''}${c.cs > 1 ? ` colspan="${c.cs}"` : ''}>${escapeHtml(c.text)}</td>`).join('') + '</tr>');
   return `<table>${body.join('')}</table>`;
 }

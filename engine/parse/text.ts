@@ -26,6 +26,12 @@ export function numberingDepth(text: string): number {
 /** A running page number: "12", "- 3 -", "Page 4 of 9", "iv", "第 3 页". */
 export const PAGE_NUMBER = /^\s*(((page|p\.|seite|página)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/|de|von)\s*\d{1,4})?|[ivxlc]{1,6}|第\s*\d+\s*页(\s*[,，]?\s*共\s*\d+\s*页)?)\s*$/i;
 
+/** A table-of-contents entry's end: a dot (or dash, ellipsis) leader, then a page number. */
+export const TOC_LEADER = /\s*(?:[.·…_]\s?){4,}\s*(?=[\dIVXLCivxlc]{1,6}\s*$)/;
+
+/** The text with its dot leaders replaced by one space ("Preface . . . . xi" → "Preface xi"). */
+export const dropLeaders = (t: string): string => t.replace(TOC_LEADER, ' ');
+
 export const END_OF_SENTENCE = /[.!?。！？:：;；…"”’」』)\]]\s*$/;
 
 const HYPHEN_END = /[A-Za-z\u00c0-\u024f]-$/;

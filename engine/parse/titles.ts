@@ -3,7 +3,8 @@
 // refines them so that deeper numbers never sit above shallower ones.
 import type { Elem, PageAnalysis } from './model.ts';
 import type { MarginRole } from './headers.ts';
-import { CAPTION_START, CJK_CHAR, NUMBERED_HEADING, numberingDepth } from './text.ts';
+import { CAPTION_START, CJK_CHAR, NUMBERED_HEADING } from './text.ts';
+import { styleRanks, type Heading } from './title-levels.ts';
 import { closeLevelGaps, filterByContext } from './title-context.ts';
 
 /** Body font size: the size carrying the most characters. */
@@ -41,7 +42,7 @@ export function bodyStyle(pages: PageAnalysis[]): BodyStyle {
 /** Is this text element a heading (before levels)? */
 export function isTitle(e: Elem, bs: BodyStyle): boolean {
   const body = bs.size, bodyMono = bs.mono;
-  if (e.kind !== 'text' || e.rotated) return false;
+  if (e.kind !== 'text' || e.rotated || e.toc) return false;
   const t = e.text.trim();
   const cjk = CJK_CHAR.test(t);
   const maxLen = cjk ? 60 : 150;
@@ -69,8 +70,8 @@ export function isTitle(e: Elem, bs: BodyStyle): boolean {
 interface Tier { size: number; bold: boolean; count: number }
 
 /** Title levels for every element (0 = not a title). Heading styles (size, then weight) form tiers;
- * a tier's level is 1 + the number of larger tiers used more than once (one-off cover or document
- * titles do not push every section down). Decimal numbering overrides: depth d → offset + d. */
+ * a tier's level is 1 + the number of larger tiers used more than once (one-off cover headings do not
+ * push every section down); numbering refines it and a document title goes first (title-levels.ts). */
 export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: BodyStyle): number[][] {
   const lineFlags = pages.map((p, pi) => {
     const f = p.elems.map((e, ei) => !roles[pi][ei] && isTitle(e, bs));
@@ -88,7 +89,7 @@ export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: B
   const flags = filterByContext(pages, roles, lineFlags, bs.size);
   const tiers: Tier[] = [];
   const tierOf = (e: Elem): Tier | undefined => tiers.find((t) => Math.abs(t.size - e.size) < 0.6 && t.bold === e.bold >= 0.5);
-  const each = (f: (e: Elem) => void) => pages.forEach((p, pi) => p.elems.forEach((e, ei) => { if (flags[pi][ei]) f(e); }));
+  const each = (f: (e: Elem, pi: number, ei: number) => void) => pages.forEach((p, pi) => p.elems.forEach((e, ei) => { if (flags[pi][ei]) f(e, pi, ei); }));
   each((e) => {
     const t = tierOf(e);
     if (t) t.count++;
@@ -96,15 +97,10 @@ export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: B
   });
   const above = (a: Tier, b: Tier) => a.size > b.size + 0.3 || (Math.abs(a.size - b.size) <= 0.3 && a.bold && !b.bold);
   const tierLevel = (t: Tier) => 1 + tiers.filter((x) => x !== t && x.count >= 2 && above(x, t)).length;
-  let offset = Infinity;
-  each((e) => {
-    const d = numberingDepth(e.text);
-    if (d > 0) offset = Math.min(offset, tierLevel(tierOf(e)!) - d);
-  });
-  if (!Number.isFinite(offset)) offset = 0;
-  return closeLevelGaps(pages.map((p, pi) => p.elems.map((e, ei) => {
-    if (!flags[pi][ei]) return 0;
-    const d = numberingDepth(e.text);
-    return Math.min(6, Math.max(1, d > 0 ? offset + d : tierLevel(tierOf(e)!)));
-  })));
+  const heads: Heading[] = [];
+  each((e, pi, ei) => { const t = tierOf(e)!; heads.push({ pi, ei, e, tier: tiers.indexOf(t), tierLevel: tierLevel(t) }); });
+  const ranks = styleRanks(pages, heads);
+  const out = pages.map((p) => p.elems.map(() => 0));
+  heads.forEach((h, i) => { out[h.pi][h.ei] = ranks[i]; });
+  return closeLevelGaps(out).map((p) => p.map((l) => Math.min(6, l)));
 }

@@ -47,16 +47,32 @@ function rowAligned<T extends Boxed>(L: T[], R: T[]): boolean {
   return aligned.length >= 0.6 * small.length;
 }
 
+/** Right edges pulled in by the overhang a column's lines may have into the gutter: hanging full-width
+ * punctuation of justified CJK lines, a hyphen or a note mark past the margin (at most ~1 em). */
+const overhang = (i: Boxed): number => Math.min(0.06 * (i.bbox[2] - i.bbox[0]), 14);
+
+/** Column gaps, widest first: clean ones, or (only when there is none) gutters hidden by overhangs.
+ * `left(i, x)` says whether item i lies left of a cut at x. */
+function columnGaps<T extends Boxed>(items: T[]): { g: [number, number][]; soft: boolean; left: (i: T, x: number) => boolean } {
+  const widest = (g: [number, number][]) => g.sort((p, q) => q[1] - q[0] - (p[1] - p[0]));
+  const exact = gaps(items, 0).filter(([a, b]) => b - a >= MIN_GUTTER);
+  if (exact.length) return { g: widest(exact), soft: false, left: (i, x) => i.bbox[2] <= x };
+  const pulled = items.map((i) => ({ bbox: [i.bbox[0], i.bbox[1], i.bbox[2] - overhang(i), i.bbox[3]] as Rect }));
+  return { g: widest(gaps(pulled, 0).filter(([a, b]) => b - a >= MIN_GUTTER / 2)), soft: true, left: (i, x) => i.bbox[2] - overhang(i) <= x };
+}
+
 function verticalCut<T extends Boxed>(items: T[], W: number): [T[], T[]] | null {
-  const xg = gaps(items, 0).filter(([a, b]) => b - a >= MIN_GUTTER).sort((p, q) => q[1] - q[0] - (p[1] - p[0]));
-  for (const [a, b] of xg) {
+  const { g, soft, left } = columnGaps(items);
+  for (const [a, b] of g) {
     const x = (a + b) / 2;
-    const L = items.filter((i) => i.bbox[2] <= x), R = items.filter((i) => i.bbox[0] >= x);
-    if (!L.length || !R.length) continue;
+    const L = items.filter((i) => left(i, x)), R = items.filter((i) => i.bbox[0] >= x);
+    if (!L.length || !R.length || L.length + R.length !== items.length) continue;
+    // A cut through overhangs must split two tall columns, not a row of boxes.
+    const H = extent(items, 1);
+    if (soft && (extent(L, 1) < 0.4 * H || extent(R, 1) < 0.4 * H || L.length < 2 || R.length < 2)) continue;
     if (rowAligned(L, R)) continue; // a table without rules: read it row by row
     if (extent(L, 0) > 0.2 * W && extent(R, 0) > 0.2 * W) return [L, R];
     // A narrow side column (labels, margin notes) still reads before/after as a whole when it is tall.
-    const H = extent(items, 1);
     if (extent(L, 1) > 0.5 * H && extent(R, 1) > 0.5 * H && L.length > 1 && R.length > 1) return [L, R];
   }
   return null;
@@ -68,13 +84,13 @@ function wideSeparators<T extends Boxed>(items: T[], W: number, depth: number): 
   if (!wide.length || wide.length === items.length) return null;
   const narrow = items.filter((i) => !wide.includes(i));
   if (narrow.length < 4) return null;
-  const g = gaps(narrow, 0).filter(([a, b]) => b - a >= MIN_GUTTER);
+  const { g, left } = columnGaps(narrow);
   if (!g.length) return null;
   const x0 = Math.min(...narrow.map((i) => i.bbox[0])), x1 = Math.max(...narrow.map((i) => i.bbox[2]));
   const col = g.find(([a, b]) => {
     const x = (a + b) / 2;
     return x - x0 > 0.2 * W && x1 - x > 0.2 * W &&
-      narrow.filter((i) => i.bbox[2] <= x).length >= 2 && narrow.filter((i) => i.bbox[0] >= x).length >= 2;
+      narrow.filter((i) => left(i, x)).length >= 2 && narrow.filter((i) => i.bbox[0] >= x).length >= 2;
   });
   if (!col) return null;
   const out: T[] = [];

@@ -21,6 +21,12 @@ export class LineBuilder {
   mono = 0;
   rtl = 0;
   n = 0;
+  /** Size and bottom edge of every char (spaces: NaN), to find scripts; kept only once a char of another
+   * size than the first one shows up (most lines have one size: no arrays, no garbage). */
+  csz: number[] | null = null;
+  cy1: number[] | null = null;
+  firstSize = NaN;
+  firstBottom = NaN;
   rotated: boolean;
   constructor(rotated: boolean) {
     this.rotated = rotated;
@@ -33,10 +39,13 @@ export class LineBuilder {
       this.text = this.text.slice(0, k) + c + this.text[k];
       this.cx0.splice(k, 1, x0, x0);
       this.cx1.splice(k, 1, x1, x1);
+      this.csz?.splice(k, 1, size, this.csz[k]);
+      this.cy1?.splice(k, 1, Math.max(q[5], q[7]), this.cy1[k]);
     } else {
       this.text += c;
       this.cx0.push(x0);
       this.cx1.push(x1);
+      this.track(c === ' ' || c === '\u00a0' || c === '\t', size, Math.max(q[5], q[7]));
     }
     if (c === ' ' || c === '\u00a0' || c === '\t') return;
     this.y0 = Math.min(this.y0, q[1], q[3]);
@@ -50,6 +59,24 @@ export class LineBuilder {
     if (f.mono) this.mono++;
     if (RTL_CHAR.test(c)) this.rtl++;
   }
+  /** Records the size and bottom of the char just appended (see csz). */
+  private track(blank: boolean, size: number, bottom: number): void {
+    if (!this.csz) {
+      if (blank) return;
+      if (Number.isNaN(this.firstSize)) { this.firstSize = size; this.firstBottom = bottom; return; }
+      if (Math.abs(size - this.firstSize) < 0.01) return;
+      const n = this.text.length - 1;
+      this.csz = new Array<number>(n);
+      this.cy1 = new Array<number>(n);
+      for (let i = 0; i < n; i++) {
+        const sp = this.text[i] === ' ' || this.text[i] === '\u00a0' || this.text[i] === '\t';
+        this.csz[i] = sp ? NaN : this.firstSize;
+        this.cy1[i] = sp ? NaN : this.firstBottom;
+      }
+    }
+    this.csz.push(blank ? NaN : size);
+    this.cy1!.push(blank ? NaN : bottom);
+  }
   lastRight(): number {
     for (let i = this.text.length - 1; i >= 0; i--) if (this.text[i] !== ' ') return this.cx1[i];
     return -Infinity;
@@ -60,11 +87,30 @@ export class LineBuilder {
     const lead = text.length - text.trimStart().length;
     const top = (m: Map<string | number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0][0];
     const cx0 = this.cx0.slice(lead, text.length), cx1 = this.cx1.slice(lead, text.length);
+    const { sup, sub } = this.csz ? scripts(this.csz.slice(lead, text.length), this.cy1!.slice(lead, text.length), top(this.sizes) as number) : { sup: [], sub: [] };
     return {
       text: text.slice(lead), cx0, cx1,
       bbox: [Math.min(...cx0), this.y0, Math.max(...cx1), this.y1],
       size: top(this.sizes) as number, font: top(this.fonts) as string,
       bold: this.bold / this.n, italic: this.italic / this.n, mono: this.mono / this.n, rotated: this.rotated, rtl: this.rtl > this.n / 2,
+      ...(sup.length && !this.rotated ? { sup } : {}), ...(sub.length && !this.rotated ? { sub } : {}),
     };
   }
+}
+
+/** Indices of chars set smaller than the line and raised above its baseline (note marks, exponents) or
+ * lowered below it (subscripts). */
+function scripts(sizes: number[], bottoms: number[], size: number): { sup: number[]; sub: number[] } {
+  const base: number[] = [];
+  for (let i = 0; i < sizes.length; i++) if (Math.abs(sizes[i] - size) < 0.15 * size) base.push(bottoms[i]);
+  const sup: number[] = [], sub: number[] = [];
+  if (!base.length) return { sup, sub };
+  base.sort((a, b) => a - b);
+  const baseline = base[Math.floor(base.length / 2)];
+  for (let i = 0; i < sizes.length; i++) {
+    if (!(sizes[i] <= 0.8 * size)) continue;
+    if (bottoms[i] < baseline - 0.2 * size) sup.push(i);
+    else if (bottoms[i] > baseline + 0.1 * size) sub.push(i);
+  }
+  return { sup, sub };
 }

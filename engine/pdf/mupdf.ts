@@ -11,6 +11,21 @@ mupdf.disableICC(); // colour management costs more than it brings to crops and 
 
 const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]medi|cmbx|cmb\d/i;
 const ITALIC_NAME = /italic|oblique|cmti|cmmi/i;
+const MONO_NAME = /mono|courier|consol|menlo|monaco|inconsolata|sourcecode|firacode|cmtt|typewriter/i;
+
+/** A font whose narrow glyphs ("i", "I", ".") advance as far as its wide ones ("m", "M", "W") is
+ * monospaced whatever its name (listing faces of manuals; subsets may hold capitals only). */
+function fixedPitch(font: mupdf.Font): boolean {
+  try {
+    const adv = (s: string) => [...s].map((c) => font.encodeCharacter(c.charCodeAt(0))).filter((g) => g > 0).map((g) => font.advanceGlyph(g));
+    const narrow = adv('iI.l('), wide = adv('mMW');
+    if (!narrow.length || !wide.length) return false;
+    const all = [...narrow, ...wide];
+    return Math.min(...all) > 0 && Math.max(...all) - Math.min(...all) < 0.01 * Math.max(...all);
+  } catch {
+    return false;
+  }
+}
 
 export interface ExtractOptions { vectors?: boolean; images?: boolean }
 
@@ -69,7 +84,7 @@ export class PdfPage {
         let f = fonts.get(font.pointer as unknown as number);
         if (!f) {
           const name = font.getName();
-          f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: font.isMono() || /mono|courier|consol/i.test(name) };
+          f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: font.isMono() || MONO_NAME.test(name) || fixedPitch(font) };
           fonts.set(font.pointer as unknown as number, f);
         }
         font.destroy();

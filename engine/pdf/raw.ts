@@ -21,6 +21,10 @@ export interface RawLine {
   rotated: boolean;
   /** Mostly right-to-left script (Arabic, Hebrew). */
   rtl: boolean;
+  /** Indices into `text` of superscript chars (smaller and raised: note marks, exponents). */
+  sup?: number[];
+  /** Indices into `text` of subscript chars (smaller and lowered). */
+  sub?: number[];
 }
 
 export interface RawBlock {

@@ -39,7 +39,7 @@ export async function parseCorpus(rel: string, dir: string, over: Parameters<typ
   return parseDocument(file, rel.split('/').pop()!, options(dir, over));
 }
 
-export const KNOWN_TYPES = new Set(['text', 'title', 'figure', 'figure_caption', 'table', 'table_caption', 'equation', 'header', 'footer', 'sider', 'footnote', 'code']);
+export const KNOWN_TYPES = new Set(['text', 'title', 'figure', 'figure_caption', 'table', 'table_caption', 'equation', 'header', 'footer', 'sider', 'footnote', 'code', 'cate_item']);
 
 /** Every structural invariant of the JSON output; returns a list of violations (empty = fine). */
 export function jsonViolations(doc: ParsedDocument): string[] {

@@ -1,0 +1,77 @@
+// Display formulas from the text layer: a short standalone segment made of math (relations, operators,
+// math fonts, scripts) becomes an `equation` element whose text is LaTeX rebuilt from the glyphs: raised
+// or lowered smaller chars → ^{} / _{}, Greek letters and math symbols → commands, a right-aligned
+// "(n)" on its row → \tag{n}.
+import type { RawLine } from '../pdf/raw.ts';
+import type { Elem } from './model.ts';
+import type { Segment } from './segment.ts';
+import { cleanLine } from './text.ts';
+
+const SYMBOLS: Record<string, string> = {
+  α: '\\alpha', β: '\\beta', γ: '\\gamma', δ: '\\delta', ε: '\\epsilon', ϵ: '\\epsilon', ζ: '\\zeta', η: '\\eta', θ: '\\theta', ι: '\\iota',
+  κ: '\\kappa', λ: '\\lambda', μ: '\\mu', ν: '\\nu', ξ: '\\xi', π: '\\pi', ρ: '\\rho', σ: '\\sigma', τ: '\\tau', υ: '\\upsilon',
+  φ: '\\phi', ϕ: '\\phi', χ: '\\chi', ψ: '\\psi', ω: '\\omega', Γ: '\\Gamma', Δ: '\\Delta', Θ: '\\Theta', Λ: '\\Lambda', Ξ: '\\Xi',
+  Π: '\\Pi', Σ: '\\Sigma', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega',
+  '∑': '\\sum', '∏': '\\prod', '∫': '\\int', '∮': '\\oint', '√': '\\sqrt', '∞': '\\infty', '∂': '\\partial', '∇': '\\nabla',
+  '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '≈': '\\approx', '≡': '\\equiv', '∼': '\\sim', '∝': '\\propto', '±': '\\pm', '∓': '\\mp',
+  '×': '\\times', '÷': '\\div', '·': '\\cdot', '⋅': '\\cdot', '∗': '*', '−': '-', '⋯': '\\cdots', '…': '\\ldots', '→': '\\to',
+  '←': '\\leftarrow', '⇒': '\\Rightarrow', '⇔': '\\Leftrightarrow', '∈': '\\in', '∉': '\\notin', '⊂': '\\subset', '⊆': '\\subseteq',
+  '∪': '\\cup', '∩': '\\cap', '∀': '\\forall', '∃': '\\exists', '∅': '\\emptyset', '⟨': '\\langle', '⟩': '\\rangle', '∥': '\\|',
+};
+
+const MATH_FONT = /^([A-Z]{6}\+)?(CMMI|CMSY|CMEX|MSAM|MSBM|.*Math|Symbol|STIX|Cambria ?Math|XITS|Asana)/i;
+const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
+const OPERATOR = /[+\-−×÷·⋅∑∏∫√∂∇±^]/;
+
+/** LaTeX of one line: scripts from the raised/lowered chars, symbols as commands. */
+export function latexOf(l: RawLine): string {
+  const sup = new Set(l.sup ?? []), sub = new Set(l.sub ?? []);
+  let out = '', mode: '' | '^' | '_' = '';
+  for (let i = 0; i < l.text.length; i++) {
+    const ch = l.text[i];
+    const m = sup.has(i) ? '^' : sub.has(i) ? '_' : '';
+    if (m !== mode) {
+      if (mode) out += '}';
+      if (m) out += m + '{';
+      mode = m;
+    }
+    if (mode && ch === ' ') continue;
+    const cmd = SYMBOLS[ch];
+    out += cmd ? (/^\\[a-zA-Z]+$/.test(cmd) ? cmd + ' ' : cmd) : ch;
+  }
+  if (mode) out += '}';
+  return cleanLine(out.replace(/ +([}^_])/g, '$1'));
+}
+
+/** Is this segment a display formula (not prose, not a heading, not code)? */
+export function isDisplayFormula(s: Segment): boolean {
+  if (s.lines.length > 3 || s.rotated || s.mono > 0.5) return false;
+  const text = s.lines.map((l) => l.text).join(' ').trim();
+  if (text.length < 3 || text.length > 160 || !RELATION.test(text)) return false;
+  // Prose has words; a formula has at most a few short ones ("if", "for", "where").
+  const words = text.match(/\p{L}{4,}/gu) ?? [];
+  if (words.join('').length > 0.3 * text.replace(/\s/g, '').length) return false;
+  if (/[.:;,]$/.test(text) && words.length > 1) return false;
+  const scripts = s.lines.some((l) => (l.sup?.length ?? 0) + (l.sub?.length ?? 0) > 0);
+  const mathFont = s.lines.some((l) => MATH_FONT.test(l.font)) || s.italic > 0.05;
+  const symbols = [...text].filter((c) => c in SYMBOLS).length > 0;
+  return (scripts || mathFont || symbols) && (OPERATOR.test(text) || scripts || symbols);
+}
+
+const TAG = /^\((\d{1,3}(?:\.\d{1,3})*[a-z]?)\)$/;
+
+/** Joins an equation number "(n)" set on the equation's row to it as \tag{n}. */
+export function attachTags(elems: Elem[]): Elem[] {
+  const gone = new Set<Elem>();
+  for (const e of elems) {
+    if (e.kind !== 'equation') continue;
+    const cy = (e.bbox[1] + e.bbox[3]) / 2;
+    const tag = elems.find((t) => t.kind === 'text' && !gone.has(t) && TAG.test(t.text.trim()) && t.bbox[0] > e.bbox[2] &&
+      Math.abs((t.bbox[1] + t.bbox[3]) / 2 - cy) < 0.6 * Math.max(e.size, t.size));
+    if (!tag) continue;
+    e.text += ` \\tag{${TAG.exec(tag.text.trim())![1]}}`;
+    e.bbox = [e.bbox[0], Math.min(e.bbox[1], tag.bbox[1]), tag.bbox[2], Math.max(e.bbox[3], tag.bbox[3])];
+    gone.add(tag);
+  }
+  return gone.size ? elems.filter((e) => !gone.has(e)) : elems;
+}
