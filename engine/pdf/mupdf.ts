@@ -1,9 +1,11 @@
 // The only module that talks to mupdf (AGPL-3.0): open PDFs and images, extract a page's text layer,
 // images and vector boxes into plain RawPage data, and encode crops as PNG.
+import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
 import type { RawBlock, RawImage, RawLine, RawPage, RawVector, Rect } from './raw.ts';
 import { encodePng } from './png.ts';
 import { LineBuilder, type FontInfo, type Quad } from './line-builder.ts';
+import { walkStext } from './stext-walk.ts';
 import { frameFor, identityFrame, rectToFrame, rotationOf, type Frame, type Rotation } from './frame.ts';
 
 mupdf.setLog(null); // repair warnings of broken files are not ours to print
@@ -73,21 +75,25 @@ export class PdfPage {
     const ox = this.ox, oy = this.oy;
     const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
     const flush = () => { const l = cur?.toLine(); if (l) lines.push(l); };
-    st.walk({
+    walkStext(st, {
       beginTextBlock: () => { lines = []; },
-      beginLine: (_bbox, wmode, dir) => {
+      beginLine: (wmode, dir) => {
         const [dx] = frame.dir(dir[0], dir[1]);
         curRot = wmode !== 0 ? -1 : rotationOf(dir[0], dir[1]);
         cur = new LineBuilder(wmode !== 0 || dx < 0.95);
       },
-      onChar: (c, _o, font, size, q) => {
-        let f = fonts.get(font.pointer as unknown as number);
+      onChar: (c, fontKey, size, q) => {
+        let f = fonts.get(fontKey);
         if (!f) {
-          const name = font.getName();
-          f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: font.isMono() || MONO_NAME.test(name) || fixedPitch(font) };
-          fonts.set(font.pointer as unknown as number, f);
+          const font = new mupdf.Font(fontKey as unknown as string); // a pointer: mupdf keeps it
+          try {
+            const name = font.getName();
+            f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: font.isMono() || MONO_NAME.test(name) || fixedPitch(font) };
+          } finally {
+            font.destroy();
+          }
+          fonts.set(fontKey, f);
         }
-        font.destroy();
         const p = (i: number) => frame.point(q[i] - ox, q[i + 1] - oy);
         const [a, bq, cq, d] = [p(0), p(2), p(4), p(6)];
         const qq: Quad = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
@@ -107,16 +113,16 @@ export class PdfPage {
         for (const l of lines) bb = [Math.min(bb[0], l.bbox[0]), Math.min(bb[1], l.bbox[1]), Math.max(bb[2], l.bbox[2]), Math.max(bb[3], l.bbox[3])];
         blocks.push({ bbox: bb, lines });
       },
-      onImageBlock: (bbox, _m, image) => {
+      onImageBlock: (bbox, image) => {
         const cs = image.getColorSpace();
         const gray = image.getImageMask() || (!!cs && cs.isGray());
         cs?.destroy();
         images.push({ bbox: tr(bbox), id: this.imgs.length, width: image.getWidth(), height: image.getHeight(), gray });
         this.imgs.push(image);
       },
-      onVector: (bbox, vflags, color) => {
+      onVector: (bbox, stroked, isRect, color) => {
         const c = color.length === 3 ? ((color[0] * 255) << 16) | ((color[1] * 255) << 8) | (color[2] * 255) : color.length === 1 ? Math.round(color[0] * 255) * 0x10101 : 0;
-        vectors.push({ bbox: tr(bbox), stroked: !!vflags?.isStroked, rect: !!vflags?.isRectangle, color: c });
+        vectors.push({ bbox: tr(bbox), stroked, rect: isRect, color: c });
       },
     });
     return { blocks, images, vectors, dirChars };
