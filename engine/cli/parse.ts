@@ -1,14 +1,13 @@
 // `npm run parse -- <files...> --out <dir> [--formats markdown,json,zip]` — parses in-process by
 // default, or against any SoMark-compatible service with `--base-url URL --api-key KEY`. Progress on
 // stderr; one line per failed file; exit code 1 when any file failed, 2 on a usage error.
+import './compile-cache.ts'; // first: the modules below load through the cache
 import { mkdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type OutputFormat } from '../../shared/somark.ts';
 import { isEngineError } from '../errors.ts';
-import { createLocalRunner } from './local.ts';
 import { stemFor, writeOutcome, type Runner } from './outcome.ts';
-import { createRemoteRunner } from './remote.ts';
 
 const HELP = `Usage: npm run parse -- <files...> --out <dir> [options]
   --formats LIST         markdown,json,zip (default markdown,json)
@@ -65,12 +64,16 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 let runner: Runner;
 let close = async (): Promise<void> => {};
 if (v['base-url']) {
+  const { createRemoteRunner } = await import('./remote.ts');
   runner = createRemoteRunner({
     baseUrl: v['base-url'], apiKey: v['api-key'] ?? process.env.DOCPARSE_API_KEY ?? '', formats: formats as OutputFormat[],
     featureConfig, elementFormats, pollMs: v['poll-ms'] ? Number(v['poll-ms']) : undefined,
   });
 } else {
-  const local = await createLocalRunner({ formats: formats as OutputFormat[], featureConfig, elementFormats, workers: v.workers ? Number(v.workers) : undefined, maxPages: v['max-pages'] ? Number(v['max-pages']) : undefined });
+  const opts = { formats: formats as OutputFormat[], featureConfig, elementFormats, workers: v.workers ? Number(v.workers) : undefined, maxPages: v['max-pages'] ? Number(v['max-pages']) : undefined };
+  // One file: parsed on this thread (plus workers for a large PDF), no engine core. Several: the
+  // engine core's worker pool runs them side by side.
+  const local = files.length === 1 ? (await import('./direct.ts')).createDirectRunner(opts) : await (await import('./local.ts')).createLocalRunner(opts);
   runner = local.run;
   close = local.close;
 }
