@@ -33,12 +33,18 @@ export interface ExtractOptions { vectors?: boolean; images?: boolean }
 
 interface Extracted { blocks: RawBlock[]; images: RawImage[]; vectors: RawVector[]; dirChars: Map<number, number> }
 
+/** Pages closed on this thread, and how many may share mupdf's store between two empties (see close). */
+let closedPages = 0;
+const STORE_PAGES = 32;
+
 export class PdfPage {
   readonly raw: RawPage;
   private page: mupdf.Page;
   private imgs: mupdf.Image[] = [];
   private ox: number;
   private oy: number;
+  /** Some image of this page was decoded (a crop): see close(). */
+  private decoded = false;
   constructor(doc: mupdf.Document, index: number, opts: ExtractOptions) {
     this.page = doc.loadPage(index);
     const b = this.page.getBounds();
@@ -130,6 +136,7 @@ export class PdfPage {
 
   /** The page area `bbox` (points) rendered at `scale` pixels per point, as PNG (gray or RGB). */
   renderPng(bbox: Rect, scale: number, gray = false): Uint8Array {
+    this.decoded = true;
     const ib: mupdf.Rect = [Math.floor(bbox[0] * scale), Math.floor(bbox[1] * scale), Math.ceil(bbox[2] * scale), Math.ceil(bbox[3] * scale)];
     const pix = new mupdf.Pixmap(gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, ib, false);
     pix.clear(255);
@@ -146,6 +153,7 @@ export class PdfPage {
 
   /** An embedded image in its own resolution, as PNG. */
   imagePng(id: number): Uint8Array {
+    this.decoded = true;
     return pixmapPng(this.imgs[id].toPixmap());
   }
 
@@ -153,6 +161,10 @@ export class PdfPage {
     for (const i of this.imgs) i.destroy();
     this.imgs = [];
     this.page.destroy();
+    // mupdf's store caches fonts and decoded images up to 256 MB per thread, and the WASM memory it
+    // grows never shrinks: empty it after a page whose crops decoded images, and every few pages, so
+    // memory stays flat whatever the page count (a font reloads in well under a millisecond).
+    if (this.decoded || ++closedPages % STORE_PAGES === 0) mupdf.emptyStore();
   }
 }
 
