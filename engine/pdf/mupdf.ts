@@ -79,6 +79,7 @@ export class PdfPage {
     let cur: LineBuilder | null = null;
     let curRot = 0;
     const ox = this.ox, oy = this.oy;
+    const upright = frame.rotation === 0; // the frame is the page: one array per char, no corner pairs
     const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
     const flush = () => { const l = cur?.toLine(); if (l) lines.push(l); };
     walkStext(st, {
@@ -100,9 +101,14 @@ export class PdfPage {
           }
           fonts.set(fontKey, f);
         }
-        const p = (i: number) => frame.point(q[i] - ox, q[i + 1] - oy);
-        const [a, bq, cq, d] = [p(0), p(2), p(4), p(6)];
-        const qq: Quad = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
+        let qq: Quad;
+        if (upright) {
+          qq = [q[0] - ox, q[1] - oy, q[2] - ox, q[3] - oy, q[4] - ox, q[5] - oy, q[6] - ox, q[7] - oy];
+        } else {
+          const p = (i: number) => frame.point(q[i] - ox, q[i + 1] - oy);
+          const [a, bq, cq, d] = [p(0), p(2), p(4), p(6)];
+          qq = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
+        }
         const lb = cur!;
         if (c !== ' ') dirChars.set(curRot, (dirChars.get(curRot) ?? 0) + 1);
         // A wide horizontal gap inside one mupdf line (table columns, gutters) starts a new line.
