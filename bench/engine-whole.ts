@@ -12,12 +12,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const REPORT = fileURLToPath(new URL('./rusage-report.ts', import.meta.url));
+const REPORT = fileURLToPath(new URL('./rusage-report.mjs', import.meta.url));
 
-/** The node flags of `npm run parse` (package.json), so the bench runs the CLI exactly as users do. */
-async function parseFlags(): Promise<string[]> {
+/** The node arguments of `npm run parse` (package.json), so the bench runs the CLI as users do. */
+async function parseCommand(): Promise<string[]> {
   const pkg = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  return pkg.scripts.parse.split(/\s+/).filter((t) => t.startsWith('--'));
+  const [node, ...args] = pkg.scripts.parse.split(/\s+/);
+  if (node !== 'node') throw new Error(`unexpected parse script: ${pkg.scripts.parse}`);
+  return args.filter((a) => a !== '--disable-warning=ExperimentalWarning');
 }
 
 export interface Sample { wallMs: number; cpuUs: number; maxRssKb: number }
@@ -65,13 +67,13 @@ export async function wholeProcessBench(files: { path: string; pages: number }[]
   try {
     console.log(`whole-process bench: median of ${opts.repeat} run(s) per tool, in turn; peak RSS is the largest; node ${process.version}`);
     if (!opts.liteparse) console.log('LiteParse not found: npm install --no-save @llamaindex/liteparse@2.14.7 (or --liteparse DIR) to compare');
-    const flags = await parseFlags();
+    const command = await parseCommand();
     for (const f of files) {
       const ours: Sample[] = [], theirs: Sample[] = [];
       for (let i = 0; i < opts.repeat; i++) {
         const out = join(tmp, `out-${i}`);
         const w = opts.workers ? ['--workers', String(opts.workers)] : [];
-        ours.push(await measure([...flags, 'engine/cli/parse.ts', f.path, '--out', out, '--formats', 'markdown,json', '--max-pages', '100000', ...w], tmp));
+        ours.push(await measure([...command, f.path, '--out', out, '--formats', 'markdown,json', '--max-pages', '100000', ...w], tmp));
         await rm(out, { recursive: true, force: true });
         if (opts.liteparse) theirs.push(await measure([opts.liteparse, 'parse', f.path, '--format', 'markdown', '--no-ocr', '--max-pages', '100000', '-o', join(tmp, 'lp.md')], tmp));
       }

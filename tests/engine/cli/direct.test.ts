@@ -24,6 +24,13 @@ afterAll(async () => {
 });
 
 describe('parse CLI, one file', () => {
+  it('runs through the compile-cache entry (as npm run parse does) with its arguments', async () => {
+    const out = join(base, 'cached');
+    const r = await run(process.execPath, [join(REPO, 'engine/cli/run-cached.mjs'), 'engine/cli/parse.ts', SMALL, '--out', out], { cwd: REPO });
+    expect(r.stderr).toMatch(/two_paragraphs\.pdf: done, 1 pages/);
+    expect((await readdir(out)).sort()).toEqual(['two_paragraphs.json', 'two_paragraphs.md']);
+  });
+
   it('writes the same Markdown, JSON, crops and bundle as the engine core', { timeout: 180_000 }, async () => {
     const direct = join(base, 'direct'), core = join(base, 'core');
     await cli([BIG], direct);
