@@ -81,16 +81,19 @@ export class PdfPage {
     const ox = this.ox, oy = this.oy;
     const upright = frame.rotation === 0; // the frame is the page: one array per char, no corner pairs
     const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
+    let lineChars = 0, lastKey = -1, lastFont: FontInfo | undefined;
     const flush = () => { const l = cur?.toLine(); if (l) lines.push(l); };
     walkStext(st, {
       beginTextBlock: () => { lines = []; },
       beginLine: (wmode, dir) => {
+        lineChars = 0;
         const [dx] = frame.dir(dir[0], dir[1]);
         curRot = wmode !== 0 ? -1 : rotationOf(dir[0], dir[1]);
         cur = new LineBuilder(wmode !== 0 || dx < 0.95);
       },
       onChar: (c, fontKey, size, q) => {
-        let f = fonts.get(fontKey);
+        // Runs of chars share a font: the map is looked up only when it changes.
+        let f = fontKey === lastKey ? lastFont : fonts.get(fontKey);
         if (!f) {
           const font = new mupdf.Font(fontKey as unknown as string); // a pointer: mupdf keeps it
           try {
@@ -101,6 +104,8 @@ export class PdfPage {
           }
           fonts.set(fontKey, f);
         }
+        lastKey = fontKey;
+        lastFont = f;
         let qq: Quad;
         if (upright) {
           qq = [q[0] - ox, q[1] - oy, q[2] - ox, q[3] - oy, q[4] - ox, q[5] - oy, q[6] - ox, q[7] - oy];
@@ -110,7 +115,7 @@ export class PdfPage {
           qq = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
         }
         const lb = cur!;
-        if (c !== ' ') dirChars.set(curRot, (dirChars.get(curRot) ?? 0) + 1);
+        if (c !== ' ') lineChars++;
         // A wide horizontal gap inside one mupdf line (table columns, gutters) starts a new line.
         if (!lb.rotated && lb.n && c !== ' ' && Math.min(qq[0], qq[4]) - lb.lastRight() > 1.6 * Math.max(size, 4)) {
           flush();
@@ -118,7 +123,12 @@ export class PdfPage {
         }
         cur!.add(c, qq, size, f);
       },
-      endLine: () => { flush(); cur = null; },
+      endLine: () => {
+        flush();
+        cur = null;
+        // Per line (its direction is the line's): same counts, same first-seen order as per char.
+        if (lineChars) dirChars.set(curRot, (dirChars.get(curRot) ?? 0) + lineChars);
+      },
       endTextBlock: () => {
         if (!lines.length) return;
         let bb: Rect = [...lines[0].bbox];
