@@ -1,4 +1,7 @@
 // `npm run bench:engine [-- files...] [--workers N] [--formats markdown,json]`
+// `npm run bench:engine -- --whole [files...] [--repeat N] [--long PAGES] [--liteparse DIR]`: whole
+// processes of the parse CLI (and LiteParse when installed), see engine-whole.ts; --long adds a PDF of
+// PAGES pages made by concatenating the large corpus PDFs (memory must not grow with the page count).
 // Parses the large PDFs of ../shared/corpus/large (or the files given) through the engine core —
 // the same worker pool the server uses, no HTTP — and prints pages/s per file and overall, wall
 // time and peak RSS (worker threads live in this process, so maxRSS covers them).
@@ -16,13 +19,34 @@ const CORPUS = resolve(REPO, '../shared/corpus');
 
 const { values: v, positionals } = parseArgs({
   allowPositionals: true,
-  options: { workers: { type: 'string' }, formats: { type: 'string' }, 'no-warmup': { type: 'boolean' } },
+  options: {
+    workers: { type: 'string' }, formats: { type: 'string' }, 'no-warmup': { type: 'boolean' },
+    whole: { type: 'boolean' }, repeat: { type: 'string' }, long: { type: 'string' }, liteparse: { type: 'string' },
+  },
 });
 const formats = (v.formats ?? 'markdown,json').split(',') as OutputFormat[];
 const files = positionals.length
   ? positionals.map((f) => resolve(f))
   : (await readdir(join(CORPUS, 'large'))).filter((f) => f.endsWith('.pdf')).sort().map((f) => join(CORPUS, 'large', f));
 if (!files.length) throw new Error(`no PDFs found in ${join(CORPUS, 'large')}`);
+
+if (v.whole) {
+  const { findLiteParse, wholeProcessBench } = await import('./engine-whole.ts');
+  const { makeLongPdf, pageCount } = await import('./long-pdf.ts');
+  const list = files.map((path) => ({ path, pages: pageCount(path) }));
+  const tmp = await mkdtemp(join(tmpdir(), 'docparse-long-'));
+  try {
+    if (v.long) {
+      const path = join(tmp, `concat-${Number(v.long)}p.pdf`);
+      await makeLongPdf(files, Number(v.long), path);
+      list.push({ path, pages: pageCount(path) });
+    }
+    await wholeProcessBench(list, { repeat: Number(v.repeat ?? 3), liteparse: findLiteParse(v.liteparse), workers: v.workers ? Number(v.workers) : undefined });
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 
 const workers = v.workers ? Number(v.workers) : availableParallelism();
 const dataDir = await mkdtemp(join(tmpdir(), 'docparse-bench-'));

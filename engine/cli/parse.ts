@@ -1,15 +1,14 @@
 // `npm run parse -- <files...> --out <dir> [--formats markdown,json,zip]` — parses in-process by
 // default, or against any SoMark-compatible service with `--base-url URL --api-key KEY`. Progress on
 // stderr; one line per failed file; exit code 1 when any file failed, 2 on a usage error.
+import './compile-cache.ts'; // first: the modules below load through the cache
 import { mkdir, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type OutputFormat } from '../../shared/somark.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, OFFICE_EXTENSIONS, OUTPUT_FORMATS, type OutputFormat } from '../../shared/somark.ts';
 import { isEngineError } from '../errors.ts';
-import { createLocalRunner } from './local.ts';
 import { OCR_LANGS, type OcrLang } from '../ocr/index.ts';
 import { stemFor, writeOutcome, type Runner } from './outcome.ts';
-import { createRemoteRunner } from './remote.ts';
 
 const HELP = `Usage: npm run parse -- <files...> --out <dir> [options]
   --formats LIST         markdown,json,zip (default markdown,json)
@@ -70,12 +69,20 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 let runner: Runner;
 let close = async (): Promise<void> => {};
 if (v['base-url']) {
+  const { createRemoteRunner } = await import('./remote.ts');
   runner = createRemoteRunner({
     baseUrl: v['base-url'], apiKey: v['api-key'] ?? process.env.DOCPARSE_API_KEY ?? '', formats: formats as OutputFormat[],
     featureConfig, elementFormats, pollMs: v['poll-ms'] ? Number(v['poll-ms']) : undefined,
   });
 } else {
-  const local = await createLocalRunner({ formats: formats as OutputFormat[], featureConfig, elementFormats, workers: v.workers ? Number(v.workers) : undefined, maxPages: v['max-pages'] ? Number(v['max-pages']) : undefined, ocr: { enabled: v['no-ocr'] !== true, lang: ocrLang as OcrLang } });
+  const opts = {
+    formats: formats as OutputFormat[], featureConfig, elementFormats, workers: v.workers ? Number(v.workers) : undefined,
+    maxPages: v['max-pages'] ? Number(v['max-pages']) : undefined, ocr: { enabled: v['no-ocr'] !== true, lang: ocrLang as OcrLang },
+  };
+  // One PDF or image: parsed on this thread (plus workers for a large PDF), no engine core. Several files,
+  // or an Office file (converted by the engine core first): the engine core's worker pool runs them.
+  const office = files.some((f) => (OFFICE_EXTENSIONS as readonly string[]).includes(extname(f).toLowerCase()));
+  const local = files.length === 1 && !office ? (await import('./direct.ts')).createDirectRunner(opts) : await (await import('./local.ts')).createLocalRunner(opts);
   runner = local.run;
   close = local.close;
 }

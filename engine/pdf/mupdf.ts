@@ -1,9 +1,11 @@
 // The only module that talks to mupdf (AGPL-3.0): open PDFs and images, extract a page's text layer,
 // images and vector boxes into plain RawPage data, and encode crops as PNG.
+import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
 import type { RawBlock, RawImage, RawLine, RawPage, RawVector, Rect } from './raw.ts';
 import { encodePng } from './png.ts';
 import { LineBuilder, type FontInfo, type Quad } from './line-builder.ts';
+import { walkStext } from './stext-walk.ts';
 import { frameFor, identityFrame, rectToFrame, rotationOf, type Frame, type Rotation } from './frame.ts';
 
 mupdf.setLog(null); // repair warnings of broken files are not ours to print
@@ -31,12 +33,19 @@ export interface ExtractOptions { vectors?: boolean; images?: boolean }
 
 interface Extracted { blocks: RawBlock[]; images: RawImage[]; vectors: RawVector[]; dirChars: Map<number, number> }
 
+/** Pages closed on this thread (and those with crops), and how many of each may share mupdf's store
+ * between two empties (see close). */
+let closedPages = 0, cropPages = 0;
+const STORE_PAGES = 32, STORE_CROP_PAGES = 8;
+
 export class PdfPage {
   readonly raw: RawPage;
   private page: mupdf.Page;
   private imgs: mupdf.Image[] = [];
   private ox: number;
   private oy: number;
+  /** Some image of this page was decoded (a crop): see close(). */
+  private decoded = false;
   constructor(doc: mupdf.Document, index: number, opts: ExtractOptions) {
     this.page = doc.loadPage(index);
     const b = this.page.getBounds();
@@ -71,28 +80,43 @@ export class PdfPage {
     let cur: LineBuilder | null = null;
     let curRot = 0;
     const ox = this.ox, oy = this.oy;
+    const upright = frame.rotation === 0; // the frame is the page: one array per char, no corner pairs
     const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
+    let lineChars = 0, lastKey = -1, lastFont: FontInfo | undefined;
     const flush = () => { const l = cur?.toLine(); if (l) lines.push(l); };
-    st.walk({
+    walkStext(st, {
       beginTextBlock: () => { lines = []; },
-      beginLine: (_bbox, wmode, dir) => {
+      beginLine: (wmode, dir) => {
+        lineChars = 0;
         const [dx] = frame.dir(dir[0], dir[1]);
         curRot = wmode !== 0 ? -1 : rotationOf(dir[0], dir[1]);
         cur = new LineBuilder(wmode !== 0 || dx < 0.95);
       },
-      onChar: (c, _o, font, size, q) => {
-        let f = fonts.get(font.pointer as unknown as number);
+      onChar: (c, fontKey, size, q) => {
+        // Runs of chars share a font: the map is looked up only when it changes.
+        let f = fontKey === lastKey ? lastFont : fonts.get(fontKey);
         if (!f) {
-          const name = font.getName();
-          f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: font.isMono() || MONO_NAME.test(name) || fixedPitch(font) };
-          fonts.set(font.pointer as unknown as number, f);
+          const font = new mupdf.Font(fontKey as unknown as string); // a pointer: mupdf keeps it
+          try {
+            const name = font.getName();
+            f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: font.isMono() || MONO_NAME.test(name) || fixedPitch(font) };
+          } finally {
+            font.destroy();
+          }
+          fonts.set(fontKey, f);
         }
-        font.destroy();
-        const p = (i: number) => frame.point(q[i] - ox, q[i + 1] - oy);
-        const [a, bq, cq, d] = [p(0), p(2), p(4), p(6)];
-        const qq: Quad = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
+        lastKey = fontKey;
+        lastFont = f;
+        let qq: Quad;
+        if (upright) {
+          qq = [q[0] - ox, q[1] - oy, q[2] - ox, q[3] - oy, q[4] - ox, q[5] - oy, q[6] - ox, q[7] - oy];
+        } else {
+          const p = (i: number) => frame.point(q[i] - ox, q[i + 1] - oy);
+          const [a, bq, cq, d] = [p(0), p(2), p(4), p(6)];
+          qq = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
+        }
         const lb = cur!;
-        if (c !== ' ') dirChars.set(curRot, (dirChars.get(curRot) ?? 0) + 1);
+        if (c !== ' ') lineChars++;
         // A wide horizontal gap inside one mupdf line (table columns, gutters) starts a new line.
         if (!lb.rotated && lb.n && c !== ' ' && Math.min(qq[0], qq[4]) - lb.lastRight() > 1.6 * Math.max(size, 4)) {
           flush();
@@ -100,23 +124,28 @@ export class PdfPage {
         }
         cur!.add(c, qq, size, f);
       },
-      endLine: () => { flush(); cur = null; },
+      endLine: () => {
+        flush();
+        cur = null;
+        // Per line (its direction is the line's): same counts, same first-seen order as per char.
+        if (lineChars) dirChars.set(curRot, (dirChars.get(curRot) ?? 0) + lineChars);
+      },
       endTextBlock: () => {
         if (!lines.length) return;
         let bb: Rect = [...lines[0].bbox];
         for (const l of lines) bb = [Math.min(bb[0], l.bbox[0]), Math.min(bb[1], l.bbox[1]), Math.max(bb[2], l.bbox[2]), Math.max(bb[3], l.bbox[3])];
         blocks.push({ bbox: bb, lines });
       },
-      onImageBlock: (bbox, _m, image) => {
+      onImageBlock: (bbox, image) => {
         const cs = image.getColorSpace();
         const gray = image.getImageMask() || (!!cs && cs.isGray());
         cs?.destroy();
         images.push({ bbox: tr(bbox), id: this.imgs.length, width: image.getWidth(), height: image.getHeight(), gray });
         this.imgs.push(image);
       },
-      onVector: (bbox, vflags, color) => {
+      onVector: (bbox, stroked, isRect, color) => {
         const c = color.length === 3 ? ((color[0] * 255) << 16) | ((color[1] * 255) << 8) | (color[2] * 255) : color.length === 1 ? Math.round(color[0] * 255) * 0x10101 : 0;
-        vectors.push({ bbox: tr(bbox), stroked: !!vflags?.isStroked, rect: !!vflags?.isRectangle, color: c });
+        vectors.push({ bbox: tr(bbox), stroked, rect: isRect, color: c });
       },
     });
     return { blocks, images, vectors, dirChars };
@@ -124,6 +153,7 @@ export class PdfPage {
 
   /** The page area `bbox` (points) rendered at `scale` pixels per point, as PNG (gray or RGB). */
   renderPng(bbox: Rect, scale: number, gray = false): Uint8Array {
+    this.decoded = true;
     const ib: mupdf.Rect = [Math.floor(bbox[0] * scale), Math.floor(bbox[1] * scale), Math.ceil(bbox[2] * scale), Math.ceil(bbox[3] * scale)];
     const pix = new mupdf.Pixmap(gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, ib, false);
     pix.clear(255);
@@ -145,6 +175,7 @@ export class PdfPage {
 
   /** An embedded image in its own resolution, as PNG. */
   imagePng(id: number): Uint8Array {
+    this.decoded = true;
     return pixmapPng(this.imgs[id].toPixmap());
   }
 
@@ -152,6 +183,13 @@ export class PdfPage {
     for (const i of this.imgs) i.destroy();
     this.imgs = [];
     this.page.destroy();
+    // mupdf's store caches fonts and decoded images up to 256 MB per thread, and the WASM memory it
+    // grows never shrinks: empty it after every few pages whose crops decoded images, and every few
+    // pages anyway, so memory stays flat whatever the page count. (After every crop page it cost ~12%
+    // CPU on the IRS manual for the same memory.)
+    if (this.decoded) cropPages++;
+    closedPages++;
+    if ((this.decoded && cropPages % STORE_CROP_PAGES === 0) || closedPages % STORE_PAGES === 0) mupdf.emptyStore();
   }
 }
 

@@ -20,7 +20,8 @@ export interface StoredResult {
   warnings: string[];
 }
 
-export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<void> {
+/** The stored answer of a parsed document (and bundle.zip in taskDir when zip is asked for). */
+export async function buildResult(job: Pick<ParseJob, 'fileName' | 'taskDir' | 'formats' | 'filesPrefix' | 'source' | 'warnings'>, doc: ParsedDocument): Promise<StoredResult> {
   const outputs: Outputs = {};
   const json: JsonOutput = { ...doc.json, metadata: { ...doc.json.metadata, page_count: doc.pageCount } };
   if (job.formats.includes('markdown')) outputs.markdown = doc.markdown;
@@ -35,7 +36,7 @@ export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<
     });
     outputs.zip = `${job.filesPrefix}${BUNDLE_FILE}`;
   }
-  const stored: StoredResult = {
+  return {
     metadata: { page_num: doc.pageCount, file_type: job.source?.fileType ?? doc.fileType },
     result: {
       file_name: job.source?.fileName ?? job.fileName, outputs, imgs: doc.images.map((i) => i.url), catalog: doc.catalog,
@@ -44,5 +45,8 @@ export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<
     },
     warnings: job.warnings ?? [],
   };
-  await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(stored));
+}
+
+export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<void> {
+  await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(await buildResult(job, doc)));
 }

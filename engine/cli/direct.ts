@@ -1,0 +1,99 @@
+// In-process runner of the parse CLI for one file at a time: the main thread parses a small document
+// itself (no worker start-up, one copy of mupdf), and a large PDF is split by page range between the
+// main thread and N-1 worker threads, then assembled here. No task store, no result.json round trip.
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
+import type { OcrSettings } from '../ocr/index.ts';
+import { EngineError, ErrorCodes } from '../errors.ts';
+import type { PageAnalysis } from '../parse/index.ts';
+import type { ParsedDocument, ParseOptions } from '../types.ts';
+import { BASE_PLACEHOLDER } from '../server/jobs.ts';
+import { BUNDLE_FILE, IMAGES_DIR, buildResult } from '../server/outputs.ts';
+import { WorkerPool } from '../server/pool.ts';
+import { planRanges } from '../server/run-task.ts';
+import type { FileOutcome, Runner } from './outcome.ts';
+import { DEFAULT_OCR } from '../ocr/index.ts';
+
+export interface DirectOptions {
+  formats: OutputFormat[];
+  elementFormats: ElementFormats;
+  featureConfig: FeatureConfig;
+  workers?: number;
+  maxPages?: number;
+  ocr?: OcrSettings;
+}
+
+/** Per-job time limit: OCR reads a page in seconds, the text layer in milliseconds. */
+const timeoutMs = (pages: number, ocr = true) => 60_000 + (ocr ? 20_000 : 2_000) * pages;
+
+export function createDirectRunner(opts: DirectOptions): { run: Runner; close(): Promise<void> } {
+  const workers = Math.max(1, opts.workers ?? availableParallelism());
+  const maxPages = opts.maxPages ?? 300; // DEFAULT_MAX_PAGES of server/engine.ts, not imported: it loads the task store
+  let pool: WorkerPool | null = null; // started only for a document worth splitting
+  const dirs: string[] = [];
+
+  const run: Runner = async (file, onProgress) => {
+    const fileName = basename(file);
+    if ((await stat(file)).size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The file "${fileName}" is empty (0 bytes)`);
+    // Loaded here, not at start: the remote runner and --help never pay for the parser and its WASM.
+    const { analysePages, assembleDocument, inspectDocument, parseDocument } = await import('../parse/index.ts');
+    const info = await inspectDocument(file, fileName);
+    if (info.pageCount > maxPages) {
+      throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts (or raise --max-pages)`);
+    }
+    const taskDir = await mkdtemp(join(tmpdir(), 'docparse-parse-'));
+    dirs.push(taskDir);
+    const filesPrefix = `${BASE_PLACEHOLDER}/files/local/`;
+    const imageDir = join(taskDir, IMAGES_DIR);
+    const total = info.pageCount;
+    let last = 0;
+    const progress = (done: number) => {
+      // At most one note per ~5% of the pages: a note per page would cost more than it tells.
+      if (done === total || done - last >= Math.max(1, Math.ceil(total / 20))) onProgress(`${(last = done)}/${total} pages`);
+    };
+    const options: ParseOptions = {
+      featureConfig: opts.featureConfig, elementFormats: opts.elementFormats, imageDir,
+      imageUrl: (name) => `${filesPrefix}${IMAGES_DIR}/${name}`, maxPages, ocr: opts.ocr,
+      onProgress: (p) => progress(p.pages_done),
+    };
+    const ranges = info.kind === 'pdf' ? planRanges(total, workers) : [[0, total] as [number, number]];
+    let doc: ParsedDocument;
+    if (ranges.length === 1) {
+      doc = await parseDocument(file, fileName, options);
+    } else {
+      pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000 });
+      const done = ranges.map(() => 0);
+      const report = (i: number, n: number) => { done[i] = n; progress(done.reduce((a, b) => a + b, 0)); };
+      const cropDir = opts.elementFormats.image === 'none' ? null : imageDir;
+      const p = pool;
+      // Range 0 here, the others on the workers; the main thread's share runs while they start.
+      const parts = await Promise.all(ranges.map(async ([start, end], i) => {
+        if (i === 0) {
+          let n = 0;
+          return analysePages(file, info.fileType, start, end, { imageDir: cropDir, ocr: opts.ocr ?? DEFAULT_OCR, onPage: () => report(0, ++n) });
+        }
+        const job = { kind: 'analyse' as const, inputPath: file, fileType: info.fileType, start, end, imageDir: cropDir, ocr: opts.ocr };
+        return (await p.run(job, { timeoutMs: timeoutMs(end - start, opts.ocr?.enabled !== false), admitted: true, onProgress: (q) => report(i, q.pages_done) })) as PageAnalysis[];
+      }));
+      doc = await assembleDocument(parts.flat(), { fileType: info.fileType, pageCount: total }, options);
+    }
+    const stored = await buildResult({ fileName, taskDir, formats: opts.formats, filesPrefix, warnings: info.warnings ?? [] }, doc);
+    const outcome: FileOutcome = {
+      result: stored.result,
+      pageCount: stored.metadata.page_num,
+      zip: async () => (stored.result.outputs.zip ? new Uint8Array(await readFile(join(taskDir, BUNDLE_FILE))) : null),
+      local: { imagesDir: imageDir, imagePrefix: `${filesPrefix}${IMAGES_DIR}/` },
+    };
+    return outcome;
+  };
+
+  return {
+    run,
+    close: async () => {
+      await pool?.close();
+      await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// Walks a page's structured text as mupdf's StructuredText.walk does, but reads chars straight from
+// the WASM heap: no Font object, quad/origin arrays or colour per char (the per-char callbacks of
+// mupdf's walk were the adapter's main cost). Falls back to mupdf's own walk when the module handle is
+// unavailable (mupdf loaded before wasm-handle.ts). Same events, same values: see the engine tests.
+import './wasm-handle.ts';
+import * as mupdf from 'mupdf';
+import { wasmModule } from './wasm-handle.ts';
+
+export interface StextWalker {
+  beginTextBlock(): void;
+  beginLine(wmode: number, dir: [number, number]): void;
+  /** `q` is reused between calls: copy what must outlive the call. `font` is a key for fontInfo. */
+  onChar(c: string, font: number, size: number, q: Float32Array | number[]): void;
+  endLine(): void;
+  endTextBlock(): void;
+  onImageBlock(bbox: mupdf.Rect, image: mupdf.Image): void;
+  onVector(bbox: mupdf.Rect, stroked: boolean, rect: boolean, color: number[]): void;
+}
+
+type Fn = (...a: number[]) => number;
+interface Lib { HEAPF32: Float32Array; [k: string]: Fn | Float32Array }
+const lib = wasmModule as unknown as Lib;
+const fast = typeof lib._wasm_stext_char_get_quad === 'function' && lib.HEAPF32 instanceof Float32Array;
+
+/** True when chars are read from the WASM heap directly. */
+export const fastWalkAvailable = (): boolean => fast;
+
+const rect = (p: number): mupdf.Rect => { const a = p >> 2, h = lib.HEAPF32; return [h[a], h[a + 1], h[a + 2], h[a + 3]]; };
+const rgb = (argb: number): number[] => [((argb >> 16) & 255) / 255, ((argb >> 8) & 255) / 255, (argb & 255) / 255];
+
+export function walkStext(st: mupdf.StructuredText, w: StextWalker, forceSlow = false): void {
+  if (!fast || forceSlow) return slowWalk(st, w);
+  const f = lib as unknown as Record<string, Fn>;
+  const q = new Float32Array(8);
+  for (let block = f._wasm_stext_page_get_first_block(st.pointer); block; block = f._wasm_stext_block_get_next(block)) {
+    const type = f._wasm_stext_block_get_type(block);
+    if (type === 0) {
+      w.beginTextBlock();
+      for (let line = f._wasm_stext_block_get_first_line(block); line; line = f._wasm_stext_line_get_next(line)) {
+        const wmode = f._wasm_stext_line_get_wmode(line);
+        const d = f._wasm_stext_line_get_dir(line) >> 2;
+        w.beginLine(wmode, [lib.HEAPF32[d], lib.HEAPF32[d + 1]]);
+        for (let ch = f._wasm_stext_line_get_first_char(line); ch; ch = f._wasm_stext_char_get_next(ch)) {
+          const c = String.fromCharCode(f._wasm_stext_char_get_c(ch));
+          const font = f._wasm_stext_char_get_font(ch);
+          const size = f._wasm_stext_char_get_size(ch);
+          const a = f._wasm_stext_char_get_quad(ch) >> 2;
+          const h = lib.HEAPF32;
+          for (let i = 0; i < 8; i++) q[i] = h[a + i];
+          w.onChar(c, font, size, q);
+        }
+        w.endLine();
+      }
+      w.endTextBlock();
+    } else if (type === 1) {
+      const bbox = rect(f._wasm_stext_block_get_bbox(block));
+      // A pointer (typed as the overload mupdf declares): the Image keeps its own reference.
+      w.onImageBlock(bbox, new mupdf.Image(f._wasm_stext_block_get_image(block) as unknown as mupdf.Pixmap));
+    } else if (type === 3) {
+      const bbox = rect(f._wasm_stext_block_get_bbox(block));
+      const v = f._wasm_stext_block_get_v_flags(block);
+      w.onVector(bbox, !!(v & 1), !!(v & 2), rgb(f._wasm_stext_block_get_v_argb(block)));
+    }
+  }
+}
+
+/** mupdf's own walk, adapted to StextWalker (the reference the fast walk is tested against). */
+function slowWalk(st: mupdf.StructuredText, w: StextWalker): void {
+  st.walk({
+    beginTextBlock: () => w.beginTextBlock(),
+    beginLine: (_b, wmode, dir) => w.beginLine(wmode, [dir[0], dir[1]]),
+    onChar: (c, _o, font, size, q) => {
+      const key = font.pointer as unknown as number;
+      font.destroy();
+      w.onChar(c, key, size, q);
+    },
+    endLine: () => w.endLine(),
+    endTextBlock: () => w.endTextBlock(),
+    onImageBlock: (bbox, _m, image) => w.onImageBlock(bbox, image),
+    onVector: (bbox, flags, color) => w.onVector(bbox, !!flags?.isStroked, !!flags?.isRectangle, color),
+  });
+}
