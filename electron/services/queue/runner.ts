@@ -113,14 +113,16 @@ async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: Run
   const t0 = h.get();
   if (t0.startedAt === null) h.update({ startedAt: Date.now() });
   d.log.info(`${t0.id} polling remote task ${remoteId}`);
-  // Each check may be held by the service for one poll interval (our engine answers the moment the task
-  // ends); a service that answers at once is asked again after the rest of the interval (3–5 s).
+  // The local engine holds each check for up to one poll interval and answers the moment the task ends, so
+  // it is asked at once and again right after each answer; other services are asked every 3–5 s.
+  const held = t0.backend === 'local';
   for (;;) {
     const interval = jitter(d.timing.pollIntervalMs);
+    if (!held) await sleep(interval, h.signal);
     const asked = Date.now();
     let data: CheckData;
     try {
-      data = await client.check(remoteId, { signal: h.signal, onRetry: (i) => onRetry(i), holdMs: interval });
+      data = await client.check(remoteId, { signal: h.signal, onRetry: (i) => onRetry(i), holdMs: held ? interval : 0 });
     } catch (e) {
       // The service no longer knows the task (e.g. it restarted and lost it): submit it again.
       if (e instanceof ServiceError && e.code === ErrorCodes.PARAM_ERROR) return { kind: 'failed', reason: e.serviceMessage || 'task not found' };
@@ -129,7 +131,7 @@ async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: Run
     const pages = data.metadata?.page_num || h.get().pages;
     if (data.status === 'QUEUING' || data.status === 'PROCESSING') {
       h.update({ state: data.status, pages, progress: data.progress ?? h.get().progress, retry: null });
-      await sleep(Math.max(0, interval - (Date.now() - asked)), h.signal);
+      if (held) await sleep(Math.max(0, interval - (Date.now() - asked)), h.signal);
       continue;
     }
     if (data.status === 'FAILED') return { kind: 'failed', reason: data.error || 'the service reported FAILED without a reason' };

@@ -1,12 +1,13 @@
-// The app's SoMark client asks the engine not to hold async_check (field wait=0, the engine's local
-// extension to its long poll), so the queue keeps polling every 3–5 s and shows live page progress.
+// How the app polls: its SoMark client asks for no hold by default (field wait=0, the engine's local
+// extension to its long poll); the queue lets the local engine hold each check for one poll interval, so a
+// task ends the moment the engine finishes it and page progress stays live.
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createSomarkClient } from '../../../electron/services/somark/client.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { startEngineServer } from '../../../engine/server/index.ts';
-import { corpus, FAST, makeServices, removeTemps, tempDir, waitTask } from './helpers.ts';
+import { corpus, FAST, makeServices, removeTemps, tempDir, waitFinal, waitTask } from './helpers.ts';
 
 const SLOW = corpus('large/irs-manual-400p.pdf');
 const KEY = 'sk-no-hold-test-0001';
@@ -36,5 +37,14 @@ describe('async_check without a hold', () => {
     const live = await waitTask(h, t!.id, (x) => x.state === 'PROCESSING' && !!x.progress && x.progress.pages_done > 0 && x.progress.pages_done < x.progress.pages_total, 20_000);
     expect(live.progress!.pages_total).toBe(400);
     await h.svc.handlers['tasks:cancel']({ id: t!.id });
+  });
+
+  it('on the local engine a held check ends an async task as soon as it is parsed, long before one poll interval', async () => {
+    const h = await makeServices({ timing: { ...FAST, pollIntervalMs: 120_000 } });
+    cleanup.push(() => h.close());
+    const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'async' } });
+    // Without the hold the first check would come 90–150 s after the submit.
+    const done = await waitFinal(h, t!.id, 30_000);
+    expect([done.state, done.mode, done.backend]).toEqual(['SUCCESS', 'async', 'local']);
   });
 });
