@@ -39,7 +39,8 @@ export interface InvokeMap {
   /** Native dialogs (Electron). Browser mode answers null and the renderer asks for a path itself. */
   'dialog:saveFile': { req: { defaultName: string }; res: string | null };
   'dialog:pickFolder': { req: void; res: string | null };
-  'dialog:openFiles': { req: void; res: string[] | null };
+  /** `extensions` (with dots): what the chosen backend accepts, the picker's first filter. */
+  'dialog:openFiles': { req: { extensions?: string[] } | void; res: string[] | null };
 }
 
 /** Push events (main → renderer). */
