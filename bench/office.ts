@@ -1,6 +1,7 @@
 // Office documents through LibreOffice and the PDF parser: node bench/office.ts [name-filter]
 // For every ../shared/corpus/office/* document: conversion and parse wall time, pages, and the text
-// similarity of the Markdown against its .expected.md (score.mjs plain() + similarity()) where one exists.
+// similarity of the Markdown (the converted PDF's parse with the structure of the source XML laid over it,
+// as the engine does) against its .expected.md (score.mjs plain() + similarity()) where one exists.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertToPdf } from '../engine/office/convert.ts';
 import { findSoffice } from '../engine/office/soffice.ts';
+import { fromSource } from '../engine/office/structure.ts';
 import { parseDocument } from '../engine/parse/index.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../shared/somark.ts';
 
@@ -34,10 +36,10 @@ try {
     const t0 = performance.now();
     await convertToPdf(join(dir, f), pdf, { soffice, ext: extname(f).toLowerCase() });
     const t1 = performance.now();
-    const doc = await parseDocument(pdf, 'source.pdf', {
+    const doc = await fromSource(join(dir, f), extname(f).toLowerCase(), await parseDocument(pdf, 'source.pdf', {
       featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS,
       imageDir: join(work, 'images'), imageUrl: (n) => `images/${n}`,
-    });
+    }));
     const t2 = performance.now();
     const expected = join(dir, f.replace(/\.[^.]+$/, '.expected.md'));
     let sim = '-';

@@ -27,7 +27,7 @@ export interface InvokeMap {
   /** `password`: a protected PDF's password for this run (local engine); never stored. */
   'tasks:retry': { req: { id: string; password?: string }; res: Task };
   'tasks:remove': { req: { id: string }; res: { id: string } };
-  /** Re-parse a finished task with other options; both results are kept. */
+  /** Re-parse a finished (or failed/cancelled) task with other options, e.g. another backend; both are kept. */
   'tasks:rerun': { req: { id: string; options: SubmitOptions }; res: Task };
   'results:get': { req: { id: string }; res: ResultView };
   'history:list': { req: { query?: string }; res: HistoryItem[] };
@@ -39,7 +39,8 @@ export interface InvokeMap {
   /** Native dialogs (Electron). Browser mode answers null and the renderer asks for a path itself. */
   'dialog:saveFile': { req: { defaultName: string }; res: string | null };
   'dialog:pickFolder': { req: void; res: string | null };
-  'dialog:openFiles': { req: void; res: string[] | null };
+  /** `extensions` (with dots): what the chosen backend accepts, the picker's first filter. */
+  'dialog:openFiles': { req: { extensions?: string[] } | void; res: string[] | null };
 }
 
 /** Push events (main → renderer). */

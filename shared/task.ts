@@ -183,4 +183,6 @@ export interface AppInfo {
   /** OS locale, e.g. 'zh-CN'. */
   locale: string;
   dataDir: string;
+  /** The local engine can take Office files (LibreOffice was found); see shared/capabilities.ts. */
+  localOffice?: boolean;
 }

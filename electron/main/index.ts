@@ -1,5 +1,6 @@
 // Electron main: app lifecycle only. Services (queue, client, keychain, local engine) come from
 // createAppServices; this file wires them to a hardened window through the IPC bridge.
+import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from '../../shared/somark.ts';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/app.ts';
@@ -42,11 +43,12 @@ function makeDialogs(): Dialogs {
       const r = parent() ? await dialog.showOpenDialog(parent()!, opts) : await dialog.showOpenDialog(opts);
       return r.canceled || r.filePaths.length === 0 ? null : r.filePaths[0]!;
     },
-    async openFiles() {
+    async openFiles(extensions) {
+      const known = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
       const opts = {
         properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[],
         filters: [
-          { name: 'Documents', extensions: ['pdf', 'png', 'jpg', 'jpeg', 'bmp', 'tif', 'tiff', 'webp', 'doc', 'docx', 'ppt', 'pptx'] },
+          { name: 'Documents', extensions: (extensions?.length ? extensions : known).map((e) => e.replace(/^\./, '')) },
           { name: 'All files', extensions: ['*'] },
         ],
       };

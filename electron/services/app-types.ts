@@ -18,7 +18,8 @@ export interface KeychainStore {
 export interface Dialogs {
   saveFile(defaultName: string): Promise<string | null>;
   pickFolder(): Promise<string | null>;
-  openFiles(): Promise<string[] | null>;
+  /** `extensions` (with dots): the first filter; absent: every type the app knows. */
+  openFiles(extensions?: string[]): Promise<string[] | null>;
 }
 
 export interface AppServicesOptions {

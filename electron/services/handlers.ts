@@ -1,6 +1,7 @@
 // The full Handlers object of the IPC contract. Each handler validates its request, returns data or
 // throws a CodedError; the transport turns throws into {ok:false}. Export and history channels come
 // from their own modules, which share the same ServicesContext.
+import { findSoffice } from '../../engine/office/soffice.ts';
 import type { Handlers } from '../../shared/ipc-contract.ts';
 import { CodedError } from '../../shared/result.ts';
 import type { AppInfo, ResultView, Task } from '../../shared/task.ts';
@@ -76,6 +77,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
   return {
     'app:ready': async (): Promise<AppInfo> => ({
       version: opts.version, transport: opts.transport, platform: opts.platform, locale: opts.locale, dataDir: ctx.dataDir,
+      // The same lookup the local engine makes (DOCPARSE_SOFFICE, PATH, install folders).
+      localOffice: findSoffice() !== null,
     }),
     'settings:get': async () => d.settings.get(),
     'settings:set': async (req) => d.settings.set(obj(req) as Parameters<SettingsStore['set']>[0]),
@@ -118,8 +121,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
     // What the user picks in a native dialog is what the renderer may then name.
     'dialog:saveFile': async (req) => granted(dialogs ? await dialogs.saveFile(String(obj(req).defaultName ?? 'export')) : null, (p) => ctx.grants.allowWrite(p, 'file')),
     'dialog:pickFolder': async () => granted(dialogs ? await dialogs.pickFolder() : null, (p) => ctx.grants.allowWrite(p, 'folder')),
-    'dialog:openFiles': async () => {
-      const picked = dialogs ? await dialogs.openFiles() : null;
+    'dialog:openFiles': async (req) => {
+      const list = req && typeof req === 'object' ? (req as { extensions?: unknown }).extensions : undefined;
+      const exts = Array.isArray(list) ? list.filter((e): e is string => typeof e === 'string' && /^\.[a-z0-9]{1,8}$/i.test(e)).slice(0, 40) : undefined;
+      const picked = dialogs ? await dialogs.openFiles(exts) : null;
       for (const p of picked ?? []) ctx.grants.allowRead(p);
       return picked;
     },

@@ -97,7 +97,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       kind: 'parse', inputPath: parsePath, fileName: reportedType ? SOURCE_PDF : rec.file_name, taskDir: store.taskDir(id),
       formats: rec.output_formats, elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS,
       featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, ocr: opts.ocr, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
-      ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType } } : {}),
+      ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType, path: inputPath } } : {}),
     };
     const outcome = await runTask(pool, job, info, {
       // OCR reads a page in seconds (more on a busy machine): its pages get a larger budget.

@@ -19,8 +19,9 @@ export interface ParseJob {
   filesPrefix: string;
   /** Found when the upload was inspected (DocumentInfo.warnings); stored with the result. */
   warnings?: string[];
-  /** Set when inputPath is a PDF converted from an Office upload: the upload's name and extension. */
-  source?: { fileName: string; fileType: string };
+  /** Set when inputPath is a PDF converted from an Office upload: the upload's name, extension and path
+   *  (its own XML gives the structure laid over the converted PDF's result, engine/office/structure.ts). */
+  source?: { fileName: string; fileType: string; path?: string };
 }
 
 export interface ParseOutcome {

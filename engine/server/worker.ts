@@ -1,10 +1,11 @@
 // Worker thread: runs one job at a time for the pool (pool.ts) — a whole parse, one page range of a
 // large PDF, or the assembly of analysed ranges — and writes the task's outputs.
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { ErrorCodes, isEngineError } from '../errors.ts';
 import { analysePages, assembleDocument, parseDocument } from '../parse/index.ts';
-import type { ParseOptions } from '../types.ts';
+import type { ParsedDocument, ParseOptions } from '../types.ts';
+import { fromSource } from '../office/structure.ts';
 import { DEFAULT_OCR } from '../ocr/index.ts';
 import type { FromWorker, JobOutcome, ParseJob, ToWorker, WorkerJob } from './jobs.ts';
 import { IMAGES_DIR, writeOutputs } from './outputs.ts';
@@ -27,10 +28,14 @@ function parseOptions(job: ParseJob, id: number): ParseOptions {
   };
 }
 
+/** An Office upload's own XML states its structure exactly: laid over the converted PDF's result. */
+const withSource = (job: ParseJob, doc: ParsedDocument): Promise<ParsedDocument> =>
+  job.source?.path ? fromSource(job.source.path, extname(job.source.fileName).toLowerCase(), doc) : Promise.resolve(doc);
+
 async function run(job: WorkerJob, id: number): Promise<JobOutcome> {
   switch (job.kind) {
     case 'parse': {
-      const doc = await parseDocument(job.inputPath, job.fileName, parseOptions(job, id));
+      const doc = await withSource(job, await parseDocument(job.inputPath, job.fileName, parseOptions(job, id)));
       await writeOutputs(job, doc);
       return { pageCount: doc.pageCount, fileType: doc.fileType };
     }
@@ -44,7 +49,7 @@ async function run(job: WorkerJob, id: number): Promise<JobOutcome> {
       });
     }
     case 'assemble': {
-      const doc = await assembleDocument(job.analyses, job.meta, parseOptions(job.parse, id));
+      const doc = await withSource(job.parse, await assembleDocument(job.analyses, job.meta, parseOptions(job.parse, id)));
       await writeOutputs(job.parse, doc);
       return { pageCount: doc.pageCount, fileType: doc.fileType };
     }

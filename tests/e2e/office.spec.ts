@@ -1,8 +1,15 @@
 // E2E (browser mode, real local engine with LibreOffice): drop a .docx → Done, and the review screen
 // draws its converted PDF's pages with boxes; a password-protected PDF asks for its password, says when
-// it is wrong, and reaches Done with the right one.
+// it is wrong, and reaches Done with the right one. With LibreOffice hidden, the drop zone says Office
+// needs it, the failure names the fix (not "the problem is in the file") and one click re-runs it on the
+// cloud backend (a second engine here, with LibreOffice), through the same re-run as history items.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEngineServer, type EngineServer } from '../../engine/server/index.ts';
+import { findSoffice } from '../../engine/office/soffice.ts';
 import { expect, test } from './fixtures.ts';
-import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
+import { corpus, dropFiles, enterKey, expectRowState, listTasks, openQueue, row, useCloud } from './app-ui.ts';
 
 test('word_sample.docx → Done; the review shows its pages and boxes', async ({ page, app }) => {
   test.setTimeout(180_000);
@@ -29,4 +36,44 @@ test('a password-protected PDF: prompt → wrong password says so → right pass
   await page.getByTestId('password-input').fill('password');
   await page.getByRole('button', { name: 'Open with this password' }).click();
   await expectRowState(page, 'password.pdf', 'SUCCESS');
+});
+
+test.describe('without LibreOffice', () => {
+  test.use({ appOptions: { env: { DOCPARSE_SOFFICE: '' } } });
+  const KEY = 'sk-e2e-office-cloud-51b2';
+  const DOC = 'word_sample.docx';
+  let engine: EngineServer | null = null;
+  let engineDir = '';
+  test.beforeEach(async () => {
+    test.skip(!findSoffice(), 'the cloud stand-in needs LibreOffice');
+    engineDir = await mkdtemp(join(tmpdir(), 'dp-e2e-office-cloud-'));
+    engine = await startEngineServer({ apiKeys: [KEY], dataDir: engineDir, workers: 1 });
+  });
+  test.afterEach(async () => {
+    await engine?.close();
+    if (engineDir) await rm(engineDir, { recursive: true, force: true });
+  });
+
+  test('the drop zone and the failure name the fix; the re-run on the cloud backend succeeds', async ({ page, app }) => {
+    test.setTimeout(180_000);
+    await expect(page.getByTestId('dropzone')).toContainText('Office files need LibreOffice');
+    await dropFiles(page, corpus(`office/${DOC}`));
+    await expectRowState(page, DOC, 'FAILED');
+    await row(page, DOC).click();
+    const error = page.getByTestId('task-error');
+    await expect(error).toContainText('install LibreOffice');
+    await expect(page.getByTestId('no-retry-hint')).toHaveCount(0);
+    await expect(page.getByTestId('backend-fix-hint')).toContainText('The file is fine');
+
+    // The cloud backend (a private deployment: the second engine) with its key, then the one-click re-run.
+    await useCloud(page, engine!.url);
+    await enterKey(page, KEY);
+    await openQueue(page);
+    await row(page, DOC).first().click();
+    await page.getByTestId('rerun-other-backend').click();
+    await expect.poll(async () => (await listTasks(app)).filter((t) => t.backend === 'cloud').map((t) => t.state), { timeout: 150_000 }).toEqual(['SUCCESS']);
+    const tasks = await listTasks(app);
+    const failed = tasks.find((t) => t.state === 'FAILED')!;
+    expect(tasks.find((t) => t.backend === 'cloud')!.parentId).toBe(failed.id);
+  });
 });

@@ -1,9 +1,11 @@
 // While main waits to try a request again (task.retry set), the queue row and the task panel say so:
 // "Retrying" in the badge, a live countdown with the attempt and the translated reason, no stale
-// upload percent. Failures in the file itself offer Remove and say why instead of Retry.
+// upload percent. Failures in the file itself offer Remove and say why instead of Retry; Retry names the
+// backend chosen now, and a failure that lies with the backend offers a re-run on the other one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSettings } from '../../renderer/src/stores/settings.ts';
 import { act, render, screen } from '@testing-library/react';
-import type { Task } from '../../shared/task.ts';
+import type { Settings, Task } from '../../shared/task.ts';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { QueueRow } from '../../renderer/src/features/queue/QueueRow.tsx';
 import { StatusPanel } from '../../renderer/src/features/task/StatusPanel.tsx';
@@ -96,10 +98,32 @@ describe('failures a retry cannot fix', () => {
     expect(screen.getByTestId('task-error').textContent).toContain('The file’s content does not match its extension');
     expect(screen.getByTestId('no-retry-hint').textContent).toMatch(/problem is in the file itself/);
     expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull();
     unmount();
     render(<StatusPanel task={makeTask({ state: 'FAILED', error: UNREACHABLE })} />);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByTestId('no-retry-hint')).toBeNull();
+  });
+
+  it('Retry names the backend chosen now when it differs from the failed one', () => {
+    useSettings.setState({ settings: { backend: 'cloud' } as Settings });
+    try {
+      render(<StatusPanel task={makeTask({ state: 'FAILED', backend: 'local', error: UNREACHABLE })} />);
+      expect(screen.getByRole('button', { name: 'Retry with SoMark cloud' })).toBeTruthy();
+    } finally {
+      useSettings.setState({ settings: null });
+    }
+  });
+
+  it("a missing LibreOffice is not the file's fault: the panel names the fix and offers the cloud", () => {
+    render(<StatusPanel task={makeTask({ state: 'FAILED', backend: 'local', error: { code: 'NEEDS_LIBREOFFICE', message: 'install LibreOffice' } })} />);
+    expect(screen.queryByTestId('no-retry-hint')).toBeNull();
+    expect(screen.getByTestId('backend-fix-hint').textContent).toContain('The file is fine');
+    expect(screen.getByRole('button', { name: 'Parse with SoMark cloud' })).toBeTruthy();
+  });
+
+  it('a protected PDF refused by the cloud offers the local engine, which asks for the password', () => {
+    render(<StatusPanel task={makeTask({ state: 'FAILED', backend: 'cloud', error: { code: 'PASSWORD_REQUIRED', message: 'This PDF is password-protected' } })} />);
+    expect(screen.getByRole('button', { name: 'Parse with Local engine' })).toBeTruthy();
   });
 });

@@ -8,6 +8,8 @@ import { RejectedPanel } from '../../renderer/src/features/upload/RejectedPanel.
 import { useTasks } from '../../renderer/src/stores/tasks.ts';
 import { useUi } from '../../renderer/src/stores/ui.ts';
 import { useAppInfo } from '../../renderer/src/stores/app.ts';
+import { useSettings } from '../../renderer/src/stores/settings.ts';
+import type { Settings } from '../../shared/task.ts';
 import type { FileCheck } from '../../shared/task.ts';
 import { fakeApi, makeTask, type FakeApi } from './fake-api.ts';
 import { resetRenderer } from './setup.ts';
@@ -137,6 +139,43 @@ describe('DropZone', () => {
     api.handle('dialog:openFiles', () => ({ code: 'INTERNAL', message: 'no dialog' }));
     fireEvent.click(screen.getByTestId('dropzone'));
     await waitFor(() => expect(opened).toBe(1));
+  });
+
+  it('the hint, the file input and the picker follow what the chosen backend accepts', async () => {
+    const api = mainApi();
+    api.handle('dialog:openFiles', () => null);
+    setApi(api);
+    const info = { version: '1', transport: 'electron' as const, platform: 'linux', locale: 'en', dataDir: '/d' };
+    const hint = () => screen.getByTestId('dropzone').textContent ?? '';
+    const accept = () => (screen.getByTestId('dropzone-input') as HTMLInputElement).accept.split(',');
+    try {
+      // Local engine without LibreOffice: no Office files, and the hint says how to get them.
+      useSettings.setState({ settings: { backend: 'local' } as Settings });
+      useAppInfo.getState().setInfo({ ...info, localOffice: false });
+      const { unmount } = render(<DropZone large={false} />);
+      expect(hint()).toContain('Office files need LibreOffice on this computer, or SoMark cloud');
+      expect(accept()).toContain('.pdf');
+      expect(accept()).not.toContain('.docx');
+      fireEvent.click(screen.getByTestId('dropzone'));
+      await waitFor(() => expect(api.callsTo('dialog:openFiles')).toHaveLength(1));
+      expect((api.callsTo('dialog:openFiles')[0] as { extensions: string[] }).extensions).not.toContain('.xlsx');
+      unmount();
+      // With LibreOffice, and on the cloud: Office files too.
+      useAppInfo.getState().setInfo({ ...info, localOffice: true });
+      const second = render(<DropZone large={false} />);
+      expect(hint()).toContain('PDF, images, Office');
+      expect(accept()).toContain('.docx');
+      second.unmount();
+      useSettings.setState({ settings: { backend: 'cloud' } as Settings });
+      useAppInfo.getState().setInfo({ ...info, localOffice: false });
+      render(<DropZone large={false} />);
+      expect(hint()).toContain('PDF, images, Office');
+      fireEvent.click(screen.getByTestId('dropzone'));
+      await waitFor(() => expect(api.callsTo('dialog:openFiles')).toHaveLength(2));
+      expect((api.callsTo('dialog:openFiles')[1] as { extensions: string[] }).extensions).toContain('.xlsx');
+    } finally {
+      useSettings.setState({ settings: null });
+    }
   });
 
   it('in browser mode opens the file input directly (no round trip)', () => {

@@ -1,7 +1,8 @@
 // IPC handlers for the history of finished results: list/search, delete, storage usage, and re-run:
-// parse a history item again with other options; the new task links to it (parentId) and both
-// results are kept. The re-run's source is the exact file that was parsed: the cached original,
-// staged under its real name (so the new task is named like the old one), else the original path.
+// parse a history item (or a failed/cancelled task) again with other options, e.g. on another backend;
+// the new task links to it (parentId) and both results are kept. The re-run's source is the exact file
+// that was parsed: the cached original, staged under its real name (so the new task is named like the
+// old one), else the original path.
 import { randomBytes } from 'node:crypto';
 import { copyFile, link, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -53,13 +54,18 @@ export function mergeOptions(parent: Task | undefined, options: SubmitOptions | 
 }
 
 export async function rerunTask(ctx: ServicesContext, id: string, options: SubmitOptions | undefined): Promise<Task> {
-  const reason = await unavailableReason(ctx, id);
-  if (reason) throw reason;
-  const meta = await ctx.results.readMeta(id);
-  const parent = ctx.tasks.get(id) ?? meta.task;
-  const fileName = parent?.fileName ?? meta.fileName;
+  const known = ctx.tasks.get(id);
+  // A failed or cancelled task has no result: it runs again from its own file (e.g. on another backend).
+  const unfinished = known && (known.state === 'FAILED' || known.state === 'cancelled') && !(await ctx.results.has(id));
+  if (!unfinished) {
+    const reason = await unavailableReason(ctx, id);
+    if (reason) throw reason;
+  }
+  const meta = unfinished ? null : await ctx.results.readMeta(id);
+  const parent = known ?? meta?.task;
+  const fileName = parent?.fileName ?? meta?.fileName ?? 'document';
   let source: string | null = null;
-  const cached = meta.original ? join(ctx.results.dir(id), meta.original) : null;
+  const cached = meta?.original ? join(ctx.results.dir(id), meta.original) : null;
   if (cached && (await pathExists(cached))) source = await stage(ctx, cached, fileName);
   else if (parent?.filePath && (await pathExists(parent.filePath))) source = parent.filePath;
   if (!source) {

@@ -156,18 +156,20 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       if (!check.ok) throw new CodedError(check.error!.code, check.error!.message);
       // A task that lost touch with a remote task it had submitted goes back to polling it.
       const repoll = t.state === 'FAILED' && t.mode === 'async' && !!t.remoteTaskId && TRANSIENT.test(t.error?.code ?? '');
+      const backendNow = d.settings().backend;
       const next: Task = {
         ...t, size: check.size, error: null, finishedAt: null, progress: repoll ? t.progress : null, retry: null,
         uploadPercent: repoll ? 100 : null, remoteTaskId: repoll ? t.remoteTaskId : null, attempts: 0,
         state: repoll ? 'PROCESSING' : 'queued', mode: repoll ? t.mode : null, startedAt: null, resultBytes: null,
-        // A new upload goes where the settings point now (the user may have fixed the URL); polling
-        // must stay with the service that holds the remote task.
-        baseUrl: !repoll && t.backend === 'cloud' ? d.settings().cloudBaseUrl : t.baseUrl,
+        // A new upload goes to the backend and URL the settings point at now (the user may have switched
+        // backend or fixed the URL); polling must stay with the service that holds the remote task.
+        backend: repoll ? t.backend : backendNow,
+        baseUrl: repoll ? t.baseUrl : backendNow === 'cloud' ? d.settings().cloudBaseUrl : '',
       };
       if (password) passwords.set(id, password);
       else passwords.delete(id);
       put(next, true);
-      d.log.info(`${id} retry (${password ? 'with a password, ' : ''}${repoll ? `polling ${t.remoteTaskId} again` : 'uploading again'})`);
+      d.log.info(`${id} retry (${password ? 'with a password, ' : ''}${repoll ? `polling ${t.remoteTaskId} again` : `uploading again to the ${next.backend} backend`})`);
       pump();
       return snapshot(next);
     },

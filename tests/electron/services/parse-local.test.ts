@@ -1,5 +1,6 @@
 // End to end against the real local engine (backend 'local', started lazily by the services):
 // sync and async parses, the auto choice, the results cache and the views built on it.
+import { findSoffice } from '../../../engine/office/soffice.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile, readdir, stat, writeFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -110,6 +111,10 @@ describe('local engine parses', () => {
   });
 
   it('app:ready answers AppInfo', async () => {
-    expect(await h.svc.handlers['app:ready']()).toEqual({ version: '0.0.0-test', transport: 'web', platform: process.platform, locale: 'en', dataDir: h.dataDir });
+    expect(await h.svc.handlers['app:ready']()).toEqual({
+      version: '0.0.0-test', transport: 'web', platform: process.platform, locale: 'en', dataDir: h.dataDir,
+      // Whether the local engine can take Office files (LibreOffice found), for the drop zone and picker.
+      localOffice: findSoffice() !== null,
+    });
   });
 });

@@ -1,5 +1,6 @@
 // Queue rules against the real local engine: the concurrency limit holds, a higher limit starts
-// waiting tasks at once, and a retry after a wrong URL goes where the settings point now.
+// waiting tasks at once, a retry goes where the settings point now (URL and backend), and a failed task
+// re-runs on another backend as a new linked task.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Task, TaskState } from '../../../shared/task.ts';
 import { corpus, makeServices, removeTemps, startEngine, waitFinal, waitTask } from './helpers.ts';
@@ -63,6 +64,34 @@ describe('task queue', () => {
       const done = await waitFinal(h, t!.id);
       expect([done.state, done.baseUrl]).toEqual(['SUCCESS', engine.url]);
       await expect(h.svc.handlers['tasks:retry']({ id: t!.id })).rejects.toMatchObject({ code: 'INVALID_STATE' });
+    } finally {
+      await h.close();
+      await engine.close();
+    }
+  });
+
+  it('a retry goes to the backend chosen now; a failed task can be re-run on another backend (tasks:rerun)', async () => {
+    const KEY = 'sk-queue-backend-key-77';
+    const engine = await startEngine(KEY);
+    const h = await makeServices();
+    try {
+      await h.svc.handlers['key:set']({ apiKey: KEY });
+      await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: 'http://127.0.0.1:9/api/v1' });
+      const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+      expect((await waitFinal(h, t!.id)).error?.code).toBe('UNREACHABLE');
+      // Switched to the local engine: Retry goes there.
+      await h.svc.handlers['settings:set']({ backend: 'local' });
+      const retried = await h.svc.handlers['tasks:retry']({ id: t!.id });
+      expect([retried.backend, retried.baseUrl]).toEqual(['local', '']);
+      expect((await waitFinal(h, t!.id)).state).toBe('SUCCESS');
+
+      // A failed task (no result) re-runs on another backend as a new task linked to it.
+      await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: 'http://127.0.0.1:9/api/v1' });
+      const [f] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+      expect((await waitFinal(h, f!.id)).state).toBe('FAILED');
+      const again = await h.svc.handlers['tasks:rerun']({ id: f!.id, options: { backend: 'local' } });
+      expect([again.backend, again.parentId]).toEqual(['local', f!.id]);
+      expect((await waitFinal(h, again.id)).state).toBe('SUCCESS');
     } finally {
       await h.close();
       await engine.close();

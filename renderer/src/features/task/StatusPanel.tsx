@@ -13,6 +13,8 @@ import { elapsedMs, etaLabel, isRetrying, modeLabel, progressFraction, retryLine
 import { CopyId } from './CopyId.tsx';
 import { Stages } from './Stages.tsx';
 import { PasswordPrompt } from './PasswordPrompt.tsx';
+import { OtherBackend } from './OtherBackend.tsx';
+import { useSettings } from '../../stores/settings.ts';
 
 /** Where an active task is: label, a bar when measurable, the ETA. */
 function ProgressCard({ task, now }: { task: Task; now: number }) {
@@ -56,6 +58,8 @@ export function StatusPanel({ task }: { task: Task }) {
   const fileProblem = isFileProblem(task);
   const failure = task.error ? describeError(task.error, t) : null;
   const elapsed = elapsedMs(task, now);
+  // Retry sends the file to the backend chosen now (Settings); the button says so when it differs.
+  const backendNow = useSettings((s) => s.settings?.backend) ?? task.backend;
 
   const facts: [string, ReactNode][] = [
     [t('task.file'), <span className="path" title={task.filePath}>{task.filePath}</span>],
@@ -95,7 +99,9 @@ export function StatusPanel({ task }: { task: Task }) {
 
       <div className="status-actions">
         {canRetry(task) && (
-          <button type="button" className="btn primary" onClick={() => void retryTask(task.id)}>{t('common.retry')}</button>
+          <button type="button" className="btn primary" onClick={() => void retryTask(task.id)}>
+            {backendNow === task.backend ? t('common.retry') : t('task.retryOn', { backend: t(`backend.${backendNow}`) })}
+          </button>
         )}
         {canCancel(task) && (
           <button type="button" className="btn" onClick={() => void cancelTask(task.id)}>{t('common.cancel')}</button>
@@ -104,6 +110,8 @@ export function StatusPanel({ task }: { task: Task }) {
           <button type="button" className="btn" onClick={() => void removeTasks([task.id])}>{t('common.remove')}</button>
         )}
       </div>
+
+      <OtherBackend task={task} />
 
       <dl className="facts">
         {facts.map(([label, value]) => (

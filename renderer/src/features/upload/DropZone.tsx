@@ -9,7 +9,8 @@ import { useAppInfo } from '../../stores/app.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { useUpload } from './store.ts';
 import { submitFiles, submitPaths } from './submit.ts';
-import { ACCEPT_ATTRIBUTE } from './validate.ts';
+import { capabilitiesOf } from '../../../../shared/capabilities.ts';
+import { useSettings } from '../../stores/settings.ts';
 import { usePasteFiles } from './usePasteFiles.ts';
 import './messages.ts';
 import './upload.css';
@@ -19,6 +20,10 @@ export function DropZone({ large, children }: { large: boolean; children?: React
   const busy = useUpload((s) => s.busy);
   const transport = useAppInfo((s) => s.info?.transport ?? 'web');
   const mac = useAppInfo((s) => s.info?.platform === 'darwin');
+  // What the chosen backend accepts: the hint, the picker and the file input follow it.
+  const backend = useSettings((s) => s.settings?.backend ?? 'local');
+  const localOffice = useAppInfo((s) => s.info?.localOffice ?? false);
+  const caps = capabilitiesOf(backend, localOffice);
   const folderInput = useRef<HTMLInputElement | null>(null);
 
   const onDrop = useCallback((files: File[]) => void submitFiles(files), []);
@@ -36,7 +41,7 @@ export function DropZone({ large, children }: { large: boolean; children?: React
   // call falls back to the inputs.
   const chooseFiles = async () => {
     if (transport === 'web') return open();
-    const res = await invoke('dialog:openFiles', undefined);
+    const res = await invoke('dialog:openFiles', { extensions: [...caps.extensions] });
     if (!res.ok) return open();
     if (res.value) void submitPaths(res.value);
   };
@@ -54,7 +59,7 @@ export function DropZone({ large, children }: { large: boolean; children?: React
 
   return (
     <div {...getRootProps({ className: `drop-target${isDragActive ? ' drag-active' : ''}` })}>
-      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE })} data-testid="dropzone-input" />
+      <input {...getInputProps({ accept: caps.extensions.join(',') })} data-testid="dropzone-input" />
       <input
         ref={folderRef}
         type="file"
@@ -78,7 +83,7 @@ export function DropZone({ large, children }: { large: boolean; children?: React
           <span className="dropzone-icon"><Icon name="upload" size={large ? 24 : 16} /></span>
           <span className="dropzone-text">
             <strong>{isDragActive ? t('upload.releaseToAdd') : t(large ? 'upload.dropHere' : 'upload.dropHereShort')}</strong>
-            <span id="dropzone-hint" className="dropzone-hint">{t('upload.hint')}</span>
+            <span id="dropzone-hint" className="dropzone-hint">{t(caps.office ? 'upload.hint' : 'upload.hintNoOffice')}</span>
           </span>
           <span className="dropzone-choose">{t('upload.chooseFiles')}</span>
         </button>

@@ -53,6 +53,3 @@ export function partitionFiles<F extends File>(files: readonly F[]): { good: F[]
   }
   return { good, rejected };
 }
-
-/** Value for <input accept>: the extensions the service takes. */
-export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');

@@ -1,0 +1,60 @@
+// Structure an Office file's own XML states exactly, laid over what was parsed from its converted PDF.
+// Excel: the Markdown is the sheets' tables (each sheet's name as the title of its tables), since a printed
+// sheet cuts and reflows cells. The JSON keeps the converted pages' blocks (the review's boxes).
+// Word: the Markdown comes from document.xml (heading styles, lists, tables, equations as LaTeX) and the
+// blocks' title levels from the heading styles. PowerPoint: each slide's title placeholder and shapes. Never fails the parse: a source that cannot be read leaves the PDF result as it is.
+import { readFile } from 'node:fs/promises';
+import type { ParsedDocument } from '../types.ts';
+import { readXlsx, sheetsMarkdown } from './xlsx.ts';
+import { readPptx } from './pptx.ts';
+import { IMAGE_SLOT, readDocx, type DocxHeading } from './docx.ts';
+
+const norm = (s: string): string => s.replace(/^#+\s*/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The converted pages' blocks take their title levels from the Word heading styles (matched by text). */
+function withHeadings(doc: ParsedDocument, headings: DocxHeading[]): ParsedDocument {
+  const levels = new Map(headings.map((h) => [norm(h.text), h.level]));
+  const pages = doc.json.pages.map((p) => ({
+    ...p,
+    blocks: p.blocks.map((b) => {
+      const level = levels.get(norm(b.content));
+      if (level !== undefined && (b.type === 'title' || b.type === 'text')) return { ...b, type: 'title', title_level: level };
+      if (b.type === 'title') {
+        const { title_level: _drop, ...rest } = b;
+        return { ...rest, type: 'text' };
+      }
+      return b;
+    }),
+  }));
+  return { ...doc, json: { ...doc.json, pages } };
+}
+
+export async function fromSource(filePath: string, ext: string, doc: ParsedDocument): Promise<ParsedDocument> {
+  try {
+    if (ext === '.xlsx' || ext === '.xlsm') {
+      const sheets = readXlsx(new Uint8Array(await readFile(filePath)));
+      if (sheets.some((s) => s.tables.length)) return { ...doc, markdown: sheetsMarkdown(sheets) };
+    }
+    if (ext === '.pptx') {
+      const slides = readPptx(new Uint8Array(await readFile(filePath)));
+      const markdown = slides.map((sl) => sl.markdown).filter(Boolean).join('\n\n');
+      if (!markdown.trim()) return doc;
+      const titles = slides.flatMap((sl) => (sl.title ? [{ text: sl.title, level: 1 }] : []));
+      return withHeadings({ ...doc, markdown: `${markdown}\n` }, titles);
+    }
+    if (ext === '.docx') {
+      const word = readDocx(new Uint8Array(await readFile(filePath)));
+      if (!word.markdown.trim()) return doc;
+      // The figures cropped from the converted pages go where the pictures sit in the source, in order.
+      const links = doc.markdown.match(/!\[[^\]]*\]\([^)\s]*\)/g) ?? [];
+      let k = 0;
+      const markdown = word.markdown.split(IMAGE_SLOT).reduce((acc, part) => acc + (k < links.length ? `\n\n${links[k++]}\n\n` : '') + part)
+        .replace(/\n{3,}/g, '\n\n');
+      const next = { ...doc, markdown: k < links.length ? `${markdown}\n${links.slice(k).join('\n\n')}\n` : markdown };
+      return word.headings.length ? withHeadings(next, word.headings) : next;
+    }
+  } catch {
+    // Damaged or unusual XML: the converted PDF's result stands.
+  }
+  return doc;
+}

@@ -1,0 +1,61 @@
+// Structure read from the Office files' own XML (no LibreOffice needed): Excel sheets as tables with
+// merged cells repeated, Word heading levels, lists and OMML equations as LaTeX, PowerPoint slide titles.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { readXlsx, sheetsMarkdown } from '../../../engine/office/xlsx.ts';
+import { readDocx } from '../../../engine/office/docx.ts';
+import { readPptx } from '../../../engine/office/pptx.ts';
+import { ommlToLatex } from '../../../engine/office/omml.ts';
+import { find, parseXml } from '../../../engine/office/tree.ts';
+import { corpus } from '../parse/helpers.ts';
+
+const bytes = (rel: string) => new Uint8Array(readFileSync(corpus(rel)));
+
+describe('Excel', () => {
+  it('xlsx_01: one titled group per sheet, tables whose cells match the reference', () => {
+    const sheets = readXlsx(bytes('office/xlsx_01.xlsx'));
+    expect(sheets.map((s) => s.name)).toEqual(['Sheet1', 'Sheet2', 'Sheet3']);
+    expect(sheets[0]!.tables).toEqual([[['first', 'second', 'third'], ['1', '5', '9'], ['2', '4', '6'], ['3', '3', '3'], ['4', '2', '0'], ['5', '1', '-3'], ['6', '0', '-6']]]);
+    expect(sheets[1]!.tables.map((t) => t[0])).toEqual([['col-1', 'col-2', 'col-3', 'col-4'], ['col-1', 'col-2', 'col-3'], ['col-1', 'col-2', 'col-3']]);
+    // Merged header cells repeat their value, as the reference writes them.
+    expect(sheets[2]!.tables[0]!.slice(0, 2)).toEqual([['first', 'header', 'header'], ['first', 'second', 'third']]);
+    expect(sheetsMarkdown(sheets)).toContain('## Sheet2\n\n| col-1 | col-2 | col-3 | col-4 |\n| - | - | - | - |\n| 1 | 2 | 3 | 4 |');
+  });
+});
+
+describe('Word', () => {
+  it('heading styles give levels; Title is level 1', () => {
+    const { headings, markdown } = readDocx(bytes('office/unit_test_headers.docx'));
+    expect(headings.slice(0, 5)).toEqual([
+      { text: 'Test Document', level: 1 }, { text: 'Section 1', level: 1 }, { text: 'Section 1.1', level: 2 },
+      { text: 'Section 1.2', level: 2 }, { text: 'Section 1.2.3', level: 3 },
+    ]);
+    expect(markdown).toContain('### Section 1.1\n\nParagraph 1.1.1');
+  });
+
+  it('equations become LaTeX, inline and on their own line; list items stay items', () => {
+    const { markdown } = readDocx(bytes('office/equations.docx'));
+    expect(markdown).toContain('inline equation: $A=\\pi r^{2}$');
+    expect(markdown).toContain('- Second item with equations: $E=mc^{2}$ and $F=ma$');
+    expect(markdown).toContain('$$a^{2}+b^{2}=c^{2} \\times 23$$');
+    expect(markdown).toContain('\\frac{n\\pi x}{L}');
+  });
+
+  it('OMML constructs map to LaTeX', () => {
+    const m = (xml: string) => ommlToLatex(find(parseXml(`<m:oMath>${xml}</m:oMath>`), 'm:oMath')!);
+    expect(m('<m:f><m:num><m:r><m:t>a</m:t></m:r></m:num><m:den><m:r><m:t>b</m:t></m:r></m:den></m:f>')).toBe('\\frac{a}{b}');
+    expect(m('<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/><m:e><m:r><m:t>x</m:t></m:r></m:e></m:rad>')).toBe('\\sqrt{x}');
+    expect(m('<m:sSub><m:e><m:r><m:t>a</m:t></m:r></m:e><m:sub><m:r><m:t>0</m:t></m:r></m:sub></m:sSub>')).toBe('a_{0}');
+    expect(m('<m:d><m:e><m:r><m:t>x</m:t></m:r></m:e></m:d>')).toBe('\\left(x\\right)');
+  });
+});
+
+describe('PowerPoint', () => {
+  it('slide titles come from the title placeholders; tables repeat merged cells', () => {
+    const slides = readPptx(bytes('office/powerpoint_sample.pptx'));
+    expect(slides.map((s) => s.title)).toEqual(['Test Table Slide', 'Second slide title', null]);
+    expect(slides[0]!.markdown).toContain('|  | Class1 | Class1 | Class1 | Class2 | Class2 | Class2 |');
+    expect(slides[1]!.markdown).toMatch(/^# Second slide title\n/);
+    expect(slides[1]!.markdown).toContain('- With foo\n- Bar');
+  });
+});
