@@ -60,8 +60,9 @@ export function detectBorderless(lines: RawLine[]): TableFound[] {
     let j = i + 1;
     const pitch = (a: Row, b: Row) => (b.y0 + b.y1) / 2 - (a.y0 + a.y1) / 2;
     while (j < rs.length && (cellRow(rs[j]) || (j + 1 < rs.length && cellRow(rs[j + 1]) && rs[j].lines.length === 1 && rs[j].lines[0].text.length <= 45))) {
+      // Word-processor tables pad their cells: rows may stand about three line heights apart.
       const h = rs[j - 1].y1 - rs[j - 1].y0;
-      if (pitch(rs[j - 1], rs[j]) > 2.6 * Math.max(h, rs[j].y1 - rs[j].y0)) break;
+      if (pitch(rs[j - 1], rs[j]) > 3.5 * Math.max(h, rs[j].y1 - rs[j].y0)) break;
       j++;
     }
     // A header row above with fewer cells (one spanning several columns), inside the table's width.
@@ -117,7 +118,10 @@ function tableOf(run: Row[]): TableFound | null {
     if (below && /[\p{Ll},]$/u.test(l.text.trim()) && /^\p{Ll}/u.test(below.text.trim())) runOn++;
   }
   if (runOn > 0.2 * lines.length) return null;
-  const ys = [run[0].y0 - 1, ...run.slice(1).map((r, k) => (run[k].y1 + r.y0) / 2), run[run.length - 1].y1 + 1];
+  // A row of fewer cells set right under the one above (line spacing, not row pitch) wraps its cells.
+  const size = median(lines.map((l) => l.size));
+  const wraps = (k: number) => run[k + 1].y0 - run[k].y1 < 0.5 * size && run[k + 1].lines.length < run[k].lines.length;
+  const ys = [run[0].y0 - 1, ...run.slice(1).flatMap((r, k) => (wraps(k) ? [] : [(run[k].y1 + r.y0) / 2])), run[run.length - 1].y1 + 1];
   // A header cell centred over several columns spans them (its text need not cross their gaps).
   const spanned = new Set<number>();
   if (run[0].lines.length < cols) {

@@ -35,8 +35,18 @@ function byPosition<T extends Boxed>(items: T[]): T[] {
   });
 }
 
-/** Do most one-line items on both sides of a gutter share their rows (cells of a borderless table)? */
+/** Do most one-line items on both sides of a gutter share their rows (cells of a borderless table)?
+ * Judged on all items, and on the rows both sides span: a grid's label column sitting above prose or a
+ * list that a hidden gutter would also take is still a grid. */
 function rowAligned<T extends Boxed>(L: T[], R: T[]): boolean {
+  const within = (S: T[], O: T[]) => {
+    const top = Math.min(...O.map((o) => o.bbox[1])), bottom = Math.max(...O.map((o) => o.bbox[3]));
+    return S.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 > top && (i.bbox[1] + i.bbox[3]) / 2 < bottom);
+  };
+  return sharedRows(L, R) || sharedRows(within(L, R), within(R, L));
+}
+
+function sharedRows<T extends Boxed>(L: T[], R: T[]): boolean {
   const h = (i: T) => i.bbox[3] - i.bbox[1];
   const all = [...L, ...R].map(h).sort((a, b) => a - b);
   const line = all[Math.floor(all.length / 4)]; // a one-line height

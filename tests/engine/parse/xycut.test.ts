@@ -1,0 +1,32 @@
+// Reading order of XY-cut on block boxes: a borderless grid whose right-aligned label column sits above a
+// line of prose and a list (the layout of word_sample.docx's food table) reads row by row.
+import { describe, expect, it } from 'vitest';
+import { readingOrder } from '../../../engine/parse/xycut.ts';
+import type { Rect } from '../../../engine/pdf/raw.ts';
+
+const box = (text: string, bbox: Rect) => ({ text, bbox });
+
+// Boxes in points as the engine sees them on word_sample.docx's page 2 (the table and what follows it).
+const grid = [
+  box('Food', [245, 199, 276, 214]), box('Calories per portion', [405, 199, 524, 214]),
+  box('Leaves', [173, 240, 208, 252]), box('Ash, Elm, Maple', [245, 240, 327, 252]), box('50', [405, 240, 417, 252]),
+  box('Berries', [171, 276, 208, 288]), box('Blueberry, Strawberry, Cranberry', [245, 276, 355, 302]), box('150', [405, 276, 423, 288]),
+  box('Grain', [177, 327, 208, 339]), box('Corn, Buckwheat, Barley', [245, 327, 367, 339]), box('200', [405, 327, 423, 339]),
+  // Its right end overhangs the gap before the second column only by a few points: a "hidden" gutter.
+  box('And let’s add another list in the end:', [67, 382, 242, 394]),
+  box('1. Leaves', [85, 412, 137, 424]), box('2. Berries', [85, 430, 138, 442]), box('3. Grain', [85, 448, 130, 460]),
+];
+
+describe('readingOrder', () => {
+  it('reads a borderless grid above prose row by row, not its label column first', () => {
+    const order = readingOrder(grid).map((b) => b.text);
+    expect(order).toEqual(grid.map((b) => b.text));
+  });
+
+  it('still splits two tall columns of paragraphs (rows not shared) at a gutter one line end overhangs', () => {
+    const left = [0, 1, 2, 3, 4, 5].map((k) => box(`L${k}`, [50, 100 + 60 * k, k === 2 ? 262 : 250, 150 + 60 * k]));
+    const right = [0, 1, 2, 3, 4, 5].map((k) => box(`R${k}`, [258, 120 + 60 * k, 460, 170 + 60 * k]));
+    const order = readingOrder([...left, ...right]).map((b) => b.text);
+    expect(order).toEqual([...left, ...right].map((b) => b.text));
+  });
+});
