@@ -4,8 +4,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
-import type { OcrSettings } from '../ocr/index.ts';
+import type { LocalOptions } from './local.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { PageAnalysis } from '../parse/index.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
@@ -16,14 +15,8 @@ import { planRanges } from '../server/run-task.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
 import { DEFAULT_OCR } from '../ocr/index.ts';
 
-export interface DirectOptions {
-  formats: OutputFormat[];
-  elementFormats: ElementFormats;
-  featureConfig: FeatureConfig;
-  workers?: number;
-  maxPages?: number;
-  ocr?: OcrSettings;
-}
+/** The same options as the engine-core runner (a type-only import: local.ts's modules are not loaded). */
+export type DirectOptions = LocalOptions;
 
 /** Per-job time limit: OCR reads a page in seconds, the text layer in milliseconds. */
 const timeoutMs = (pages: number, ocr = true) => 60_000 + (ocr ? 20_000 : 2_000) * pages;
