@@ -45,7 +45,7 @@ async function profile(file: string, page: number): Promise<void> {
   const one = new mupdf.PDFDocument();
   one.graftPage(-1, src, page - 1);
   const tmp = join(tmpdir(), `docparse-ocr-profile-${process.pid}.pdf`);
-  writeFileSync(tmp, one.saveToBuffer().asUint8Array());
+  writeFileSync(tmp, one.saveToBuffer('').asUint8Array());
   await ocrModels();
   resetOcrStageTimes();
   const r = await parseOnce(tmp);

@@ -79,7 +79,8 @@ async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180
   return { rot, img, boxes };
 }
 
-/** The start of a line box, at most `n` of its heights long (about 20 letters at n = 8). */
+/** The start of a line box, at most `n` of its heights long (n = 6: about 30 letters or 12 CJK characters, the
+ * recogniser's smallest input width). */
 function head(b: DetBox, n: number): DetBox {
   const w = Math.min(b.w, n * b.h), d = (b.w - w) / 2;
   return { ...b, w, cx: b.cx - d * b.ux, cy: b.cy - d * b.uy };
@@ -93,7 +94,7 @@ async function probeLatin(m: OcrModels, img: GrayImage, boxes: DetBox[], idx: nu
   for (const i of idx) {
     const verdict = latinVerdict(texts, idx.length);
     if (verdict !== null) return verdict;
-    const h = head(boxes[i], 8);
+    const h = head(boxes[i], 6);
     const r = await recogniseBox(m, m.zh, img, h);
     if (h.w === boxes[i].w) keep.set(i, r);
     texts.push(r.text);
