@@ -1,9 +1,10 @@
-// OCR speed, memory and accuracy: `npm run bench:ocr [-- --scans DIR]`.
+// OCR speed, memory and accuracy: `npm run bench:ocr [-- --scans DIR]`; `--profile FILE.pdf --page N`
+// prints the CPU and wall time of each OCR stage on one page of FILE instead.
 // Makes the scan sets (bench/make-scans.ts) when missing, then for the 10-page English and Chinese
 // scans prints s/page (wall and CPU) and peak RSS of a fresh process parsing it on one worker, pages/s
 // with two workers (one copy each, as the server's pool runs them), text similarity and title F1 against
 // the born-digital reference; then the similarity on the corpus scans and images with a reference.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,9 @@ import { Worker } from 'node:worker_threads';
 import { parseDocument } from '../engine/parse/index.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
 import { makeScans } from './make-scans.ts';
+import * as mupdf from 'mupdf';
+import { ocrModels } from '../engine/ocr/runtime.ts';
+import { ocrStageTimes, resetOcrStageTimes } from '../engine/ocr/profile.ts';
 
 interface Score {
   plain(md: string): string;
@@ -33,9 +37,30 @@ async function parseOnce(file: string) {
   return { doc, wall: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
-const { values: v } = parseArgs({ options: { scans: { type: 'string' }, one: { type: 'string' }, worker: { type: 'string' } } });
+const { values: v } = parseArgs({ options: { scans: { type: 'string' }, one: { type: 'string' }, worker: { type: 'string' }, profile: { type: 'string' }, page: { type: 'string' } } });
 
-if (v.worker) {
+/** Stage times of one page (1-based `page`) of a PDF, models loaded beforehand. */
+async function profile(file: string, page: number): Promise<void> {
+  const src = mupdf.PDFDocument.openDocument(readFileSync(file), 'application/pdf') as mupdf.PDFDocument;
+  const one = new mupdf.PDFDocument();
+  one.graftPage(-1, src, page - 1);
+  const tmp = join(tmpdir(), `docparse-ocr-profile-${process.pid}.pdf`);
+  writeFileSync(tmp, one.saveToBuffer('').asUint8Array());
+  await ocrModels();
+  resetOcrStageTimes();
+  const r = await parseOnce(tmp);
+  let cpu = 0, wall = 0;
+  console.log(`${file.split('/').pop()} page ${page}: ${r.cpu.toFixed(2)} CPU-s, ${r.wall.toFixed(2)} s wall`);
+  for (const [name, t] of ocrStageTimes()) {
+    cpu += t.cpu; wall += t.wall;
+    console.log(`  ${name.padEnd(12)} ${String(t.calls).padStart(4)} calls  ${t.cpu.toFixed(2).padStart(6)} CPU-s  ${t.wall.toFixed(2).padStart(6)} s`);
+  }
+  console.log(`  ${'layout, rest'.padEnd(12)}             ${(r.cpu - cpu).toFixed(2).padStart(6)} CPU-s  ${(r.wall - wall).toFixed(2).padStart(6)} s`);
+}
+
+if (v.profile) {
+  await profile(v.profile, Number(v.page ?? 1));
+} else if (v.worker) {
   // A worker thread of the two-core run: parse and report.
   const { parentPort } = await import('node:worker_threads');
   const r = await parseOnce(v.worker);

@@ -4,6 +4,7 @@ import type { Box, GrayImage } from './gray.ts';
 import { resize } from './gray.ts';
 import { convexHull, minAreaRect, type Pt } from './geometry.ts';
 import { infer, type OcrModels } from './runtime.ts';
+import { timed, timedSync } from './profile.ts';
 
 export interface DetectOptions {
   /** Long side of the detector's input (px). */
@@ -21,14 +22,17 @@ export async function detectLines(m: OcrModels, img: GrayImage, opts: DetectOpti
   const long = Math.max(W, H);
   const s = opts.limitSide ? opts.limitSide / long : long > 1280 ? 960 / long : 1280 / long;
   const dw = Math.max(32, Math.round((W * s) / 32) * 32), dh = Math.max(32, Math.round((H * s) / 32) * 32);
-  const g = resize(img.data, W, H, dw, dh);
-  const N = dw * dh, x = new Float32Array(3 * N);
-  for (let c = 0; c < 3; c++) {
-    const mean = MEAN[c], sd = STD[c], o = c * N;
-    for (let i = 0; i < N; i++) x[o + i] = (g[i] / 255 - mean) / sd;
-  }
-  const prob = (await infer(m, m.det, x, [1, 3, dh, dw])).data;
-  return boxesOf(prob, dw, dh, W / dw, H / dh);
+  const x = timedSync('det pre', () => {
+    const g = resize(img.data, W, H, dw, dh);
+    const N = dw * dh, x = new Float32Array(3 * N);
+    for (let c = 0; c < 3; c++) {
+      const mean = MEAN[c], sd = STD[c], o = c * N;
+      for (let i = 0; i < N; i++) x[o + i] = (g[i] / 255 - mean) / sd;
+    }
+    return x;
+  });
+  const prob = (await timed('det infer', () => infer(m, m.det, x, [1, 3, dh, dw]))).data;
+  return timedSync('det post', () => boxesOf(prob, dw, dh, W / dw, H / dh));
 }
 
 function boxesOf(prob: Float32Array, dw: number, dh: number, sx: number, sy: number): (Box & { innerH: number })[] {

@@ -7,6 +7,7 @@ import type { GrayImage } from './gray.ts';
 import { ocrImage } from './pipeline.ts';
 import type { OcrLang } from './script.ts';
 import { toRawPage } from './to-raw.ts';
+import { timedSync } from './profile.ts';
 
 export type { OcrLang };
 
@@ -40,13 +41,13 @@ export async function recogniseImage(img: GrayImage, unit: number, index: number
   const res = await ocrImage(img, { lang: s.lang });
   const chars = res.lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
   if (chars < MIN_CHARS) return null;
-  return toRawPage(res, unit, img.width / unit, img.height / unit, index);
+  return timedSync('to raw', () => toRawPage(res, unit, img.width / unit, img.height / unit, index));
 }
 
 /** The OCR reading of a PDF page that needs one (see ocrReason), else null. */
 export async function recognisePdfPage(pg: PdfPage, s: OcrSettings | undefined): Promise<RawPage | null> {
   if (!s?.enabled || !ocrReason(pg.raw)) return null;
-  const res = await recogniseImage(pg.renderGray(PDF_SCALE), PDF_SCALE, pg.raw.index, s);
+  const res = await recogniseImage(timedSync('render', () => pg.renderGray(PDF_SCALE)), PDF_SCALE, pg.raw.index, s);
   // Points of the page itself: the render may be a pixel larger than the page at 144 dpi.
   if (res) { res.pageWidth = pg.raw.pageWidth; res.pageHeight = pg.raw.pageHeight; }
   if (res && (res.rotation === 90 || res.rotation === 270)) { res.width = pg.raw.pageHeight; res.height = pg.raw.pageWidth; }

@@ -2,9 +2,10 @@
 // boxes' shape, upside down from the direction classifier), script choice, recognition.
 import type { Box, GrayImage } from './gray.ts';
 import { rotateImage } from './gray.ts';
+import { timedSync } from './profile.ts';
 import { detectLines } from './detect.ts';
 import { recogniseBox, upsideDown, type Recognised } from './recognise.ts';
-import { isLatin, latinPage, type OcrLang } from './script.ts';
+import { isLatin, latinVerdict, type OcrLang } from './script.ts';
 import { ocrModels, type OcrModels, type RecModel } from './runtime.ts';
 
 export interface OcrLine extends Recognised { box: Box; innerH: number }
@@ -63,7 +64,7 @@ async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180
   const vertical = lines.filter((b) => Math.abs(b.uy) > 0.7).length;
   if (vertical >= 1 && vertical > 2 * (lines.length - vertical)) {
     // Text runs up or down the page: read it turned a quarter (the classifier then settles 90 vs 270).
-    img = rotateImage(img, 90);
+    img = timedSync('rotate', () => rotateImage(img, 90));
     boxes = await detectLines(m, img);
     rot = 90;
   }
@@ -72,10 +73,33 @@ async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180
   for (const i of probe) if ((await upsideDown(m, img, boxes[i])) > 0.6) flipped++;
   if (probe.length && flipped > probe.length / 2) {
     boxes = flipBoxes(boxes, img.width, img.height);
-    img = rotateImage(img, 180);
+    img = timedSync('rotate', () => rotateImage(img, 180));
     rot = rot === 90 ? 270 : 180;
   }
   return { rot, img, boxes };
+}
+
+/** The start of a line box, at most `n` of its heights long (n = 6: about 30 letters or 12 CJK characters, the
+ * recogniser's smallest input width). */
+function head(b: DetBox, n: number): DetBox {
+  const w = Math.min(b.w, n * b.h), d = (b.w - w) / 2;
+  return { ...b, w, cx: b.cx - d * b.ux, cy: b.cy - d * b.uy };
+}
+
+/** Whether the page is Latin text, from the starts of its widest lines read by the Chinese model (the
+ * cost of a line grows with its length); stops once the verdict is settled. The untruncated reads are
+ * kept for reuse. */
+async function probeLatin(m: OcrModels, img: GrayImage, boxes: DetBox[], idx: number[], keep: Map<number, Recognised>): Promise<boolean> {
+  const texts: string[] = [];
+  for (const i of idx) {
+    const verdict = latinVerdict(texts, idx.length);
+    if (verdict !== null) return verdict;
+    const h = head(boxes[i], 6);
+    const r = await recogniseBox(m, m.zh, img, h);
+    if (h.w === boxes[i].w) keep.set(i, r);
+    texts.push(r.text);
+  }
+  return latinVerdict(texts, idx.length) ?? false;
 }
 
 async function readAll(m: OcrModels, rec: RecModel, img: GrayImage, boxes: DetBox[], idx: number[]): Promise<Map<number, Recognised>> {
@@ -94,9 +118,8 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
   let read: Map<number, Recognised>;
   if (opts.lang === 'en') read = await readAll(m, m.en, img, boxes, all);
   else {
-    const probeIdx = widest(boxes, 6);
-    const probe = await readAll(m, m.zh, img, boxes, probeIdx);
-    if (opts.lang !== 'zh' && latinPage([...probe.values()].map((r) => r.text))) read = await readAll(m, m.en, img, boxes, all);
+    const probe = new Map<number, Recognised>();
+    if (opts.lang !== 'zh' && (await probeLatin(m, img, boxes, widest(boxes, 6), probe))) read = await readAll(m, m.en, img, boxes, all);
     else {
       read = new Map([...probe, ...(await readAll(m, m.zh, img, boxes, all.filter((i) => !probe.has(i))))]);
       // Latin lines on a Chinese page: the English model keeps their word spaces.

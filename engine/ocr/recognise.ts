@@ -3,6 +3,7 @@
 import type { Box, GrayImage } from './gray.ts';
 import { cropBox } from './gray.ts';
 import { infer, type OcrModels, type RecModel } from './runtime.ts';
+import { timed, timedSync } from './profile.ts';
 
 export interface Recognised {
   text: string;
@@ -28,10 +29,10 @@ function tensorOf(g: Float32Array, w: number, h: number, bw: number): Float32Arr
 }
 
 export async function recogniseBox(m: OcrModels, rec: RecModel, img: GrayImage, box: Box): Promise<Recognised> {
-  const crop = cropBox(img, box, REC_H, MAX_W);
+  const crop = timedSync('rec crop', () => cropBox(img, box, REC_H, MAX_W));
   // Widths in steps of 160 px: few distinct tensor shapes keep the runtime's native memory from fragmenting.
   const bw = Math.max(MIN_W, Math.ceil(crop.width / 160) * 160);
-  const y = await infer(m, rec.session, tensorOf(crop.data, crop.width, REC_H, bw), [1, 3, REC_H, bw]);
+  const y = await timed(`rec ${rec.name}`, () => infer(m, rec.session, tensorOf(crop.data, crop.width, REC_H, bw), [1, 3, REC_H, bw]));
   const [, T, C] = y.dims;
   if (rec.classes.length + 1 === C) rec.classes.push(' ');
   if (rec.classes.length !== C) throw new Error(`OCR dictionary has ${rec.classes.length} classes, the model ${C}`);
@@ -59,7 +60,9 @@ const CLS_H = 48, CLS_W = 192;
 
 /** Probability that the line in `box` is upside down (direction classifier). */
 export async function upsideDown(m: OcrModels, img: GrayImage, box: Box): Promise<number> {
-  const crop = cropBox(img, box, CLS_H, CLS_W);
-  const y = await infer(m, m.cls, tensorOf(crop.data, crop.width, CLS_H, CLS_W), [1, 3, CLS_H, CLS_W]);
+  const y = await timed('cls', () => {
+    const crop = cropBox(img, box, CLS_H, CLS_W);
+    return infer(m, m.cls, tensorOf(crop.data, crop.width, CLS_H, CLS_W), [1, 3, CLS_H, CLS_W]);
+  });
   return y.data[1];
 }

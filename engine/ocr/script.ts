@@ -16,8 +16,17 @@ export function isLatin(text: string): boolean {
 /** Holds CJK characters. */
 export const hasCjk = (text: string): boolean => CJK.test(text);
 
-/** Page verdict from a probe of its widest lines read by the Chinese model. */
+/** Page verdict from a probe of its widest lines read by the Chinese model: Latin when 80% are. */
 export function latinPage(probe: string[]): boolean {
-  if (!probe.length) return false;
-  return probe.filter(isLatin).length >= Math.ceil(probe.length * 0.8);
+  return latinVerdict(probe, probe.length) ?? false;
+}
+
+/** The verdict of `latinPage` on a probe of `total` lines once the first of them (`read`) settle it,
+ * else null (read more). */
+export function latinVerdict(read: string[], total: number): boolean | null {
+  if (!total) return false;
+  const need = Math.ceil(total * 0.8), latin = read.filter(isLatin).length;
+  if (latin >= need) return true;
+  if (read.length - latin > total - need) return false;
+  return read.length >= total ? false : null;
 }

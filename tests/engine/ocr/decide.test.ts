@@ -8,6 +8,7 @@ import type { RawLine, RawPage } from '../../../engine/pdf/raw.ts';
 import { ocrReason } from '../../../engine/ocr/index.ts';
 import { modelDir } from '../../../engine/ocr/runtime.ts';
 import { recClasses } from '../../../engine/ocr/meta.ts';
+import { latinPage, latinVerdict } from '../../../engine/ocr/script.ts';
 import { corpus } from '../parse/helpers.ts';
 
 function firstPage(rel: string): RawPage {
@@ -56,5 +57,24 @@ describe('model dictionaries', () => {
     expect(en.length).toBeGreaterThan(90);
     expect(zh).toContain('中');
     expect(zh.length).toBeGreaterThan(6000);
+  });
+});
+
+describe('page script probe', () => {
+  const en = 'The quick brown fox jumps', zh = '中文的文本行在这里';
+
+  it('settles as soon as the rest of the probe cannot change the verdict', () => {
+    expect(latinVerdict([], 6)).toBeNull();
+    expect(latinVerdict([en, en, en, en], 6)).toBeNull();
+    expect(latinVerdict([en, en, en, en, en], 6)).toBe(true);
+    expect(latinVerdict([zh], 6)).toBeNull();
+    expect(latinVerdict([zh, en, zh], 6)).toBe(false);
+    expect(latinVerdict([], 0)).toBe(false);
+  });
+
+  it('gives the same verdict as the whole probe', () => {
+    expect(latinPage([en, en, en, en, zh])).toBe(true);
+    expect(latinPage([en, en, en, zh, zh])).toBe(false);
+    expect(latinPage([])).toBe(false);
   });
 });
