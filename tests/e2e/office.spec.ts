@@ -3,6 +3,7 @@
 // it is wrong, and reaches Done with the right one. With LibreOffice hidden, the drop zone says Office
 // needs it, the failure names the fix (not "the problem is in the file") and one click re-runs it on the
 // cloud backend (a second engine here, with LibreOffice), through the same re-run as history items.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { startEngineServer, type EngineServer } from '../../engine/server/index.
 import { findSoffice } from '../../engine/office/soffice.ts';
 import { expect, test } from './fixtures.ts';
 import { corpus, dropFiles, enterKey, expectRowState, listTasks, openQueue, row, useCloud } from './app-ui.ts';
+import { formsIn, heapSnapshot, keyForms, searchFolder } from './support/secrets.ts';
 
 test('word_sample.docx → Done; the review shows its pages and boxes', async ({ page, app }) => {
   test.setTimeout(180_000);
@@ -24,18 +26,27 @@ test('word_sample.docx → Done; the review shows its pages and boxes', async ({
   expect(await page.locator('[data-testid=page-pane] .rv-box').count()).toBeGreaterThan(3);
 });
 
-test('a password-protected PDF: prompt → wrong password says so → right password → Done', async ({ page }) => {
-  test.setTimeout(150_000);
+test('a password-protected PDF: prompt → wrong password says so → right password → Done; the password is stored nowhere', async ({ page, app }) => {
+  test.setTimeout(180_000);
   await dropFiles(page, corpus('encrypted/password.pdf'));
   await expectRowState(page, 'password.pdf', 'FAILED');
   await row(page, 'password.pdf').click();
   await expect(page.getByTestId('task-error')).toContainText('This PDF is password-protected');
-  await page.getByTestId('password-input').fill('not-it');
+  // A unique wrong password (not key-shaped: the log scrubs sk-… keys), so a leak of it is found below.
+  const wrong = `pw-${randomBytes(16).toString('hex')}`;
+  await page.getByTestId('password-input').fill(wrong);
   await page.getByRole('button', { name: 'Open with this password' }).click();
   await expect(page.getByTestId('task-error')).toContainText('password is wrong', { timeout: 60_000 });
   await page.getByTestId('password-input').fill('password');
   await page.getByRole('button', { name: 'Open with this password' }).click();
   await expectRowState(page, 'password.pdf', 'SUCCESS');
+
+  const forms = keyForms(wrong);
+  const { files, hits } = await searchFolder(app.dataDir, forms);
+  expect(files).toBeGreaterThan(2);
+  expect(hits).toEqual([]);
+  expect(formsIn(app.logs(), forms)).toEqual([]);
+  expect(formsIn(await heapSnapshot(page), forms)).toEqual([]);
 });
 
 test.describe('without LibreOffice', () => {
