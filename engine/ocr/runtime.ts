@@ -11,6 +11,7 @@ export interface Session {
   inputNames: readonly string[];
   outputNames: readonly string[];
   run(feeds: Record<string, unknown>): Promise<Record<string, Tensor>>;
+  release?(): Promise<void>;
 }
 interface Ort {
   InferenceSession: { create(model: Uint8Array, opts: object): Promise<Session> };
@@ -86,6 +87,18 @@ export function ocrModels(log: (line: string) => void = (l) => process.stderr.wr
     models.catch(() => { models = null; });
   }
   return models;
+}
+
+/**
+ * Frees this thread's sessions (before a worker thread ends: a thread torn down with live onnxruntime-node
+ * sessions can abort the whole process). The next ocrModels() call loads them again.
+ */
+export async function releaseOcrModels(): Promise<void> {
+  const pending = models;
+  models = null;
+  const m = pending ? await pending.catch(() => null) : null;
+  if (!m) return;
+  for (const s of [m.det, m.zh.session, m.en.session, m.cls]) await s.release?.().catch(() => undefined);
 }
 
 /** Runs a session on one NCHW float tensor and returns its first output. */

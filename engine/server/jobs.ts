@@ -53,7 +53,8 @@ export type WorkerJob = ParseJob | AnalyseJob | AssembleJob;
 /** What a job answers: ParseOutcome for parse/assemble, PageAnalysis[] for analyse. */
 export type JobOutcome = ParseOutcome | PageAnalysis[];
 
-export type ToWorker = { type: 'job'; id: number; job: WorkerJob };
+/** `stop`: abort the running job at its next page, free native resources, and end the thread. */
+export type ToWorker = { type: 'job'; id: number; job: WorkerJob } | { type: 'stop' };
 
 export type FromWorker =
   | { type: 'ready' } // the worker has loaded the parser (job time limits start from here)

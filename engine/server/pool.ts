@@ -172,6 +172,27 @@ export class WorkerPool {
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     if (slot.current) this.#finish(slot, null, err ?? new EngineError(ErrorCodes.PROCESSING_FAILED, 'The parser was stopped'));
-    if (worker) await worker.terminate();
+    if (worker) await stopWorker(worker);
   }
+}
+
+/** How long a worker may take to finish its page and free its native resources before it is terminated. */
+const STOP_GRACE_MS = 30_000;
+
+/**
+ * Asks a worker to end (its job aborts at the next page, OCR sessions are freed) and waits for it; only a
+ * worker that does not end in time is terminated. Terminating a thread inside onnxruntime-node can abort
+ * the whole process, the server included.
+ */
+async function stopWorker(worker: Worker): Promise<void> {
+  if (worker.threadId < 0) return; // already ended
+  let timer: NodeJS.Timeout | undefined;
+  const exited = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(true)));
+  const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), STOP_GRACE_MS); });
+  try {
+    worker.postMessage({ type: 'stop' } satisfies ToWorker);
+  } catch { /* already gone */ }
+  const ended = await Promise.race([exited, late]);
+  clearTimeout(timer);
+  if (!ended) await worker.terminate();
 }

@@ -7,6 +7,7 @@ import { analysePages, assembleDocument, parseDocument } from '../parse/index.ts
 import type { ParsedDocument, ParseOptions } from '../types.ts';
 import { fromSource } from '../office/structure.ts';
 import { DEFAULT_OCR } from '../ocr/index.ts';
+import { releaseOcrModels } from '../ocr/runtime.ts';
 import type { FromWorker, JobOutcome, ParseJob, ToWorker, WorkerJob } from './jobs.ts';
 import { IMAGES_DIR, writeOutputs } from './outputs.ts';
 
@@ -15,7 +16,7 @@ if (!port) throw new Error('engine/server/worker.ts must run as a worker thread'
 
 const post = (m: FromWorker): void => port.postMessage(m);
 
-function parseOptions(job: ParseJob, id: number): ParseOptions {
+function parseOptions(job: ParseJob, id: number, signal?: AbortSignal): ParseOptions {
   const imagePrefix = `${job.filesPrefix}${IMAGES_DIR}/`;
   return {
     featureConfig: job.featureConfig,
@@ -24,6 +25,7 @@ function parseOptions(job: ParseJob, id: number): ParseOptions {
     imageUrl: (name) => imagePrefix + name,
     maxPages: job.maxPages,
     ocr: job.ocr,
+    signal,
     onProgress: (progress) => post({ type: 'progress', id, progress }),
   };
 }
@@ -32,10 +34,10 @@ function parseOptions(job: ParseJob, id: number): ParseOptions {
 const withSource = (job: ParseJob, doc: ParsedDocument): Promise<ParsedDocument> =>
   job.source?.path ? fromSource(job.source.path, extname(job.source.fileName).toLowerCase(), doc) : Promise.resolve(doc);
 
-async function run(job: WorkerJob, id: number): Promise<JobOutcome> {
+async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<JobOutcome> {
   switch (job.kind) {
     case 'parse': {
-      const doc = await withSource(job, await parseDocument(job.inputPath, job.fileName, parseOptions(job, id)));
+      const doc = await withSource(job, await parseDocument(job.inputPath, job.fileName, parseOptions(job, id, signal)));
       await writeOutputs(job, doc);
       return { pageCount: doc.pageCount, fileType: doc.fileType };
     }
@@ -45,6 +47,7 @@ async function run(job: WorkerJob, id: number): Promise<JobOutcome> {
       return analysePages(job.inputPath, job.fileType, job.start, job.end, {
         imageDir: job.imageDir,
         ocr: job.ocr ?? DEFAULT_OCR,
+        signal,
         onPage: () => post({ type: 'progress', id, progress: { pages_done: ++done, pages_total: total } }),
       });
     }
@@ -58,13 +61,33 @@ async function run(job: WorkerJob, id: number): Promise<JobOutcome> {
 
 post({ type: 'ready' });
 
+// The job running now (one at a time), and whether the pool asked this thread to end.
+let current: AbortController | null = null;
+let stopping = false;
+
+/** Ends the thread cleanly: native OCR sessions are freed first (see releaseOcrModels). */
+async function quit(): Promise<never> {
+  await releaseOcrModels();
+  process.exit(0);
+}
+
 port.on('message', async (msg: ToWorker) => {
+  if (msg?.type === 'stop') {
+    stopping = true;
+    if (current) current.abort();
+    else await quit();
+    return;
+  }
   if (msg?.type !== 'job') return;
+  const job = (current = new AbortController());
   try {
-    post({ type: 'done', id: msg.id, outcome: await run(msg.job, msg.id) });
+    post({ type: 'done', id: msg.id, outcome: await run(msg.job, msg.id, job.signal) });
   } catch (e) {
     const code = isEngineError(e) ? e.code : ErrorCodes.PROCESSING_FAILED;
     const message = isEngineError(e) ? e.message : `Parsing failed: ${e instanceof Error ? e.message : String(e)}`;
     post({ type: 'failed', id: msg.id, code, message });
+  } finally {
+    current = null;
+    if (stopping) await quit();
   }
 });
