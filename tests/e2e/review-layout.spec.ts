@@ -76,6 +76,42 @@ test('the current page stays in view through zoom, fit, panel toggles and window
   await expect.poll(async () => Math.abs((await topChunk()) - before)).toBeLessThanOrEqual(1);
 });
 
+test('a selected block stays in view through zoom and panel toggles', async ({ page, app }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });
+  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
+  await expectRowState(page, DOC, 'SUCCESS');
+  await openDoc(page, DOC);
+  await page.getByTestId('page-input').fill('9');
+  await page.getByTestId('page-input').press('Enter');
+  await expectOnPage(page, 8);
+  // The lowest box of page 9: far from the centre point that zoom keeps.
+  const boxes = page.locator('[data-testid="page"][data-page="8"] .rv-box');
+  await expect(boxes.first()).toBeVisible();
+  const g = await boxes.evaluateAll((els) => {
+    const low = els.reduce((a, b) => (b.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? b : a));
+    return (low as HTMLElement).dataset.g!;
+  });
+  await page.locator(`.rv-box[data-g="${g}"]`).click({ force: true });
+  await expect(page.locator(`.rv-box[data-g="${g}"]`)).toHaveClass(/is-selected/);
+  const inView = () => page.getByTestId('page-pane').evaluate((pane, id) => {
+    const box = pane.querySelector<HTMLElement>(`.rv-box[data-g="${id}"]`);
+    if (!box) return false;
+    const p = pane.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    return b.bottom > p.top && b.top < p.bottom && b.right > p.left && b.left < p.right;
+  }, g);
+  for (const step of ['p300', 'p200', 'fit-width']) {
+    await page.getByTestId('zoom-select').selectOption(step);
+    await expect.poll(inView).toBe(true);
+  }
+  await page.getByTestId('toggle-inspector').click();
+  await expect.poll(inView).toBe(true);
+  await page.setViewportSize({ width: 1100, height: 700 });
+  await expect.poll(inView).toBe(true);
+});
+
 test('a wide table scrolls sideways in the Markdown pane, cells never one character wide', async ({ page, app }) => {
   test.setTimeout(120_000);
   await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });

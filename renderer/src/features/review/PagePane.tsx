@@ -11,7 +11,7 @@ import type { PageLayout } from './layout.ts';
 import { PageView } from './PageView.tsx';
 import { ZOOM_MAX, ZOOM_MIN } from './store.ts';
 import { useFollow } from './useFollow.ts';
-import { useReveal } from './usePageReveal.ts';
+import { scrollBlockIntoView, useReveal } from './usePageReveal.ts';
 import { useFastScroll } from './useFastScroll.ts';
 
 /** Pages that may hold a canvas at once (memory bound at any zoom). */
@@ -90,6 +90,9 @@ export function PagePane() {
     const page = Math.min(a.page, layout.tops.length - 1);
     el.scrollTop = layout.tops[page]! + a.fy * layout.heights[page]! - a.ry * el.clientHeight;
     el.scrollLeft = pageLeft(layout, page, el.clientWidth) + a.fx * layout.widths[page]! - a.rx * el.clientWidth;
+    // The selected block stays in view too (moved only if the kept place left it outside).
+    const selected = store.getState().selected;
+    if (selected >= 0) scrollBlockIntoView(el, layout, doc, selected);
     placeRef.current = captureAnchor(el.clientWidth / 2, el.clientHeight / 2);
     store.getState().reportPage(currentPage(layout, el.scrollTop, el.clientHeight));
   }, [layout, virtualizer]);
