@@ -33,8 +33,8 @@ async function expectOnPage(page: Page, index: number): Promise<void> {
   await expect(page.getByTestId('page-input')).toHaveValue(String(index + 1));
 }
 
-test('the current page stays in view through zoom, fit, panel toggles and window resizes', async ({ page, app }) => {
-  test.setTimeout(180_000);
+/** Parses the 18-page redp5110 at 1440×900, opens its review and goes to page 9. */
+async function openOnPage9(page: Page, app: Parameters<typeof invokeFromTest>[0]): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });
   await dropFiles(page, corpus(`pdf-digital/${DOC}`));
@@ -43,6 +43,11 @@ test('the current page stays in view through zoom, fit, panel toggles and window
   await page.getByTestId('page-input').fill('9');
   await page.getByTestId('page-input').press('Enter');
   await expectOnPage(page, 8);
+}
+
+test('the current page stays in view through zoom, fit, panel toggles and window resizes', async ({ page, app }) => {
+  test.setTimeout(180_000);
+  await openOnPage9(page, app);
 
   await page.getByTestId('zoom-select').selectOption('p150');
   await expectOnPage(page, 8);
@@ -78,14 +83,7 @@ test('the current page stays in view through zoom, fit, panel toggles and window
 
 test('a selected block stays in view through zoom and panel toggles', async ({ page, app }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });
-  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
-  await expectRowState(page, DOC, 'SUCCESS');
-  await openDoc(page, DOC);
-  await page.getByTestId('page-input').fill('9');
-  await page.getByTestId('page-input').press('Enter');
-  await expectOnPage(page, 8);
+  await openOnPage9(page, app);
   // The lowest box of page 9: far from the centre point that zoom keeps.
   const boxes = page.locator('[data-testid="page"][data-page="8"] .rv-box');
   await expect(boxes.first()).toBeVisible();
