@@ -23,7 +23,7 @@ export interface ViewLinks {
 const ACTIVE: readonly Task['state'][] = ['queued', 'uploading', 'QUEUING', 'PROCESSING'];
 
 /** Files in a cached result's images folder (sorted), or [] when there is none. */
-export async function listImages(imagesDir: string): Promise<string[]> {
+async function listImages(imagesDir: string): Promise<string[]> {
   try {
     const names = await readdir(imagesDir, { withFileTypes: true });
     return names.filter((d) => d.isFile()).map((d) => d.name).sort();
