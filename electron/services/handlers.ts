@@ -4,7 +4,7 @@
 import { findSoffice } from '../../engine/office/soffice.ts';
 import type { Handlers } from '../../shared/ipc-contract.ts';
 import { CodedError } from '../../shared/result.ts';
-import type { AppInfo, ResultView, Task } from '../../shared/task.ts';
+import type { AppInfo } from '../../shared/task.ts';
 import type { AppServicesOptions } from './app-types.ts';
 import type { ServicesContext } from './context.ts';
 import type { KeyService } from './keychain/key-service.ts';
@@ -15,8 +15,7 @@ import type { Timing } from './consts.ts';
 import { testConnection } from './backend/connection.ts';
 import { checkPaths, toFileCheck } from './files/check.ts';
 import { importFile } from './files/import.ts';
-import { join } from 'node:path';
-import { assertTaskId } from './results/store.ts';
+import { dataPaths } from './data-dir.ts';
 import { createExportHandlers } from './export/handlers.ts';
 import { createHistoryHandlers } from './history/handlers.ts';
 
@@ -43,28 +42,6 @@ const idOf = (req: unknown): string => {
   const id = obj(req).id;
   return typeof id === 'string' && id ? id : invalid('id must be a task id');
 };
-
-async function resultView(d: HandlerDeps, id: string): Promise<ResultView> {
-  assertTaskId(id);
-  const { results } = d.ctx;
-  if (!(await results.has(id))) throw new CodedError('NOT_FOUND', `No cached result for task ${id}`);
-  const meta = await results.readMeta(id);
-  const task: Task | undefined = d.queue.get(id) ?? meta.task;
-  if (!task) throw new CodedError('NOT_FOUND', `Task ${id} is unknown`);
-  const base = d.opts.assetUrlBase;
-  return {
-    task,
-    markdown: await results.readMarkdown(id),
-    json: await results.readJson(id),
-    catalog: meta.catalog,
-    // An Office original is shown through the PDF it was parsed from.
-    originalUrl: meta.preview ? `${base}results/${id}/${meta.preview}` : meta.original ? `${base}results/${id}/original` : null,
-    ...(meta.preview ? { previewType: '.pdf' } : {}),
-    assetBase: `${base}results/${id}/`,
-    images: meta.images,
-    warnings: meta.warnings ?? [],
-  };
-}
 
 const granted = (p: string | null, grant: (p: string) => void): string | null => {
   if (p) grant(p);
@@ -98,7 +75,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       ctx.grants.checkRead(list);
       return (await checkPaths(list)).map(toFileCheck);
     },
-    'files:import': async (req) => importFile(join(ctx.dataDir, 'uploads'), req),
+    'files:import': async (req) => importFile(dataPaths(ctx.dataDir).uploads, req),
     'tasks:submit': async (req) => {
       const list = paths(req);
       ctx.grants.checkRead(list);
@@ -117,7 +94,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       await d.queue.remove(id);
       return { id };
     },
-    'results:get': async (req) => resultView(d, idOf(req)),
+    'results:get': async (req) => ctx.results.view(idOf(req)),
     // What the user picks in a native dialog is what the renderer may then name.
     'dialog:saveFile': async (req) => granted(dialogs ? await dialogs.saveFile(String(obj(req).defaultName ?? 'export')) : null, (p) => ctx.grants.allowWrite(p, 'file')),
     'dialog:pickFolder': async () => granted(dialogs ? await dialogs.pickFolder() : null, (p) => ctx.grants.allowWrite(p, 'folder')),
