@@ -35,7 +35,11 @@ function blockMarkdown(b: Block, image: ImageFormat): string | null {
       const fence = fenceFor(b.content);
       return fence + (b.code_language ?? '').replace(/[^\w+#.-]/g, '') + '\n' + b.content + '\n' + fence;
     }
-    case 'equation': return `$$\n${b.content}\n$$`;
+    case 'equation': {
+      // A formula drawn without text: its picture, its number (`\tag{n}`) as the alt text.
+      if (b.img_url || !b.content.replace(/\\tag\{[^}]*\}/, '').trim()) return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content.replace(/^\s*\\tag\{([^}]*)\}\s*$/, '($1)'))}](${b.img_url})`;
+      return `$$\n${b.content}\n$$`;
+    }
     default: {
       const t = escapeMd(b.content);
       return BULLET_GLYPH.test(t) ? '- ' + t.replace(BULLET_GLYPH, '') : t;
