@@ -10,7 +10,7 @@ import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_S
 import { detectTables, type TableFound } from './tables.ts';
 import { detectBorderless } from './borderless.ts';
 import { detectVectorFigures } from './vector-figures.ts';
-import { codeText, joinCodeColumns, mergeCode, monoShare } from './code.ts';
+import { codeOnPage, codeText, joinCodeColumns, mergeCode } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
 import { markNotes } from './notes.ts';
 import { attachTags, isDisplayFormula, latexOf } from './formulas.ts';
@@ -145,7 +145,7 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   const bottom = items.filter((it) => isMargin(it) && it.bbox[1] >= (1 - MARGIN) * H);
   const rotated = items.filter((it) => aside(it) && !isMargin(it));
   const body = items.filter((it) => !isMargin(it) && !aside(it));
-  const codePage = monoShare(segs.flatMap((sg) => sg.lines)) < 0.5;
+  const codePage = codeOnPage(segs.flatMap((sg) => sg.lines));
   let rtlChars = 0, allChars = 0;
   for (const sg of segs) for (const l of sg.lines) { allChars += l.text.length; if (l.rtl) rtlChars += l.text.length; }
   const rtl = rtlChars > allChars / 2;
