@@ -100,8 +100,8 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
         prevLast = { e, type };
       }
       blocks.push(b);
-      pageCrops.push(type === 'figure' ? e.crop : undefined);
-      if (type === 'figure' && e.crop === undefined) b.img_url = '';
+      // Figures and drawn formulas (equations with a picture) have a crop.
+      pageCrops.push(type === 'figure' || type === 'equation' ? e.crop : undefined);
     }
     // A figure's content is its caption when one sits right next to it.
     for (const [i, b] of blocks.entries()) {

@@ -122,16 +122,22 @@ function tableOf(run: Row[]): TableFound | null {
   const size = median(lines.map((l) => l.size));
   const wraps = (k: number) => run[k + 1].y0 - run[k].y1 < 0.5 * size && run[k + 1].lines.length < run[k].lines.length;
   const ys = [run[0].y0 - 1, ...run.slice(1).flatMap((r, k) => (wraps(k) ? [] : [(run[k].y1 + r.y0) / 2])), run[run.length - 1].y1 + 1];
-  // A header cell centred over several columns spans them (its text need not cross their gaps).
+  // A header cell set over several columns spans them (its text need not cross their gaps): the columns
+  // it is aligned on, centred, flush left or flush right; the narrowest such run wins, so a cell flush with
+  // one column's text does not reach over an empty corner cell beside it.
   const spanned = new Set<number>();
   if (run[0].lines.length < cols) {
     const left = [...lo.map((x, c) => (Number.isFinite(x) ? x : xs[c])), xs[cols]];
+    // Column edges of the body rows (the header's own text would align with anything it covers).
+    const bodyLo = new Array<number>(cols).fill(Infinity), bodyHi = new Array<number>(cols).fill(-Infinity);
+    for (const l of run.slice(1).flatMap((r) => r.lines)) { const c = colOf(l); if (c >= 0) { bodyLo[c] = Math.min(bodyLo[c], l.bbox[0]); bodyHi[c] = Math.max(bodyHi[c], l.bbox[2]); } }
     for (const l of run[0].lines) {
       const cx = (l.bbox[0] + l.bbox[2]) / 2;
       let best: [number, number] = [0, 0], err = Infinity;
-      for (let a = 0; a < cols; a++) for (let b = a; b < cols; b++) {
-        const e = Math.abs(cx - (left[a] + left[b + 1]) / 2);
-        if (e < err && l.bbox[0] >= left[a] - 2 && l.bbox[2] <= left[b + 1] + 2) { err = e; best = [a, b]; }
+      for (let n = 0; n < cols; n++) for (let a = 0; a + n < cols; a++) {
+        const b = a + n;
+        const e = Math.min(Math.abs(cx - (left[a] + left[b + 1]) / 2), Math.abs(l.bbox[0] - bodyLo[a]), Math.abs(l.bbox[2] - bodyHi[b]));
+        if (e < err - 1 && l.bbox[0] >= left[a] - 2 && l.bbox[2] <= left[b + 1] + 2) { err = e; best = [a, b]; }
       }
       for (let k = best[0] + 1; k <= best[1]; k++) spanned.add(k);
     }

@@ -9,11 +9,21 @@ import { cleanLine } from './text.ts';
 /** A single monospaced line that reads as a statement, not as a name or an address. */
 const CODE_LINE = /[;{:]\s*$|\)\s*;?\s*$|\s=\s|^\s*(def|function|class|import|from|return|if|for|while|#include|public|private|var|let|const|SELECT|CREATE)\b/;
 
-/** Share of monospaced chars on the page (a page set in a typewriter font has no "code" in it). */
-export function monoShare(lines: RawLine[]): number {
+/** Code syntax in a line: statement ends, braces, operators, calls, snake_case names, leading keywords. */
+const CODE_SYNTAX = /;\s*$|[{}]|\s(=|==|!=|<>|:=|\|\|)\s|\w\s?\(.*\)|\w_\w|^\s*(SELECT|CREATE|ALTER|INSERT|UPDATE|DELETE|DROP|FROM|WHERE|WHEN|THEN|ELSE|END|RETURN|CASE|AND|OR|ON|FOR|SET|def|function|class|import|return|if|for|while|#include|public|private|var|let|const)\b/;
+/** A line of prose: several words, mostly lower-case letters, ending a sentence or running on. */
+const PROSE = (t: string): boolean => t.split(/\s+/).length >= 4 && (t.match(/\p{Ll}/gu)?.length ?? 0) > 0.6 * (t.match(/\p{L}/gu)?.length ?? 0) && !CODE_SYNTAX.test(t);
+
+/** May the page's monospaced segments be code? Yes when most of the page is set in a proportional face,
+ * or when its monospaced lines read as code rather than prose (a page of listings); a page typed in a
+ * typewriter face throughout has no "code" in it. */
+export function codeOnPage(lines: RawLine[]): boolean {
   let mono = 0, all = 0;
   for (const l of lines) { mono += l.mono * l.text.length; all += l.text.length; }
-  return all ? mono / all : 0;
+  if (!all || mono < 0.5 * all) return true;
+  const ml = lines.filter((l) => l.mono >= 0.8).map((l) => l.text.trim()).filter((t) => t);
+  const code = ml.filter((t) => CODE_SYNTAX.test(t)).length, prose = ml.filter(PROSE).length;
+  return code >= 0.5 * ml.length && prose < 0.2 * ml.length;
 }
 
 /** Lines of a code segment with their indentation (in spaces, from the x offset); pieces on one row (a
@@ -65,7 +75,7 @@ export function mergeCode(elems: Elem[]): Elem[] {
     if (p && p.kind === 'code' && e.kind === 'code') {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
-      if (gap > -0.3 * e.size && gap < 1.2 * e.size && ov > 0) {
+      if (gap > -0.3 * e.size && gap < 2.6 * e.size && ov > 0) { // one blank line inside a listing
         const left = Math.min(p.bbox[0], e.bbox[0]);
         const cw = Math.max(1, 0.6 * e.size);
         const shift = (t: string, x: number) => t.split('\n').map((s) => ' '.repeat(Math.max(0, Math.round((x - left) / cw))) + s).join('\n');

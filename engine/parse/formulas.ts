@@ -61,7 +61,8 @@ export function isDisplayFormula(s: Segment): boolean {
   return (scripts || mathFont || symbols) && (OPERATOR.test(text) || scripts || symbols);
 }
 
-const TAG = /^\((\d{1,3}(?:\.\d{1,3})*[a-z]?)\)$/;
+/** An equation number as set beside a display formula: "(3)", "(2.1)", "(4a)". */
+export const EQUATION_TAG = /^\((\d{1,3}(?:\.\d{1,3})*[a-z]?)\)$/;
 
 /** Joins an equation number "(n)" set on the equation's row to it as \tag{n}. */
 export function attachTags(elems: Elem[]): Elem[] {
@@ -69,10 +70,10 @@ export function attachTags(elems: Elem[]): Elem[] {
   for (const e of elems) {
     if (e.kind !== 'equation') continue;
     const cy = (e.bbox[1] + e.bbox[3]) / 2;
-    const tag = elems.find((t) => t.kind === 'text' && !gone.has(t) && TAG.test(t.text.trim()) && t.bbox[0] > e.bbox[2] &&
+    const tag = elems.find((t) => t.kind === 'text' && !gone.has(t) && EQUATION_TAG.test(t.text.trim()) && t.bbox[0] > e.bbox[2] &&
       Math.abs((t.bbox[1] + t.bbox[3]) / 2 - cy) < 0.6 * Math.max(e.size, t.size));
     if (!tag) continue;
-    e.text += ` \\tag{${TAG.exec(tag.text.trim())![1]}}`;
+    e.text += ` \\tag{${EQUATION_TAG.exec(tag.text.trim())![1]}}`;
     e.bbox = [e.bbox[0], Math.min(e.bbox[1], tag.bbox[1]), tag.bbox[2], Math.max(e.bbox[3], tag.bbox[3])];
     gone.add(tag);
   }

@@ -1,7 +1,7 @@
 // SoMark pages → Markdown and the catalog (outline of the titles).
 import type { Block, CatalogNode, FeatureConfig, ImageFormat, Page } from '../../shared/somark.ts';
 import { BULLET_GLYPH, CJK_CHAR, joinText } from './text.ts';
-import { NOTE_START } from './notes.ts';
+import { labelNotes, NOTE_START, type PageNotes } from './notes.ts';
 
 const escapeAlt = (s: string): string => s.replace(/[[\]\n]/g, ' ').trim();
 /** Literal text in Markdown: document text never becomes live syntax. Backslashes, closing brackets
@@ -35,7 +35,11 @@ function blockMarkdown(b: Block, image: ImageFormat): string | null {
       const fence = fenceFor(b.content);
       return fence + (b.code_language ?? '').replace(/[^\w+#.-]/g, '') + '\n' + b.content + '\n' + fence;
     }
-    case 'equation': return `$$\n${b.content}\n$$`;
+    case 'equation': {
+      // A formula drawn without text: its picture, its number (`\tag{n}`) as the alt text.
+      if (b.img_url || !b.content.replace(/\\tag\{[^}]*\}/, '').trim()) return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content.replace(/^\s*\\tag\{([^}]*)\}\s*$/, '($1)'))}](${b.img_url})`;
+      return `$$\n${b.content}\n$$`;
+    }
     default: {
       const t = escapeMd(b.content);
       return BULLET_GLYPH.test(t) ? '- ' + t.replace(BULLET_GLYPH, '') : t;
@@ -47,14 +51,17 @@ function blockMarkdown(b: Block, image: ImageFormat): string | null {
 export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat): string {
   const parts: string[] = [];
   let lastText = -1; // index in parts of the latest body paragraph, for cross-page joins
-  const labels = new Set<string>(); // footnote labels used so far
-  for (const p of pages) {
+  const noteLabels = labelNotes(pages.map((p) => p.blocks.filter((b) => b.type === 'footnote')));
+  for (const [pi, p] of pages.entries()) {
+    const { refs } = noteLabels[pi];
     let join = p.merge_content_from_pre_page && fc.enable_text_cross_page;
     const notes: Block[] = []; // the page's footnotes: definitions after its body (all its columns)
     for (const b of p.blocks) {
       if ((b.type === 'header' || b.type === 'footer' || b.type === 'sider') && !fc.keep_header_footer) continue;
       if (b.type === 'footnote') { notes.push(b); continue; }
-      const md = blockMarkdown(b, image);
+      let md = blockMarkdown(b, image);
+      // References follow their notes' labels (a mark used again on a later page is renumbered).
+      if (md && refs.size && b.type !== 'code') md = md.replace(NOTE_REF, (all, m: string) => (refs.has(m) ? `[^${refs.get(m)}]` : all));
       if (md === null || !md.trim()) continue;
       if (join && b.type === 'text' && lastText >= 0) {
         parts[lastText] = joinText(parts[lastText], md);
@@ -66,24 +73,24 @@ export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat)
       const passive = b.type === 'footnote' || b.type === 'figure' || b.type === 'header' || b.type === 'footer' || b.type === 'sider';
       lastText = b.type === 'text' ? parts.length - 1 : passive ? lastText : -1;
     }
-    parts.push(...footnoteDefinitions(notes, labels));
+    parts.push(...footnoteDefinitions(notes, noteLabels[pi]));
   }
   return parts.length ? parts.join('\n\n') + '\n' : '';
 }
 
-/** Footnote blocks as `[^mark]: text` definitions (the mark they open with, else a running number); a note
- * without a mark right after a marked one is its continuation. `used` holds the labels given so far. */
-export function footnoteDefinitions(notes: Block[], used: Set<string>): string[] {
+const NOTE_REF = /\[\^([^\]\s]{1,12})\]/g;
+
+/** Footnote blocks as `[^label]: text` definitions (labels from notes.ts: unique in the document); a note
+ * that continues the one before it is joined to it. */
+export function footnoteDefinitions(notes: Block[], page: PageNotes): string[] {
   const out: string[] = [];
-  for (const b of notes) {
-    const m = NOTE_START.exec(b.content);
+  notes.forEach((b, i) => {
+    const label = page.labels[i];
+    const m = label === null ? null : NOTE_START.exec(b.content);
     const text = escapeMd(m ? b.content.slice(m[0].length) : b.content);
-    if (!m && out.length) { out[out.length - 1] = joinText(out[out.length - 1], text); continue; }
-    let label = m ? m[1] : `n${used.size + 1}`;
-    if (used.has(label)) label = `${label}-${used.size + 1}`;
-    used.add(label);
-    out.push(`[^${label}]: ${text}`);
-  }
+    if (label === null && out.length) out[out.length - 1] = joinText(out[out.length - 1], text);
+    else out.push(`[^${label}]: ${text}`);
+  });
   return out;
 }
 

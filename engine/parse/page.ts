@@ -10,16 +10,17 @@ import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_S
 import { detectTables, type TableFound } from './tables.ts';
 import { detectBorderless } from './borderless.ts';
 import { detectVectorFigures } from './vector-figures.ts';
-import { codeText, joinCodeColumns, mergeCode, monoShare } from './code.ts';
+import { codeOnPage, codeText, joinCodeColumns, mergeCode } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
 import { markNotes } from './notes.ts';
 import { attachTags, isDisplayFormula, latexOf } from './formulas.ts';
 import { buildFractions } from './fractions.ts';
+import { detectFormulaArt, type FormulaArt } from './formula-art.ts';
 
 /** What the page analysis keeps of a figure for the crop writer. */
 export interface FigureElem extends Elem { images: number[] }
 
-type Item = { kind: 'seg'; bbox: Rect; seg: Segment } | { kind: 'fig'; bbox: Rect; fig: Figure } | { kind: 'table'; bbox: Rect; table: TableFound };
+type Item = { kind: 'seg'; bbox: Rect; seg: Segment } | { kind: 'fig'; bbox: Rect; fig: Figure } | { kind: 'table'; bbox: Rect; table: TableFound } | { kind: 'art'; bbox: Rect; art: FormulaArt };
 
 const MARGIN = 0.09;
 const NUMBER_TOKEN = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVXivx]{1,5}\.?|[A-Z]\.|§\s*\d+)$/;
@@ -111,7 +112,7 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   const chars = textCharCount(raw);
   const scanned = isScanned(raw, chars);
   const tables = scanned ? [] : detectTables(raw);
-  const figs: Figure[] = scanned ? [{ bbox: [0, 0, W, H], images: raw.images.map((i) => i.id) }] : detectFigures(raw, chars).filter((f) => !isTextBackground(f, raw));
+  let figs: Figure[] = scanned ? [{ bbox: [0, 0, W, H], images: raw.images.map((i) => i.id) }] : detectFigures(raw, chars).filter((f) => !isTextBackground(f, raw));
   if (!scanned) {
     for (const v of detectVectorFigures(raw, tables.map((t) => t.bbox))) {
       const hit = figs.find((f) => rectInter(f.bbox, v) > 0);
@@ -119,20 +120,24 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
       else figs.push({ bbox: v, images: [] });
     }
   }
+  // Display formulas drawn without text (outlines, pictures) are equations, not figures.
+  let arts: FormulaArt[] = [];
+  if (!scanned) ({ formulas: arts, figures: figs } = detectFormulaArt(raw, figs, tables.map((t) => t.bbox)));
   // Lines inside a figure (mostly) or a table (centre) belong to it, not to the running text.
   const mostly = (b: Rect, r: Rect) => rectInter(b, r) > 0.7 * Math.max(rectArea(b), 1e-3);
-  const taken = (b: Rect) => figs.some((f) => mostly(b, f.bbox)) || tables.some((t) => mostly(b, t.bbox) || pointIn(rectCenter(b), t.bbox, -1));
+  const taken = (b: Rect) => figs.some((f) => mostly(b, f.bbox)) || arts.some((a) => mostly(b, a.region)) || tables.some((t) => mostly(b, t.bbox) || pointIn(rectCenter(b), t.bbox, -1));
   if (!scanned) {
     const free = raw.blocks.flatMap((b) => b.lines).filter((l) => l.bbox[1] > MARGIN * H && l.bbox[3] < (1 - MARGIN) * H && !taken(l.bbox));
     tables.push(...detectBorderless(free));
   }
-  const blocks = raw.blocks.map((b) => ({ ...b, lines: figs.length || tables.length ? b.lines.filter((l) => !taken(l.bbox)) : [...b.lines] }));
+  const blocks = raw.blocks.map((b) => ({ ...b, lines: figs.length || tables.length || arts.length ? b.lines.filter((l) => !taken(l.bbox)) : [...b.lines] }));
   if (!scanned) buildFractions(blocks, raw.vectors, W, tables.map((t) => t.bbox));
   const segs = joinCodeColumns(joinMarkers(segmentBlocks(blocks)));
   const items: Item[] = [
     ...segs.map((seg) => ({ kind: 'seg' as const, bbox: seg.bbox, seg })),
     ...figs.map((fig) => ({ kind: 'fig' as const, bbox: fig.bbox, fig })),
     ...tables.map((table) => ({ kind: 'table' as const, bbox: table.bbox, table })),
+    ...arts.map((art) => ({ kind: 'art' as const, bbox: art.region, art })),
   ];
   const isMargin = (it: Item) => it.kind === 'seg' && it.seg.lines.length <= 3 && (it.bbox[3] <= MARGIN * H || it.bbox[1] >= (1 - MARGIN) * H);
   const aside = (it: Item) => it.kind === 'seg' && it.seg.rotated;
@@ -140,7 +145,7 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   const bottom = items.filter((it) => isMargin(it) && it.bbox[1] >= (1 - MARGIN) * H);
   const rotated = items.filter((it) => aside(it) && !isMargin(it));
   const body = items.filter((it) => !isMargin(it) && !aside(it));
-  const codePage = monoShare(segs.flatMap((sg) => sg.lines)) < 0.5;
+  const codePage = codeOnPage(segs.flatMap((sg) => sg.lines));
   let rtlChars = 0, allChars = 0;
   for (const sg of segs) for (const l of sg.lines) { allChars += l.text.length; if (l.rtl) rtlChars += l.text.length; }
   const rtl = rtlChars > allChars / 2;
@@ -152,11 +157,13 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
     if (it.kind === 'seg') return segElem(it.seg, H, codePage);
     const base = { bbox: it.bbox, nLines: 0, size: 0, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' as const };
     if (it.kind === 'table') return { ...base, kind: 'table' as const, text: it.table.html };
-    const fe: FigureElem = { ...base, kind: 'figure', text: '', images: it.fig.images };
+    // A drawn formula keeps its picture (the crop) and its number as LaTeX.
+    const fe: FigureElem = it.kind === 'art' ? { ...base, bbox: it.art.bbox, kind: 'equation', text: it.art.tag ? `\\tag{${it.art.tag}}` : '', images: it.art.images } :
+      { ...base, kind: 'figure', text: '', images: it.fig.images };
     figures.push({ elem: fe });
     return fe;
   });
-  elems = attachTags(mergeCode(mergeParagraphs(elems.filter((e) => (e.kind !== 'text' && e.kind !== 'code' && e.kind !== 'equation') || e.text.trim()))));
+  elems = attachTags(mergeCode(mergeParagraphs(elems.filter((e) => (e.kind !== 'text' && e.kind !== 'code' && e.kind !== 'equation') || e.text.trim() || 'images' in e))));
   markCaptions(elems);
   if (raw.rotation) for (const e of elems) e.bbox = toPageFrame(e.bbox, raw.rotation, raw.pageWidth, raw.pageHeight);
   return { page: { pageNum, width: raw.pageWidth, height: raw.pageHeight, scale: 2, scanned, elems }, figures };

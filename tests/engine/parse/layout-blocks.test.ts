@@ -38,6 +38,23 @@ describe('table of contents and tables', () => {
     expect(code.some((c) => c.includes('http://www.idtheftcenter.org'))).toBe(false); // notes with addresses are no code
   });
 
+  it('fences listings on pages that are mostly listing (CREATE MASK), one block across blank lines', async () => {
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    const code = (page: number) => doc.json.pages[page].blocks.filter((b) => b.type === 'code').map((b) => b.content);
+    expect(code(12)).toHaveLength(2);
+    expect(code(12)[1]).toMatch(/^CREATE MASK HR_SCHEMA\.MASK_TAX_ID_ON_EMPLOYEES\nON +HR_SCHEMA\.EMPLOYEES AS EMPLOYEES\nFOR COLUMN +TAX_ID\nRETURN\nCASE\n +WHEN VERIFY_GROUP_FOR_USER[\s\S]*\nEND\nENABLE ;$/);
+    expect(code(15)).toHaveLength(1);
+    expect(code(15)[0].match(/^CREATE MASK BANK_SCHEMA\./gm)).toHaveLength(4);
+    expect(code(15)[0]).toMatch(/ALTER TABLE BANK_SCHEMA\.CUSTOMERS\n +ACTIVATE ROW ACCESS CONTROL\n +ACTIVATE COLUMN ACCESS CONTROL ;$/);
+    expect(doc.markdown).toMatch(/```\nCREATE MASK HR_SCHEMA\.MASK_TAX_ID_ON_EMPLOYEES\n/);
+    expect(doc.markdown).not.toMatch(/^CREATE MASK .* ON FOR COLUMN/m); // no more flattened into a paragraph
+  });
+
+  it('keeps a page typed in a typewriter face as prose (no code blocks)', async () => {
+    const doc = await parseCorpus('pdf-digital/scotus-transcript-p1.pdf', tmp.dir);
+    expect(blocks(doc.json.pages).filter((b) => b.type === 'code')).toEqual([]);
+  });
+
   it('covers every grid cell exactly once (prefilled_f1040: no overlapping spans)', async () => {
     const doc = await parseCorpus('forms/prefilled_f1040.pdf', tmp.dir);
     const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');

@@ -9,7 +9,9 @@ import { parseDocument } from '../../../engine/parse/index.ts';
 import { readingOrder } from '../../../engine/parse/xycut.ts';
 import { assignTitles } from '../../../engine/parse/titles.ts';
 import { numberScheme } from '../../../engine/parse/title-levels.ts';
-import { markNotes } from '../../../engine/parse/notes.ts';
+import { labelNotes, markNotes } from '../../../engine/parse/notes.ts';
+import { toMarkdown } from '../../../engine/parse/markdown.ts';
+import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { cleanLine, joinText } from '../../../engine/parse/text.ts';
 import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
@@ -108,5 +110,30 @@ describe('footnotes', () => {
     expect(markNotes(line('상해1)나 재해', [2, 3])).text).toBe('상해[^1]나 재해');
     expect(markNotes(line('3The note', [0])).text).toBe('3 The note');
     expect(markNotes(line('1,204 m2 in 2020', [])).text).toBe('1,204 m2 in 2020');
+  });
+
+  it('gives every note a clean label unique in the document (normal_4pages: no [^1-3] or [^n13]); numbered items inside a note stay in it', async () => {
+    const doc = await parseCorpus('pdf-digital/normal_4pages.pdf', tmp.dir);
+    const defs = [...doc.markdown.matchAll(/^\[\^([^\]]+)\]: /gm)].map((m) => m[1]);
+    expect(defs.length).toBeGreaterThanOrEqual(10);
+    expect(defs.every((l) => /^(\d{1,3}|[*∗†‡§¶]{1,3})$/.test(l)), defs.join(' ')).toBe(true);
+    expect(new Set(defs).size).toBe(defs.length);
+    // Note 2 lists two numbered cases: they are part of its definition, not notes 1 and 2 again.
+    expect(doc.markdown).toMatch(/^\[\^2\]: 생명보험은 .*말함 1\) 한국표준질병.*2\) 감염병의 예방/m);
+    // Every reference in the body has its definition.
+    const refs = [...doc.markdown.matchAll(/\[\^([^\]]+)\](?!:)/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThanOrEqual(8);
+    expect(refs.filter((r) => !defs.includes(r))).toEqual([]);
+  });
+
+  it('renumbers a note mark used again on a later page, with its reference', () => {
+    const block = (type: Block['type'], content: string): Block => ({ idx: 0, type, bbox: [0, 0, 1, 1], content, format: 'text', captions: [], img_url: '' });
+    const page = (n: number, blocks: Block[]): Page => ({ page_num: n, page_size: { w: 10, h: 10 }, merge_content_from_pre_page: false, blocks });
+    const pages = [page(0, [block('text', 'First[^1] and second[^2].'), block('footnote', '1 One.'), block('footnote', '2 Two.')]),
+      page(1, [block('text', 'Again[^1] here[^*].'), block('footnote', '1 Three.'), block('footnote', '* Star.'), block('footnote', 'Unmarked.')]),
+      page(2, [block('footnote', 'Alone at the foot.')])];
+    expect(labelNotes(pages.map((p) => p.blocks.filter((b) => b.type === 'footnote'))).map((p) => p.labels)).toEqual([['1', '2'], ['3', '*', null], ['4']]);
+    const md = toMarkdown(pages, DEFAULT_FEATURE_CONFIG, 'url');
+    expect(md).toBe('First[^1] and second[^2].\n\n[^1]: One.\n\n[^2]: Two.\n\nAgain[^3] here[^*].\n\n[^3]: Three.\n\n[^*]: Star. Unmarked.\n\n[^4]: Alone at the foot.\n');
   });
 });
