@@ -57,7 +57,9 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     if (ranges.length === 1) {
       doc = await parseDocument(file, fileName, options);
     } else {
-      pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000 });
+      // mupdf is loaded here by now (inspectDocument): the workers reuse its compiled WASM.
+      const { mupdfWasm } = await import('../pdf/wasm-handle.ts');
+      pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerData: { mupdfWasm: mupdfWasm() } });
       const done = ranges.map(() => 0);
       const report = (i: number, n: number) => { done[i] = n; progress(done.reduce((a, b) => a + b, 0)); };
       const cropDir = opts.elementFormats.image === 'none' ? null : imageDir;
