@@ -62,17 +62,18 @@ function line(tool: string, file: string, pages: number, s: Sample[]): string {
   return `${basename(file).padEnd(26)} ${tool.padEnd(10)} ${String(pages).padStart(5)} p  wall ${(wall / 1000).toFixed(2).padStart(6)} s  cpu ${cpu.toFixed(2).padStart(6)} s  peak RSS ${String(Math.round(rss / 1024)).padStart(4)} MB  ${(pages / (wall / 1000)).toFixed(0).padStart(5)} pages/s`;
 }
 
-export async function wholeProcessBench(files: { path: string; pages: number }[], opts: { repeat: number; liteparse: string | null; workers?: number }): Promise<void> {
+/** `ocr`: leave the engine's OCR on (its default); off by default, as LiteParse is run with --no-ocr. */
+export async function wholeProcessBench(files: { path: string; pages: number }[], opts: { repeat: number; liteparse: string | null; workers?: number; ocr?: boolean }): Promise<void> {
   const tmp = await mkdtemp(join(tmpdir(), 'docparse-whole-'));
   try {
-    console.log(`whole-process bench: median of ${opts.repeat} run(s) per tool, in turn; peak RSS is the largest; node ${process.version}`);
+    console.log(`whole-process bench: median of ${opts.repeat} run(s) per tool, in turn; peak RSS is the largest; OCR ${opts.ocr ? 'on (engine only)' : 'off'}; node ${process.version}`);
     if (!opts.liteparse) console.log('LiteParse not found: npm install --no-save @llamaindex/liteparse@2.14.7 (or --liteparse DIR) to compare');
     const command = await parseCommand();
     for (const f of files) {
       const ours: Sample[] = [], theirs: Sample[] = [];
       for (let i = 0; i < opts.repeat; i++) {
         const out = join(tmp, `out-${i}`);
-        const w = opts.workers ? ['--workers', String(opts.workers)] : [];
+        const w = [...(opts.workers ? ['--workers', String(opts.workers)] : []), ...(opts.ocr ? [] : ['--no-ocr'])];
         ours.push(await measure([...command, f.path, '--out', out, '--formats', 'markdown,json', '--max-pages', '100000', ...w], tmp));
         await rm(out, { recursive: true, force: true });
         if (opts.liteparse) theirs.push(await measure([opts.liteparse, 'parse', f.path, '--format', 'markdown', '--no-ocr', '--max-pages', '100000', '-o', join(tmp, 'lp.md')], tmp));

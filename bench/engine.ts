@@ -1,7 +1,8 @@
 // `npm run bench:engine [-- files...] [--workers N] [--formats markdown,json]`
-// `npm run bench:engine -- --whole [files...] [--repeat N] [--long PAGES] [--liteparse DIR]`: whole
+// `npm run bench:engine -- --whole [files...] [--repeat N] [--long PAGES] [--liteparse DIR] [--ocr]`: whole
 // processes of the parse CLI (and LiteParse when installed), see engine-whole.ts; --long adds a PDF of
-// PAGES pages made by concatenating the large corpus PDFs (memory must not grow with the page count).
+// PAGES pages made by concatenating the large corpus PDFs (memory must not grow with the page count);
+// OCR is off in both tools unless --ocr (freeculture's cover page alone would load the OCR models).
 // Parses the large PDFs of ../shared/corpus/large (or the files given) through the engine core —
 // the same worker pool the server uses, no HTTP — and prints pages/s per file and overall, wall
 // time and peak RSS (worker threads live in this process, so maxRSS covers them).
@@ -21,7 +22,7 @@ const { values: v, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     workers: { type: 'string' }, formats: { type: 'string' }, 'no-warmup': { type: 'boolean' },
-    whole: { type: 'boolean' }, repeat: { type: 'string' }, long: { type: 'string' }, liteparse: { type: 'string' },
+    whole: { type: 'boolean' }, ocr: { type: 'boolean' }, repeat: { type: 'string' }, long: { type: 'string' }, liteparse: { type: 'string' },
   },
 });
 const formats = (v.formats ?? 'markdown,json').split(',') as OutputFormat[];
@@ -41,7 +42,7 @@ if (v.whole) {
       await makeLongPdf(files, Number(v.long), path);
       list.push({ path, pages: pageCount(path) });
     }
-    await wholeProcessBench(list, { repeat: Number(v.repeat ?? 3), liteparse: findLiteParse(v.liteparse), workers: v.workers ? Number(v.workers) : undefined });
+    await wholeProcessBench(list, { repeat: Number(v.repeat ?? 3), liteparse: findLiteParse(v.liteparse), workers: v.workers ? Number(v.workers) : undefined, ocr: v.ocr });
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

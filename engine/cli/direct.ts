@@ -24,7 +24,8 @@ const timeoutMs = (pages: number, ocr = true) => 60_000 + (ocr ? 20_000 : 2_000)
 export function createDirectRunner(opts: DirectOptions): { run: Runner; close(): Promise<void> } {
   const workers = Math.max(1, opts.workers ?? availableParallelism());
   const maxPages = opts.maxPages ?? 300; // DEFAULT_MAX_PAGES of server/engine.ts, not imported: it loads the task store
-  let pool: WorkerPool | null = null; // started only for a document worth splitting
+  let pool: WorkerPool | null = null; // started only for a document worth splitting, stopped after it
+  let stopping: Promise<void> | undefined;
   const dirs: string[] = [];
 
   const run: Runner = async (file, onProgress) => {
@@ -56,21 +57,26 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     if (ranges.length === 1) {
       doc = await parseDocument(file, fileName, options);
     } else {
-      pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000 });
+      // mupdf is loaded here by now (inspectDocument): the workers reuse its compiled WASM.
+      const { mupdfWasm } = await import('../pdf/wasm-handle.ts');
+      pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerData: { mupdfWasm: mupdfWasm() } });
       const done = ranges.map(() => 0);
       const report = (i: number, n: number) => { done[i] = n; progress(done.reduce((a, b) => a + b, 0)); };
       const cropDir = opts.elementFormats.image === 'none' ? null : imageDir;
       const p = pool;
       // Range 0 here, the others on the workers; the main thread's share runs while they start.
-      const parts = await Promise.all(ranges.map(async ([start, end], i) => {
-        if (i === 0) {
-          let n = 0;
-          return analysePages(file, info.fileType, start, end, { imageDir: cropDir, ocr: opts.ocr ?? DEFAULT_OCR, onPage: () => report(0, ++n) });
-        }
-        const job = { kind: 'analyse' as const, inputPath: file, fileType: info.fileType, start, end, imageDir: cropDir, ocr: opts.ocr };
-        return (await p.run(job, { timeoutMs: timeoutMs(end - start, opts.ocr?.enabled !== false), admitted: true, onProgress: (q) => report(i, q.pages_done) })) as PageAnalysis[];
-      }));
-      doc = await assembleDocument(parts.flat(), { fileType: info.fileType, pageCount: total }, options);
+      const [mine, theirs] = await Promise.all([
+        (() => { let n = 0; return analysePages(file, info.fileType, ranges[0][0], ranges[0][1], { imageDir: cropDir, ocr: opts.ocr ?? DEFAULT_OCR, onPage: () => report(0, ++n) }); })(),
+        Promise.all(ranges.slice(1).map(async ([start, end], k) => {
+          const job = { kind: 'analyse' as const, inputPath: file, fileType: info.fileType, start, end, imageDir: cropDir, ocr: opts.ocr };
+          return (await p.run(job, { timeoutMs: timeoutMs(end - start, opts.ocr?.enabled !== false), admitted: true, onProgress: (q) => report(k + 1, q.pages_done) })) as PageAnalysis[];
+        })).finally(() => {
+          // The workers are done: their heaps and mupdf memory go before the assembly's peak.
+          if (pool === p) { pool = null; stopping = p.close(); }
+        }),
+      ]);
+      await stopping;
+      doc = await assembleDocument([mine, ...theirs].flat(), { fileType: info.fileType, pageCount: total }, options);
     }
     const stored = await buildResult({ fileName, taskDir, formats: opts.formats, filesPrefix, warnings: info.warnings ?? [] }, doc);
     const outcome: FileOutcome = {
@@ -85,7 +91,7 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
   return {
     run,
     close: async () => {
-      await pool?.close();
+      await Promise.all([pool?.close(), stopping]);
       await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
     },
   };

@@ -98,16 +98,19 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
   return out;
 }
 
-/** The embedded image itself when it is the whole figure and not much larger than shown; else a render
- * of the figure's area at 144 DPI (in gray when every image in it is gray). */
+/** The embedded image itself when it is the whole figure and not much larger than shown (a 1-bit mask
+ * alone on its area up to ~360 DPI, as a 1-bit PNG); else a render of the figure's area at 144 DPI (in
+ * gray when every image in it is gray). */
 function cropPng(pg: ReturnType<PdfDocument['loadPage']>, bbox: [number, number, number, number], ids: number[]): Uint8Array | null {
   const ims = pg.raw.images.filter((x) => ids.includes(x.id));
   if (ims.length === 1) {
     const shownPx = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]) * 4;
     try {
+      const mask = pg.maskPng(ims[0].id, 6.25 * shownPx);
+      if (mask) return mask;
       if (ims[0].width * ims[0].height <= 1.5 * shownPx) return pg.imagePng(ims[0].id);
     } catch {
-      // stencil masks and odd colour spaces: render instead
+      // masks under other content and odd colour spaces: render instead
     }
   }
   try {

@@ -3,7 +3,7 @@
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
 import type { RawBlock, RawImage, RawLine, RawPage, RawVector, Rect } from './raw.ts';
-import { encodePng } from './png.ts';
+import { encodeMaskPng, encodePng } from './png.ts';
 import { LineBuilder, type FontInfo, type Quad } from './line-builder.ts';
 import { walkStext } from './stext-walk.ts';
 import { frameFor, identityFrame, rectToFrame, rotationOf, type Frame, type Rotation } from './frame.ts';
@@ -42,6 +42,8 @@ export class PdfPage {
   readonly raw: RawPage;
   private page: mupdf.Page;
   private imgs: mupdf.Image[] = [];
+  /** Per image: drawn upright (not turned or mirrored) on the page. */
+  private upright: boolean[] = [];
   private ox: number;
   private oy: number;
   /** Some image of this page was decoded (a crop): see close(). */
@@ -63,6 +65,7 @@ export class PdfPage {
       if (bestN > 0.6 * all && all >= 20) {
         for (const i of this.imgs) i.destroy();
         this.imgs = [];
+        this.upright = [];
         frame = frameFor(best, W, H);
         ex = this.extract(st, frame);
       }
@@ -136,7 +139,8 @@ export class PdfPage {
         for (const l of lines) bb = [Math.min(bb[0], l.bbox[0]), Math.min(bb[1], l.bbox[1]), Math.max(bb[2], l.bbox[2]), Math.max(bb[3], l.bbox[3])];
         blocks.push({ bbox: bb, lines });
       },
-      onImageBlock: (bbox, image) => {
+      onImageBlock: (bbox, image, m) => {
+        this.upright.push(m[0] > 0 && m[3] > 0 && Math.abs(m[1]) < 1e-3 * m[0] && Math.abs(m[2]) < 1e-3 * m[3]);
         const cs = image.getColorSpace();
         const gray = image.getImageMask() || (!!cs && cs.isGray());
         cs?.destroy();
@@ -179,9 +183,37 @@ export class PdfPage {
     return pixmapPng(this.imgs[id].toPixmap());
   }
 
+  /**
+   * A 1-bit image mask that is a whole figure, as a 1-bit PNG at its own resolution (ink black on
+   * white): decoding the mask alone costs a third of rendering the page area, with no scaling. Null
+   * (render instead) unless the mask is drawn upright, whole inside the page, with nothing else of the
+   * page (text, vector, other image) over or under it, and at most `maxPx` pixels.
+   */
+  maskPng(id: number, maxPx: number): Uint8Array | null {
+    const im = this.raw.images[id], img = this.imgs[id];
+    if (!im || !img || this.raw.rotation !== 0 || !this.upright[id] || !img.getImageMask() || im.width * im.height > maxPx) return null;
+    const b = im.bbox, { width: W, height: H } = this.raw;
+    if (b[0] < 0 || b[1] < 0 || b[2] > W || b[3] > H) return null;
+    const hits = (r: Rect) => r[0] < b[2] && b[0] < r[2] && r[1] < b[3] && b[1] < r[3];
+    if (this.raw.vectors.some((v) => hits(v.bbox)) || this.raw.images.some((o) => o.id !== id && hits(o.bbox))) return null;
+    if (this.raw.blocks.some((bl) => hits(bl.bbox) && bl.lines.some((l) => hits(l.bbox)))) return null;
+    this.decoded = true;
+    const pm = img.toPixmap();
+    try {
+      const cs = pm.getColorSpace();
+      cs?.destroy();
+      if (cs || pm.getNumberOfComponents() !== 1 || !pm.getAlpha()) return null;
+      const px = pm.getPixels();
+      return encodeMaskPng(new Uint8Array(px.buffer, px.byteOffset, px.length), pm.getWidth(), pm.getHeight(), pm.getStride());
+    } finally {
+      pm.destroy();
+    }
+  }
+
   close(): void {
     for (const i of this.imgs) i.destroy();
     this.imgs = [];
+    this.upright = [];
     this.page.destroy();
     // mupdf's store caches fonts and decoded images up to 256 MB per thread, and the WASM memory it
     // grows never shrinks: empty it after every few pages whose crops decoded images, and every few

@@ -1,5 +1,6 @@
 // A small PNG encoder over Node's native zlib: crops are written at a fast compression level, which
-// costs a few percent in size and saves most of the time mupdf's own (WASM) deflate takes.
+// costs a few percent in size and saves most of the time mupdf's own (WASM) deflate takes; 1-bit
+// masks are packed to a 1-bit PNG (an eighth of the bytes to deflate).
 import { crc32, deflateSync } from 'node:zlib';
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
@@ -25,13 +26,41 @@ export function encodePng(pixels: Uint8Array | Uint8ClampedArray, width: number,
     raw[o] = 0; // filter: none
     raw.set(pixels.subarray(y * stride, y * stride + row), o + 1);
   }
+  return assemble(raw, width, height, 8, [0, 0, 4, 2, 6][channels], level);
+}
+
+function assemble(raw: Uint8Array, width: number, height: number, depth: number, colourType: number, level: number): Uint8Array {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = [0, 0, 4, 2, 6][channels]; // colour type
+  ihdr[8] = depth;
+  ihdr[9] = colourType;
   ihdr[10] = 0;
   ihdr[11] = 0;
   ihdr[12] = 0;
   return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level })), chunk('IEND', new Uint8Array(0))]);
+}
+
+/**
+ * Encodes a mask's coverage (one byte per pixel, 0 = none, 255 = full) as a 1-bit grey PNG: covered
+ * pixels (128 and up) black, the others white.
+ */
+export function encodeMaskPng(cover: Uint8Array, width: number, height: number, stride = width, level = 1): Uint8Array {
+  const rb = (width + 7) >> 3, full = width >> 3;
+  const raw = Buffer.alloc((rb + 1) * height); // filter byte 0 (none) at the start of each row
+  for (let y = 0; y < height; y++) {
+    const o = y * (rb + 1) + 1;
+    let p = y * stride;
+    // Eight pixels a byte, most significant bit first; bit set = white (uncovered).
+    for (let x = 0; x < full; x++, p += 8) {
+      raw[o + x] = ~(((cover[p] & 128)) | ((cover[p + 1] & 128) >> 1) | ((cover[p + 2] & 128) >> 2) | ((cover[p + 3] & 128) >> 3) |
+        ((cover[p + 4] & 128) >> 4) | ((cover[p + 5] & 128) >> 5) | ((cover[p + 6] & 128) >> 6) | ((cover[p + 7] & 128) >> 7)) & 255;
+    }
+    if (full < rb) {
+      let b = 0;
+      for (let k = 0; k < 8; k++) b |= k < width - full * 8 && cover[p + k] & 128 ? 0 : 128 >> k;
+      raw[o + full] = b;
+    }
+  }
+  return assemble(raw, width, height, 1, 0, level);
 }

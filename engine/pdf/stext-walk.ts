@@ -13,7 +13,8 @@ export interface StextWalker {
   onChar(c: string, font: number, size: number, q: Float32Array | number[]): void;
   endLine(): void;
   endTextBlock(): void;
-  onImageBlock(bbox: mupdf.Rect, image: mupdf.Image): void;
+  /** `m` is the image's placement on the page (unit square to device space, mupdf's Matrix). */
+  onImageBlock(bbox: mupdf.Rect, image: mupdf.Image, m: mupdf.Matrix): void;
   onVector(bbox: mupdf.Rect, stroked: boolean, rect: boolean, color: number[]): void;
 }
 
@@ -54,8 +55,9 @@ export function walkStext(st: mupdf.StructuredText, w: StextWalker, forceSlow = 
       w.endTextBlock();
     } else if (type === 1) {
       const bbox = rect(f._wasm_stext_block_get_bbox(block));
+      const t = f._wasm_stext_block_get_transform(block) >> 2, h = lib.HEAPF32;
       // A pointer (typed as the overload mupdf declares): the Image keeps its own reference.
-      w.onImageBlock(bbox, new mupdf.Image(f._wasm_stext_block_get_image(block) as unknown as mupdf.Pixmap));
+      w.onImageBlock(bbox, new mupdf.Image(f._wasm_stext_block_get_image(block) as unknown as mupdf.Pixmap), [h[t], h[t + 1], h[t + 2], h[t + 3], h[t + 4], h[t + 5]]);
     } else if (type === 3) {
       const bbox = rect(f._wasm_stext_block_get_bbox(block));
       const v = f._wasm_stext_block_get_v_flags(block);
@@ -76,7 +78,7 @@ function slowWalk(st: mupdf.StructuredText, w: StextWalker): void {
     },
     endLine: () => w.endLine(),
     endTextBlock: () => w.endTextBlock(),
-    onImageBlock: (bbox, _m, image) => w.onImageBlock(bbox, image),
+    onImageBlock: (bbox, m, image) => w.onImageBlock(bbox, image, [m[0], m[1], m[2], m[3], m[4], m[5]]),
     onVector: (bbox, flags, color) => w.onVector(bbox, !!flags?.isStroked, !!flags?.isRectangle, color),
   });
 }

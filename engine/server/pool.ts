@@ -9,6 +9,8 @@ import type { FromWorker, JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
 export interface PoolOptions {
   size: number;
   workerUrl: URL;
+  /** Given to every worker thread (e.g. mupdf's compiled WASM, see pdf/wasm-handle.ts). */
+  workerData?: unknown;
   queueLimit: number;
   /** A worker idle this long is stopped (it is started again on demand). */
   idleMs?: number;
@@ -118,7 +120,7 @@ export class WorkerPool {
   }
 
   #spawn(slot: Slot): Worker {
-    const worker = new Worker(this.#opts.workerUrl);
+    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData });
     slot.worker = worker;
     slot.ready = false;
     worker.on('message', (m: FromWorker) => slot.worker === worker && this.#onMessage(slot, m));

@@ -21,7 +21,7 @@ function events(st: mupdf.StructuredText, slow: boolean): unknown[] {
     onChar: (c, font, size, q) => out.push([c, font, size, Array.from(q)]),
     endLine: () => out.push('/line'),
     endTextBlock: () => out.push('/block'),
-    onImageBlock: (bbox, image) => { out.push(['image', bbox, image.getWidth(), image.getHeight()]); image.destroy(); },
+    onImageBlock: (bbox, image, m) => { out.push(['image', bbox, image.getWidth(), image.getHeight(), m]); image.destroy(); },
     onVector: (bbox, stroked, rect, color) => out.push(['vector', bbox, stroked, rect, color]),
   }, slow);
   return out;
