@@ -23,6 +23,8 @@ const SYMBOLS: Record<string, string> = {
 const MATH_FONT = /^([A-Z]{6}\+)?(CMMI|CMSY|CMEX|MSAM|MSBM|.*Math|Symbol|STIX|Cambria ?Math|XITS|Asana)/i;
 const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
 const OPERATOR = /[+\-−×÷·⋅∑∏∫√∂∇±^]/;
+/** Characters LaTeX escapes but that say nothing of math: currency, percent, hash, ampersand, underscore, ellipsis. */
+const NOT_MATH = new Set(['$', '%', '#', '&', '_', '…']);
 
 /** LaTeX of one line: scripts from the raised/lowered chars, symbols as commands. */
 export function latexOf(l: RawLine): string {
@@ -57,7 +59,7 @@ export function isDisplayFormula(s: Segment): boolean {
   if (/[.:;,]$/.test(text) && words.length > 1) return false;
   const scripts = s.lines.some((l) => (l.sup?.length ?? 0) + (l.sub?.length ?? 0) > 0);
   const mathFont = s.lines.some((l) => MATH_FONT.test(l.font)) || s.italic > 0.05;
-  const symbols = [...text].filter((c) => c in SYMBOLS).length > 0;
+  const symbols = [...text].some((c) => c in SYMBOLS && !NOT_MATH.has(c));
   return (scripts || mathFont || symbols) && (OPERATOR.test(text) || scripts || symbols);
 }
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/parse/index.ts';
-import { attachTags, latexOf } from '../../../engine/parse/formulas.ts';
+import { attachTags, isDisplayFormula, latexOf } from '../../../engine/parse/formulas.ts';
 import type { Elem } from '../../../engine/parse/model.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
@@ -112,6 +112,15 @@ describe('formulas', () => {
     const el = (kind: Elem['kind'], text: string, bbox: Rect): Elem => ({ kind, text, bbox, nLines: 1, size: 10, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' });
     const out = attachTags([el('equation', 'E = mc^{2}', [200, 100, 300, 112]), el('text', '(3)', [500, 101, 515, 112])]);
     expect(out.map((e) => e.text)).toEqual(['E = mc^{2} \\tag{3}']);
+  });
+
+  it('takes currency ranges and percentages for text, not formulas (IRS code lists "1 = $1-$9,999")', () => {
+    const seg = (text: string): Parameters<typeof isDisplayFormula>[0] => ({
+      bbox: [0, 0, 100, 12], size: 10, bold: 0, italic: 0, mono: 0, rotated: false, font: 'Helvetica',
+      lines: [{ text, sup: [], sub: [], cx0: [], cx1: [], bbox: [0, 0, 100, 12], size: 10, bold: 0, italic: 0, mono: 0, font: 'Helvetica', rotated: false, rtl: false }],
+    });
+    for (const t of ['1 = $1-$9,999', '8 = $10,000,000-$49,999,999', '3 = 10%-20%', 'A & B = #4']) expect(isDisplayFormula(seg(t)), t).toBe(false);
+    for (const t of ['x ≤ y − 1', 'a × b = c']) expect(isDisplayFormula(seg(t)), t).toBe(true); // math symbols still count
   });
 });
 
