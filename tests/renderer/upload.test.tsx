@@ -18,27 +18,28 @@ afterEach(resetRenderer);
 
 const pdf = (name: string, bytes = 8) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
 
-/** Main's side: files named bad-* fail the content check; everything else is accepted. */
+/** Main's side: files named bad-* fail the content check; everything else is accepted and queued. */
 function mainApi(): FakeApi {
   return fakeApi({
-    'files:check': ({ paths }) =>
-      paths.map((p): FileCheck => {
+    'tasks:submit': ({ paths }) => {
+      const checks = paths.map((p): FileCheck => {
         const name = p.split('/').pop()!;
         const bad = name.startsWith('bad-');
         return { path: p, name, size: 8, ok: !bad, error: bad ? { code: 'MISMATCH', message: 'JPEG data with a .pdf name' } : null };
-      }),
-    'tasks:submit': ({ paths }) => paths.map((p) => makeTask({ filePath: p, fileName: p.split('/').pop()! })),
+      });
+      const tasks = checks.filter((c) => c.ok).map((c) => makeTask({ filePath: c.path, fileName: c.name }));
+      return { tasks, rejected: checks.filter((c) => !c.ok), duplicates: [] };
+    },
   });
 }
 
 describe('submit pipeline', () => {
-  it('checks client-side, then main checks by content, then submits only the good paths', async () => {
+  it('checks client-side, then main checks by content in tasks:submit and queues only the good paths', async () => {
     const api = mainApi();
     setApi(api);
     const tasks = await submitFiles([pdf('good.pdf'), pdf('empty.pdf', 0), new File(['x'], 'notes.txt'), pdf('bad-disguised.pdf')]);
 
-    expect(api.callsTo('files:check')).toEqual([{ paths: ['/uploads/good.pdf', '/uploads/bad-disguised.pdf'] }]);
-    expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/good.pdf'] }]);
+    expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/good.pdf', '/uploads/bad-disguised.pdf'], duplicates: 'ask' }]);
     expect(tasks.map((t) => t.fileName)).toEqual(['good.pdf']);
     expect(useTasks.getState().order).toEqual([tasks[0]!.id]);
     expect(useTasks.getState().selectedId).toBe(tasks[0]!.id);
@@ -114,7 +115,7 @@ describe('DropZone', () => {
     await act(async () => {
       fireEvent.change(input, { target: { files: [pdf('picked.pdf')] } });
     });
-    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/picked.pdf'] }]));
+    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/picked.pdf'], duplicates: 'ask' }]));
   });
 
   it('uses the native dialog in Electron; cancel does nothing; the input is the fallback when it fails', async () => {
@@ -124,7 +125,7 @@ describe('DropZone', () => {
     useAppInfo.getState().setInfo({ version: '1', transport: 'electron', platform: 'linux', locale: 'en', dataDir: '/d' });
     render(<DropZone large={false} />);
     fireEvent.click(screen.getByTestId('dropzone'));
-    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/home/me/a.pdf'] }]));
+    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/home/me/a.pdf'], duplicates: 'ask' }]));
 
     const input = screen.getByTestId('dropzone-input') as HTMLInputElement;
     let opened = 0;
@@ -208,6 +209,6 @@ describe('DropZone', () => {
     };
     paste(screen.getByLabelText('search'), [pdf('ignored.pdf')]);
     paste(document.body, [pdf('pasted.pdf')]);
-    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/pasted.pdf'] }]));
+    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/pasted.pdf'], duplicates: 'ask' }]));
   });
 });
