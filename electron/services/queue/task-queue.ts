@@ -2,7 +2,7 @@
 // queued → uploading → QUEUING → PROCESSING → SUCCESS | FAILED | cancelled
 import { CodedError } from '../../../shared/result.ts';
 import type { Emit } from '../../../shared/ipc-contract.ts';
-import { FINAL_STATES, type Settings, type SubmitOptions, type Task } from '../../../shared/task.ts';
+import { FINAL_STATES, type Task } from '../../../shared/task.ts';
 import type { TaskRegistry } from '../context.ts';
 import { checkFile } from '../files/check.ts';
 import { debouncedWriter } from '../util/atomic.ts';
