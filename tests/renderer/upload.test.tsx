@@ -5,6 +5,7 @@ import { submitFiles, submitPaths } from '../../renderer/src/features/upload/sub
 import { useUpload } from '../../renderer/src/features/upload/store.ts';
 import { DropZone } from '../../renderer/src/features/upload/DropZone.tsx';
 import { RejectedPanel } from '../../renderer/src/features/upload/RejectedPanel.tsx';
+import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
 import { useTasks } from '../../renderer/src/stores/tasks.ts';
 import { useUi } from '../../renderer/src/stores/ui.ts';
 import { useAppInfo } from '../../renderer/src/stores/app.ts';
@@ -75,6 +76,48 @@ describe('submit pipeline', () => {
     await submitPaths(['/docs/a.pdf']);
     expect(useUi.getState().toasts.at(-1)?.kind).toBe('error');
     expect(useUpload.getState().rejected[0]?.error.code).toBe('NO_KEY');
+  });
+});
+
+describe('files already in the queue', () => {
+  const held = (path: string): FileCheck => ({ path, name: path.split('/').pop()!, size: 8, ok: true, error: null });
+  /** Main holds back /docs/old*.pdf as already queued when asked to; everything else is queued. */
+  function dupApi(): FakeApi {
+    return fakeApi({
+      'tasks:submit': ({ paths, duplicates }) => {
+        const old = duplicates === 'ask' ? paths.filter((p) => p.includes('/old')) : [];
+        const tasks = paths.filter((p) => !old.includes(p)).map((p) => makeTask({ filePath: p, fileName: p.split('/').pop()! }));
+        return { tasks, rejected: [], duplicates: old.map(held) };
+      },
+    });
+  }
+
+  it('are sent again only after the user says "Add again"; the rest is queued either way', async () => {
+    const api = dupApi();
+    setApi(api);
+    render(<ConfirmHost />);
+    const yes = submitPaths(['/docs/new.pdf', '/docs/old.pdf']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add again' }));
+    expect((await yes).map((t) => t.fileName)).toEqual(['new.pdf', 'old.pdf']);
+    expect(api.callsTo('tasks:submit')).toEqual([
+      { paths: ['/docs/new.pdf', '/docs/old.pdf'], duplicates: 'ask' },
+      { paths: ['/docs/old.pdf'], duplicates: 'add' },
+    ]);
+    expect(useUi.getState().toasts.at(-1)?.message).toBe('Added 2 files to the queue');
+
+    const no = submitPaths(['/docs/old-2.pdf']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await no).toEqual([]);
+    expect(api.callsTo('tasks:submit')).toHaveLength(3);
+    expect(useUpload.getState().rejected).toEqual([]);
+  });
+});
+
+describe('an empty drop', () => {
+  it('says nothing was found when main finds no file in what was added', async () => {
+    setApi(fakeApi({ 'tasks:submit': () => ({ tasks: [], rejected: [], duplicates: [] }) }));
+    expect(await submitPaths(['/docs/empty-folder'])).toEqual([]);
+    expect(useUi.getState().toasts.at(-1)).toMatchObject({ message: 'No files found in what you added.', kind: 'warning' });
   });
 });
 
