@@ -1,7 +1,5 @@
 // createAppServices: wires settings, the API key, the local engine, the task queue, the results cache
 // and the IPC handlers for a shell (Electron main or browser mode). Nothing here imports 'electron'.
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Emit } from '../../shared/ipc-contract.ts';
 import type { AppServices, AppServicesOptions } from './app-types.ts';
 import { DEFAULT_TIMING, type Timing } from './consts.ts';
@@ -18,12 +16,12 @@ import { createAssetResolver, createDownloads } from './results/assets.ts';
 import { createTaskQueue } from './queue/task-queue.ts';
 import { createHandlers, type HandlerContext } from './handlers/index.ts';
 import { pruneUploads } from './files/prune-uploads.ts';
+import { createDataDirs, dataPaths } from './data-dir.ts';
 
 export async function createAppServices(opts: AppServicesOptions): Promise<AppServices> {
-  const dataDir = opts.dataDir;
-  const uploadsDir = join(dataDir, 'uploads');
-  await mkdir(uploadsDir, { recursive: true });
-  await mkdir(join(dataDir, 'results'), { recursive: true });
+  const paths = dataPaths(opts.dataDir);
+  const { root: dataDir, uploads: uploadsDir } = paths;
+  await createDataDirs(paths);
   const timing: Timing = { ...DEFAULT_TIMING, ...opts.timing };
 
   let emitter: Emit | null = null;
@@ -49,22 +47,21 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     onSettings();
   }, (m) => log.warn(m));
   const targets = createTargets({ cloudBaseUrl: () => settings.get().cloudBaseUrl, keys, engine });
-  const results = createResultsStore(dataDir);
   const downloads = createDownloads(opts.assetUrlBase);
-  const resolveAsset = createAssetResolver(results.root, downloads);
+  const resolveAsset = createAssetResolver(paths.results, downloads);
   const grants = createGrants({ read: [uploadsDir, ...(opts.allowedPaths?.read ?? [])], write: opts.allowedPaths?.write ?? [] });
 
   const queue = createTaskQueue({
     dataDir, emit, log, timing, targets,
     settings: () => settings.get(),
-    saveResult: (task, done, signal) => writeResult(results.root, task, done, { timing, log, signal }),
+    saveResult: (task, done, signal) => writeResult(paths.results, task, done, { timing, log, signal }),
   });
+  const results = createResultsStore(dataDir, { task: (id) => queue.get(id), assetUrlBase: opts.assetUrlBase });
 
   onSettings = () => queue.kick(); // e.g. a higher concurrency starts waiting tasks now
 
   const ctx: HandlerContext = {
     dataDir,
-    uploadsDir,
     transport: opts.transport,
     app: { version: opts.version, platform: opts.platform, locale: opts.locale, assetUrlBase: opts.assetUrlBase },
     emit,

@@ -3,49 +3,28 @@
 import type { CheckedFile } from './files/check.ts';
 import type { Grants } from './files/grants.ts';
 import type { Emit } from '../../shared/ipc-contract.ts';
-import type { CatalogNode, JsonOutput, Metadata } from '../../shared/somark.ts';
-import type { Settings, SubmitOptions, Task } from '../../shared/task.ts';
+import type { CodedError } from '../../shared/result.ts';
+import type { JsonOutput } from '../../shared/somark.ts';
+import type { ResultView, Settings, SubmitOptions, Task } from '../../shared/task.ts';
 import type { Dialogs } from './app-types.ts';
+import type { CachedResultMeta, TaskFiles } from './results/layout.ts';
 
-/**
- * Results cache, one folder per task: `<dataDir>/results/<taskId>/` holding
- *   main.md        the Markdown, image links rewritten to `./images/image_NNN.<ext>` (what the app shows)
- *   main.json      outputs.json exactly as the service returned it (absent if json was not requested)
- *   result.json    CachedResultMeta (below)
- *   images/        image_001.png, image_002.jpg, … downloaded from img_url / imgs
- *   bundle.zip     the service's own zip, when `zip` was requested and verified
- *   original.<ext> a copy of the uploaded file (previews work after the original moves)
- *   preview.pdf    an Office original converted to PDF by the local engine (result.pdf_url)
- */
-export interface CachedResultMeta {
-  taskId: string;
-  remoteTaskId: string | null;
-  fileName: string;
-  metadata: Metadata;
-  imgs: string[];
-  catalog: CatalogNode[];
-  /** Service img_url (or imgs entry) → relative path in the folder ('images/image_001.png'). */
-  images: Record<string, string>;
-  hasJson: boolean;
-  hasServiceZip: boolean;
-  /** File name of the cached original inside the folder, or null. */
-  original: string | null;
-  /** The service's warnings for this result (absent in results cached before they existed). */
-  warnings?: string[];
-  /** The PDF the service converted an Office original to (result.pdf_url), when it sent one. */
-  preview?: string;
-  savedAt: number;
-  /** Snapshot of the task when it succeeded (the queue may have forgotten it since); optional. */
-  task?: Task;
-}
-
+/** The results cache (results/store.ts; layout and CachedResultMeta in results/layout.ts). */
 export interface ResultsStore {
   /** Absolute folder of a task's cached result. */
   dir(taskId: string): string;
   has(taskId: string): Promise<boolean>;
+  /** Changes whenever the task's result is (re)written (result.json's mtime); -1 when there is none. */
+  version(taskId: string): Promise<number>;
   readMeta(taskId: string): Promise<CachedResultMeta>;
   readMarkdown(taskId: string): Promise<string>;
   readJson(taskId: string): Promise<JsonOutput | null>;
+  /** Why the task has no usable result (gone, unfinished, failed, no longer cached), or null when cached. */
+  availability(taskId: string): Promise<CodedError | null>;
+  /** What an export reads; throws availability's reason when there is no result. */
+  files(taskId: string): Promise<TaskFiles>;
+  /** What the review screen shows ('results:get'). */
+  view(taskId: string): Promise<ResultView>;
   /** Bytes the folder takes on disk. */
   bytes(taskId: string): Promise<number>;
   /** Removes the folder; returns the bytes freed. */

@@ -2,7 +2,7 @@
 // Lines carry the local request id (req_…) and the remote task id. Secrets never reach it: callers
 // never pass them, and every line is scrubbed of the current secrets and anything shaped like a key.
 import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dataPaths } from './data-dir.ts';
 
 export interface Logger {
   info(msg: string): void;
@@ -16,8 +16,7 @@ const MAX_LOG_BYTES = 5 * 1024 * 1024;
 const KEY_SHAPE = /sk-[A-Za-z0-9_-]{8,}/g;
 
 export function createLogger(dataDir: string, secrets: () => Array<string | null>): Logger {
-  const dir = join(dataDir, 'logs');
-  const file = join(dir, 'main.log');
+  const { logs: dir, log: file } = dataPaths(dataDir);
   const toStderr = process.env.DOCPARSE_LOG === 'stderr';
   let chain: Promise<void> = mkdir(dir, { recursive: true }).then(async () => {
     const st = await stat(file).catch(() => null);

@@ -3,8 +3,8 @@
 // on when the app quit run again when it next starts (the engine's default), so polling by task_id
 // resumes without a new upload.
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { Logger } from '../log.ts';
+import { dataPaths } from '../data-dir.ts';
 
 export interface EngineHandle {
   url: string;
@@ -60,7 +60,7 @@ export function createEngineManager(o: { dataDir: string; workerUrl?: URL; log: 
       if (!starting) {
         const t0 = Date.now();
         const opts: EngineStartOptions = {
-          port: 0, dataDir: join(o.dataDir, 'engine'), apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
+          port: 0, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
           log: (line) => o.log.info(`engine: ${line}`), ...(o.workerUrl ? { workerUrl: o.workerUrl } : {}),
         };
         starting = start(opts).then(

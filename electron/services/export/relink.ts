@@ -5,6 +5,7 @@
 // URL → 'images/image_NNN.ext' map (CachedResultMeta.images).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CACHE } from '../results/layout.ts';
 
 /** How a JSON export treats image URLs: kept as the service sent them, or made self-contained. */
 export type JsonMode = 'service' | 'self-contained';
@@ -36,7 +37,7 @@ export function urlReplacer(targets: Record<string, string>): (text: string) => 
  * main.json text with image URLs pointed at `folder/<file>` (relative, '/' separated). `images` maps
  * service URL → 'images/image_001.png' as cached. Unparseable JSON is returned unchanged.
  */
-export function relinkJsonText(json: string, images: Record<string, string>, folder = 'images'): string {
+export function relinkJsonText(json: string, images: Record<string, string>, folder: string = CACHE.images): string {
   if (!hasServiceUrls(json, images)) return json;
   const targets: Record<string, string> = {};
   for (const [url, rel] of Object.entries(images)) targets[url] = `${folder}/${rel.replace(/^images\//, '')}`;

@@ -4,15 +4,15 @@
 // Every file is written atomically; on failure whatever this call created is removed again.
 // Image links: the cache links images as `./images/image_NNN.ext`; an export keeps them (an `images/`
 // folder beside the .md), points them at another folder, or inlines data URIs.
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
 import type { ExportFormat } from '../../../shared/task.ts';
 import { copyFileAtomic, fsError, pathExists, writeFileAtomic } from '../fs-safe/atomic.ts';
 import { fitName, numberedName, splitExt } from '../fs-safe/names.ts';
 import { readZipSafe } from '../fs-safe/zip-read.ts';
+import { CACHE, type TaskFiles } from '../results/layout.ts';
 import { readVerifiedBundle, writeZipAtomic, type ZipSource } from './bundle.ts';
-import type { TaskFiles } from './batch.ts';
 import { hasServiceUrls, inlineJsonText, relinkJsonText, type JsonMode } from './relink.ts';
 
 // `./images/x.png` or `images/x.png`, not preceded by a path or word character (so `foo/images/` is left alone).
@@ -25,32 +25,22 @@ const MIME: Record<string, string> = {
 
 export const mimeOf = (file: string): string => MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
-/** Files in a cached result's `images/` folder (sorted), or [] when there is none. */
-export async function listImages(resultDir: string): Promise<string[]> {
-  try {
-    const names = await readdir(join(resultDir, 'images'), { withFileTypes: true });
-    return names.filter((d) => d.isFile()).map((d) => d.name).sort();
-  } catch {
-    return [];
-  }
-}
-
 /** Rewrites links to known images so they point into `folder` (a single path segment, URL-encoded). */
 export function rewriteImageLinks(markdown: string, images: readonly string[], folder: string): string {
-  if (folder === 'images') return markdown;
+  if (folder === CACHE.images) return markdown;
   const known = new Set(images);
   const target = encodeURIComponent(folder);
   return markdown.replace(LINK, (whole, file: string) => (known.has(file) ? `./${target}/${file}` : whole));
 }
 
 /** Replaces links to known images with data URIs (the Markdown becomes one self-contained file). */
-export async function inlineImages(markdown: string, images: readonly string[], resultDir: string): Promise<string> {
+export async function inlineImages(markdown: string, images: readonly string[], imagesDir: string): Promise<string> {
   const known = new Set(images);
   const used = new Set<string>();
   for (const m of markdown.matchAll(LINK)) if (known.has(m[1]!)) used.add(m[1]!);
   const uris = new Map<string, string>();
   for (const file of used) {
-    const bytes = await readFile(join(resultDir, 'images', file));
+    const bytes = await readFile(join(imagesDir, file));
     uris.set(file, `data:${mimeOf(file)};base64,${bytes.toString('base64')}`);
   }
   return markdown.replace(LINK, (whole, file: string) => uris.get(file) ?? whole);
@@ -78,12 +68,12 @@ export function exportFileName(files: TaskFiles, format: ExportFormat): string {
 }
 
 /** Entries of a locally assembled bundle, SoMark layout: main.md, main.json, images/image_NNN.*. */
-export async function bundleSources(files: TaskFiles, mdName = 'main.md', withJson = true): Promise<ZipSource[]> {
+export async function bundleSources(files: TaskFiles, mdName: string = CACHE.markdown, withJson = true): Promise<ZipSource[]> {
   const sources: ZipSource[] = [{ name: mdName, data: await files.readMarkdown() }];
   if (withJson && files.jsonPath) {
-    sources.push({ name: 'main.json', data: relinkJsonText(await readFile(files.jsonPath, 'utf8'), files.meta.images ?? {}) });
+    sources.push({ name: CACHE.json, data: relinkJsonText(await readFile(files.jsonPath, 'utf8'), files.meta.images ?? {}) });
   }
-  for (const img of files.images) sources.push({ name: `images/${img}`, file: join(files.dir, 'images', img), store: true });
+  for (const img of files.images) sources.push({ name: `${CACHE.images}/${img}`, file: join(files.imagesDir, img), store: true });
   return sources;
 }
 
@@ -103,7 +93,7 @@ export async function writeJson(files: TaskFiles, dest: string, opts: WriteExpor
   }
   // A folder export: the JSON beside an images folder (shared with a Markdown export of the same folder).
   if (!opts.overwrite && (await pathExists(dest))) throw fsError({ code: 'EEXIST' }, dest);
-  const folder = (await holdsImages(dirname(dest), 'images', files)) ? 'images' : await chooseImagesFolder(dest, opts.overwrite === true);
+  const folder = (await holdsImages(dirname(dest), CACHE.images, files)) ? CACHE.images : await chooseImagesFolder(dest, opts.overwrite === true);
   const written = await copyImages(files, join(dirname(dest), folder), opts.overwrite === true);
   await writeFileAtomic(dest, relinkJsonText(text, map, encodeURIComponent(folder)), opts);
   return [dest, ...written];
@@ -123,7 +113,7 @@ async function copyImages(files: TaskFiles, folderPath: string, overwrite: boole
     for (const img of files.images) {
       const to = join(folderPath, img);
       if (!created && !overwrite && (await pathExists(to))) continue;
-      await copyFileAtomic(join(files.dir, 'images', img), to, { overwrite: true });
+      await copyFileAtomic(join(files.imagesDir, img), to, { overwrite: true });
     }
   } catch (e) {
     if (created) await rm(folderPath, { recursive: true, force: true }).catch(() => {});
@@ -135,7 +125,7 @@ async function copyImages(files: TaskFiles, folderPath: string, overwrite: boole
 /** The service's bundle when its main.json no longer points at the service (else null: assemble locally). */
 function selfContainedBundle(bundle: Uint8Array, images: Record<string, string>): Uint8Array | null {
   try {
-    const json = readZipSafe(bundle, (n) => n === 'main.json').get('main.json');
+    const json = readZipSafe(bundle, (n) => n === CACHE.json).get(CACHE.json);
     if (json && hasServiceUrls(Buffer.from(json).toString('utf8'), images)) return null;
   } catch {
     return null;
@@ -157,7 +147,7 @@ export async function writeZip(files: TaskFiles, dest: string, opts: WriteExport
  */
 async function chooseImagesFolder(dest: string, overwrite: boolean): Promise<string> {
   const parent = dirname(dest);
-  if (!(await pathExists(join(parent, 'images')))) return 'images';
+  if (!(await pathExists(join(parent, CACHE.images)))) return CACHE.images;
   const base = fitName(`${splitExt(basename(dest))[0]}_images`, 255);
   if (overwrite) return base;
   for (let n = 1; ; n++) {
@@ -169,7 +159,7 @@ async function chooseImagesFolder(dest: string, overwrite: boolean): Promise<str
 export async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   const markdown = await files.readMarkdown();
   if (opts.images === 'inline' || files.images.length === 0) {
-    const text = opts.images === 'inline' ? await inlineImages(markdown, files.images, files.dir) : markdown;
+    const text = opts.images === 'inline' ? await inlineImages(markdown, files.images, files.imagesDir) : markdown;
     await writeFileAtomic(dest, text, opts);
     return [dest];
   }
@@ -180,7 +170,7 @@ export async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteE
   try {
     await mkdir(folderPath, { recursive: true }).catch((e: unknown) => { throw fsError(e, folderPath); });
     for (const img of files.images) {
-      await copyFileAtomic(join(files.dir, 'images', img), join(folderPath, img), { overwrite: opts.overwrite });
+      await copyFileAtomic(join(files.imagesDir, img), join(folderPath, img), { overwrite: opts.overwrite });
     }
     await writeFileAtomic(dest, rewriteImageLinks(markdown, files.images, folder), opts);
   } catch (e) {

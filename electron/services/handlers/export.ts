@@ -9,19 +9,18 @@ import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { CodedError } from '../../../shared/result.ts';
 import type { ExportRequest, ExportResult } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
-import { exportBatch, loadTaskFiles } from '../export/batch.ts';
+import { exportBatch } from '../export/batch.ts';
 import { exportFileName, writeExport, writeMarkdownBundle } from '../export/writers.ts';
 import { ensureDir } from '../fs-safe/atomic.ts';
 import { fitName } from '../fs-safe/names.ts';
+import { dataPaths } from '../data-dir.ts';
 import type { HandlerContext } from './index.ts';
 
 /** Browser-mode downloads are kept this long, then removed on the next export. */
 const TEMP_TTL_MS = 60 * 60 * 1000;
 
-export const tempExportsDir = (dataDir: string): string => join(dataDir, 'exports');
-
 async function sweepTempExports(dataDir: string, now = Date.now()): Promise<void> {
-  const root = tempExportsDir(dataDir);
+  const root = dataPaths(dataDir).exports;
   let names: string[];
   try {
     names = await readdir(root);
@@ -40,7 +39,7 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
   if (req.format !== 'markdown' && req.format !== 'json' && req.format !== 'zip') {
     throw new CodedError('BAD_REQUEST', `Unknown export format: ${String(req.format)}`);
   }
-  const files = await loadTaskFiles(ctx, req.id);
+  const files = await ctx.results.files(req.id);
   const name = exportFileName(files, req.format);
   // A single JSON file is self-contained with data URIs (no folder travels with it) unless asked as-is.
   const images = req.format === 'json' ? 'inline' : req.images ?? 'folder';
@@ -60,7 +59,7 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
 
   // Browser mode: a download. A folder cannot be downloaded, so Markdown with images comes zipped.
   await sweepTempExports(ctx.dataDir);
-  const dir = join(tempExportsDir(ctx.dataDir), randomBytes(8).toString('hex'));
+  const dir = join(dataPaths(ctx.dataDir).exports, randomBytes(8).toString('hex'));
   await ensureDir(dir);
   if (req.format === 'markdown' && opts.images === 'folder' && files.images.length > 0) {
     const zipName = fitName(`${files.stem}-markdown.zip`, 255);

@@ -1,6 +1,7 @@
 // IPC handlers for files the user gives: pasted bytes stored by the intake ('files:import') and the
 // native dialogs, whose picks become the paths the renderer may then name (files/grants.ts).
 import type { Handlers } from '../../../shared/ipc-contract.ts';
+import { dataPaths } from '../data-dir.ts';
 import { storeBytes } from '../files/intake.ts';
 import type { HandlerContext } from './index.ts';
 
@@ -12,7 +13,7 @@ const granted = (p: string | null, grant: (p: string) => void): string | null =>
 export function fileHandlers(ctx: HandlerContext): Pick<Handlers, 'files:import' | 'dialog:saveFile' | 'dialog:pickFolder' | 'dialog:openFiles'> {
   const { dialogs, grants } = ctx;
   return {
-    'files:import': async ({ name, bytes }) => storeBytes(ctx.uploadsDir, name, bytes),
+    'files:import': async ({ name, bytes }) => storeBytes(dataPaths(ctx.dataDir).uploads, name, bytes),
     'dialog:saveFile': async ({ defaultName }) => granted(dialogs ? await dialogs.saveFile(defaultName) : null, (p) => grants.allowWrite(p, 'file')),
     'dialog:pickFolder': async () => granted(dialogs ? await dialogs.pickFolder() : null, (p) => grants.allowWrite(p, 'folder')),
     'dialog:openFiles': async (req) => {

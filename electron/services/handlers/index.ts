@@ -23,8 +23,6 @@ export interface HandlerContext extends ServicesContext {
   keys: KeyService;
   targets: Targets;
   timing: Timing;
-  /** Where pasted and uploaded files are stored (files/intake.ts). */
-  uploadsDir: string;
   app: Pick<AppServicesOptions, 'version' | 'platform' | 'locale' | 'assetUrlBase'>;
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
 import type { SubmitOptions, Task } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
-import { unavailableReason } from '../export/batch.ts';
+import { dataPaths } from '../data-dir.ts';
 import { submitPaths } from '../files/intake.ts';
 import { ensureDir, pathExists } from '../fs-safe/atomic.ts';
 import { sanitizeName } from '../fs-safe/names.ts';
@@ -16,10 +16,8 @@ import { sanitizeName } from '../fs-safe/names.ts';
 /** Staged copies older than this are removed (the queue has long uploaded them). */
 const STAGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export const rerunStageDir = (dataDir: string): string => join(dataDir, 'rerun');
-
 export async function sweepRerunStage(dataDir: string, now = Date.now()): Promise<void> {
-  const root = rerunStageDir(dataDir);
+  const root = dataPaths(dataDir).rerun;
   const names = await readdir(root).catch(() => [] as string[]);
   for (const name of names) {
     const p = join(root, name);
@@ -29,7 +27,7 @@ export async function sweepRerunStage(dataDir: string, now = Date.now()): Promis
 }
 
 async function stage(ctx: ServicesContext, cached: string, fileName: string): Promise<string> {
-  const dir = join(rerunStageDir(ctx.dataDir), randomBytes(8).toString('hex'));
+  const dir = join(dataPaths(ctx.dataDir).rerun, randomBytes(8).toString('hex'));
   await ensureDir(dir);
   const dest = join(dir, sanitizeName(fileName, 'document'));
   await link(cached, dest).catch(() => copyFile(cached, dest));
@@ -55,7 +53,7 @@ export async function rerunTask(ctx: ServicesContext, id: string, options: Submi
   // A failed or cancelled task has no result: it runs again from its own file (e.g. on another backend).
   const unfinished = known && (known.state === 'FAILED' || known.state === 'cancelled') && !(await ctx.results.has(id));
   if (!unfinished) {
-    const reason = await unavailableReason(ctx, id);
+    const reason = await ctx.results.availability(id);
     if (reason) throw reason;
   }
   const meta = unfinished ? null : await ctx.results.readMeta(id);

@@ -2,8 +2,6 @@
 // list; every later list re-checks the cache (ids, and result.json's mtime as the version), so new,
 // re-written and deleted results show up without any event wiring. Text search is case-insensitive
 // (Unicode), on the Markdown without markup, with a short snippet around the hit.
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { HistoryItem, Task } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
 
@@ -77,14 +75,6 @@ export interface HistoryIndex {
 export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks'>): HistoryIndex {
   const entries = new Map<string, Entry>();
 
-  async function version(id: string): Promise<number> {
-    try {
-      return (await stat(join(ctx.results.dir(id), 'result.json'))).mtimeMs;
-    } catch {
-      return -1;
-    }
-  }
-
   async function load(id: string, v: number): Promise<void> {
     try {
       const meta = await ctx.results.readMeta(id);
@@ -110,7 +100,7 @@ export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks
     for (const id of entries.keys()) if (!live.has(id)) entries.delete(id);
     const stale: [string, number][] = [];
     await Promise.all(ids.map(async (id) => {
-      const v = await version(id);
+      const v = await ctx.results.version(id);
       if (v >= 0 && entries.get(id)?.version !== v) stale.push([id, v]);
     }));
     for (let i = 0; i < stale.length; i += LOAD_CONCURRENCY) {

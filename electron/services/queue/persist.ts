@@ -1,17 +1,15 @@
 // tasks.json: the queue's durable state, written atomically (temp + rename) and debounced.
 // On load, tasks are checked field by field and put back into a state the queue can continue from.
-import { join } from 'node:path';
 import type { Task, TaskState } from '../../../shared/task.ts';
 import { readJsonFile, writeJsonAtomic } from '../util/atomic.ts';
-import { TASK_ID } from '../results/store.ts';
+import { TASK_ID } from '../results/layout.ts';
+import { dataPaths } from '../data-dir.ts';
 
 const VERSION = 1;
 const STATES: readonly TaskState[] = ['queued', 'uploading', 'QUEUING', 'PROCESSING', 'SUCCESS', 'FAILED', 'cancelled'];
 
-export const tasksFile = (dataDir: string): string => join(dataDir, 'tasks.json');
-
 export async function saveTasks(dataDir: string, tasks: Iterable<Task>): Promise<void> {
-  await writeJsonAtomic(tasksFile(dataDir), { version: VERSION, tasks: [...tasks] });
+  await writeJsonAtomic(dataPaths(dataDir).tasks, { version: VERSION, tasks: [...tasks] });
 }
 
 function plausible(t: unknown): t is Task {
@@ -40,7 +38,7 @@ export function revive(t: Task): Task {
 export async function loadTasks(dataDir: string, warn: (m: string) => void): Promise<Task[]> {
   let raw: unknown;
   try {
-    raw = await readJsonFile(tasksFile(dataDir));
+    raw = await readJsonFile(dataPaths(dataDir).tasks);
   } catch (e) {
     warn(`tasks.json unreadable, starting with an empty queue: ${(e as Error).message}`);
     return [];

@@ -6,10 +6,9 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Downloads } from '../context.ts';
-import { TASK_ID } from './store.ts';
+import { ASSET_AREA, ORIGINAL_ASSET, ORIGINAL_FILE, TASK_ID } from './layout.ts';
 
 const DOWNLOAD_TTL_MS = 60 * 60_000;
-const ORIGINAL = /^original(\.[A-Za-z0-9]{1,8})?$/;
 
 function segments(relPath: string): string[] | null {
   if (typeof relPath !== 'string') return null;
@@ -58,16 +57,16 @@ export function createAssetResolver(resultsRoot: string, downloads: { resolve(to
     if (!segs || segs.length < 2) return null;
     const [area, id, ...rest] = segs;
     if (area === 'downloads') return segs.length === 3 ? downloads.resolve(id!, rest[0]!) : null;
-    if (area !== 'results' || !TASK_ID.test(id!) || rest.length === 0) return null;
+    if (area !== ASSET_AREA || !TASK_ID.test(id!) || rest.length === 0) return null;
     const taskDir = join(resultsRoot, id!);
-    if (rest.length === 1 && rest[0] === 'original') {
+    if (rest.length === 1 && rest[0] === ORIGINAL_ASSET) {
       let names: string[];
       try {
         names = readdirSync(taskDir);
       } catch {
         return null;
       }
-      const name = names.find((n) => ORIGINAL.test(n));
+      const name = names.find((n) => ORIGINAL_FILE.test(n));
       return name ? inside(taskDir, join(taskDir, name)) : null;
     }
     return inside(taskDir, join(taskDir, ...rest));

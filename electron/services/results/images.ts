@@ -8,6 +8,7 @@ import { isAbortError } from '../util/sleep.ts';
 import { DownloadTooLargeError, downloadToFile, type DownloadOptions } from './download.ts';
 import { sniff } from '../files/sniff.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_RESULT, MAX_IMAGES_TOTAL_BYTES } from '../consts.ts';
+import { CACHE } from './layout.ts';
 
 // `![alt](url)`; a backslash-escaped "]" does not close the alt text (CommonMark), so escaped text is no image.
 const MD_IMAGE = /(?<!\\)!\[(?:\\.|[^\]\\])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
@@ -89,7 +90,7 @@ export async function downloadImages(urls: readonly string[], dir: string, o: Do
         }
         const name = base + ext;
         await rename(tmp, join(dir, name));
-        map[url] = `images/${name}`;
+        map[url] = `${CACHE.images}/${name}`;
       } catch (e) {
         if (isAbortError(e)) throw e;
         failed.push({ url, reason: (e as Error).message });

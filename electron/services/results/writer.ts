@@ -1,4 +1,4 @@
-// Writes one finished task into the results cache (layout in ../context.ts). Everything goes into a
+// Writes one finished task into the results cache (layout in layout.ts). Everything goes into a
 // temporary folder first and is renamed into place at the end, so a cancel or crash never leaves a
 // half-written result behind.
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { extname, join } from 'node:path';
 import type { Metadata, ParseResult } from '../../../shared/somark.ts';
 import type { Task } from '../../../shared/task.ts';
-import type { CachedResultMeta } from '../context.ts';
 import { MAX_DOWNLOAD_BYTES, type Timing } from '../consts.ts';
 import type { Logger } from '../log.ts';
 import { isAbortError } from '../util/sleep.ts';
@@ -14,6 +13,7 @@ import { writeJsonAtomic } from '../util/atomic.ts';
 import { downloadToFile, type DownloadOptions } from './download.ts';
 import { collectImageUrls, downloadImages, rewriteMarkdown } from './images.ts';
 import { folderBytes } from './store.ts';
+import { CACHE, originalFileName, type CachedResultMeta } from './layout.ts';
 
 export interface FinishedParse {
   result: ParseResult;
@@ -23,8 +23,6 @@ export interface FinishedParse {
   warnings?: string[];
 }
 
-/** The converted PDF of an Office original (result.pdf_url), shown by the review screen. */
-export const PREVIEW_PDF = 'preview.pdf';
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** outputs.zip: our engine sends a URL to download; the cloud may send base64 text. */
@@ -51,23 +49,23 @@ export async function writeResult(
   const tmp = join(resultsDir, `.${task.id}.${randomBytes(4).toString('hex')}.tmp`);
   const o: DownloadOptions = { signal: deps.signal, policy: deps.timing, idleTimeoutMs: 60_000, maxBytes: MAX_DOWNLOAD_BYTES, serviceBase: task.baseUrl };
   const { outputs } = done.result;
-  await mkdir(join(tmp, 'images'), { recursive: true });
+  await mkdir(join(tmp, CACHE.images), { recursive: true });
   try {
     const markdown = outputs.markdown ?? '';
     const urls = collectImageUrls(markdown, outputs.json, done.result.imgs);
-    const images = await downloadImages(urls, join(tmp, 'images'), o);
+    const images = await downloadImages(urls, join(tmp, CACHE.images), o);
     for (const f of images.failed) deps.log.warn(`${task.id} image not cached (${f.reason}); its link stays remote`);
-    await writeFile(join(tmp, 'main.md'), rewriteMarkdown(markdown, images.map));
-    if (outputs.json) await writeFile(join(tmp, 'main.json'), JSON.stringify(outputs.json));
+    await writeFile(join(tmp, CACHE.markdown), rewriteMarkdown(markdown, images.map));
+    if (outputs.json) await writeFile(join(tmp, CACHE.json), JSON.stringify(outputs.json));
 
     let hasServiceZip = false;
     if (outputs.zip) {
       try {
-        await saveZip(outputs.zip, join(tmp, 'bundle.zip'), o);
+        await saveZip(outputs.zip, join(tmp, CACHE.bundle), o);
         hasServiceZip = true;
       } catch (e) {
         if (isAbortError(e)) throw e;
-        await rm(join(tmp, 'bundle.zip'), { force: true });
+        await rm(join(tmp, CACHE.bundle), { force: true });
         deps.log.warn(`${task.id} service zip not cached: ${(e as Error).message}`);
       }
     }
@@ -77,17 +75,17 @@ export async function writeResult(
     const pdfUrl = done.result.pdf_url;
     if (typeof pdfUrl === 'string' && /^https?:\/\//i.test(pdfUrl)) {
       try {
-        const got = await downloadToFile(pdfUrl, join(tmp, PREVIEW_PDF), o);
+        const got = await downloadToFile(pdfUrl, join(tmp, CACHE.preview), o);
         if (!got.head.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('the converted preview is not a PDF');
-        preview = PREVIEW_PDF;
+        preview = CACHE.preview;
       } catch (e) {
         if (isAbortError(e)) throw e;
-        await rm(join(tmp, PREVIEW_PDF), { force: true });
+        await rm(join(tmp, CACHE.preview), { force: true });
         deps.log.warn(`${task.id} converted PDF not cached: ${(e as Error).message}`);
       }
     }
 
-    let original: string | null = `original${task.fileType || extname(task.fileName).toLowerCase()}`;
+    let original: string | null = originalFileName(task.fileType || extname(task.fileName).toLowerCase());
     try {
       await copyFile(task.filePath, join(tmp, original));
     } catch (e) {
@@ -111,7 +109,7 @@ export async function writeResult(
       savedAt: Date.now(),
       task: { ...task, state: 'SUCCESS', remoteTaskId: done.remoteTaskId ?? task.remoteTaskId, finishedAt: Date.now() },
     };
-    await writeJsonAtomic(join(tmp, 'result.json'), meta);
+    await writeJsonAtomic(join(tmp, CACHE.meta), meta);
     await rm(final, { recursive: true, force: true });
     await rename(tmp, final);
     return await folderBytes(final);

@@ -1,8 +1,8 @@
 // settings.json in the data folder: loaded once, validated, written atomically, changes emitted.
-import { join } from 'node:path';
 import type { Settings } from '../../../shared/task.ts';
 import { readJsonFile, writeJsonAtomic } from '../util/atomic.ts';
 import { applyUpdate, fromStored } from './validate.ts';
+import { dataPaths } from '../data-dir.ts';
 
 export interface SettingsStore {
   get(): Settings;
@@ -15,7 +15,7 @@ export async function createSettingsStore(
   onChange: (s: Settings) => void,
   warn: (msg: string) => void = () => {},
 ): Promise<SettingsStore> {
-  const file = join(dataDir, 'settings.json');
+  const file = dataPaths(dataDir).settings;
   let raw: unknown = null;
   try {
     raw = await readJsonFile(file);

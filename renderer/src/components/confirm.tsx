@@ -9,6 +9,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { create } from 'zustand';
 import { useT } from '../i18n/index.ts';
+import { trapTab } from './Modal.tsx';
 
 export interface ConfirmOptions {
   title: string;
@@ -42,6 +43,7 @@ export function ConfirmHost() {
   const current = useConfirmStore((s) => s.current);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!current) return;
@@ -56,18 +58,13 @@ export function ConfirmHost() {
       e.stopPropagation();
       current.resolve(false);
     }
-    if (e.key === 'Tab') {
-      // Keep focus inside the two buttons.
-      const targets = [cancelRef.current, okRef.current];
-      const i = targets.indexOf(document.activeElement as HTMLButtonElement);
-      e.preventDefault();
-      targets[(i + (e.shiftKey ? -1 : 1) + 2) % 2]?.focus();
-    }
+    trapTab(e, boxRef.current);
   };
 
   return (
     <div className="modal-backdrop" onMouseDown={() => current.resolve(false)}>
       <div
+        ref={boxRef}
         className="modal"
         role="alertdialog"
         aria-modal="true"

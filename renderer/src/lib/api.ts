@@ -1,7 +1,6 @@
 // The renderer's transport: Electron's preload (window.api) when present, otherwise browser mode's
-// WebSocket client. `call` unwraps the IpcResult envelope for code that prefers exceptions.
-import type { InvokeChannel, Req, RendererApi, Res } from '../../../shared/ipc-contract.ts';
-import { CodedError } from '../../../shared/result.ts';
+// WebSocket client (lib/ipc.ts is what features call).
+import type { RendererApi } from '../../../shared/ipc-contract.ts';
 import { createWsTransport, type ConnectionStatus, type WsTransport } from './ws-transport.ts';
 
 declare global {
@@ -70,25 +69,7 @@ export const api: RendererApi = {
   pathsForFiles: (files) => impl().pathsForFiles(files),
 };
 
-export const transportKind = (): 'electron' | 'web' => (hasPreload() ? 'electron' : 'web');
-
 /** Connection state (always 'open' under Electron). Useful to re-fetch state after a reconnect. */
 export function onConnectionChange(listener: (status: ConnectionStatus) => void): () => void {
   return hasPreload() ? () => undefined : webTransport().onStatus(listener);
-}
-
-export function connectionStatus(): ConnectionStatus {
-  return hasPreload() ? 'open' : (ws?.status ?? 'idle');
-}
-
-/** Like api.invoke, but returns the value and throws a CodedError on {ok:false} or a broken transport. */
-export async function call<K extends InvokeChannel>(channel: K, req: Req<K>): Promise<Res<K>> {
-  let result;
-  try {
-    result = await api.invoke(channel, req);
-  } catch (e) {
-    throw new CodedError('DISCONNECTED', e instanceof Error ? e.message : String(e));
-  }
-  if (result.ok) return result.value;
-  throw new CodedError(result.error.code, result.error.message);
 }

@@ -1,4 +1,4 @@
-// files:check on real inputs: the corpus (good documents and its bad-input folder) and generated
+// File checks (what tasks:submit runs once per file) on real inputs: the corpus (good documents and its bad-input folder) and generated
 // folders with hidden files, symlink loops, unsupported, oversized and mislabelled files.
 import { afterAll, describe, expect, it } from 'vitest';
 import { chmod, mkdir, open, symlink, writeFile, copyFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ afterAll(removeTemps);
 
 const codes = (list: Awaited<ReturnType<typeof checkPaths>>) => Object.fromEntries(list.map((c) => [c.name, c.error?.code ?? 'ok']));
 
-describe('files:check', () => {
+describe('file checks', () => {
   it('the corpus bad-input folder: empty, mislabelled and structurally broken files', async () => {
     const got = codes(await checkPaths([corpus('bad-input')]));
     expect(got['empty.pdf']).toBe('EMPTY');

@@ -7,7 +7,7 @@ import { invoke, on } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
 import { exportErrorLine } from './actions.ts';
-import { Modal } from './dialogs.tsx';
+import { Modal } from '../../components/Modal.tsx';
 
 const FORMATS: { value: ExportFormat; key: string }[] = [
   { value: 'markdown', key: 'export.mdFolder' },

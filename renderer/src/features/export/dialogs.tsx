@@ -1,67 +1,9 @@
-// Dialogs of the export feature: an accessible Modal (also used by the history panel) — labelled by
-// its title, Escape closes, Tab stays inside, focus moves in on open and back on close — and
-// "Save to a path…": where no native save dialog exists (browser mode) the user types the
-// destination; an existing file is only replaced after the overwrite question.
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+// "Save to a path…" of the export feature: where no native save dialog exists (browser mode) the user
+// types the destination; an existing file is only replaced after the overwrite question.
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../components/Modal.tsx';
 import { useT } from '../../i18n/index.ts';
 import { exportTask, requestFor, type ExportChoice } from './actions.ts';
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
-
-export function Modal({ title, onClose, children, testId }: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  testId?: string;
-}) {
-  const titleId = useId();
-  const boxRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const first = boxRef.current?.querySelector<HTMLElement>('[data-autofocus]') ?? boxRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
-    return () => previous?.focus?.();
-  }, []);
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab' || !boxRef.current) return;
-    const items = [...boxRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-
-  return (
-    <div className="modal-backdrop" onMouseDown={onClose}>
-      <div
-        ref={boxRef}
-        className="modal xp-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid={testId}
-        onKeyDown={onKeyDown}
-        onMouseDown={(e) => e.stopPropagation()}
-      >
-        <h2 id={titleId}>{title}</h2>
-        {children}
-      </div>
-    </div>
-  );
-}
 
 const CHOICES: { value: ExportChoice; key: string; ext: string }[] = [
   { value: 'md-folder', key: 'export.mdFolder', ext: '.md' },

@@ -9,7 +9,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
 import { exportErrorLine } from '../export/actions.ts';
-import { Modal } from '../export/dialogs.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import './messages.ts';
 
 const FEATURES = Object.keys(DEFAULT_FEATURE_CONFIG) as (keyof FeatureConfig)[];

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { toast } from '../../stores/ui.ts';
-import { Modal } from '../export/dialogs.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { tableGrid, toCsv, toMarkdownTable, toTsv } from './table-data.ts';
 
 export function TableView({ content, title, onClose }: { content: string; title: string; onClose: () => void }) {
