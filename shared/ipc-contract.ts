@@ -2,8 +2,8 @@
 // WebSocket transport both carry exactly these channels; allowlists derive from the maps.
 import type { IpcResult } from './result.ts';
 import type {
-  AppInfo, BatchExportRequest, BatchSummary, ConnectionReport, ExportRequest, ExportResult, FileCheck,
-  HistoryItem, KeyStatus, ResultView, Settings, SubmitOptions, Task,
+  AppInfo, BatchExportRequest, BatchSummary, ConnectionReport, ExportRequest, ExportResult,
+  HistoryItem, KeyStatus, ResultView, Settings, SubmitOptions, SubmitResult, Task,
 } from './task.ts';
 
 /** Request/response channels (renderer → main). */
@@ -17,11 +17,12 @@ export interface InvokeMap {
   'key:clear': { req: void; res: KeyStatus };
   /** Calls /usage (cloud) or the engine; reports remaining pages or the error. */
   'connection:test': { req: { backend?: Settings['backend']; baseUrl?: string }; res: ConnectionReport };
-  /** Expands folders (recursively) and checks each file: type by content and extension, size, empty. */
-  'files:check': { req: { paths: string[] }; res: FileCheck[] };
   /** A file that has no path on disk (pasted from the clipboard): main stores it and returns its path. */
   'files:import': { req: { name: string; bytes: Uint8Array }; res: string };
-  'tasks:submit': { req: { paths: string[]; options?: SubmitOptions }; res: Task[] };
+  /** The one door in: expands folders (recursively), checks each file (type by content and extension,
+   *  size, empty), queues the good ones and answers the others with their reasons. `duplicates: 'ask'`
+   *  holds back good files a queued task already has (same name and size) instead of queueing them. */
+  'tasks:submit': { req: { paths: string[]; options?: SubmitOptions; duplicates?: 'add' | 'ask' }; res: SubmitResult };
   'tasks:list': { req: void; res: Task[] };
   'tasks:cancel': { req: { id: string }; res: Task };
   /** `password`: a protected PDF's password for this run (local engine); never stored. */
@@ -59,7 +60,7 @@ export type Res<K extends InvokeChannel> = InvokeMap[K]['res'];
 // Records force the allowlists to stay complete: a channel missing here is a compile error.
 const invokeChannels: Record<InvokeChannel, true> = {
   'app:ready': true, 'settings:get': true, 'settings:set': true, 'key:status': true, 'key:set': true,
-  'key:clear': true, 'connection:test': true, 'files:check': true, 'files:import': true, 'tasks:submit': true, 'tasks:list': true,
+  'key:clear': true, 'connection:test': true, 'files:import': true, 'tasks:submit': true, 'tasks:list': true,
   'tasks:cancel': true, 'tasks:retry': true, 'tasks:remove': true, 'tasks:rerun': true, 'results:get': true,
   'history:list': true, 'history:delete': true, 'history:clear': true, 'storage:usage': true,
   'export:task': true, 'export:batch': true, 'dialog:saveFile': true, 'dialog:pickFolder': true,

@@ -98,6 +98,14 @@ export interface FileCheck {
   error: AppError | null;
 }
 
+/** What 'tasks:submit' answers: the tasks queued, the files refused (not ok, with the reason), and the good
+ *  files held back because they are already in the queue (only when asked to: `duplicates: 'ask'`). */
+export interface SubmitResult {
+  tasks: Task[];
+  rejected: FileCheck[];
+  duplicates: FileCheck[];
+}
+
 export interface ConnectionReport {
   backend: Backend;
   baseUrl: string;

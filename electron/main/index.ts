@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/app.ts';
 import type { AppServices, Dialogs } from '../services/app-types.ts';
 import { registerIpc, type IpcBridge } from './ipc.ts';
-import { ASSET_URL_BASE } from './policy.ts';
+import { ASSET_URL_BASE } from '../shell/policy.ts';
 import { handleAppScheme, handleAssetScheme, registerSchemes } from './protocol.ts';
 import { appOrigins, createMainWindow, hardenSession, hardenWebContents } from './window.ts';
 

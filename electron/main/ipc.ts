@@ -3,8 +3,8 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { DROPPED_PATHS_CHANNEL, INVOKE_CHANNELS, type Handlers } from '../../shared/ipc-contract.ts';
 import type { IpcResult } from '../../shared/result.ts';
-import { createDispatcher, EmitterHub, EventGate, FORBIDDEN, READY_CHANNEL } from './ipc-core.ts';
-import { isTrustedSender, type TrustPolicy } from './policy.ts';
+import { createDispatcher, EmitterHub, EventGate, FORBIDDEN, READY_CHANNEL } from '../shell/ipc-core.ts';
+import { isTrustedSender, type TrustPolicy } from '../shell/policy.ts';
 
 export interface IpcBridge {
   /** Give this to services.setEmitter. */

@@ -5,8 +5,8 @@
 import { protocol } from 'electron';
 import { Readable } from 'node:stream';
 import { resolve } from 'node:path';
-import { fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from './asset-file.ts';
-import { APP_ORIGIN, APP_SCHEME, ASSET_SCHEME, buildCsp } from './policy.ts';
+import { fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from '../shell/asset-file.ts';
+import { APP_ORIGIN, APP_SCHEME, ASSET_SCHEME, buildCsp } from '../shell/policy.ts';
 
 /** Must run before app 'ready'. */
 export function registerSchemes(): void {

@@ -1,7 +1,7 @@
 // The main window and the guards every web contents gets: no new windows, no navigation away from
 // the app (http(s) links open in the system browser), no webviews, permissions denied, CSP enforced.
 import { BrowserWindow, shell, type Session, type WebContents } from 'electron';
-import { APP_ORIGIN, buildCsp, decideNavigation, isPermissionAllowed, isSafeExternalUrl, originOf } from './policy.ts';
+import { APP_ORIGIN, buildCsp, decideNavigation, isPermissionAllowed, isSafeExternalUrl, originOf } from '../shell/policy.ts';
 import { APP_CSP } from './protocol.ts';
 
 export interface WindowOptions {

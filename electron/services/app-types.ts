@@ -1,5 +1,5 @@
-// The seam between the platform shells (Electron main in electron/main/, browser mode in electron/web/)
-// and the main-process services. Nothing here imports 'electron': the same services run under Node.
+// The seam between the two sibling shells (Electron in electron/main/, browser mode in electron/web/,
+// both built on electron/shell/) and the main-process services. Nothing here imports 'electron'.
 import type { Emit, Handlers } from '../../shared/ipc-contract.ts';
 import type { Timing } from './consts.ts';
 import type { Grants } from './files/grants.ts';

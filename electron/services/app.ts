@@ -2,7 +2,6 @@
 // and the IPC handlers for a shell (Electron main or browser mode). Nothing here imports 'electron'.
 import type { Emit } from '../../shared/ipc-contract.ts';
 import type { AppServices, AppServicesOptions } from './app-types.ts';
-import type { ServicesContext } from './context.ts';
 import { DEFAULT_TIMING, type Timing } from './consts.ts';
 import { createLogger } from './log.ts';
 import { createSettingsStore } from './settings/store.ts';
@@ -15,7 +14,7 @@ import { writeResult } from './results/writer.ts';
 import { createGrants } from './files/grants.ts';
 import { createAssetResolver, createDownloads } from './results/assets.ts';
 import { createTaskQueue } from './queue/task-queue.ts';
-import { createHandlers } from './handlers.ts';
+import { createHandlers, type HandlerContext } from './handlers/index.ts';
 import { pruneUploads } from './files/prune-uploads.ts';
 import { createDataDirs, dataPaths } from './data-dir.ts';
 
@@ -61,18 +60,22 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
 
   onSettings = () => queue.kick(); // e.g. a higher concurrency starts waiting tasks now
 
-  const ctx: ServicesContext = {
+  const ctx: HandlerContext = {
     dataDir,
     transport: opts.transport,
+    app: { version: opts.version, platform: opts.platform, locale: opts.locale, assetUrlBase: opts.assetUrlBase },
     emit,
     dialogs: opts.dialogs ?? null,
     tasks: queue,
     results,
-    settings: { get: () => settings.get() },
+    settings,
+    keys,
+    targets,
+    timing,
     downloads,
     grants,
   };
-  const handlers = createHandlers({ ctx, opts, settings, keys, queue, targets, timing });
+  const handlers = createHandlers(ctx);
   const ks = keys.status();
   log.info(`services started (${opts.transport}, ${opts.platform}, version ${opts.version}); key store: ${ks.keychainAvailable ? (opts.keychain?.kind ?? 'keychain') : 'session memory only'}`);
   await queue.restore();

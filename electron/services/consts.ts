@@ -1,7 +1,5 @@
 // Limits and timings of the main-process services. Timings are injectable (tests run them fast).
 
-/** The service's limit (SoMark §1.13); checked locally before upload. */
-export const MAX_FILE_BYTES = 200 * 1024 * 1024;
 /** Largest JSON answer we accept from the service (a 300-page document stays well below). */
 export const MAX_RESPONSE_BYTES = 512 * 1024 * 1024;
 /** Largest single image or zip we download into the results cache. */

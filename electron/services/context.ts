@@ -1,5 +1,6 @@
 // What feature modules (queue, results, history, export) share inside the main-process services.
 // The task queue and results cache implement these; history/export only use them.
+import type { CheckedFile } from './files/check.ts';
 import type { Grants } from './files/grants.ts';
 import type { Emit } from '../../shared/ipc-contract.ts';
 import type { CodedError } from '../../shared/result.ts';
@@ -35,7 +36,8 @@ export interface ResultsStore {
 export interface TaskRegistry {
   list(): Task[];
   get(id: string): Task | undefined;
-  submit(paths: string[], options?: SubmitOptions, extra?: { parentId?: string }): Promise<Task[]>;
+  /** Queues files that passed their check (files/intake.ts is the door that checks them). */
+  add(files: readonly CheckedFile[], options?: SubmitOptions, parentId?: string): Promise<Task[]>;
   remove(id: string): Promise<void>;
 }
 

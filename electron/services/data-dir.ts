@@ -5,10 +5,10 @@
 //
 //   results/<taskId>/      the results cache, one folder per finished task (layout: results/layout.ts);
 //                          written by results/writer.ts, read through ResultsStore (results/store.ts)
-//   uploads/<uuid>/<name>  browser uploads (electron/web/upload.ts) and pasted files (files/import.ts);
+//   uploads/<uuid>/<name>  browser uploads and pasted files (files/intake.ts);
 //                          readable by the renderer (grants), pruned at start when no task needs them
-//   exports/<random>/      browser mode's export downloads (export/handlers.ts), swept after an hour
-//   rerun/<random>/<name>  a cached original staged under its real name for a re-run (history/handlers.ts)
+//   exports/<random>/      browser mode's export downloads (handlers/export.ts), swept after an hour
+//   rerun/<random>/<name>  a cached original staged under its real name for a re-run (history/rerun.ts)
 //   engine/                the local engine's own data folder (its task store, engine/store/)
 //   logs/main.log          the main-process log (log.ts), rotated to main.log.1 past 5 MB
 //   settings.json          the user's settings (settings/store.ts)

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { AppServices } from '../services/app-types.ts';
-import { buildCsp } from '../main/policy.ts';
+import { buildCsp } from '../shell/policy.ts';
 import { authenticate, generateToken, hostAllowed, originAllowed, tokensEqual, upgradeOriginAllowed } from './auth.ts';
 import { serveAsset, serveStatic } from './static.ts';
 import { handleUpload, sendJson } from './upload.ts';

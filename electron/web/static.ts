@@ -2,7 +2,7 @@
 // the services (result images, originals, downloads), both Range-aware through openAsset.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
-import { fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from '../main/asset-file.ts';
+import { fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from '../shell/asset-file.ts';
 
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',

@@ -1,18 +1,11 @@
 // POST /upload: browser mode's stand-in for Electron's webUtils.getPathForFile. The raw request body
-// (one file, name URI-encoded in the x-file-name header) is streamed to <uploadsDir>/<uuid>/<name>;
-// the reply is the server path that 'files:check' / 'tasks:submit' then accept.
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+// (one file, name URI-encoded in the x-file-name header) goes to the services' intake, which stores it
+// under the uploads folder within the one size limit; the reply is the server path 'tasks:submit' accepts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { sanitizeName } from '../services/fs-safe/names.ts';
+import { CodedError } from '../../shared/result.ts';
+import { storeStream } from '../services/files/intake.ts';
 
 export const FILE_NAME_HEADER = 'x-file-name';
-/** Refuses bodies beyond this (the services reject large files with a clear message long before). */
-export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -26,7 +19,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 
 const refuse = (res: ServerResponse, status: number, code: string, message: string): void =>
   sendJson(res, status, { ok: false, error: { code, message } });
-
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
@@ -42,31 +34,12 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, up
   } catch {
     return refuse(res, 400, 'BAD_REQUEST', `Malformed ${FILE_NAME_HEADER} header`);
   }
-  const declared = Number(headerValue(req, 'content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
-    return refuse(res, 413, 'TOO_LARGE', 'File too large to upload');
-  }
-  const dir = join(uploadsDir, randomUUID());
-  const path = join(dir, sanitizeName(decoded, 'upload'));
-  await mkdir(dir, { recursive: true });
-  let size = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > MAX_UPLOAD_BYTES) done(Object.assign(new Error('File too large to upload'), { code: 'TOO_LARGE' }));
-      else done(null, chunk);
-    },
-  });
   try {
-    await pipeline(req, counter, createWriteStream(path, { flags: 'wx' }));
+    const stored = await storeStream(uploadsDir, decoded, req, Number(headerValue(req, 'content-length') ?? NaN));
+    sendJson(res, 200, { ok: true, value: stored });
   } catch (e) {
-    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-    const tooLarge = (e as { code?: string }).code === 'TOO_LARGE';
-    if (!res.headersSent && !res.destroyed) {
-      refuse(res, tooLarge ? 413 : 400, tooLarge ? 'TOO_LARGE' : 'UPLOAD_FAILED', tooLarge ? 'File too large to upload' : 'Upload interrupted');
-    }
-    if (tooLarge) req.resume();
-    return;
+    const err = e instanceof CodedError ? e : new CodedError('UPLOAD_FAILED', 'Upload interrupted');
+    if (!res.headersSent && !res.destroyed) refuse(res, err.code === 'TOO_LARGE' ? 413 : 400, err.code, err.message);
+    if (err.code === 'TOO_LARGE') req.resume();
   }
-  sendJson(res, 200, { ok: true, value: { path, size } });
 }

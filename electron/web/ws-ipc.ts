@@ -7,7 +7,7 @@ import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { IPC_PROTOCOL } from './auth.ts';
 import type { Handlers } from '../../shared/ipc-contract.ts';
 import type { IpcResult } from '../../shared/result.ts';
-import { createDispatcher, EmitterHub, EventGate, READY_CHANNEL } from '../main/ipc-core.ts';
+import { createDispatcher, EmitterHub, EventGate, READY_CHANNEL } from '../shell/ipc-core.ts';
 
 /** Largest accepted message; requests carry paths and options, never file contents. */
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;

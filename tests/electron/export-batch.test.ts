@@ -15,7 +15,7 @@ let pic = '';
 let failed = '';
 
 async function submit(rel: string, formats: ('markdown' | 'json' | 'zip')[]): Promise<string> {
-  const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus(rel)], options: { formats } });
+  const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus(rel)], options: { formats } });
   return t!.id;
 }
 

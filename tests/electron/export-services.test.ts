@@ -13,7 +13,7 @@ const ids = { pic: '', two: '', multi: '', picNoZip: '' };
 const views: Record<string, ResultView> = {};
 
 async function parse(rel: string, formats: ('markdown' | 'json' | 'zip')[]): Promise<string> {
-  const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus(rel)], options: { formats } });
+  const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus(rel)], options: { formats } });
   const done = await waitFinal(h, t!.id, 120_000);
   expect(done.state, JSON.stringify(done.error)).toBe('SUCCESS');
   views[t!.id] = await h.svc.handlers['results:get']({ id: t!.id });
@@ -194,7 +194,7 @@ describe('export without a destination', () => {
       dialogs: { saveFile: async (n) => { asked.push(n); return answer; }, pickFolder: async () => null, openFiles: async () => null },
     });
     try {
-      const [t] = await e.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { formats: ['markdown'] } });
+      const { tasks: [t] } = await e.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { formats: ['markdown'] } });
       expect((await waitFinal(e, t!.id, 120_000)).state).toBe('SUCCESS');
       expect(await e.svc.handlers['export:task']({ id: t!.id, format: 'markdown' })).toEqual({ written: [], downloadUrl: null });
       expect(asked).toEqual(['two_paragraphs.md']);

@@ -10,11 +10,11 @@ import { corpus, makeServices, removeTemps, tempDir, waitFinal } from './service
 
 const N = 200;
 let benchDir = '';
-const emptyQueue: TaskRegistry = { list: () => [], get: () => undefined, submit: async () => [], remove: async () => {} };
+const emptyQueue: TaskRegistry = { list: () => [], get: () => undefined, add: async () => [], remove: async () => {} };
 
 beforeAll(async () => {
   const h = await makeServices();
-  const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { formats: ['markdown', 'json'] } });
+  const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { formats: ['markdown', 'json'] } });
   expect((await waitFinal(h, t!.id, 120_000)).state).toBe('SUCCESS');
   await h.close();
   benchDir = await tempDir('dp-hist-bench-');

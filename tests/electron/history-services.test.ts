@@ -12,10 +12,10 @@ let multi = '';
 
 beforeAll(async () => {
   h = await makeServices();
-  const [a] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { formats: ['markdown', 'json'] } });
+  const { tasks: [a] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { formats: ['markdown', 'json'] } });
   two = a!.id;
   expect((await waitFinal(h, two, 120_000)).state).toBe('SUCCESS');
-  const [b] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { formats: ['markdown', 'json'] } });
+  const { tasks: [b] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { formats: ['markdown', 'json'] } });
   multi = b!.id;
   expect((await waitFinal(h, multi, 120_000)).state).toBe('SUCCESS');
 }, 240_000);
@@ -75,7 +75,7 @@ describe('history', () => {
   it('re-runs from the cached original when the file moved; NO_ORIGINAL when that is gone too', async () => {
     const moved = join(await tempDir('dp-hist-'), 'moving.pdf');
     await copyFile(corpus('pdf-digital/two_paragraphs.pdf'), moved);
-    const [t] = await h.svc.handlers['tasks:submit']({ paths: [moved], options: { formats: ['markdown'] } });
+    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [moved], options: { formats: ['markdown'] } });
     expect((await waitFinal(h, t!.id, 120_000)).state).toBe('SUCCESS');
     await rm(moved);
     const again = await h.svc.handlers['tasks:rerun']({ id: t!.id, options: {} });

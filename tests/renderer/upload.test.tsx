@@ -5,6 +5,7 @@ import { submitFiles, submitPaths } from '../../renderer/src/features/upload/sub
 import { useUpload } from '../../renderer/src/features/upload/store.ts';
 import { DropZone } from '../../renderer/src/features/upload/DropZone.tsx';
 import { RejectedPanel } from '../../renderer/src/features/upload/RejectedPanel.tsx';
+import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
 import { useTasks } from '../../renderer/src/stores/tasks.ts';
 import { useUi } from '../../renderer/src/stores/ui.ts';
 import { useAppInfo } from '../../renderer/src/stores/app.ts';
@@ -18,27 +19,28 @@ afterEach(resetRenderer);
 
 const pdf = (name: string, bytes = 8) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
 
-/** Main's side: files named bad-* fail the content check; everything else is accepted. */
+/** Main's side: files named bad-* fail the content check; everything else is accepted and queued. */
 function mainApi(): FakeApi {
   return fakeApi({
-    'files:check': ({ paths }) =>
-      paths.map((p): FileCheck => {
+    'tasks:submit': ({ paths }) => {
+      const checks = paths.map((p): FileCheck => {
         const name = p.split('/').pop()!;
         const bad = name.startsWith('bad-');
         return { path: p, name, size: 8, ok: !bad, error: bad ? { code: 'MISMATCH', message: 'JPEG data with a .pdf name' } : null };
-      }),
-    'tasks:submit': ({ paths }) => paths.map((p) => makeTask({ filePath: p, fileName: p.split('/').pop()! })),
+      });
+      const tasks = checks.filter((c) => c.ok).map((c) => makeTask({ filePath: c.path, fileName: c.name }));
+      return { tasks, rejected: checks.filter((c) => !c.ok), duplicates: [] };
+    },
   });
 }
 
 describe('submit pipeline', () => {
-  it('checks client-side, then main checks by content, then submits only the good paths', async () => {
+  it('checks client-side, then main checks by content in tasks:submit and queues only the good paths', async () => {
     const api = mainApi();
     setApi(api);
     const tasks = await submitFiles([pdf('good.pdf'), pdf('empty.pdf', 0), new File(['x'], 'notes.txt'), pdf('bad-disguised.pdf')]);
 
-    expect(api.callsTo('files:check')).toEqual([{ paths: ['/uploads/good.pdf', '/uploads/bad-disguised.pdf'] }]);
-    expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/good.pdf'] }]);
+    expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/good.pdf', '/uploads/bad-disguised.pdf'], duplicates: 'ask' }]);
     expect(tasks.map((t) => t.fileName)).toEqual(['good.pdf']);
     expect(useTasks.getState().order).toEqual([tasks[0]!.id]);
     expect(useTasks.getState().selectedId).toBe(tasks[0]!.id);
@@ -74,6 +76,48 @@ describe('submit pipeline', () => {
     await submitPaths(['/docs/a.pdf']);
     expect(useUi.getState().toasts.at(-1)?.kind).toBe('error');
     expect(useUpload.getState().rejected[0]?.error.code).toBe('NO_KEY');
+  });
+});
+
+describe('files already in the queue', () => {
+  const held = (path: string): FileCheck => ({ path, name: path.split('/').pop()!, size: 8, ok: true, error: null });
+  /** Main holds back /docs/old*.pdf as already queued when asked to; everything else is queued. */
+  function dupApi(): FakeApi {
+    return fakeApi({
+      'tasks:submit': ({ paths, duplicates }) => {
+        const old = duplicates === 'ask' ? paths.filter((p) => p.includes('/old')) : [];
+        const tasks = paths.filter((p) => !old.includes(p)).map((p) => makeTask({ filePath: p, fileName: p.split('/').pop()! }));
+        return { tasks, rejected: [], duplicates: old.map(held) };
+      },
+    });
+  }
+
+  it('are sent again only after the user says "Add again"; the rest is queued either way', async () => {
+    const api = dupApi();
+    setApi(api);
+    render(<ConfirmHost />);
+    const yes = submitPaths(['/docs/new.pdf', '/docs/old.pdf']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add again' }));
+    expect((await yes).map((t) => t.fileName)).toEqual(['new.pdf', 'old.pdf']);
+    expect(api.callsTo('tasks:submit')).toEqual([
+      { paths: ['/docs/new.pdf', '/docs/old.pdf'], duplicates: 'ask' },
+      { paths: ['/docs/old.pdf'], duplicates: 'add' },
+    ]);
+    expect(useUi.getState().toasts.at(-1)?.message).toBe('Added 2 files to the queue');
+
+    const no = submitPaths(['/docs/old-2.pdf']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await no).toEqual([]);
+    expect(api.callsTo('tasks:submit')).toHaveLength(3);
+    expect(useUpload.getState().rejected).toEqual([]);
+  });
+});
+
+describe('an empty drop', () => {
+  it('says nothing was found when main finds no file in what was added', async () => {
+    setApi(fakeApi({ 'tasks:submit': () => ({ tasks: [], rejected: [], duplicates: [] }) }));
+    expect(await submitPaths(['/docs/empty-folder'])).toEqual([]);
+    expect(useUi.getState().toasts.at(-1)).toMatchObject({ message: 'No files found in what you added.', kind: 'warning' });
   });
 });
 
@@ -114,7 +158,7 @@ describe('DropZone', () => {
     await act(async () => {
       fireEvent.change(input, { target: { files: [pdf('picked.pdf')] } });
     });
-    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/picked.pdf'] }]));
+    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/picked.pdf'], duplicates: 'ask' }]));
   });
 
   it('uses the native dialog in Electron; cancel does nothing; the input is the fallback when it fails', async () => {
@@ -124,7 +168,7 @@ describe('DropZone', () => {
     useAppInfo.getState().setInfo({ version: '1', transport: 'electron', platform: 'linux', locale: 'en', dataDir: '/d' });
     render(<DropZone large={false} />);
     fireEvent.click(screen.getByTestId('dropzone'));
-    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/home/me/a.pdf'] }]));
+    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/home/me/a.pdf'], duplicates: 'ask' }]));
 
     const input = screen.getByTestId('dropzone-input') as HTMLInputElement;
     let opened = 0;
@@ -208,6 +252,6 @@ describe('DropZone', () => {
     };
     paste(screen.getByLabelText('search'), [pdf('ignored.pdf')]);
     paste(document.body, [pdf('pasted.pdf')]);
-    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/pasted.pdf'] }]));
+    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/pasted.pdf'], duplicates: 'ask' }]));
   });
 });

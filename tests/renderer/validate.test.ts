@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile, MAX_FILE_BYTES, partitionFiles, relativePathOf } from '../../renderer/src/features/upload/validate.ts';
+import { checkFile, partitionFiles, relativePathOf } from '../../renderer/src/features/upload/validate.ts';
+import { MAX_FILE_BYTES } from '../../shared/capabilities.ts';
 import { clampInt, isKeyFormat, normalizeBaseUrl } from '../../renderer/src/features/settings/validate.ts';
 import { extensionOf, formatBytes, formatDuration } from '../../renderer/src/lib/format.ts';
 

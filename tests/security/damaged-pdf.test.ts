@@ -42,7 +42,7 @@ describe('app', () => {
   it('keeps the warning with the cached result and shows it to review (results:get)', async () => {
     const h = await makeServices();
     try {
-      const [t] = await h.svc.handlers['tasks:submit']({ paths: [TRUNCATED], options: { formats: ['markdown', 'json'] } });
+      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [TRUNCATED], options: { formats: ['markdown', 'json'] } });
       expect((await waitFinal(h, t!.id)).state).toBe('SUCCESS');
       const view = await h.svc.handlers['results:get']({ id: t!.id });
       expect(view.warnings).toHaveLength(1);

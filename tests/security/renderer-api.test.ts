@@ -49,7 +49,7 @@ describe('connection:test', () => {
 });
 
 describe('paths from the renderer', () => {
-  it('files:check, tasks:submit and exports refuse paths the user did not give; a dialog pick opens them', async () => {
+  it('tasks:submit and exports refuse paths the user did not give; a dialog pick opens them', async () => {
     const picked = corpus('pdf-digital/two_paragraphs.pdf');
     const out = await tempDir();
     const h = await makeServices({
@@ -57,12 +57,13 @@ describe('paths from the renderer', () => {
       dialogs: { openFiles: async () => [picked], pickFolder: async () => out, saveFile: async () => join(out, 'chosen.md') },
     });
     try {
-      expect(await codeOf(h.svc.handlers['files:check']({ paths: ['/etc'] }))).toBe('NOT_ALLOWED');
-      expect(await codeOf(h.svc.handlers['files:check']({ paths: [picked] }))).toBe('NOT_ALLOWED');
+      expect(await codeOf(h.svc.handlers['tasks:submit']({ paths: ['/etc'] }))).toBe('NOT_ALLOWED');
+      expect(await codeOf(h.svc.handlers['tasks:submit']({ paths: [picked] }))).toBe('NOT_ALLOWED');
       expect(await codeOf(h.svc.handlers['tasks:submit']({ paths: ['/etc/passwd'] }))).toBe('NOT_ALLOWED');
       await h.svc.handlers['dialog:openFiles']();
-      expect((await h.svc.handlers['files:check']({ paths: [picked] }))[0]).toMatchObject({ ok: true });
-      const [t] = await h.svc.handlers['tasks:submit']({ paths: [picked], options: { formats: ['markdown'] } });
+      const { tasks: [t], rejected } = await h.svc.handlers['tasks:submit']({ paths: [picked], options: { formats: ['markdown'] } });
+      expect(rejected).toEqual([]);
+      expect(t).toMatchObject({ state: 'queued' });
       await waitDone(h, t!.id);
       const typed = join(out, 'typed.md');
       expect(await codeOf(h.svc.handlers['export:task']({ id: t!.id, format: 'markdown', destPath: typed }))).toBe('NOT_ALLOWED');

@@ -1,9 +1,9 @@
 // Checks one file before upload: readable, not empty, within the size limit, a supported type whose
-// content (magic bytes) agrees with its extension. Same checks for `files:check` and `tasks:submit`.
+// content (magic bytes) agrees with its extension. Run once per file by the intake (files/intake.ts).
 import { open } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { FileCheck } from '../../../shared/task.ts';
-import { MAX_FILE_BYTES } from '../consts.ts';
+import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
 import { describeKind, expectedKind, isSupportedExt, sniff, SNIFF_BYTES } from './sniff.ts';
 import { expandPaths } from './expand.ts';
 

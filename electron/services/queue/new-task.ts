@@ -19,18 +19,14 @@ export interface ResolvedOptions {
 /** Local request id: sortable by time, unique, safe in paths and URLs. */
 export const newTaskId = (): string => `req_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
 
-/** Validates submit options against the settings rules and fills the rest from settings. */
+/** Fills submit options (parsed by handlers/parse.ts) from the settings, checked by the settings rules. */
 export function resolveOptions(settings: Settings, options: SubmitOptions | undefined): ResolvedOptions {
   const o = options ?? {};
-  if (typeof o !== 'object' || o === null) throw new CodedError('INVALID_REQUEST', 'options must be an object');
   const patch: Partial<Settings> = {};
   if (o.backend !== undefined) patch.backend = o.backend;
   if (o.mode !== undefined) patch.mode = o.mode;
   if (o.formats !== undefined) patch.formats = o.formats;
-  if (o.featureConfig !== undefined) patch.featureConfig = o.featureConfig as FeatureConfig;
-  for (const k of Object.keys(o)) {
-    if (!['backend', 'mode', 'formats', 'featureConfig'].includes(k)) throw new CodedError('INVALID_REQUEST', `unknown option "${k}"`);
-  }
+  if (o.featureConfig !== undefined) patch.featureConfig = { ...settings.featureConfig, ...o.featureConfig };
   let s: Settings;
   try {
     s = applyUpdate(settings, patch);

@@ -2,9 +2,9 @@
 // queued → uploading → QUEUING → PROCESSING → SUCCESS | FAILED | cancelled
 import { CodedError } from '../../../shared/result.ts';
 import type { Emit } from '../../../shared/ipc-contract.ts';
-import { FINAL_STATES, type Settings, type SubmitOptions, type Task } from '../../../shared/task.ts';
+import { FINAL_STATES, type Task } from '../../../shared/task.ts';
 import type { TaskRegistry } from '../context.ts';
-import { checkFile, checkPaths } from '../files/check.ts';
+import { checkFile } from '../files/check.ts';
 import { debouncedWriter } from '../util/atomic.ts';
 import { isAbortError } from '../util/sleep.ts';
 import { loadTasks, saveTasks } from './persist.ts';
@@ -111,18 +111,16 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       const t = tasks.get(id);
       return t && snapshot(t);
     },
-    async submit(paths: string[], options?: SubmitOptions, extra?: { parentId?: string }) {
-      if (!Array.isArray(paths) || paths.length === 0) throw new CodedError('NO_FILES', 'No files to submit');
+    async add(files, options, parentId) {
       const opts = resolveOptions(d.settings(), options);
-      const checks = await checkPaths(paths);
-      if (checks.length === 0) throw new CodedError('NO_FILES', 'No files found in the given paths (hidden files are skipped)');
       const created: Task[] = [];
-      for (const c of checks) {
-        const t = await newTask(c, opts, extra?.parentId ?? null);
+      for (const c of files) {
+        const t = await newTask(c, opts, parentId ?? null);
         put(t);
         created.push(snapshot(t));
-        d.log.info(`${t.id} ${c.ok ? 'queued' : `refused (${c.error?.code})`} ${t.fileName} backend=${t.backend} mode=${t.requestedMode}`);
+        d.log.info(`${t.id} queued ${t.fileName} backend=${t.backend} mode=${t.requestedMode}`);
       }
+      if (created.length === 0) return created;
       void persist.flush();
       pump();
       return created;

@@ -3,7 +3,7 @@
 import { CodedError } from '../../../shared/result.ts';
 import { CLOUD_PRESETS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
 import type { Settings } from '../../../shared/task.ts';
-import { MAX_FILE_BYTES } from '../consts.ts';
+import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
   backend: 'local',
@@ -95,6 +95,11 @@ export function applyUpdate(current: Settings, patch: unknown): Settings {
   }
   if (problems.length) throw new CodedError('INVALID_SETTINGS', `Invalid settings: ${problems.join('; ')}`);
   return next as unknown as Settings;
+}
+
+/** A settings update from the renderer, checked field by field as applyUpdate checks it (same error). */
+export function assertUpdate(patch: Record<string, unknown>): asserts patch is Partial<Settings> {
+  applyUpdate(DEFAULT_SETTINGS, patch);
 }
 
 /** Lenient: stored values that no longer validate fall back to the defaults, field by field. */

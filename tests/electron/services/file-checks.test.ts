@@ -1,4 +1,4 @@
-// files:check on real inputs: the corpus (good documents and its bad-input folder) and generated
+// File checks (what tasks:submit runs once per file) on real inputs: the corpus (good documents and its bad-input folder) and generated
 // folders with hidden files, symlink loops, unsupported, oversized and mislabelled files.
 import { afterAll, describe, expect, it } from 'vitest';
 import { chmod, mkdir, open, symlink, writeFile, copyFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ afterAll(removeTemps);
 
 const codes = (list: Awaited<ReturnType<typeof checkPaths>>) => Object.fromEntries(list.map((c) => [c.name, c.error?.code ?? 'ok']));
 
-describe('files:check', () => {
+describe('file checks', () => {
   it('the corpus bad-input folder: empty, mislabelled and structurally broken files', async () => {
     const got = codes(await checkPaths([corpus('bad-input')]));
     expect(got['empty.pdf']).toBe('EMPTY');
@@ -71,12 +71,13 @@ describe('files:check', () => {
     expect(got['locked.pdf']).toBe(process.getuid?.() === 0 ? 'ok' : 'UNREADABLE');
   });
 
-  it('through the handler: same checks, same shape (no internal fields)', async () => {
+  it('through tasks:submit: same checks, same shape (no internal fields)', async () => {
     const h = await makeServices();
     try {
-      const res = await h.svc.handlers['files:check']({ paths: [corpus('bad-input/empty.pdf')] });
-      expect(res).toEqual([{ path: corpus('bad-input/empty.pdf'), name: 'empty.pdf', size: 0, ok: false, error: { code: 'EMPTY', message: 'empty.pdf is empty (0 bytes)' } }]);
-      await expect(h.svc.handlers['files:check']({ paths: 'x' } as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+      const res = await h.svc.handlers['tasks:submit']({ paths: [corpus('bad-input/empty.pdf')] });
+      expect(res.rejected).toEqual([{ path: corpus('bad-input/empty.pdf'), name: 'empty.pdf', size: 0, ok: false, error: { code: 'EMPTY', message: 'empty.pdf is empty (0 bytes)' } }]);
+      expect(res.tasks).toEqual([]);
+      await expect(h.svc.handlers['tasks:submit']({ paths: 'x' } as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
     } finally {
       await h.close();
     }

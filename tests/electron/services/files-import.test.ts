@@ -16,7 +16,7 @@ describe('files:import', () => {
       expect(dirname(dirname(path))).toBe(join(h.dataDir, 'uploads'));
       expect(basename(path)).toBe('.._clip_board.pdf');
       expect(new Uint8Array(await readFile(path))).toEqual(bytes);
-      const [task] = await h.svc.handlers['tasks:submit']({ paths: [path] });
+      const { tasks: [task] } = await h.svc.handlers['tasks:submit']({ paths: [path] });
       const done = await waitTask(h, task!.id, (t) => t.state === 'SUCCESS' || t.state === 'FAILED');
       expect(done.state).toBe('SUCCESS');
     } finally {

@@ -29,11 +29,11 @@ describe('the API key stays secret', () => {
         set: true, last4: 'k-42', storage: 'memory', keychainAvailable: true, keychainError: null,
       });
       await h.svc.handlers['connection:test']({});
-      const tasks = await h.svc.handlers['tasks:submit']({
+      const { tasks } = await h.svc.handlers['tasks:submit']({
         paths: [corpus('pdf-digital/two_paragraphs.pdf'), corpus('pdf-digital/picture_classification.pdf'), corpus('bad-input/garbage.pdf')],
         options: { formats: ['markdown', 'json', 'zip'] },
       });
-      const [async1] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { mode: 'async' } });
+      const { tasks: [async1] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { mode: 'async' } });
       const done = await Promise.all([...tasks, async1!].map((t) => waitFinal(h, t.id)));
       expect(done.map((t) => t.state)).toEqual(['SUCCESS', 'SUCCESS', 'FAILED', 'SUCCESS']);
       // A log line that tried to carry the key is scrubbed too.

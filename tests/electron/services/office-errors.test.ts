@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('errors that name the way out', () => {
   it('a .docx without LibreOffice: NEEDS_LIBREOFFICE, naming the install and the cloud backend', async () => {
-    const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/word_sample.docx')] });
+    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/word_sample.docx')] });
     const done = await waitFinal(h, t!.id);
     expect(done.state).toBe('FAILED');
     expect(done.error?.code).toBe('NEEDS_LIBREOFFICE');
@@ -33,7 +33,7 @@ describe('errors that name the way out', () => {
   });
 
   it('a password-protected PDF: PASSWORD_REQUIRED, not "damaged"', async () => {
-    const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus('encrypted/password.pdf')] });
+    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('encrypted/password.pdf')] });
     const done = await waitFinal(h, t!.id);
     expect(done.state).toBe('FAILED');
     expect(done.error?.code).toBe('PASSWORD_REQUIRED');
@@ -41,7 +41,7 @@ describe('errors that name the way out', () => {
   });
 
   it('a damaged PDF stays a file problem (SERVICE_1106)', async () => {
-    const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus('bad-input/garbage.pdf')] });
+    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('bad-input/garbage.pdf')] });
     const done = await waitFinal(h, t!.id);
     expect(done.error?.code).toMatch(/^SERVICE_110[46]$/);
   });

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe('local engine parses', () => {
   it('sync: two_paragraphs.pdf reaches SUCCESS and is cached (md, json, result.json, original)', async () => {
-    const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
     expect(t!.id).toMatch(/^req_/);
     expect(t!.state).toBe('queued');
     const done = await waitFinal(h, t!.id);
@@ -47,7 +47,7 @@ describe('local engine parses', () => {
   });
 
   it('async (forced): polls through QUEUING/PROCESSING with progress to SUCCESS; images cached and links rewritten', async () => {
-    const [t] = await h.svc.handlers['tasks:submit']({
+    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({
       paths: [corpus('pdf-digital/picture_classification.pdf')],
       options: { mode: 'async', formats: ['markdown', 'json', 'zip'] },
     });
@@ -82,10 +82,10 @@ describe('local engine parses', () => {
   });
 
   it('auto on the local engine: async whatever the size (held checks end it at once, pages show progress)', async () => {
-    const [small] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
+    const { tasks: [small] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
     const s = await waitFinal(h, small!.id);
     expect([s.state, s.mode]).toEqual(['SUCCESS', 'async']);
-    const [many] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/normal_4pages.pdf')] });
+    const { tasks: [many] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/normal_4pages.pdf')] });
     expect(many!.pages).toBe(4);
     const m = await waitFinal(h, many!.id);
     expect([m.state, m.mode]).toEqual(['SUCCESS', 'async']);
@@ -95,7 +95,7 @@ describe('local engine parses', () => {
     const dir = await tempDir();
     const copy = join(dir, 'moved.pdf');
     await copyFile(corpus('pdf-digital/two_paragraphs.pdf'), copy);
-    const [t] = await h.svc.handlers['tasks:submit']({ paths: [copy] });
+    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [copy] });
     expect((await waitFinal(h, t!.id)).state).toBe('SUCCESS');
     await writeFile(copy, ''); // the user's file changes afterwards: the cached original does not
     const view = await h.svc.handlers['results:get']({ id: t!.id });

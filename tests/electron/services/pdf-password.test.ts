@@ -29,7 +29,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 describe('password-protected PDF on the local engine', () => {
   it('asks for the password, says when it is wrong, parses with the right one, and stores it nowhere', async () => {
-    const [t] = await h.svc.handlers['tasks:submit']({ paths: [locked] });
+    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [locked] });
     let done = await waitFinal(h, t!.id);
     expect(done.error).toMatchObject({ code: 'PASSWORD_REQUIRED', message: expect.stringMatching(/This PDF is password-protected/) });
 

@@ -14,7 +14,7 @@ describe('task queue', () => {
     try {
       await h.svc.handlers['settings:set']({ concurrency: 2 });
       const files = ['two_paragraphs.pdf', 'multi_page.pdf', 'normal_4pages.pdf', 'code_and_formula.pdf', 'list-item-example.pdf'];
-      const tasks = await h.svc.handlers['tasks:submit']({ paths: files.map((f) => corpus(`pdf-digital/${f}`)), options: { mode: 'async' } });
+      const { tasks } = await h.svc.handlers['tasks:submit']({ paths: files.map((f) => corpus(`pdf-digital/${f}`)), options: { mode: 'async' } });
       const done = await Promise.all(tasks.map((t) => waitFinal(h, t.id)));
       expect(done.map((t) => t.state)).toEqual(files.map(() => 'SUCCESS'));
       const state = new Map<string, TaskState>();
@@ -38,7 +38,7 @@ describe('task queue', () => {
     const h = await makeServices({ timing: { pollIntervalMs: 3000 } });
     try {
       await h.svc.handlers['settings:set']({ concurrency: 1 });
-      const [a, b] = await h.svc.handlers['tasks:submit']({
+      const { tasks: [a, b] } = await h.svc.handlers['tasks:submit']({
         paths: [corpus('pdf-digital/two_paragraphs.pdf'), corpus('pdf-digital/multi_page.pdf')], options: { mode: 'async' },
       });
       await waitTask(h, a!.id, (t) => t.state === 'QUEUING');
@@ -57,7 +57,7 @@ describe('task queue', () => {
     try {
       await h.svc.handlers['key:set']({ apiKey: KEY });
       await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: 'http://127.0.0.1:9/api/v1' });
-      const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
       expect((await waitFinal(h, t!.id)).error?.code).toBe('UNREACHABLE');
       await h.svc.handlers['settings:set']({ cloudBaseUrl: engine.url });
       expect((await h.svc.handlers['tasks:retry']({ id: t!.id })).baseUrl).toBe(engine.url);
@@ -77,7 +77,7 @@ describe('task queue', () => {
     try {
       await h.svc.handlers['key:set']({ apiKey: KEY });
       await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: 'http://127.0.0.1:9/api/v1' });
-      const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
       expect((await waitFinal(h, t!.id)).error?.code).toBe('UNREACHABLE');
       // Switched to the local engine: Retry goes there.
       await h.svc.handlers['settings:set']({ backend: 'local' });
@@ -87,7 +87,7 @@ describe('task queue', () => {
 
       // A failed task (no result) re-runs on another backend as a new task linked to it.
       await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: 'http://127.0.0.1:9/api/v1' });
-      const [f] = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+      const { tasks: [f] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
       expect((await waitFinal(h, f!.id)).state).toBe('FAILED');
       const again = await h.svc.handlers['tasks:rerun']({ id: f!.id, options: { backend: 'local' } });
       expect([again.backend, again.parentId]).toEqual(['local', f!.id]);

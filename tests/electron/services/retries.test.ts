@@ -29,7 +29,7 @@ afterAll(async () => {
 async function run(plan: Plan, mode: 'sync' | 'async', file = 'pdf-digital/two_paragraphs.pdf') {
   proxy = await startFlakyProxy(engine.url, plan);
   await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: proxy.url });
-  const [t] = await h.svc.handlers['tasks:submit']({ paths: [corpus(file)], options: { mode } });
+  const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus(file)], options: { mode } });
   return waitFinal(h, t!.id);
 }
 

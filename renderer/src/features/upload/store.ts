@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { Rejection } from './validate.ts';
 
 export interface UploadState {
-  /** Files being prepared (client check → upload/paths → files:check → submit); 0 when idle. */
+  /** Files being prepared (client check → upload/paths → tasks:submit); 0 when idle. */
   busy: number;
   rejected: Rejection[];
   setBusy(n: number): void;

@@ -1,7 +1,8 @@
-// The submit pipeline: client checks → paths main can read → 'files:check' (type by content) →
-// 'tasks:submit' with the good paths. Every rejected file ends up in the rejected panel.
+// The submit pipeline: client checks → paths main can read → 'tasks:submit', which checks each file by
+// content once, queues the good ones and answers the rest. Every rejected file ends up in the rejected
+// panel; files already in the queue are added again only when the user says so.
 import type { AppError } from '../../../../shared/result.ts';
-import type { FileCheck, Task } from '../../../../shared/task.ts';
+import type { FileCheck, SubmitResult, Task } from '../../../../shared/task.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { invoke, pathsForFiles } from '../../lib/ipc.ts';
 import { translate } from '../../i18n/index.ts';
@@ -35,55 +36,49 @@ export async function submitFiles(files: readonly File[]): Promise<Task[]> {
   }
 }
 
+/** One 'tasks:submit'; refused files go to the rejected panel. null when the call itself failed. */
+async function submit(paths: readonly string[], duplicates: 'add' | 'ask'): Promise<SubmitResult | null> {
+  const upload = useUpload.getState();
+  const res = await invoke('tasks:submit', { paths: [...paths], duplicates });
+  if (!res.ok) {
+    toast(translate('upload.submitFailed'), 'error', errorLine(res.error));
+    upload.addRejected(paths.map((p) => ({ name: baseName(p), path: null, error: res.error })));
+    return null;
+  }
+  upload.addRejected(
+    res.value.rejected.map((c) => ({ name: c.name, path: null, error: c.error ?? { code: 'UNSUPPORTED', message: '' } })),
+  );
+  return res.value;
+}
+
 /** Paths main can read (from the native dialog, or after pathsForFiles). Folders expand in main. */
 export async function submitPaths(paths: readonly string[]): Promise<Task[]> {
   if (paths.length === 0) return [];
-  const upload = useUpload.getState();
-  const checked = await invoke('files:check', { paths: [...paths] });
-  if (!checked.ok) {
-    upload.addRejected(paths.map((p) => ({ name: baseName(p), path: null, error: checked.error })));
-    return [];
+  const first = await submit(paths, 'ask');
+  if (!first) return [];
+  const created = [...first.tasks];
+  if (first.duplicates.length > 0 && (await addAgain(first.duplicates))) {
+    const again = await submit(first.duplicates.map((c) => c.path), 'add');
+    created.push(...(again?.tasks ?? []));
   }
-  const good = checked.value.filter((c) => c.ok);
-  upload.addRejected(
-    checked.value
-      .filter((c) => !c.ok)
-      .map((c) => ({ name: c.name, path: null, error: c.error ?? { code: 'UNSUPPORTED', message: '' } })),
-  );
-  if (good.length === 0) {
-    if (checked.value.length === 0) toast(translate('upload.nothingFound'), 'warning');
-    return [];
-  }
-
-  const toSend = await skipDuplicates(good);
-  if (toSend.length === 0) return [];
-  const submitted = await invoke('tasks:submit', { paths: toSend.map((c) => c.path) });
-  if (!submitted.ok) {
-    toast(translate('upload.submitFailed'), 'error', errorLine(submitted.error));
-    upload.addRejected(toSend.map((c) => ({ name: c.name, path: null, error: submitted.error })));
+  if (created.length === 0) {
+    if (first.rejected.length === 0 && first.duplicates.length === 0) toast(translate('upload.nothingFound'), 'warning');
     return [];
   }
   const store = useTasks.getState();
-  for (const task of submitted.value) store.upsert(task);
-  if (!store.selectedId && submitted.value[0]) store.select(submitted.value[0].id);
-  toast(translate('upload.added', { n: submitted.value.length }), 'success');
-  return submitted.value;
+  for (const task of created) store.upsert(task);
+  if (!store.selectedId && created[0]) store.select(created[0].id);
+  toast(translate('upload.added', { n: created.length }), 'success');
+  return created;
 }
 
-/**
- * Files already in the queue (same name and size) are only added again when the user says so:
- * "already in the queue — add again?"; otherwise they are left out.
- */
-async function skipDuplicates(files: FileCheck[]): Promise<FileCheck[]> {
-  const inQueue = new Set(Object.values(useTasks.getState().tasks).map((t) => `${t.fileName}\0${t.size}`));
-  const dupes = files.filter((c) => inQueue.has(`${c.name}\0${c.size}`));
-  if (dupes.length === 0) return files;
-  const again = await confirmDialog({
+/** "Already in the queue — add again?" for files of the same name and size as a queued task. */
+async function addAgain(dupes: readonly FileCheck[]): Promise<boolean> {
+  return confirmDialog({
     title: dupes.length === 1 ? translate('upload.dupTitle', { name: dupes[0]!.name }) : translate('upload.dupTitleMany', { n: dupes.length }),
     message: translate('upload.dupMessage'),
     confirmLabel: translate('upload.addAgain'),
   });
-  return again ? files : files.filter((c) => !dupes.includes(c));
 }
 
 function baseName(path: string): string {

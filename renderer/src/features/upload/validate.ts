@@ -1,12 +1,10 @@
 // Client-side checks before anything is uploaded: empty, too large, extension not accepted.
-// main checks again by content ('files:check'); this only catches the obvious cases early, with a
+// main checks again by content ('tasks:submit'); this only catches the obvious cases early, with a
 // message per file.
 import type { AppError } from '../../../../shared/result.ts';
+import { MAX_FILE_BYTES } from '../../../../shared/capabilities.ts';
 import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from '../../../../shared/somark.ts';
 import { extensionOf, formatBytes } from '../../lib/format.ts';
-
-/** The service's limit per request. */
-export const MAX_FILE_BYTES = 200 * 1024 * 1024;
 
 export const ACCEPTED_EXTENSIONS: readonly string[] = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
 

@@ -1,4 +1,4 @@
-// Transport-neutral IPC logic shared by Electron main (ipc.ts) and browser mode (electron/web/).
+// Transport-neutral IPC logic shared by Electron main (main/ipc.ts) and browser mode (electron/web/).
 // Nothing here imports 'electron', so it runs (and is tested) under plain Node.
 import {
   isEventChannel, isInvokeChannel,

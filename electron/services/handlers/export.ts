@@ -1,68 +1,20 @@
 // IPC handlers for exporting results: one task ('export:task') or many into a folder ('export:batch').
-// Destination: the given path (only one the user chose: services/files/grants.ts); else Electron's save dialog; else (browser mode) a temp file under the
-// data folder that the renderer downloads through ctx.downloads. Requests come from the renderer,
-// which is not trusted: every field is checked first (CodedError 'INVALID_REQUEST').
+// Destination: the given path (only one the user chose: services/files/grants.ts); else Electron's save
+// dialog; else (browser mode) a temp file under the data folder that the renderer downloads through
+// ctx.downloads. Requests arrive parsed (handlers/requests.ts).
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { CodedError } from '../../../shared/result.ts';
-import type { BatchExportRequest, ExportFormat, ExportRequest, ExportResult } from '../../../shared/task.ts';
+import type { ExportRequest, ExportResult } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
+import { exportBatch } from '../export/batch.ts';
+import { exportFileName, writeExport, writeMarkdownBundle } from '../export/writers.ts';
 import { ensureDir } from '../fs-safe/atomic.ts';
 import { fitName } from '../fs-safe/names.ts';
 import { dataPaths } from '../data-dir.ts';
-import { exportBatch } from './batch.ts';
-import { exportFileName, writeExport, writeMarkdownBundle } from './writers.ts';
-
-const FORMATS: readonly ExportFormat[] = ['markdown', 'json', 'zip'];
-
-export const invalid = (msg: string): never => {
-  throw new CodedError('INVALID_REQUEST', msg);
-};
-
-export function record(req: unknown): Record<string, unknown> {
-  return typeof req === 'object' && req !== null && !Array.isArray(req) ? (req as Record<string, unknown>) : invalid('The request must be an object');
-}
-
-export function idList(v: unknown, field = 'ids'): string[] {
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x.length > 0 && x.length < 200)) {
-    return invalid(`${field} must be a list of task ids`);
-  }
-  return v as string[];
-}
-
-const imagesOpt = (v: unknown): 'folder' | 'inline' | undefined =>
-  v === undefined || v === null ? undefined : v === 'folder' || v === 'inline' ? v : invalid('images must be "folder" or "inline"');
-
-const pathOpt = (v: unknown, field: string): string | null =>
-  v === undefined || v === null || v === '' ? null : typeof v === 'string' && !v.includes('\0') ? v : invalid(`${field} must be a path`);
-
-export function exportRequest(req: unknown): ExportRequest {
-  const r = record(req);
-  if (typeof r.id !== 'string' || r.id === '') invalid('id must be a task id');
-  if (!FORMATS.includes(r.format as ExportFormat)) invalid('format must be markdown, json or zip');
-  if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') invalid('overwrite must be true or false');
-  if (r.json !== undefined && r.json !== null && r.json !== 'service' && r.json !== 'self-contained') invalid('json must be "service" or "self-contained"');
-  return {
-    id: r.id as string,
-    format: r.format as ExportFormat,
-    images: imagesOpt(r.images),
-    destPath: pathOpt(r.destPath, 'destPath'),
-    overwrite: r.overwrite === true,
-    json: r.json === 'service' ? 'service' : 'self-contained',
-  };
-}
-
-export function batchRequest(req: unknown): BatchExportRequest {
-  const r = record(req);
-  const formats = Array.isArray(r.formats) ? r.formats : invalid('formats must be a list');
-  if (!formats.every((f) => FORMATS.includes(f as ExportFormat))) invalid('formats may only hold markdown, json and zip');
-  const destDir = pathOpt(r.destDir, 'destDir') ?? invalid('destDir must be a folder path');
-  return { ids: idList(r.ids), formats: formats as ExportFormat[], destDir, images: imagesOpt(r.images) };
-}
-
-export type ExportHandlers = Pick<Handlers, 'export:task' | 'export:batch'>;
+import type { HandlerContext } from './index.ts';
 
 /** Browser-mode downloads are kept this long, then removed on the next export. */
 const TEMP_TTL_MS = 60 * 60 * 1000;
@@ -120,10 +72,10 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
   return { written, downloadUrl: ctx.downloads.register(path, name) };
 }
 
-export function createExportHandlers(ctx: ServicesContext): ExportHandlers {
+export function exportHandlers(ctx: HandlerContext): Pick<Handlers, 'export:task' | 'export:batch'> {
   void sweepTempExports(ctx.dataDir);
   return {
-    'export:task': async (req) => exportTask(ctx, exportRequest(req)),
-    'export:batch': async (req) => exportBatch(ctx, batchRequest(req)),
+    'export:task': async (req) => exportTask(ctx, req),
+    'export:batch': async (req) => exportBatch(ctx, req),
   };
 }

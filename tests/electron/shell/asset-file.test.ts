@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeFor, fileInside, openAsset, parseRange } from '../../electron/main/asset-file.ts';
+import { contentTypeFor, fileInside, openAsset, parseRange } from '../../../electron/shell/asset-file.ts';
 
 async function text(body: Readable | null): Promise<string> {
   if (!body) return '';

@@ -1,5 +1,5 @@
 // Serving one file from disk with a content type and HTTP Range support (pdf.js fetches ranges).
-// Used by the Electron asset protocol (protocol.ts) and by browser mode's /assets route.
+// Used by the Electron asset protocol (main/protocol.ts) and by browser mode's /assets route.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { INVOKE_CHANNELS, type EventMap, type Handlers } from '../../shared/ipc-contract.ts';
-import { CodedError } from '../../shared/result.ts';
-import type { Task } from '../../shared/task.ts';
-import { createDispatcher, EmitterHub, EventGate, type QueuedEvent } from '../../electron/main/ipc-core.ts';
+import { INVOKE_CHANNELS, type EventMap, type Handlers } from '../../../shared/ipc-contract.ts';
+import { CodedError } from '../../../shared/result.ts';
+import type { Task } from '../../../shared/task.ts';
+import { createDispatcher, EmitterHub, EventGate, type QueuedEvent } from '../../../electron/shell/ipc-core.ts';
 
 const info = { version: '1.2.3', transport: 'web', platform: 'linux', locale: 'en-US', dataDir: '/data' } as const;
 

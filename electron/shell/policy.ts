@@ -1,6 +1,6 @@
 // Security policy decisions as pure functions: who may call IPC, where the window may navigate,
 // which links open externally, which permissions are granted, and the Content-Security-Policy.
-// Electron wiring lives in window.ts / ipc.ts; browser mode reuses buildCsp.
+// Electron wiring lives in main/window.ts and main/ipc.ts; browser mode (web/) reuses buildCsp.
 
 /** The renderer is served from this privileged scheme in the packaged app (not file://). */
 export const APP_SCHEME = 'docparse-app';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN, buildCsp, decideNavigation, isPermissionAllowed, isSafeExternalUrl, isTrustedSender, originOf,
-} from '../../electron/main/policy.ts';
+} from '../../../electron/shell/policy.ts';
 
 const policy = { trustedIds: new Set([7]), appOrigins: [APP_ORIGIN, 'http://localhost:5173'] };
 
