@@ -2,6 +2,7 @@
 // throws a CodedError; the transport turns throws into {ok:false}. Export and history channels come
 // from their own modules, which share the same ServicesContext.
 import { findSoffice } from '../../engine/office/soffice.ts';
+import { sofficeOption } from './backend/engine-manager.ts';
 import type { Handlers } from '../../shared/ipc-contract.ts';
 import { CodedError } from '../../shared/result.ts';
 import type { AppInfo, ResultView, Task } from '../../shared/task.ts';
@@ -75,11 +76,14 @@ export function createHandlers(d: HandlerDeps): Handlers {
   const { ctx, opts } = d;
   const dialogs = ctx.dialogs;
   return {
-    'app:ready': async (): Promise<AppInfo> => ({
-      version: opts.version, transport: opts.transport, platform: opts.platform, locale: opts.locale, dataDir: ctx.dataDir,
-      // The same lookup the local engine makes (DOCPARSE_SOFFICE, PATH, install folders).
-      localOffice: findSoffice() !== null,
-    }),
+    'app:ready': async (): Promise<AppInfo> => {
+      // The same lookup the local engine makes (the LibreOffice setting, else DOCPARSE_SOFFICE, PATH, install folders).
+      const soffice = findSoffice({ explicit: sofficeOption(d.settings.get().sofficePath) });
+      return {
+        version: opts.version, transport: opts.transport, platform: opts.platform, locale: opts.locale, dataDir: ctx.dataDir,
+        localOffice: soffice !== null, soffice,
+      };
+    },
     'settings:get': async () => d.settings.get(),
     'settings:set': async (req) => d.settings.set(obj(req) as Parameters<SettingsStore['set']>[0]),
     'key:status': async () => d.keys.status(),

@@ -55,7 +55,22 @@ export function findSoffice(opts: FindOptions = {}): string | null {
   return installFolders(platform, env).find(isExecutable) ?? null;
 }
 
+/** The soffice program a user named: the file itself, or inside a folder they picked (LibreOffice's install
+ * folder, its program folder, or LibreOffice.app on macOS). Null when there is none there. */
+export function resolveSofficePath(path: string, platform: NodeJS.Platform = process.platform): string | null {
+  const exe = platform === 'win32' ? ['soffice.exe', 'soffice.com'] : ['soffice', 'libreoffice'];
+  let dir = false;
+  try {
+    dir = statSync(path).isDirectory();
+  } catch {
+    return null;
+  }
+  if (!dir) return isExecutable(path) ? path : null;
+  const inside = [...exe, ...exe.map((e) => join('program', e)), join('Contents', 'MacOS', 'soffice')];
+  return inside.map((rel) => join(path, rel)).find(isExecutable) ?? null;
+}
+
 /** The 1104 message when LibreOffice is missing: what to install, or where else to send the file. */
 export function missingMessage(ext: string): string {
-  return `${ext} files need LibreOffice for the local engine, and it is not installed. Install LibreOffice (libreoffice.org; on Debian/Ubuntu: apt install libreoffice-writer libreoffice-calc libreoffice-impress), or switch to the SoMark cloud backend`;
+  return `${ext} files need LibreOffice for the local engine, and it is not installed. Install LibreOffice (libreoffice.org; on Debian/Ubuntu: apt install libreoffice-writer libreoffice-calc libreoffice-impress) or, if it is installed elsewhere, point the engine at its soffice program (the app's LibreOffice setting, --soffice or DOCPARSE_SOFFICE), or switch to the SoMark cloud backend`;
 }
