@@ -24,8 +24,9 @@ export const footnote = (id: number, text: string): string =>
 /** A table cell: tcPr children (w:gridSpan, w:vMerge) and its text. */
 export const cell = (text: string, tcPr = ''): string =>
   `<w:tc><w:tcPr><w:tcW w:w="1800" w:type="dxa"/>${tcPr}</w:tcPr>${para(text)}</w:tc>`;
-export const table = (cols: number, rows: string[]): string =>
-  `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="0" w:type="auto"/><w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((b) => `<w:${b} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`).join('')}</w:tblBorders></w:tblPr>` +
+/** A table on a grid of `cols` columns; ruled (every border) or with no rules at all. */
+export const table = (cols: number, rows: string[], ruled = true): string =>
+  `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/><w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((b) => (ruled ? `<w:${b} w:val="single" w:sz="4" w:space="0" w:color="000000"/>` : `<w:${b} w:val="nil"/>`)).join('')}</w:tblBorders></w:tblPr>` +
   `<w:tblGrid>${'<w:gridCol w:w="1800"/>'.repeat(cols)}</w:tblGrid>${rows.map((r) => `<w:tr>${r}</w:tr>`).join('')}</w:tbl>`;
 /** An abstract list with the given formats per level, and one w:num for it. */
 export const list = (abstractId: number, numId: number, fmts: string[], start = 1): string =>
