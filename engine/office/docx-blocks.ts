@@ -81,9 +81,9 @@ function withNotes(pages: Page[], defs: NoteDef[]): Page[] {
   });
 }
 
-/** The converted document with the Word tables' spans and the footnotes on its blocks, catalog rebuilt. */
+/** The converted document with the Word tables' spans and the footnotes on its blocks, and the catalog
+ * rebuilt from its blocks (their title levels came from the heading styles). */
 export function withWordBlocks(doc: ParsedDocument, tables: WordTable[], notes: NoteDef[]): ParsedDocument {
-  if (!tables.length && !notes.length) return doc;
   const pages = withNotes(withTables(doc.json.pages, tables), notes);
   return { ...doc, json: { ...doc.json, pages }, catalog: buildCatalog(pages) };
 }
