@@ -35,9 +35,13 @@ describe.skipIf(process.platform === 'win32')('LibreOffice setting: validation',
     const refused = (v: unknown) => () => applyUpdate(DEFAULT_SETTINGS, { sofficePath: v });
     expect(refused('lo/program/soffice')).toThrow(/absolute path/);
     expect(refused(join(dir, 'nowhere', 'soffice'))).toThrow(/no runnable LibreOffice/);
-    const notExecutable = join(dir, 'plain.txt');
+    const notExecutable = join(dir, 'noexec', 'soffice');
+    await mkdir(join(dir, 'noexec'), { recursive: true });
     await writeFile(notExecutable, 'not a program');
     expect(refused(notExecutable)).toThrow(/no runnable LibreOffice/);
+    // A runnable program of another name is refused: the UI must not make the engine run any program.
+    expect(refused(await script(join(dir, 'bin', 'sh-like'), 'exit 0'))).toThrow(/no runnable LibreOffice/);
+    expect(applyUpdate(DEFAULT_SETTINGS, { sofficePath: await script(join(dir, 'lo2', 'libreoffice'), 'exit 0') }).sofficePath).toBe(join(dir, 'lo2', 'libreoffice'));
     expect(refused(join(dir, 'empty-folder-that-does-not-exist'))).toThrow(/no runnable/);
     expect(refused(42)).toThrow(/sofficePath must be a path/);
     expect(refused(`${program}\n`.repeat(2))).toThrow(/absolute path/);
