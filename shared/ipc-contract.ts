@@ -40,7 +40,7 @@ export interface InvokeMap {
   /** Native dialogs (Electron). Browser mode answers null and the renderer asks for a path itself. */
   'dialog:saveFile': { req: { defaultName: string }; res: string | null };
   'dialog:pickFolder': { req: void; res: string | null };
-  /** `extensions` (with dots): what the chosen backend accepts, the picker's first filter. */
+  /** `extensions` (with dots): what the chosen backend accepts, the picker's first filter; [] for any file. */
   'dialog:openFiles': { req: { extensions?: string[] } | void; res: string[] | null };
 }
 

@@ -77,6 +77,9 @@ export interface Settings {
   concurrency: number;
   language: 'system' | 'en' | 'zh-CN';
   theme: 'system' | 'light' | 'dark';
+  /** LibreOffice's soffice program for the local engine's Office files ('' = find it on PATH and in the
+   *  usual install folders). */
+  sofficePath: string;
 }
 
 export interface KeyStatus {
@@ -193,4 +196,6 @@ export interface AppInfo {
   dataDir: string;
   /** The local engine can take Office files (LibreOffice was found); see shared/capabilities.ts. */
   localOffice?: boolean;
+  /** The soffice program the local engine uses (the setting's, else the one found), or null. */
+  soffice?: string | null;
 }

@@ -47,8 +47,9 @@ function makeDialogs(): Dialogs {
       const known = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
       const opts = {
         properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[],
+        // An empty list asks for any file (a program such as LibreOffice's soffice).
         filters: [
-          { name: 'Documents', extensions: (extensions?.length ? extensions : known).map((e) => e.replace(/^\./, '')) },
+          ...(extensions && extensions.length === 0 ? [] : [{ name: 'Documents', extensions: (extensions?.length ? extensions : known).map((e) => e.replace(/^\./, '')) }]),
           { name: 'All files', extensions: ['*'] },
         ],
       };

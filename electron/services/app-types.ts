@@ -18,7 +18,7 @@ export interface KeychainStore {
 export interface Dialogs {
   saveFile(defaultName: string): Promise<string | null>;
   pickFolder(): Promise<string | null>;
-  /** `extensions` (with dots): the first filter; absent: every type the app knows. */
+  /** `extensions` (with dots): the first filter; absent: every type the app knows; []: any file. */
   openFiles(extensions?: string[]): Promise<string[] | null>;
 }
 

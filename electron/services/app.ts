@@ -38,7 +38,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const log = createLogger(dataDir, () => secrets());
   const keys = createKeyService(opts.keychain ?? createOsKeychain(), (m) => log.warn(m));
   await keys.init();
-  const engine = createEngineManager({ dataDir, workerUrl: opts.engine?.workerUrl, log });
+  // The LibreOffice setting reaches the engine at its start and is read at each use (settings is set below).
+  const engine = createEngineManager({ dataDir, workerUrl: opts.engine?.workerUrl, log, sofficeSetting: () => settings.get().sofficePath });
   secrets = () => [keys.current(), engine.secret()];
 
   let onSettings = (): void => {};

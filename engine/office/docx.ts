@@ -1,9 +1,13 @@
 // Word documents from their own XML: paragraphs in body order with heading levels from the paragraph
 // styles (Title → level 1 / '#', Heading n → level n / '#'×(n+1), as the references write them), list
-// items, tables as pipe tables, and OMML equations as LaTeX ($…$ inline, $$…$$ on their own line).
+// items numbered as numbering.xml says, tables on their grid (spans kept), footnote references `[^n]` with
+// the notes' definitions at the end, and OMML equations as LaTeX ($…$ inline, $$…$$ on their own line).
 import { openPackage } from './xml.ts';
 import { allText, kid, kids, parseXml, type XNode } from './tree.ts';
 import { ommlToLatex } from './omml.ts';
+import { Numbering, type ListRef } from './numbering.ts';
+import { tableMarkdown, wordTable, type WordTable } from './docx-table.ts';
+import { definitionsMarkdown, Notes, type NoteDef } from './docx-notes.ts';
 
 /** Where a picture sits in the Markdown; structure.ts puts the converted PDF's crop links there, in order. */
 export const IMAGE_SLOT = '\u0000image\u0000';
@@ -17,63 +21,100 @@ export interface DocxHeading {
 export interface DocxContent {
   markdown: string;
   headings: DocxHeading[];
+  /** The body's tables in order, on their grids (spans kept). */
+  tables: WordTable[];
+  /** The footnotes and endnotes referenced in the body, with their labels. */
+  notes: NoteDef[];
 }
 
-/** Style id → heading depth in Markdown ('#' count) and title level, from word/styles.xml. */
-function headingStyles(stylesXml: string | null): Map<string, { hashes: number; level: number }> {
-  const out = new Map<string, { hashes: number; level: number }>();
+interface StyleInfo {
+  heading?: { hashes: number; level: number };
+  list?: ListRef;
+}
+
+/** Style id → heading depth in Markdown ('#' count) and title level, and the list a style numbers, from
+ * word/styles.xml. */
+function paragraphStyles(stylesXml: string | null): Map<string, StyleInfo> {
+  const out = new Map<string, StyleInfo>();
   if (!stylesXml) return out;
   for (const s of kids(kid(parseXml(stylesXml), 'w:styles') ?? { name: '', attrs: {}, children: [] }, 'w:style')) {
     const id = s.attrs['w:styleId'];
     const name = (kid(s, 'w:name')?.attrs['w:val'] ?? '').toLowerCase();
     if (!id) continue;
+    const info: StyleInfo = {};
     const h = /^heading\s*(\d)$/.exec(name);
-    if (name === 'title') out.set(id, { hashes: 1, level: 1 });
-    else if (h) out.set(id, { hashes: Number(h[1]) + 1, level: Number(h[1]) });
+    if (name === 'title') info.heading = { hashes: 1, level: 1 };
+    else if (h) info.heading = { hashes: Number(h[1]) + 1, level: Number(h[1]) };
+    const list = Numbering.refOf(kid(s, 'w:pPr'));
+    if (list) info.list = list;
+    if (info.heading || info.list) out.set(id, info);
   }
   return out;
 }
 
-/** A paragraph's Markdown: its runs' text with inline equations as $…$. */
-function inline(p: XNode): string {
-  let out = '';
-  const walk = (n: XNode): void => {
-    for (const c of n.children) {
-      if (typeof c === 'string') continue;
-      if (c.name === 'w:t') out += allText(c);
-      else if (c.name === 'w:tab') out += ' ';
-      else if (c.name === 'w:br' || c.name === 'w:cr') out += ' ';
-      else if (c.name === 'm:oMath') out += ` $${ommlToLatex(c)}$ `;
-      else if (c.name === 'm:oMathPara') out += kids(c, 'm:oMath').map((m) => ` $${ommlToLatex(m)}$ `).join('');
-      else if (c.name === 'w:drawing' || c.name === 'w:pict') out += ` ${IMAGE_SLOT} `;
-      else if (c.name === 'w:pPr' || c.name === 'w:rPr' || c.name === 'w:del' || c.name === 'mc:Fallback') continue;
-      else walk(c);
-    }
-  };
-  walk(p);
-  return out.replace(/[ \t]+/g, ' ').trim();
-}
+/** Reads one document: the note references met in paragraphs are numbered in body order. */
+class Reader {
+  private notes: Notes;
+  constructor(notes: Notes) {
+    this.notes = notes;
+  }
 
-function table(tbl: XNode): string {
-  const rows = kids(tbl, 'w:tr').map((tr) => kids(tr, 'w:tc').map((tc) => kids(tc, 'w:p').map(inline).join(' ').replace(/\|/g, '\\|')));
-  if (!rows.length) return '';
-  const width = Math.max(...rows.map((r) => r.length));
-  const pad = (r: string[]) => [...r, ...Array(width - r.length).fill('')];
-  const [head, ...body] = rows.map(pad);
-  return [`| ${head!.join(' | ')} |`, `| ${head!.map(() => '-').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  /** A paragraph's Markdown: its runs' text with inline equations as $…$ and note references as [^n]. */
+  inline(p: XNode): string {
+    let out = '';
+    let customRef: XNode | null = null; // a reference whose mark is the next run's text
+    const walk = (n: XNode): void => {
+      for (const c of n.children) {
+        if (typeof c === 'string') continue;
+        if (c.name === 'w:t') {
+          if (customRef) { out += this.notes.reference(customRef, allText(c).trim()); customRef = null; } else out += allText(c);
+        } else if (c.name === 'w:tab') out += ' ';
+        else if (c.name === 'w:br' || c.name === 'w:cr') out += ' ';
+        else if (c.name === 'w:footnoteReference' || c.name === 'w:endnoteReference') {
+          if (c.attrs['w:customMarkFollows'] === '1' || c.attrs['w:customMarkFollows'] === 'true') customRef = c;
+          else out += this.notes.reference(c);
+        } else if (c.name === 'm:oMath') out += ` $${ommlToLatex(c)}$ `;
+        else if (c.name === 'm:oMathPara') out += kids(c, 'm:oMath').map((m) => ` $${ommlToLatex(m)}$ `).join('');
+        else if (c.name === 'w:drawing' || c.name === 'w:pict') out += ` ${IMAGE_SLOT} `;
+        else if (c.name === 'w:pPr' || c.name === 'w:rPr' || c.name === 'w:del' || c.name === 'mc:Fallback') continue;
+        else walk(c);
+      }
+    };
+    walk(p);
+    if (customRef) out += this.notes.reference(customRef);
+    // A reference hangs on the word before it, as the PDF path writes it.
+    return out.replace(/[ \t]+/g, ' ').replace(/ (\[\^[^\]]+\])/g, '$1').trim();
+  }
+
+  /** A table cell's Markdown: its paragraphs (and nested tables' text) on one line. */
+  cell = (tc: XNode): string => kids(tc).flatMap((n) => (n.name === 'w:p' ? [this.inline(n)]
+    : n.name === 'w:tbl' ? kids(n, 'w:tr').flatMap((tr) => kids(tr, 'w:tc').map(this.cell)) : [])).filter(Boolean).join(' ');
 }
 
 export function readDocx(data: Uint8Array): DocxContent {
   const pkg = openPackage(data);
-  const styles = headingStyles(pkg.part('word/styles.xml'));
+  const styles = paragraphStyles(pkg.part('word/styles.xml'));
+  const numbering = new Numbering(pkg.part('word/numbering.xml'));
+  const notes = new Notes(pkg.part('word/footnotes.xml'), pkg.part('word/endnotes.xml'));
+  const reader = new Reader(notes);
   const doc = parseXml(pkg.part('word/document.xml') ?? '');
   const body = kid(kid(doc, 'w:document'), 'w:body');
   const parts: string[] = [];
   const headings: DocxHeading[] = [];
+  const tables: WordTable[] = [];
+  let inList = false; // the last part is a list item: the next one joins it in a tight list
+  const push = (md: string, item = false) => {
+    if (item && inList) parts[parts.length - 1] += `\n${md}`;
+    else parts.push(md);
+    inList = item;
+    if (!item) numbering.endRun();
+  };
   for (const n of body ? kids(body) : []) {
     if (n.name === 'w:tbl') {
-      const t = table(n);
-      if (t) parts.push(t);
+      const t = wordTable(n, reader.cell);
+      tables.push(t);
+      const md = tableMarkdown(t);
+      if (md) push(md);
       continue;
     }
     if (n.name !== 'w:p') continue;
@@ -83,16 +124,20 @@ export function readDocx(data: Uint8Array): DocxContent {
     const mathPara = kid(n, 'm:oMathPara');
     const plain = kids(n, 'w:r').map((r) => kids(r, 'w:t').map(allText).join('')).join('').trim();
     if (mathPara && !plain) {
-      for (const m of kids(mathPara, 'm:oMath')) parts.push(`$$${ommlToLatex(m)}$$`);
+      for (const m of kids(mathPara, 'm:oMath')) push(`$$${ommlToLatex(m)}$$`);
       continue;
     }
-    const text = inline(n);
+    const text = reader.inline(n);
     if (!text) continue;
-    if (style) {
-      parts.push(`${'#'.repeat(Math.min(style.hashes, 6))} ${text}`);
-      headings.push({ text, level: style.level });
-    } else if (kid(pPr, 'w:numPr')) parts.push(`- ${text}`);
-    else parts.push(text);
+    const list = style?.heading ? null : Numbering.refOf(pPr, style?.list);
+    const marker = list ? numbering.marker(list) : null;
+    if (style?.heading) {
+      push(`${'#'.repeat(Math.min(style.heading.hashes, 6))} ${text}`);
+      headings.push({ text, level: style.heading.level });
+    } else if (marker) push(`${marker} ${text}`, true);
+    else push(text);
   }
-  return { markdown: `${parts.join('\n\n')}\n`, headings };
+  const defs = notes.definitions((p) => reader.inline(p));
+  if (defs.length) parts.push(definitionsMarkdown(defs).join('\n\n'));
+  return { markdown: `${parts.join('\n\n')}\n`, headings, tables, notes: defs };
 }

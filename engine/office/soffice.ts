@@ -1,7 +1,7 @@
 // Finds LibreOffice's `soffice` program: an explicit setting, then DOCPARSE_SOFFICE, then PATH, then
 // the usual install folders of each OS. An explicit setting that points nowhere means "not installed".
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { basename, delimiter, join } from 'node:path';
 
 /** Where LibreOffice is installed by default, per platform (first match wins). */
 function installFolders(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string[] {
@@ -55,7 +55,27 @@ export function findSoffice(opts: FindOptions = {}): string | null {
   return installFolders(platform, env).find(isExecutable) ?? null;
 }
 
+/** A file named as LibreOffice's program is (soffice, soffice.exe, libreoffice, …). */
+const PROGRAM_NAME = /^(soffice|libreoffice)(\.exe|\.com|\.bin)?$/i;
+
+/** The soffice program a user named: the file itself, or inside a folder they picked (LibreOffice's install
+ * folder, its program folder, or LibreOffice.app on macOS). Null when there is none there. Only a file named
+ * as LibreOffice's program is taken: a setting the app's UI can change must not make the engine run any
+ * other program. */
+export function resolveSofficePath(path: string, platform: NodeJS.Platform = process.platform): string | null {
+  const exe = platform === 'win32' ? ['soffice.exe', 'soffice.com'] : ['soffice', 'libreoffice'];
+  let dir = false;
+  try {
+    dir = statSync(path).isDirectory();
+  } catch {
+    return null;
+  }
+  if (!dir) return PROGRAM_NAME.test(basename(path)) && isExecutable(path) ? path : null;
+  const inside = [...exe, ...exe.map((e) => join('program', e)), join('Contents', 'MacOS', 'soffice')];
+  return inside.map((rel) => join(path, rel)).find(isExecutable) ?? null;
+}
+
 /** The 1104 message when LibreOffice is missing: what to install, or where else to send the file. */
 export function missingMessage(ext: string): string {
-  return `${ext} files need LibreOffice for the local engine, and it is not installed. Install LibreOffice (libreoffice.org; on Debian/Ubuntu: apt install libreoffice-writer libreoffice-calc libreoffice-impress), or switch to the SoMark cloud backend`;
+  return `${ext} files need LibreOffice for the local engine, and it is not installed. Install LibreOffice (libreoffice.org; on Debian/Ubuntu: apt install libreoffice-writer libreoffice-calc libreoffice-impress) or, if it is installed elsewhere, point the engine at its soffice program (the app's LibreOffice setting, --soffice or DOCPARSE_SOFFICE), or switch to the SoMark cloud backend`;
 }

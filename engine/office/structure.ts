@@ -1,13 +1,14 @@
 // Structure an Office file's own XML states exactly, laid over what was parsed from its converted PDF.
 // Excel: the Markdown is the sheets' tables (each sheet's name as the title of its tables), since a printed
 // sheet cuts and reflows cells. The JSON keeps the converted pages' blocks (the review's boxes).
-// Word: the Markdown comes from document.xml (heading styles, lists, tables, equations as LaTeX) and the
-// blocks' title levels from the heading styles. PowerPoint: each slide's title placeholder and shapes. Never fails the parse: a source that cannot be read leaves the PDF result as it is.
+// Word: the Markdown comes from document.xml (heading styles, numbered lists, tables with spans, footnotes,
+// equations as LaTeX); the blocks take their title levels, table spans and footnotes from it too. PowerPoint: each slide's title placeholder and shapes. Never fails the parse: a source that cannot be read leaves the PDF result as it is.
 import { readFile } from 'node:fs/promises';
 import type { ParsedDocument } from '../types.ts';
 import { readXlsx, sheetsMarkdown } from './xlsx.ts';
 import { readPptx } from './pptx.ts';
 import { IMAGE_SLOT, readDocx, type DocxHeading } from './docx.ts';
+import { withWordBlocks } from './docx-blocks.ts';
 
 const norm = (s: string): string => s.replace(/^#+\s*/, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -51,7 +52,7 @@ export async function fromSource(filePath: string, ext: string, doc: ParsedDocum
       const markdown = word.markdown.split(IMAGE_SLOT).reduce((acc, part) => acc + (k < links.length ? `\n\n${links[k++]}\n\n` : '') + part)
         .replace(/\n{3,}/g, '\n\n');
       const next = { ...doc, markdown: k < links.length ? `${markdown}\n${links.slice(k).join('\n\n')}\n` : markdown };
-      return word.headings.length ? withHeadings(next, word.headings) : next;
+      return withWordBlocks(word.headings.length ? withHeadings(next, word.headings) : next, word.tables, word.notes);
     }
   } catch {
     // Damaged or unusual XML: the converted PDF's result stands.

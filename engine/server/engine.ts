@@ -32,8 +32,9 @@ export interface EngineCoreOptions {
   resumeInterrupted?: boolean;
   /** Longest hold of an async_check on an unfinished task (long poll); default 25 s, 0 answers at once. */
   longPollMs?: number;
-  /** LibreOffice's soffice for Office files: a path, null for none; default: DOCPARSE_SOFFICE, PATH, install folders. */
-  soffice?: string | null;
+  /** LibreOffice's soffice for Office files: a path, null for none; default: DOCPARSE_SOFFICE, PATH, install folders.
+   *  A function is asked at each use (the app's setting may change while the engine runs). */
+  soffice?: string | null | (() => string | null | undefined);
   /** Time limit of one Office → PDF conversion; default 120 s. */
   convertTimeoutMs?: number;
   log?: (line: string) => void;
@@ -63,6 +64,8 @@ export const DEFAULT_MAX_PAGES = 300;
 export const DEFAULT_TTL_MS = 24 * 3600_000;
 /** Below the 30 s read timeouts of the polling clients (Dify, RAGFlow-py, FastGPT) that do not ask for a shorter hold. */
 export const DEFAULT_LONG_POLL_MS = 25_000;
+
+const sofficeOf = (o: EngineCoreOptions): string | null | undefined => (typeof o.soffice === 'function' ? o.soffice() : o.soffice);
 
 export async function createEngineCore(opts: EngineCoreOptions) {
   const log = opts.log ?? (() => {});
@@ -122,7 +125,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       if (info.kind === 'office') {
         // LibreOffice runs with the task, not at upload: the page count is known from here on.
         await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
-        const converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: opts.soffice, timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
+        const converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
         if (converted.info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -168,7 +171,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
         // Loaded on first use: the parser (and its WASM) stays out of the main thread until needed.
-        const info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: opts.soffice });
+        const info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }

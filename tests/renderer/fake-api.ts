@@ -102,6 +102,7 @@ export function makeSettings(over: Partial<Settings> = {}): Settings {
     concurrency: 2,
     language: 'en',
     theme: 'system',
+    sofficePath: '',
     ...over,
   };
 }

@@ -89,6 +89,8 @@ describe('errors', () => {
 
   it('names the way out for LibreOffice and passwords, in both languages', () => {
     expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(/install LibreOffice.*SoMark cloud/);
+    // Installed elsewhere: the LibreOffice setting is the way out.
+    expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(/set its path under LibreOffice in Settings/);
     expect(describeError({ code: 'PASSWORD_REQUIRED', message: '' }).title).toMatch(/This PDF is password-protected/);
     expect(describeError({ code: 'PASSWORD_WRONG', message: '' }).title).toMatch(/password is wrong/);
     for (const code of ['NEEDS_LIBREOFFICE', 'PASSWORD_REQUIRED', 'SERVICE_1104']) {
@@ -96,6 +98,7 @@ describe('errors', () => {
     }
     setLocale('zh-CN');
     expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(/安装 LibreOffice.*SoMark 云端/);
+    expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(/LibreOffice 一项中填写其路径/);
     expect(describeError({ code: 'PASSWORD_REQUIRED', message: '' }).title).toMatch(/受密码保护/);
   });
 });

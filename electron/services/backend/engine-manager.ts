@@ -19,6 +19,8 @@ export interface EngineStartOptions {
   /** Page limit of the local engine (the upload limit stays at the engine's 200 MB default). */
   maxPages: number;
   workerUrl?: URL;
+  /** LibreOffice's soffice for Office files, asked at each use: a path, or undefined to search for it. */
+  soffice?: () => string | undefined;
   log?: (line: string) => void;
 }
 
@@ -47,7 +49,15 @@ const defaultStart: StartEngine = async (o) => {
   return mod.startEngineServer(o);
 };
 
-export function createEngineManager(o: { dataDir: string; workerUrl?: URL; log: Logger; start?: StartEngine }): EngineManager {
+/** The engine's soffice option from the LibreOffice setting: its path, or undefined ('' = search PATH and the
+ * install folders, as the engine does by default). */
+export const sofficeOption = (setting: string | undefined): string | undefined => (setting?.trim() ? setting.trim() : undefined);
+
+export function createEngineManager(o: {
+  dataDir: string; workerUrl?: URL; log: Logger; start?: StartEngine;
+  /** The LibreOffice setting (read whenever the engine needs soffice, so a change applies at once). */
+  sofficeSetting?: () => string;
+}): EngineManager {
   const key = `sk-local-${randomBytes(24).toString('hex')}`;
   const start = o.start ?? defaultStart;
   let starting: Promise<EngineHandle> | null = null;
@@ -62,6 +72,7 @@ export function createEngineManager(o: { dataDir: string; workerUrl?: URL; log: 
         const opts: EngineStartOptions = {
           port: 0, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
           log: (line) => o.log.info(`engine: ${line}`), ...(o.workerUrl ? { workerUrl: o.workerUrl } : {}),
+          ...(o.sofficeSetting ? { soffice: () => sofficeOption(o.sofficeSetting!()) } : {}),
         };
         starting = start(opts).then(
           (h) => {

@@ -4,6 +4,8 @@ import { CodedError } from '../../../shared/result.ts';
 import { CLOUD_PRESETS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
 import type { Settings } from '../../../shared/task.ts';
 import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
+import { isAbsolute } from 'node:path';
+import { resolveSofficePath } from '../../../engine/office/soffice.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
   backend: 'local',
@@ -16,6 +18,7 @@ export const DEFAULT_SETTINGS: Settings = {
   concurrency: 2,
   language: 'system',
   theme: 'system',
+  sofficePath: '',
 };
 
 const MAX_CONCURRENCY = 8;
@@ -61,7 +64,18 @@ const CHECKS: { [K in keyof Settings]: Check } = {
   concurrency: (v) => (intIn(v, 1, MAX_CONCURRENCY) ? v : bad(`concurrency must be an integer from 1 to ${MAX_CONCURRENCY}`)),
   language: (v) => (oneOf(v, ['system', 'en', 'zh-CN'] as const) ? v : bad('language must be "system", "en" or "zh-CN"')),
   theme: (v) => (oneOf(v, ['system', 'light', 'dark'] as const) ? v : bad('theme must be "system", "light" or "dark"')),
+  sofficePath: (v) => checkSofficePath(v),
 };
+
+/** LibreOffice's soffice: '' (find it), or an absolute path to the program or to a folder that holds it
+ * (install folder, LibreOffice.app), stored as the program's path. */
+export function checkSofficePath(v: unknown): string {
+  if (typeof v !== 'string' || v.length > 4096) return bad('sofficePath must be a path of at most 4096 characters');
+  const path = v.trim();
+  if (!path) return '';
+  if (/[\u0000-\u001f]/.test(path) || !isAbsolute(path)) return bad(`sofficePath must be an absolute path (got "${path.slice(0, 200)}")`);
+  return resolveSofficePath(path) ?? bad(`sofficePath: no runnable LibreOffice soffice program at "${path}"`);
+}
 
 /** Merges a partial feature config (booleans only, known keys only) into `base`. */
 export function checkFeatureConfig(v: unknown, base: FeatureConfig): FeatureConfig {

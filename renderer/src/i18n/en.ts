@@ -71,7 +71,7 @@ export const en: Record<string, string> = {
   'error.INVALID_PDF': 'The PDF is damaged or not a valid PDF',
   'error.SERVICE_1101': 'Too many requests — the app will slow down and retry',
   'error.SERVICE_1104': 'This backend does not accept this file type — choose another backend in Settings (SoMark cloud takes Office files) or convert the file to PDF',
-  'error.NEEDS_LIBREOFFICE': 'Office files need LibreOffice on the local engine — install LibreOffice, or switch to the SoMark cloud backend in Settings',
+  'error.NEEDS_LIBREOFFICE': 'Office files need LibreOffice on the local engine — install LibreOffice (or, if it is installed elsewhere, set its path under LibreOffice in Settings), or switch to the SoMark cloud backend in Settings',
   'error.PASSWORD_REQUIRED': 'This PDF is password-protected — give its password (local engine), or remove the protection and add the file again',
   'error.PASSWORD_WRONG': 'The password is wrong — this PDF is password-protected; try again with the right password',
   'error.SERVICE_1106': 'The PDF is damaged or not a valid PDF',

@@ -71,7 +71,7 @@ export const zhCN: Record<string, string> = {
   'error.INVALID_PDF': 'PDF 已损坏或不是有效的 PDF',
   'error.SERVICE_1101': '请求过于频繁，应用会放慢速度并重试',
   'error.SERVICE_1104': '当前后端不接受此文件类型——请在“设置”中选择其他后端（SoMark 云端支持 Office 文件），或将文件转换为 PDF',
-  'error.NEEDS_LIBREOFFICE': '本地引擎处理 Office 文件需要 LibreOffice——请安装 LibreOffice，或在“设置”中切换到 SoMark 云端后端',
+  'error.NEEDS_LIBREOFFICE': '本地引擎处理 Office 文件需要 LibreOffice——请安装 LibreOffice（若已装在其他位置，请在“设置”的 LibreOffice 一项中填写其路径），或在“设置”中切换到 SoMark 云端后端',
   'error.PASSWORD_REQUIRED': '此 PDF 受密码保护——请提供密码（本地引擎），或去除保护后重新添加文件',
   'error.PASSWORD_WRONG': '密码错误——此 PDF 受密码保护，请输入正确的密码后重试',
   'error.SERVICE_1106': 'PDF 已损坏或不是有效的 PDF',

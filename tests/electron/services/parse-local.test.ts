@@ -115,6 +115,8 @@ describe('local engine parses', () => {
       version: '0.0.0-test', transport: 'web', platform: process.platform, locale: 'en', dataDir: h.dataDir,
       // Whether the local engine can take Office files (LibreOffice found), for the drop zone and picker.
       localOffice: findSoffice() !== null,
+      // The program the engine uses (no LibreOffice setting here: the one found).
+      soffice: findSoffice(),
     });
   });
 });

@@ -1,11 +1,12 @@
-// Backend choice (local engine or SoMark cloud), the cloud base URL (presets or a private
-// deployment), and "Test connection".
+// Backend choice (local engine or SoMark cloud), the local engine's LibreOffice, the cloud base URL
+// (presets or a private deployment), and "Test connection".
 import { useEffect, useState } from 'react';
 import type { Settings } from '../../../../shared/task.ts';
 import { CLOUD_PRESETS } from '../../../../shared/somark.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { ConnectionTest } from './ConnectionTest.tsx';
+import { LibreOfficeRow } from './LibreOfficeRow.tsx';
 import { Row, Section } from './Field.tsx';
 import { normalizeBaseUrl } from './validate.ts';
 
@@ -55,6 +56,8 @@ export function BackendSection({ settings }: { settings: Settings }) {
           </label>
         ))}
       </div>
+
+      {settings.backend === 'local' && <LibreOfficeRow settings={settings} />}
 
       {settings.backend === 'cloud' && (
       <Row label={t('settings.baseUrl')} htmlFor="base-url-choice" hint={t('settings.baseUrlHint')}>

@@ -1,0 +1,88 @@
+// The LibreOffice field of the local backend's settings: typed (Enter) or picked with "Browse…", saved
+// through settings:set, the app's capabilities read again after a change, main's refusal shown and undone.
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { setApi } from '../../renderer/src/lib/ipc.ts';
+import { SettingsView } from '../../renderer/src/features/settings/SettingsView.tsx';
+import { useSettings } from '../../renderer/src/stores/settings.ts';
+import { useAppInfo } from '../../renderer/src/stores/app.ts';
+import { useUi } from '../../renderer/src/stores/ui.ts';
+import type { AppInfo, Settings } from '../../shared/task.ts';
+import { fakeApi, makeSettings, type FakeApi } from './fake-api.ts';
+import { resetRenderer } from './setup.ts';
+
+afterEach(resetRenderer);
+
+const GOOD = '/opt/libreoffice/program/soffice';
+
+function setup(over: Partial<Settings> = {}, transport: AppInfo['transport'] = 'electron'): FakeApi {
+  let current = makeSettings(over);
+  const info: AppInfo = { version: '1', transport, platform: 'linux', locale: 'en', dataDir: '/d', localOffice: false, soffice: null };
+  const api = fakeApi({
+    // Main's check: only GOOD (or empty) passes.
+    'settings:set': (patch) => (patch.sofficePath !== undefined && patch.sofficePath !== '' && patch.sofficePath !== GOOD
+      ? { code: 'INVALID_SETTINGS', message: `Invalid settings: sofficePath: no runnable LibreOffice soffice program at "${patch.sofficePath}"` }
+      : (current = { ...current, ...patch })),
+    'app:ready': () => ({ ...info, localOffice: current.sofficePath === GOOD, soffice: current.sofficePath || null }),
+    'dialog:openFiles': () => [GOOD],
+    'key:status': () => ({ set: false, last4: null, storage: 'none', keychainAvailable: true, keychainError: null }),
+    'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
+  });
+  setApi(api);
+  useSettings.getState().setLocal(current);
+  useAppInfo.getState().setInfo(info);
+  render(<SettingsView />);
+  return api;
+}
+
+describe('settings: LibreOffice for the local engine', () => {
+  it('says LibreOffice is missing; a typed path is saved on Enter and the capabilities are read again', async () => {
+    const api = setup();
+    const input = screen.getByRole('textbox', { name: 'Path of LibreOffice’s soffice program' });
+    expect(screen.getByText(/LibreOffice not found/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: ` ${GOOD} ` } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(screen.getByText(`Office files: using ${GOOD}`)).toBeTruthy());
+    expect(api.callsTo('settings:set')).toEqual([{ sofficePath: GOOD }]);
+    expect(api.callsTo('app:ready')).toHaveLength(1);
+    // Blur after the save: nothing more is sent.
+    fireEvent.blur(input);
+    expect(api.callsTo('settings:set')).toHaveLength(1);
+  });
+
+  it('a path main refuses is undone and the reason shown', async () => {
+    const api = setup();
+    const input = screen.getByRole('textbox', { name: 'Path of LibreOffice’s soffice program' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '/nowhere/soffice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(input.value).toBe(''));
+    expect(api.callsTo('settings:set')).toEqual([{ sofficePath: '/nowhere/soffice' }]);
+    expect(useSettings.getState().lastError?.code).toBe('INVALID_SETTINGS');
+    expect(useUi.getState().toasts.map((t) => [t.kind, t.detail])).toEqual([['error', expect.stringMatching(/no runnable LibreOffice/)]]);
+    expect(useSettings.getState().settings?.sofficePath).toBe('');
+    expect(screen.getByText(/LibreOffice not found/)).toBeTruthy();
+  });
+
+  it('"Browse…" opens the file dialog for any file and saves the pick; "Find automatically" clears it', async () => {
+    const api = setup();
+    const browse = screen.getByRole('button', { name: 'Browse…' });
+    browse.focus();
+    expect(document.activeElement).toBe(browse);
+    fireEvent.click(browse);
+    await waitFor(() => expect(api.callsTo('settings:set')).toEqual([{ sofficePath: GOOD }]));
+    expect(api.callsTo('dialog:openFiles')).toEqual([{ extensions: [] }]);
+    await waitFor(() => expect(screen.getByText(`Office files: using ${GOOD}`)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Find automatically' }));
+    await waitFor(() => expect(api.callsTo('settings:set').at(-1)).toEqual({ sofficePath: '' }));
+    await waitFor(() => expect(screen.getByText(/LibreOffice not found/)).toBeTruthy());
+  });
+
+  it('no Browse… in browser mode; no LibreOffice field for the cloud backend', () => {
+    setup({}, 'web');
+    expect(screen.getByRole('textbox', { name: 'Path of LibreOffice’s soffice program' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Browse…' })).toBeNull();
+    resetRenderer();
+    setup({ backend: 'cloud' });
+    expect(screen.queryByRole('textbox', { name: 'Path of LibreOffice’s soffice program' })).toBeNull();
+  });
+});
