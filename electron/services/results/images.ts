@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { JsonOutput } from '../../../shared/somark.ts';
 import { isAbortError } from '../util/sleep.ts';
 import { DownloadTooLargeError, downloadToFile, type DownloadOptions } from './download.ts';
-import { sniff } from '../files/sniff.ts';
+import { sniff } from '../../../shared/file-types.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_RESULT, MAX_IMAGES_TOTAL_BYTES } from '../consts.ts';
 
 // `![alt](url)`; a backslash-escaped "]" does not close the alt text (CommonMark), so escaped text is no image.
