@@ -8,16 +8,13 @@ import type { Timing } from '../consts.ts';
 import { createSomarkClient } from '../somark/client.ts';
 import { toAppError } from '../somark/errors.ts';
 import type { Targets } from './targets.ts';
-import { normalizeBaseUrl } from '../settings/validate.ts';
+import { normalizeBaseUrl } from '../../../shared/base-url.ts';
 
 const TEST_TIMEOUT_MS = 15_000;
 
 const safeNormalize = (url: string): string | null => {
-  try {
-    return normalizeBaseUrl(url);
-  } catch {
-    return null;
-  }
+  const r = normalizeBaseUrl(url);
+  return r.ok ? r.url : null;
 };
 
 export async function testConnection(

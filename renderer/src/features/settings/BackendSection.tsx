@@ -7,7 +7,7 @@ import { useT } from '../../i18n/index.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { ConnectionTest } from './ConnectionTest.tsx';
 import { Row, Section } from './Field.tsx';
-import { normalizeBaseUrl } from './validate.ts';
+import { normalizeBaseUrl } from '../../../../shared/base-url.ts';
 
 const CUSTOM = 'custom';
 
