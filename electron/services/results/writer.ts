@@ -9,7 +9,7 @@ import type { Task } from '../../../shared/task.ts';
 import type { CachedResultMeta } from '../context.ts';
 import { MAX_DOWNLOAD_BYTES, type Timing } from '../consts.ts';
 import type { Logger } from '../log.ts';
-import { isAbortError } from '../util/sleep.ts';
+import { isAbortError } from '../../../shared/service-errors.ts';
 import { writeJsonAtomic } from '../util/atomic.ts';
 import { downloadToFile, type DownloadOptions } from './download.ts';
 import { collectImageUrls, downloadImages, rewriteMarkdown } from './images.ts';

@@ -2,7 +2,7 @@
 // in chunks (a 200 MB PDF is never held in memory). The length is known up front (Content-Length).
 import { createReadStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { LocalFileError } from './http.ts';
+import { LocalFileError } from '../../shared/service-errors.ts';
 
 export type FormFields = ReadonlyArray<readonly [name: string, value: string]>;
 
