@@ -8,7 +8,7 @@ import { isAbsolute, join } from 'node:path';
 import { CodedError, toAppError } from '../../../shared/result.ts';
 import type { BatchExportRequest, BatchSummary, ExportFormat, Task } from '../../../shared/task.ts';
 import type { CachedResultMeta, ServicesContext } from '../context.ts';
-import { ensureDir, fsError, pathExists } from '../fs-safe/atomic.ts';
+import { ensureDir, fsError, pathExists } from '../../../engine/store/atomic.ts';
 import { exportStem, uniqueName } from '../fs-safe/names.ts';
 import { exportFileName, listImages, writeExport } from './writers.ts';
 

@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { CodedError } from '../../../shared/result.ts';
-import { atomicWrite, writeAll, type WriteOptions } from '../fs-safe/atomic.ts';
+import { atomicWrite, writeAll, type WriteOptions } from '../../../engine/store/atomic.ts';
 import { hasZipSignature, inspectZip, type ZipSummary } from '../fs-safe/zip-read.ts';
 
 /** Largest bundle accepted (download or file); matches the safe-reading expansion cap. */

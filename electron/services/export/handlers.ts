@@ -9,7 +9,7 @@ import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { CodedError } from '../../../shared/result.ts';
 import type { BatchExportRequest, ExportFormat, ExportRequest, ExportResult } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
-import { ensureDir } from '../fs-safe/atomic.ts';
+import { ensureDir } from '../../../engine/store/atomic.ts';
 import { fitName } from '../fs-safe/names.ts';
 import { exportBatch, loadTaskFiles } from './batch.ts';
 import { exportFileName, writeExport, writeMarkdownBundle } from './writers.ts';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
-import { ensureDir, writeFileAtomic } from '../fs-safe/atomic.ts';
+import { ensureDir, writeFileAtomic } from '../../../engine/store/atomic.ts';
 import { sanitizeName } from '../fs-safe/names.ts';
 import { MAX_FILE_BYTES } from '../consts.ts';
 

@@ -12,7 +12,7 @@ import type { SubmitOptions, Task } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
 import { idList, invalid, record } from '../export/handlers.ts';
 import { unavailableReason } from '../export/batch.ts';
-import { ensureDir, pathExists } from '../fs-safe/atomic.ts';
+import { ensureDir, pathExists } from '../../../engine/store/atomic.ts';
 import { sanitizeName } from '../fs-safe/names.ts';
 import { createHistoryIndex } from './search-index.ts';
 
