@@ -3,7 +3,6 @@
 // data folder that the renderer downloads through ctx.downloads. Requests come from the renderer,
 // which is not trusted: every field is checked first (CodedError 'INVALID_REQUEST').
 import { randomBytes } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { CodedError } from '../../../shared/result.ts';
@@ -11,6 +10,7 @@ import type { BatchExportRequest, ExportFormat, ExportRequest, ExportResult } fr
 import type { ServicesContext } from '../context.ts';
 import { ensureDir } from '../../../engine/store/atomic.ts';
 import { fitName } from '../fs-safe/names.ts';
+import { sweepOlderThan } from '../fs-safe/sweep.ts';
 import { exportBatch, loadTaskFiles } from './batch.ts';
 import { exportFileName, writeExport, writeMarkdownBundle } from './writers.ts';
 
@@ -68,22 +68,6 @@ const TEMP_TTL_MS = 60 * 60 * 1000;
 
 export const tempExportsDir = (dataDir: string): string => join(dataDir, 'exports');
 
-async function sweepTempExports(dataDir: string, now = Date.now()): Promise<void> {
-  const root = tempExportsDir(dataDir);
-  let names: string[];
-  try {
-    names = await readdir(root);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const path = join(root, name);
-    try {
-      if (now - (await stat(path)).mtimeMs > TEMP_TTL_MS) await rm(path, { recursive: true, force: true });
-    } catch { /* raced with another sweep */ }
-  }
-}
-
 export async function exportTask(ctx: ServicesContext, req: ExportRequest): Promise<ExportResult> {
   if (req.format !== 'markdown' && req.format !== 'json' && req.format !== 'zip') {
     throw new CodedError('BAD_REQUEST', `Unknown export format: ${String(req.format)}`);
@@ -107,7 +91,7 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
   }
 
   // Browser mode: a download. A folder cannot be downloaded, so Markdown with images comes zipped.
-  await sweepTempExports(ctx.dataDir);
+  await sweepOlderThan(tempExportsDir(ctx.dataDir), TEMP_TTL_MS);
   const dir = join(tempExportsDir(ctx.dataDir), randomBytes(8).toString('hex'));
   await ensureDir(dir);
   if (req.format === 'markdown' && opts.images === 'folder' && files.images.length > 0) {
@@ -122,7 +106,7 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
 }
 
 export function createExportHandlers(ctx: ServicesContext): ExportHandlers {
-  void sweepTempExports(ctx.dataDir);
+  void sweepOlderThan(tempExportsDir(ctx.dataDir), TEMP_TTL_MS);
   return {
     'export:task': async (req) => exportTask(ctx, exportRequest(req)),
     'export:batch': async (req) => exportBatch(ctx, batchRequest(req)),

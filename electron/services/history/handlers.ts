@@ -4,7 +4,7 @@
 // that was parsed: the cached original, staged under its real name (so the new task is named like the
 // old one), else the original path.
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, link } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { CodedError } from '../../../shared/result.ts';
@@ -14,22 +14,13 @@ import { idList, invalid, record } from '../export/handlers.ts';
 import { unavailableReason } from '../export/batch.ts';
 import { ensureDir, pathExists } from '../../../engine/store/atomic.ts';
 import { sanitizeName } from '../fs-safe/names.ts';
+import { sweepOlderThan } from '../fs-safe/sweep.ts';
 import { createHistoryIndex } from './search-index.ts';
 
 /** Staged copies older than this are removed (the queue has long uploaded them). */
 const STAGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const rerunStageDir = (dataDir: string): string => join(dataDir, 'rerun');
-
-export async function sweepRerunStage(dataDir: string, now = Date.now()): Promise<void> {
-  const root = rerunStageDir(dataDir);
-  const names = await readdir(root).catch(() => [] as string[]);
-  for (const name of names) {
-    const p = join(root, name);
-    const s = await stat(p).catch(() => null);
-    if (s && now - s.mtimeMs > STAGE_TTL_MS) await rm(p, { recursive: true, force: true }).catch(() => {});
-  }
-}
 
 async function stage(ctx: ServicesContext, cached: string, fileName: string): Promise<string> {
   const dir = join(rerunStageDir(ctx.dataDir), randomBytes(8).toString('hex'));
@@ -71,7 +62,7 @@ export async function rerunTask(ctx: ServicesContext, id: string, options: Submi
   if (!source) {
     throw new CodedError('NO_ORIGINAL', `The original of ${fileName} is no longer available, so it cannot be parsed again.`);
   }
-  void sweepRerunStage(ctx.dataDir);
+  void sweepOlderThan(rerunStageDir(ctx.dataDir), STAGE_TTL_MS);
   const [task] = await ctx.tasks.submit([source], mergeOptions(parent, options), { parentId: id });
   if (!task) throw new CodedError('INTERNAL', 'The re-run was not queued.');
   return task;
