@@ -10,17 +10,12 @@ let dir = '';
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'fs-safe-sweep-')); });
 afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
 
+/** A file or a folder (with a file inside) in `root`, last modified `ageMs` ago. */
 async function entry(root: string, name: string, ageMs: number, folder = true): Promise<string> {
   const path = join(root, name);
-  await mkdir(root, { recursive: true });
-  if (folder) {
-    await mkdir(path, { recursive: true });
-    await writeFile(join(path, 'inside.txt'), 'x');
-  } else {
-    await writeFile(path, 'x');
-  }
-  const t = (Date.now() - ageMs) / 1000;
-  await utimes(path, t, t);
+  await mkdir(folder ? path : root, { recursive: true });
+  await writeFile(folder ? join(path, 'inside.txt') : path, 'x');
+  await utimes(path, (Date.now() - ageMs) / 1000, (Date.now() - ageMs) / 1000);
   return path;
 }
 

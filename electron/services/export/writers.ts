@@ -11,7 +11,8 @@ import type { ExportFormat } from '../../../shared/task.ts';
 import { copyFileAtomic, fsError, pathExists, writeFileAtomic } from '../../../engine/store/atomic.ts';
 import { fitName, numberedName, splitExt } from '../fs-safe/names.ts';
 import { readZipSafe } from '../fs-safe/zip-read.ts';
-import { readVerifiedBundle, writeZipAtomic, type ZipSource } from './bundle.ts';
+import { readVerifiedBundle } from './bundle.ts';
+import { writeZipAtomic, type ZipSource } from '../../../engine/bundle/zip.ts';
 import type { TaskFiles } from './batch.ts';
 import { hasServiceUrls, inlineJsonText, relinkJsonText, type JsonMode } from './relink.ts';
 
