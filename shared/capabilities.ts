@@ -1,7 +1,7 @@
 // What each parsing backend accepts: the cloud takes PDFs, images and Office files; the local engine
 // takes Office files only where LibreOffice is installed. The drop zone, the file picker and the
 // failure advice all ask here (one owner of the rule).
-import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from './somark.ts';
+import { isOfficeExtension, SUPPORTED_EXTENSIONS } from './file-types.ts';
 import type { Backend } from './task.ts';
 
 export interface BackendCapabilities {
@@ -13,7 +13,6 @@ export interface BackendCapabilities {
 /** `localOffice`: the local engine found LibreOffice (AppInfo.localOffice). */
 export function capabilitiesOf(backend: Backend, localOffice: boolean): BackendCapabilities {
   const office = backend === 'cloud' || localOffice;
-  return { office, extensions: [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...(office ? OFFICE_EXTENSIONS : [])] };
+  return { office, extensions: office ? SUPPORTED_EXTENSIONS : SUPPORTED_EXTENSIONS.filter((e) => !isOfficeExtension(e)) };
 }
 
-export const isOfficeExtension = (ext: string): boolean => (OFFICE_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());

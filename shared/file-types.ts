@@ -35,8 +35,11 @@ const EXPECTED: Record<string, ContentKind> = {
   '.doc': 'ole', '.ppt': 'ole', '.xls': 'ole',
 };
 
-const SUPPORTED: readonly string[] = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
-export const isSupportedExt = (ext: string): boolean => SUPPORTED.includes(ext);
+/** Every extension some backend accepts: PDF, images, Office (lower case, with the dot). */
+export const SUPPORTED_EXTENSIONS: readonly string[] = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
+export const isSupportedExt = (ext: string): boolean => SUPPORTED_EXTENSIONS.includes(ext);
+/** Word, PowerPoint or Excel (any case): converted to PDF before parsing. */
+export const isOfficeExtension = (ext: string): boolean => (OFFICE_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());
 export const expectedKind = (ext: string): ContentKind | null => EXPECTED[ext] ?? null;
 
 const LABEL: Record<ContentKind, string> = {

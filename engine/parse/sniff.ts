@@ -3,8 +3,7 @@
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { EngineError, ErrorCodes } from '../errors.ts';
-import { OFFICE_EXTENSIONS } from '../../shared/somark.ts';
-import { expectedKind, sniff, SNIFF_BYTES, type ContentKind } from '../../shared/file-types.ts';
+import { expectedKind, isOfficeExtension, sniff, SNIFF_BYTES, type ContentKind } from '../../shared/file-types.ts';
 
 /** A content type we recognise; only 'pdf' and the image kinds are parseable. */
 export type SniffedType = ContentKind | 'unknown';
@@ -65,7 +64,7 @@ export async function sniffFile(filePath: string, fileName: string): Promise<Sni
     if (claimed === 'pdf') throw new EngineError(ErrorCodes.INVALID_PDF, `${name} is empty (0 bytes), not a valid PDF`);
     throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${name} is empty (0 bytes)`);
   }
-  if ((OFFICE_EXTENSIONS as readonly string[]).includes(ext)) {
+  if (isOfficeExtension(ext)) {
     throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${ext} files are not supported by the local engine (PDF and images only)`);
   }
   const type = sniffBytes(head);

@@ -2,13 +2,11 @@
 // main checks again by content ('files:check'); this only catches the obvious cases early, with a
 // message per file.
 import type { AppError } from '../../../../shared/result.ts';
-import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from '../../../../shared/somark.ts';
+import { SUPPORTED_EXTENSIONS } from '../../../../shared/file-types.ts';
 import { extensionOf, formatBytes } from '../../lib/format.ts';
 
 /** The service's limit per request. */
 export const MAX_FILE_BYTES = 200 * 1024 * 1024;
-
-export const ACCEPTED_EXTENSIONS: readonly string[] = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
 
 /** One file that will not be parsed, and why (shown in the rejected-files panel). */
 export interface Rejection {
@@ -25,7 +23,7 @@ interface FileLike {
 
 export function checkFile(file: FileLike): AppError | null {
   const ext = extensionOf(file.name);
-  if (!ACCEPTED_EXTENSIONS.includes(ext)) {
+  if (!SUPPORTED_EXTENSIONS.includes(ext)) {
     return { code: 'UNSUPPORTED', message: ext || '—' };
   }
   if (file.size === 0) return { code: 'EMPTY', message: '' };
