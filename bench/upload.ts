@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
-import { createSomarkClient } from '../electron/services/somark/client.ts';
+import { createSomarkClient } from '../engine/client/client.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../shared/somark.ts';
 
 const SIZE = 200 * 1024 * 1024;

@@ -2,7 +2,7 @@
 // takes Office files only where LibreOffice is installed. The drop zone, the file picker and the
 // failure advice all ask here (one owner of the rule), and so do the renderer's early check and main's
 // intake of checked, pasted and uploaded files for the size limit.
-import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from './somark.ts';
+import { isOfficeExtension, SUPPORTED_EXTENSIONS } from './file-types.ts';
 import type { Backend } from './task.ts';
 
 /** The largest file either backend takes (the service's limit, SoMark §1.13), checked before upload. */
@@ -17,7 +17,6 @@ export interface BackendCapabilities {
 /** `localOffice`: the local engine found LibreOffice (AppInfo.localOffice). */
 export function capabilitiesOf(backend: Backend, localOffice: boolean): BackendCapabilities {
   const office = backend === 'cloud' || localOffice;
-  return { office, extensions: [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...(office ? OFFICE_EXTENSIONS : [])] };
+  return { office, extensions: office ? SUPPORTED_EXTENSIONS : SUPPORTED_EXTENSIONS.filter((e) => !isOfficeExtension(e)) };
 }
 
-export const isOfficeExtension = (ext: string): boolean => (OFFICE_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());

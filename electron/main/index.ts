@@ -1,6 +1,6 @@
 // Electron main: app lifecycle only. Services (queue, client, keychain, local engine) come from
 // createAppServices; this file wires them to a hardened window through the IPC bridge.
-import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from '../../shared/somark.ts';
+import { SUPPORTED_EXTENSIONS } from '../../shared/file-types.ts';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/app.ts';
@@ -44,12 +44,11 @@ function makeDialogs(): Dialogs {
       return r.canceled || r.filePaths.length === 0 ? null : r.filePaths[0]!;
     },
     async openFiles(extensions) {
-      const known = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
       const opts = {
         properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[],
         // An empty list asks for any file (a program such as LibreOffice's soffice).
         filters: [
-          ...(extensions && extensions.length === 0 ? [] : [{ name: 'Documents', extensions: (extensions?.length ? extensions : known).map((e) => e.replace(/^\./, '')) }]),
+          ...(extensions && extensions.length === 0 ? [] : [{ name: 'Documents', extensions: (extensions?.length ? extensions : SUPPORTED_EXTENSIONS).map((e) => e.replace(/^\./, '')) }]),
           { name: 'All files', extensions: ['*'] },
         ],
       };

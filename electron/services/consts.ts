@@ -1,7 +1,6 @@
 // Limits and timings of the main-process services. Timings are injectable (tests run them fast).
+import type { ClientTiming } from '../../engine/client/client.ts';
 
-/** Largest JSON answer we accept from the service (a 300-page document stays well below). */
-export const MAX_RESPONSE_BYTES = 512 * 1024 * 1024;
 /** Largest single image or zip we download into the results cache. */
 export const MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024;
 /** Images of one result: how many are downloaded, each one's size, and all of them together. */
@@ -9,18 +8,12 @@ export const MAX_IMAGES_PER_RESULT = 2000;
 export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 export const MAX_IMAGES_TOTAL_BYTES = 512 * 1024 * 1024;
 
-export interface Timing {
+/** The client's retry and idle timings (engine/client/client.ts) and the queue's own. */
+export interface Timing extends ClientTiming {
   /** Mean async_check interval; each wait is jittered ±25 % (4 s → 3–5 s, as the service asks). */
   pollIntervalMs: number;
-  /** Exponential backoff: base · 2^n, capped, plus up to 50 % jitter. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** Retries of one request on network errors, HTTP 5xx and codes 1101/1124. */
-  maxRetries: number;
   /** Re-submissions of a task the service reported FAILED before it is shown failed. */
   failedResubmits: number;
-  /** A request fails when its socket stays silent this long (sync parses can take a while). */
-  idleTimeoutMs: number;
   /** Debounce of tasks.json writes. */
   persistDelayMs: number;
 }

@@ -5,7 +5,8 @@ import './compile-cache.ts'; // first: the modules below load through the cache
 import { mkdir, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, OFFICE_EXTENSIONS, OUTPUT_FORMATS, type OutputFormat } from '../../shared/somark.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type OutputFormat } from '../../shared/somark.ts';
+import { isOfficeExtension } from '../../shared/file-types.ts';
 import { isEngineError } from '../errors.ts';
 import { OCR_LANGS, type OcrLang } from '../ocr/index.ts';
 import { stemFor, writeOutcome, type Runner } from './outcome.ts';
@@ -81,7 +82,7 @@ if (v['base-url']) {
   };
   // One PDF or image: parsed on this thread (plus workers for a large PDF), no engine core. Several files,
   // or an Office file (converted by the engine core first): the engine core's worker pool runs them.
-  const office = files.some((f) => (OFFICE_EXTENSIONS as readonly string[]).includes(extname(f).toLowerCase()));
+  const office = files.some((f) => isOfficeExtension(extname(f)));
   const local = files.length === 1 && !office ? (await import('./direct.ts')).createDirectRunner(opts) : await (await import('./local.ts')).createLocalRunner(opts);
   runner = local.run;
   close = local.close;

@@ -1,9 +1,12 @@
-// Remote runner of the parse CLI: any SoMark-compatible service. Plain fetch + FormData (the file is a
-// Blob from fs.openAsBlob, so it streams from disk); async submit, then async_check every few seconds.
-import { openAsBlob } from 'node:fs';
-import { basename } from 'node:path';
-import type { CheckData, ElementFormats, Envelope, FeatureConfig, OutputFormat, SubmitData } from '../../shared/somark.ts';
-import { RETRYABLE_CODES, WAIT_FIELD } from '../../shared/somark.ts';
+// Remote runner of the parse CLI: any SoMark-compatible service, through the one SoMark client
+// (engine/client/, the app's too): async submit streamed from disk, then async_check every few seconds.
+import { stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../../shared/somark.ts';
+import { ServiceError } from '../../shared/service-errors.ts';
+import { createSomarkClient, type ClientTiming } from '../client/client.ts';
+import { sleep } from '../client/sleep.ts';
 import { EngineError } from '../errors.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
 
@@ -18,56 +21,49 @@ export interface RemoteOptions {
   timeoutMs?: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A busy service is asked again after 1, 2, 4 … 10 s, six times at most. */
+const TIMING: ClientTiming = { retryBaseMs: 1_000, retryMaxMs: 10_000, maxRetries: 6, idleTimeoutMs: 10 * 60_000 };
 
-async function post<T>(url: string, body: FormData | URLSearchParams): Promise<Envelope<T>> {
-  const res = await fetch(url, { method: 'POST', body });
-  const text = await res.text();
-  try {
-    return JSON.parse(text) as Envelope<T>;
-  } catch {
-    throw new Error(`HTTP ${res.status} from ${url}: not a JSON envelope (${text.slice(0, 80).replace(/\s+/g, ' ')})`);
-  }
-}
+const retryNote = (e: unknown): string =>
+  e instanceof ServiceError ? `service busy (code ${e.code})` : (e instanceof Error ? e.message : String(e));
 
 export function createRemoteRunner(opts: RemoteOptions): Runner {
-  const base = opts.baseUrl.replace(/\/+$/, '');
+  const client = createSomarkClient({ baseUrl: opts.baseUrl, apiKey: opts.apiKey || null, timing: TIMING });
   const pollMs = opts.pollMs ?? 3_000;
+  const timeoutMs = opts.timeoutMs ?? 30 * 60_000;
   return async (file, onProgress) => {
-    let submit: Envelope<SubmitData> | null = null;
-    for (let attempt = 0; ; attempt++) {
-      const form = new FormData();
-      form.append('file', await openAsBlob(file), basename(file));
-      for (const f of opts.formats) form.append('output_formats', f);
-      if (opts.apiKey) form.append('api_key', opts.apiKey);
-      if (opts.elementFormats) form.append('element_formats', JSON.stringify(opts.elementFormats));
-      if (opts.featureConfig) form.append('feature_config', JSON.stringify(opts.featureConfig));
-      submit = await post<SubmitData>(`${base}/parse/async`, form);
-      if (!RETRYABLE_CODES.includes(submit.code) || attempt >= 6) break;
-      onProgress(`service busy (code ${submit.code}), retrying`);
-      await sleep(Math.min(10_000, 1_000 * 2 ** attempt) + Math.random() * 500);
-    }
-    if (submit.code !== 0 || !submit.data) throw new EngineError(submit.code, submit.message || 'submit failed');
-    const taskId = submit.data.task_id;
-    onProgress(`submitted as ${taskId}`);
-    const end = Date.now() + (opts.timeoutMs ?? 30 * 60_000);
-    let last = '';
-    while (Date.now() < end) {
-      await sleep(pollMs);
-      // No hold (our engine's extension, ignored elsewhere), so page progress stays live.
-      const check = await post<CheckData>(`${base}/parse/async_check`, new URLSearchParams({ task_id: taskId, ...(opts.apiKey ? { api_key: opts.apiKey } : {}), [WAIT_FIELD]: '0' }));
-      if (check.code !== 0 || !check.data) throw new EngineError(check.code, check.message || 'status check failed');
-      const d = check.data;
-      const note = d.progress ? `${d.status} ${d.progress.pages_done}/${d.progress.pages_total} pages` : d.status;
-      if (note !== last) onProgress((last = note));
-      if (d.status === 'FAILED') throw new Error(d.error || 'the service reported FAILED');
-      if (d.status === 'SUCCESS' && d.result) {
-        const result = d.result;
-        const outcome: FileOutcome = { result, pageCount: d.metadata?.page_num ?? 0, zip: () => fetchZip(result.outputs.zip) };
-        return outcome;
+    const onRetry = ({ error }: { error: unknown }) => onProgress(`${retryNote(error)}, retrying`);
+    try {
+      const submitted = await client.submitAsync({
+        file: { path: file, fileName: basename(file), size: (await stat(file)).size, fileType: extname(file).toLowerCase() },
+        formats: opts.formats,
+        featureConfig: opts.featureConfig ?? DEFAULT_FEATURE_CONFIG,
+        elementFormats: opts.elementFormats ?? DEFAULT_ELEMENT_FORMATS,
+        onRetry,
+      });
+      const taskId = submitted.task_id;
+      onProgress(`submitted as ${taskId}`);
+      const end = Date.now() + timeoutMs;
+      let last = '';
+      while (Date.now() < end) {
+        await sleep(pollMs);
+        // No hold (our engine's extension, ignored elsewhere), so page progress stays live.
+        const d = await client.check(taskId, { holdMs: 0, onRetry });
+        const note = d.progress ? `${d.status} ${d.progress.pages_done}/${d.progress.pages_total} pages` : d.status;
+        if (note !== last) onProgress((last = note));
+        if (d.status === 'FAILED') throw new Error(d.error || 'the service reported FAILED');
+        if (d.status === 'SUCCESS' && d.result) {
+          const result = d.result;
+          const outcome: FileOutcome = { result, pageCount: d.metadata?.page_num ?? 0, zip: () => fetchZip(result.outputs.zip) };
+          return outcome;
+        }
       }
+      throw new Error(`no result after ${Math.round(timeoutMs / 60_000)} min (task ${taskId})`);
+    } catch (e) {
+      // The CLI reports a service's refusal as its code and message: "Invalid API key (code 1107)".
+      if (e instanceof ServiceError) throw new EngineError(e.code, e.serviceMessage || 'the service refused the request');
+      throw e;
     }
-    throw new Error(`no result after ${Math.round((opts.timeoutMs ?? 30 * 60_000) / 60_000)} min (task ${taskId})`);
   };
 }
 

@@ -3,7 +3,7 @@
 // with the request's password (a local extension) and kept decrypted in the task folder only.
 import { readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { OFFICE_EXTENSIONS } from '../../shared/somark.ts';
+import { isOfficeExtension } from '../../shared/file-types.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { sniffBytes } from '../parse/sniff.ts';
 import type { DocumentInfo } from '../types.ts';
@@ -22,7 +22,7 @@ export interface InputOptions {
 
 export const officeExt = (fileName: string): string | null => {
   const ext = extname(fileName).toLowerCase();
-  return (OFFICE_EXTENSIONS as readonly string[]).includes(ext) ? ext : null;
+  return isOfficeExtension(ext) ? ext : null;
 };
 
 /** Upload-time check of any file (the engine calls this, not inspectDocument, for uploads). */

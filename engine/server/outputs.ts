@@ -48,5 +48,5 @@ export async function buildResult(job: Pick<ParseJob, 'fileName' | 'taskDir' | '
 }
 
 export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<void> {
-  await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(await buildResult(job, doc)));
+  await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(await buildResult(job, doc)), { overwrite: true });
 }

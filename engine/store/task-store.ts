@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ElementFormats, FeatureConfig, OutputFormat, RemoteStatus } from '../../shared/somark.ts';
-import { isHex32, writeJsonAtomic } from './atomic.ts';
+import { isHex32, writeFileAtomic } from './atomic.ts';
 import { acquireLock } from './lock.ts';
 
 export interface TaskRecord {
@@ -186,7 +186,7 @@ export class TaskStore {
     const prev = this.#writes.get(id) ?? Promise.resolve();
     const next = prev.then(async () => {
       const rec = this.#tasks.get(id);
-      if (rec) await writeJsonAtomic(join(this.taskDir(id), 'task.json'), rec);
+      if (rec) await writeFileAtomic(join(this.taskDir(id), 'task.json'), JSON.stringify(rec), { overwrite: true });
     });
     const tail = next.catch(() => undefined);
     this.#writes.set(id, tail);

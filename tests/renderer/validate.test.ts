@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkFile, partitionFiles, relativePathOf } from '../../renderer/src/features/upload/validate.ts';
 import { MAX_FILE_BYTES } from '../../shared/capabilities.ts';
-import { clampInt, isKeyFormat, normalizeBaseUrl } from '../../renderer/src/features/settings/validate.ts';
+import { clampInt, isKeyFormat } from '../../renderer/src/features/settings/validate.ts';
+import { normalizeBaseUrl } from '../../shared/base-url.ts';
 import { extensionOf, formatBytes, formatDuration } from '../../renderer/src/lib/format.ts';
 
 const file = (name: string, size: number) => new File([new Uint8Array(Math.min(size, 4))], name, { type: '' });

@@ -2,22 +2,18 @@
 // CodedError with the service's code (INVALID_KEY for 1107, UNREACHABLE for network trouble, …).
 // The stored key goes only to the saved service address: a URL the renderer names that differs from
 // it (a deployment being typed in) is tested without the key, and the report says so.
-import { CodedError } from '../../../shared/result.ts';
+import { CodedError, toAppError } from '../../../shared/result.ts';
 import type { Backend, ConnectionReport } from '../../../shared/task.ts';
 import type { Timing } from '../consts.ts';
-import { createSomarkClient } from '../somark/client.ts';
-import { toAppError } from '../somark/errors.ts';
+import { createSomarkClient } from '../../../engine/client/client.ts';
 import type { Targets } from './targets.ts';
-import { normalizeBaseUrl } from '../settings/validate.ts';
+import { normalizeBaseUrl } from '../../../shared/base-url.ts';
 
 const TEST_TIMEOUT_MS = 15_000;
 
 const safeNormalize = (url: string): string | null => {
-  try {
-    return normalizeBaseUrl(url);
-  } catch {
-    return null;
-  }
+  const r = normalizeBaseUrl(url);
+  return r.ok ? r.url : null;
 };
 
 export async function testConnection(

@@ -3,7 +3,7 @@
 import { CodedError } from '../../../shared/result.ts';
 import type { Backend } from '../../../shared/task.ts';
 import type { KeyService } from '../keychain/key-service.ts';
-import { normalizeBaseUrl } from '../settings/validate.ts';
+import { baseUrlOrThrow } from '../settings/validate.ts';
 import type { EngineManager } from './engine-manager.ts';
 
 export interface Target {
@@ -28,7 +28,7 @@ export function createTargets(deps: { cloudBaseUrl: () => string; keys: KeyServi
           throw new CodedError('ENGINE_FAILED', `The local engine could not start: ${(e as Error).message}`);
         }
       }
-      return { backend, baseUrl: normalizeBaseUrl(cloudBaseUrl || deps.cloudBaseUrl()), apiKey: await deps.keys.get() };
+      return { backend, baseUrl: baseUrlOrThrow(cloudBaseUrl || deps.cloudBaseUrl()), apiKey: await deps.keys.get() };
     },
   };
 }

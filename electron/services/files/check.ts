@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { FileCheck } from '../../../shared/task.ts';
 import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
-import { describeKind, expectedKind, isSupportedExt, sniff, SNIFF_BYTES } from './sniff.ts';
+import { describeKind, expectedKind, isSupportedExt, sniff, SNIFF_BYTES } from '../../../shared/file-types.ts';
 import { expandPaths } from './expand.ts';
 
 export interface CheckedFile extends FileCheck {

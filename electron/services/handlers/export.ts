@@ -3,7 +3,6 @@
 // dialog; else (browser mode) a temp file under the data folder that the renderer downloads through
 // ctx.downloads. Requests arrive parsed (handlers/requests.ts).
 import { randomBytes } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { CodedError } from '../../../shared/result.ts';
@@ -11,29 +10,14 @@ import type { ExportRequest, ExportResult } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
 import { exportBatch } from '../export/batch.ts';
 import { exportFileName, writeExport, writeMarkdownBundle } from '../export/writers.ts';
-import { ensureDir } from '../fs-safe/atomic.ts';
+import { ensureDir } from '../../../engine/store/atomic.ts';
 import { fitName } from '../fs-safe/names.ts';
+import { sweepOlderThan } from '../fs-safe/sweep.ts';
 import { dataPaths } from '../data-dir.ts';
 import type { HandlerContext } from './index.ts';
 
 /** Browser-mode downloads are kept this long, then removed on the next export. */
 const TEMP_TTL_MS = 60 * 60 * 1000;
-
-async function sweepTempExports(dataDir: string, now = Date.now()): Promise<void> {
-  const root = dataPaths(dataDir).exports;
-  let names: string[];
-  try {
-    names = await readdir(root);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const path = join(root, name);
-    try {
-      if (now - (await stat(path)).mtimeMs > TEMP_TTL_MS) await rm(path, { recursive: true, force: true });
-    } catch { /* raced with another sweep */ }
-  }
-}
 
 export async function exportTask(ctx: ServicesContext, req: ExportRequest): Promise<ExportResult> {
   if (req.format !== 'markdown' && req.format !== 'json' && req.format !== 'zip') {
@@ -58,7 +42,7 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
   }
 
   // Browser mode: a download. A folder cannot be downloaded, so Markdown with images comes zipped.
-  await sweepTempExports(ctx.dataDir);
+  await sweepOlderThan(dataPaths(ctx.dataDir).exports, TEMP_TTL_MS);
   const dir = join(dataPaths(ctx.dataDir).exports, randomBytes(8).toString('hex'));
   await ensureDir(dir);
   if (req.format === 'markdown' && opts.images === 'folder' && files.images.length > 0) {
@@ -73,7 +57,7 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
 }
 
 export function exportHandlers(ctx: HandlerContext): Pick<Handlers, 'export:task' | 'export:batch'> {
-  void sweepTempExports(ctx.dataDir);
+  void sweepOlderThan(dataPaths(ctx.dataDir).exports, TEMP_TTL_MS);
   return {
     'export:task': async (req) => exportTask(ctx, req),
     'export:batch': async (req) => exportBatch(ctx, req),

@@ -3,28 +3,20 @@
 // file that was parsed: the cached original, staged under its real name (so the new task is named like the
 // old one), else the original path.
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, link } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
 import type { SubmitOptions, Task } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
 import { dataPaths } from '../data-dir.ts';
 import { submitPaths } from '../files/intake.ts';
-import { ensureDir, pathExists } from '../fs-safe/atomic.ts';
+import { ensureDir, pathExists } from '../../../engine/store/atomic.ts';
 import { sanitizeName } from '../fs-safe/names.ts';
+import { sweepOlderThan } from '../fs-safe/sweep.ts';
 
 /** Staged copies older than this are removed (the queue has long uploaded them). */
 const STAGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export async function sweepRerunStage(dataDir: string, now = Date.now()): Promise<void> {
-  const root = dataPaths(dataDir).rerun;
-  const names = await readdir(root).catch(() => [] as string[]);
-  for (const name of names) {
-    const p = join(root, name);
-    const s = await stat(p).catch(() => null);
-    if (s && now - s.mtimeMs > STAGE_TTL_MS) await rm(p, { recursive: true, force: true }).catch(() => {});
-  }
-}
 
 async function stage(ctx: ServicesContext, cached: string, fileName: string): Promise<string> {
   const dir = join(dataPaths(ctx.dataDir).rerun, randomBytes(8).toString('hex'));
@@ -66,7 +58,7 @@ export async function rerunTask(ctx: ServicesContext, id: string, options: Submi
   if (!source) {
     throw new CodedError('NO_ORIGINAL', `The original of ${fileName} is no longer available, so it cannot be parsed again.`);
   }
-  void sweepRerunStage(ctx.dataDir);
+  void sweepOlderThan(dataPaths(ctx.dataDir).rerun, STAGE_TTL_MS);
   const { tasks: [task], rejected: [refused] } = await submitPaths(ctx.tasks, [source], mergeOptions(parent, options), { parentId: id });
   if (refused?.error) throw new CodedError(refused.error.code, refused.error.message);
   if (!task) throw new CodedError('INTERNAL', 'The re-run was not queued.');

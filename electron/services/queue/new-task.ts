@@ -5,7 +5,7 @@ import type { FeatureConfig, OutputFormat } from '../../../shared/somark.ts';
 import type { Backend, ParseMode, Settings, SubmitOptions, Task } from '../../../shared/task.ts';
 import type { CheckedFile } from '../files/check.ts';
 import { countPdfPages } from '../files/pages.ts';
-import { kindOfExt } from '../files/sniff.ts';
+import { kindOfExt } from '../../../shared/file-types.ts';
 import { applyUpdate } from '../settings/validate.ts';
 
 export interface ResolvedOptions {

@@ -1,15 +1,15 @@
 // One task's way through the service: upload (sync or async), poll, resubmit after FAILED (bounded),
 // cache the result. The queue owns the Task; this only asks for updates through the handle.
-import { CodedError } from '../../../shared/result.ts';
+import { CodedError, toAppError } from '../../../shared/result.ts';
 import { DEFAULT_FEATURE_CONFIG, ErrorCodes, type CheckData } from '../../../shared/somark.ts';
 import type { Settings, Task } from '../../../shared/task.ts';
 import type { Timing } from '../consts.ts';
 import type { Logger } from '../log.ts';
 import type { Targets } from '../backend/targets.ts';
-import { createSomarkClient, type ParseParams, type SomarkClient } from '../somark/client.ts';
-import { RemoteFailedError, ServiceError, toAppError } from '../somark/errors.ts';
+import { createSomarkClient, type ParseParams, type SomarkClient } from '../../../engine/client/client.ts';
+import { isAbortError, RemoteFailedError, ServiceError } from '../../../shared/service-errors.ts';
 import type { FinishedParse } from '../results/writer.ts';
-import { isAbortError, jitter, sleep } from '../util/sleep.ts';
+import { jitter, sleep } from '../../../engine/client/sleep.ts';
 import { chooseMode } from './new-task.ts';
 
 export interface RunHandle {

@@ -6,7 +6,7 @@ import { FINAL_STATES, type Task } from '../../../shared/task.ts';
 import type { TaskRegistry } from '../context.ts';
 import { checkFile } from '../files/check.ts';
 import { debouncedWriter } from '../util/atomic.ts';
-import { isAbortError } from '../util/sleep.ts';
+import { isAbortError } from '../../../shared/service-errors.ts';
 import { loadTasks, saveTasks } from './persist.ts';
 import { newTask, resolveOptions } from './new-task.ts';
 import { runTask, type RunDeps } from './runner.ts';

@@ -5,10 +5,11 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { BadResponseError, HttpStatusError, NetworkError, httpRequest } from '../somark/http.ts';
-import { abortError } from '../util/sleep.ts';
+import { BadResponseError, HttpStatusError, NetworkError } from '../../../shared/service-errors.ts';
+import { httpRequest } from '../../../engine/client/http.ts';
+import { abortError } from '../../../engine/client/sleep.ts';
 import { egressFor } from './egress.ts';
-import { withRetries, type RetryPolicy } from '../somark/retry.ts';
+import { withRetries, type RetryPolicy } from '../../../engine/client/retry.ts';
 
 const MAX_REDIRECTS = 5;
 

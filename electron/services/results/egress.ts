@@ -4,7 +4,7 @@
 // so a name cannot resolve to a public address for the check and a private one for the connect.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { BadResponseError } from '../somark/http.ts';
+import { BadResponseError } from '../../../shared/service-errors.ts';
 
 const blocked = new BlockList();
 for (const [net, bits] of [

@@ -4,9 +4,9 @@
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonOutput } from '../../../shared/somark.ts';
-import { isAbortError } from '../util/sleep.ts';
+import { isAbortError } from '../../../shared/service-errors.ts';
 import { DownloadTooLargeError, downloadToFile, type DownloadOptions } from './download.ts';
-import { sniff } from '../files/sniff.ts';
+import { sniff } from '../../../shared/file-types.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_RESULT, MAX_IMAGES_TOTAL_BYTES } from '../consts.ts';
 import { CACHE } from './layout.ts';
 

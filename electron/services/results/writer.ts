@@ -8,7 +8,8 @@ import type { Metadata, ParseResult } from '../../../shared/somark.ts';
 import type { Task } from '../../../shared/task.ts';
 import { MAX_DOWNLOAD_BYTES, type Timing } from '../consts.ts';
 import type { Logger } from '../log.ts';
-import { isAbortError } from '../util/sleep.ts';
+import { isAbortError } from '../../../shared/service-errors.ts';
+import { sniff } from '../../../shared/file-types.ts';
 import { writeJsonAtomic } from '../util/atomic.ts';
 import { downloadToFile, type DownloadOptions } from './download.ts';
 import { collectImageUrls, downloadImages, rewriteMarkdown } from './images.ts';
@@ -23,19 +24,18 @@ export interface FinishedParse {
   warnings?: string[];
 }
 
-const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** outputs.zip: our engine sends a URL to download; the cloud may send base64 text. */
 async function saveZip(zip: string, dest: string, o: DownloadOptions): Promise<void> {
   if (/^https?:\/\//i.test(zip.trim())) {
     const got = await downloadToFile(zip.trim(), dest, o);
-    if (!got.head.subarray(0, 4).equals(ZIP_SIGNATURE)) throw new Error('the downloaded bundle is not a zip file');
+    if (sniff(got.head) !== 'zip') throw new Error('the downloaded bundle is not a zip file');
     return;
   }
   const b64 = zip.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64)) throw new Error('outputs.zip is neither a URL nor base64');
   const bytes = Buffer.from(b64, 'base64');
-  if (!bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) throw new Error('outputs.zip does not decode to a zip file');
+  if (sniff(bytes) !== 'zip') throw new Error('outputs.zip does not decode to a zip file');
   await writeFile(dest, bytes);
 }
 
@@ -76,7 +76,7 @@ export async function writeResult(
     if (typeof pdfUrl === 'string' && /^https?:\/\//i.test(pdfUrl)) {
       try {
         const got = await downloadToFile(pdfUrl, join(tmp, CACHE.preview), o);
-        if (!got.head.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('the converted preview is not a PDF');
+        if (sniff(got.head) !== 'pdf') throw new Error('the converted preview is not a PDF');
         preview = CACHE.preview;
       } catch (e) {
         if (isAbortError(e)) throw e;

@@ -1,5 +1,6 @@
 // Settings defaults and validation. Loading is lenient (bad stored fields fall back to defaults);
 // updates from the renderer are strict (any bad field rejects the whole update with a clear message).
+import { normalizeBaseUrl } from '../../../shared/base-url.ts';
 import { CodedError } from '../../../shared/result.ts';
 import { CLOUD_PRESETS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
 import type { Settings } from '../../../shared/task.ts';
@@ -24,19 +25,21 @@ export const DEFAULT_SETTINGS: Settings = {
 const MAX_CONCURRENCY = 8;
 const MAX_SYNC_PAGES = 300;
 
-/** An http(s) base URL without a trailing slash, or throws. */
-export function normalizeBaseUrl(raw: unknown): string {
+/** An http(s) base URL without a trailing slash (shared/base-url.ts), or throws a CodedError saying why. */
+export function baseUrlOrThrow(raw: unknown): string {
   if (typeof raw !== 'string') throw new CodedError('INVALID_URL', 'The service URL must be a string');
-  let u: URL;
-  try {
-    u = new URL(raw.trim());
-  } catch {
-    throw new CodedError('INVALID_URL', `"${raw}" is not a valid URL (expected e.g. https://somark.cn/api/v1)`);
+  const r = normalizeBaseUrl(raw);
+  if (r.ok) return r.url;
+  switch (r.reason) {
+    case 'protocol':
+      throw new CodedError('INVALID_URL', 'The service URL must start with http:// or https://');
+    case 'credentials':
+      throw new CodedError('INVALID_URL', 'The service URL must not contain credentials');
+    default:
+      // A URL that parses but was refused has a query or a fragment.
+      if (r.reason === 'invalid' && URL.canParse(raw.trim())) throw new CodedError('INVALID_URL', 'The service URL must not contain a query or fragment');
+      throw new CodedError('INVALID_URL', `"${raw}" is not a valid URL (expected e.g. https://somark.cn/api/v1)`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new CodedError('INVALID_URL', 'The service URL must start with http:// or https://');
-  if (u.username || u.password) throw new CodedError('INVALID_URL', 'The service URL must not contain credentials');
-  if (u.search || u.hash) throw new CodedError('INVALID_URL', 'The service URL must not contain a query or fragment');
-  return u.toString().replace(/\/+$/, '');
 }
 
 const oneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v);
@@ -50,7 +53,7 @@ const bad = (msg: string): never => {
 
 const CHECKS: { [K in keyof Settings]: Check } = {
   backend: (v) => (oneOf(v, ['local', 'cloud'] as const) ? v : bad('backend must be "local" or "cloud"')),
-  cloudBaseUrl: (v) => normalizeBaseUrl(v),
+  cloudBaseUrl: (v) => baseUrlOrThrow(v),
   mode: (v) => (oneOf(v, ['auto', 'sync', 'async'] as const) ? v : bad('mode must be "auto", "sync" or "async"')),
   syncMaxBytes: (v) => (intIn(v, 1, MAX_FILE_BYTES) ? v : bad(`syncMaxBytes must be an integer from 1 to ${MAX_FILE_BYTES}`)),
   syncMaxPages: (v) => (intIn(v, 1, MAX_SYNC_PAGES) ? v : bad(`syncMaxPages must be an integer from 1 to ${MAX_SYNC_PAGES}`)),

@@ -1,28 +1,14 @@
-// Atomic JSON files: write a temp file beside the target, fsync, then rename over it.
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+// The app's private JSON state files (settings, the task list, result metadata): read, replace
+// atomically (engine/store/atomic.ts, owner-only 0600), and coalesce frequent writes.
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { writeFileAtomic } from '../../../engine/store/atomic.ts';
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+/** Creates the folder if needed, then replaces `file` with pretty-printed JSON readable by the owner only. */
+export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  const fh = await open(tmp, 'w', 0o600);
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  try {
-    await rename(tmp, file);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
+  await writeFileAtomic(file, JSON.stringify(value, null, 2) + '\n', { overwrite: true, mode: 0o600 });
 }
-
-export const writeJsonAtomic = (file: string, value: unknown): Promise<void> =>
-  writeFileAtomic(file, JSON.stringify(value, null, 2) + '\n');
 
 /** Parsed JSON, or null when the file is missing; throws on unreadable or malformed files. */
 export async function readJsonFile(file: string): Promise<unknown> {

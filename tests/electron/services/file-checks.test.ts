@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chmod, mkdir, open, symlink, writeFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkPaths } from '../../../electron/services/files/check.ts';
-import { sniff } from '../../../electron/services/files/sniff.ts';
+import { sniff } from '../../../shared/file-types.ts';
 import { countPdfPages } from '../../../electron/services/files/pages.ts';
 import { corpus, makeServices, removeTemps, tempDir } from './helpers.ts';
 

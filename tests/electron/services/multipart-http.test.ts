@@ -7,8 +7,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
-import { multipartBody } from '../../../electron/services/somark/multipart.ts';
-import { createSomarkClient } from '../../../electron/services/somark/client.ts';
+import { multipartBody } from '../../../engine/client/multipart.ts';
+import { createSomarkClient } from '../../../engine/client/client.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { removeTemps, tempDir } from './helpers.ts';
 

@@ -8,7 +8,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { ConnectionTest } from './ConnectionTest.tsx';
 import { LibreOfficeRow } from './LibreOfficeRow.tsx';
 import { Row, Section } from './Field.tsx';
-import { normalizeBaseUrl } from './validate.ts';
+import { normalizeBaseUrl } from '../../../../shared/base-url.ts';
 
 const CUSTOM = 'custom';
 

@@ -3,10 +3,8 @@
 // message per file.
 import type { AppError } from '../../../../shared/result.ts';
 import { MAX_FILE_BYTES } from '../../../../shared/capabilities.ts';
-import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from '../../../../shared/somark.ts';
+import { SUPPORTED_EXTENSIONS } from '../../../../shared/file-types.ts';
 import { extensionOf, formatBytes } from '../../lib/format.ts';
-
-export const ACCEPTED_EXTENSIONS: readonly string[] = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
 
 /** One file that will not be parsed, and why (shown in the rejected-files panel). */
 export interface Rejection {
@@ -23,7 +21,7 @@ interface FileLike {
 
 export function checkFile(file: FileLike): AppError | null {
   const ext = extensionOf(file.name);
-  if (!ACCEPTED_EXTENSIONS.includes(ext)) {
+  if (!SUPPORTED_EXTENSIONS.includes(ext)) {
     return { code: 'UNSUPPORTED', message: ext || '—' };
   }
   if (file.size === 0) return { code: 'EMPTY', message: '' };

@@ -3,8 +3,8 @@
 import type {
   CatalogNode, CheckData, Envelope, JsonOutput, Metadata, Outputs, ParseResult, Progress, RemoteStatus,
   SubmitData, SyncData, UsageData,
-} from '../../../shared/somark.ts';
-import { BadResponseError } from './http.ts';
+} from '../../shared/somark.ts';
+import { BadResponseError } from '../../shared/service-errors.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,5 +1,6 @@
-// File type by content (magic bytes) and by extension; the two must agree.
-import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from '../../../shared/somark.ts';
+// File types by content (magic bytes) and by extension, for the app and the engine alike: pure code
+// over a Uint8Array of the file's first bytes, and the one table of which extension holds which content.
+import { IMAGE_EXTENSIONS, OFFICE_EXTENSIONS, PDF_EXTENSIONS } from './somark.ts';
 
 export type ContentKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff' | 'webp' | 'zip' | 'ole';
 
@@ -10,6 +11,7 @@ const startsWith = (b: Uint8Array, sig: readonly number[], at = 0): boolean =>
   b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
 
+/** The content type of a file from its first bytes (up to SNIFF_BYTES), or null when unrecognised. */
 export function sniff(head: Uint8Array): ContentKind | null {
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
@@ -25,6 +27,7 @@ export function sniff(head: Uint8Array): ContentKind | null {
   return null;
 }
 
+/** The content each supported extension (lower case, with the dot) must hold. */
 const EXPECTED: Record<string, ContentKind> = {
   '.pdf': 'pdf', '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.gif': 'gif', '.bmp': 'bmp',
   '.tif': 'tiff', '.tiff': 'tiff', '.webp': 'webp',
@@ -32,8 +35,11 @@ const EXPECTED: Record<string, ContentKind> = {
   '.doc': 'ole', '.ppt': 'ole', '.xls': 'ole',
 };
 
-const SUPPORTED: readonly string[] = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
-export const isSupportedExt = (ext: string): boolean => SUPPORTED.includes(ext);
+/** Every extension some backend accepts: PDF, images, Office (lower case, with the dot). */
+export const SUPPORTED_EXTENSIONS: readonly string[] = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
+export const isSupportedExt = (ext: string): boolean => SUPPORTED_EXTENSIONS.includes(ext);
+/** Word, PowerPoint or Excel (any case): converted to PDF before parsing. */
+export const isOfficeExtension = (ext: string): boolean => (OFFICE_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());
 export const expectedKind = (ext: string): ContentKind | null => EXPECTED[ext] ?? null;
 
 const LABEL: Record<ContentKind, string> = {

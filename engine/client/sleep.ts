@@ -8,8 +8,6 @@ export function abortError(signal?: AbortSignal): Error {
   return e;
 }
 
-export const isAbortError = (e: unknown): boolean => e instanceof Error && e.name === 'AbortError';
-
 /** Resolves after `ms`, or rejects with an AbortError as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

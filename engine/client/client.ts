@@ -1,18 +1,24 @@
-// SoMark API client: /parse/sync, /parse/async, /parse/async_check, /usage against one base URL.
-// Uploads stream from disk; every answer is validated; retries are bounded (see retry.ts).
-// The API key travels only as the `api_key` form field to this base URL and is never logged.
+// The one SoMark API client (the app's queue and connection test, the parse CLI's --base-url mode):
+// /parse/sync, /parse/async, /parse/async_check, /usage against one base URL. Uploads stream from disk;
+// every answer is validated; retries are bounded (see retry.ts). The API key travels only as the
+// `api_key` form field to this base URL and is never logged.
 import type {
   CheckData, ElementFormats, FeatureConfig, OutputFormat, SubmitData, SyncData, UsageData,
-} from '../../../shared/somark.ts';
-import { DEFAULT_ELEMENT_FORMATS, WAIT_FIELD } from '../../../shared/somark.ts';
-import { MAX_RESPONSE_BYTES, type Timing } from '../consts.ts';
-import { BadResponseError, httpRequest, readJson } from './http.ts';
+} from '../../shared/somark.ts';
+import { DEFAULT_ELEMENT_FORMATS, WAIT_FIELD } from '../../shared/somark.ts';
+import { BadResponseError, ServiceError } from '../../shared/service-errors.ts';
+import { httpRequest, readJson } from './http.ts';
 import { mimeForExt, multipartBody, urlEncoded, type FormFields, type MultipartBody } from './multipart.ts';
 import { parseCheckData, parseEnvelope, parseSubmitData, parseSyncData, parseUsageData } from './validate.ts';
-import { ServiceError } from './errors.ts';
-import { withRetries } from './retry.ts';
+import { withRetries, type RetryPolicy } from './retry.ts';
 
-export type ClientTiming = Pick<Timing, 'retryBaseMs' | 'retryMaxMs' | 'maxRetries' | 'idleTimeoutMs'>;
+/** Largest JSON answer we accept from the service (a 300-page document stays well below). */
+export const MAX_RESPONSE_BYTES = 512 * 1024 * 1024;
+
+export interface ClientTiming extends RetryPolicy {
+  /** A request fails when its socket stays silent this long (sync parses can take a while). */
+  idleTimeoutMs: number;
+}
 
 export interface ClientOptions {
   /** e.g. https://somark.cn/api/v1 or http://127.0.0.1:PORT/api/v1 */

@@ -1,10 +1,12 @@
 // Bounded retries with exponential backoff and jitter; the backoff sleep is abortable.
-import { isRetryable } from './errors.ts';
-import { sleep } from '../util/sleep.ts';
+import { isRetryable } from '../../shared/service-errors.ts';
+import { sleep } from './sleep.ts';
 
 export interface RetryPolicy {
+  /** Exponential backoff: base · 2^n, capped, plus up to 50 % jitter. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** Retries of one request on network errors, HTTP 5xx and codes 1101/1124. */
   maxRetries: number;
 }
 

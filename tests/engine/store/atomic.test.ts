@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atomicWrite, copyFileAtomic, ensureDir, writeFileAtomic } from '../../electron/services/fs-safe/atomic.ts';
-import { codeOf } from '../support/coded.ts';
+import { atomicWrite, copyFileAtomic, ensureDir, writeFileAtomic } from '../../../engine/store/atomic.ts';
+import { codeOf } from '../../support/coded.ts';
 
 let dir = '';
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'fs-safe-atomic-')); });
@@ -73,6 +73,17 @@ describe('atomic writes', () => {
     await copyFileAtomic(join(d, 'src.bin'), join(d, 'dst.bin'));
     expect(Buffer.compare(await readFile(join(d, 'dst.bin')), Buffer.from(data))).toBe(0);
     expect((await readdir(d)).sort()).toEqual(['dst.bin', 'src.bin']);
+  });
+
+  it('gives the new file the mode asked for and replaces atomically when asked', async () => {
+    const d = join(dir, 'mode');
+    await mkdir(d);
+    const f = join(d, 'state.json');
+    await writeFileAtomic(f, '{}', { overwrite: true, mode: 0o600 });
+    await writeFileAtomic(f, '{"a":1}', { overwrite: true, mode: 0o600 });
+    expect((await stat(f)).mode & 0o777).toBe(0o600);
+    expect(await readFile(f, 'utf8')).toBe('{"a":1}');
+    expect(await readdir(d)).toEqual(['state.json']);
   });
 
   it('ensureDir under a file gives a coded error', async () => {

@@ -1,45 +1,14 @@
 // A small HTTP layer over node:http/https: streamed request bodies, abort, idle timeout, bounded reads.
 // Errors are classified so the client can decide what to retry: NetworkError (no usable answer),
-// HttpStatusError (non-2xx), BadResponseError (an answer we cannot trust), AbortError (cancel).
+// HttpStatusError (non-2xx), BadResponseError (an answer we cannot trust), AbortError (cancel); the
+// classes live in shared/service-errors.ts.
 import type { LookupFunction } from 'node:net';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { abortError } from '../util/sleep.ts';
-
-export class NetworkError extends Error {
-  readonly errno: string;
-  constructor(errno: string, message: string) {
-    super(message);
-    this.name = 'NetworkError';
-    this.errno = errno;
-  }
-}
-
-export class HttpStatusError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = 'HttpStatusError';
-    this.status = status;
-  }
-}
-
-export class BadResponseError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BadResponseError';
-  }
-}
-
-/** A failure of the local side of an upload (the file could not be read); never retried as network. */
-export class LocalFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LocalFileError';
-  }
-}
+import { BadResponseError, HttpStatusError, LocalFileError, NetworkError } from '../../shared/service-errors.ts';
+import { abortError } from './sleep.ts';
 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'HEAD';

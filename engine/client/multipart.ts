@@ -2,7 +2,7 @@
 // in chunks (a 200 MB PDF is never held in memory). The length is known up front (Content-Length).
 import { createReadStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { LocalFileError } from './http.ts';
+import { isAbortError, LocalFileError } from '../../shared/service-errors.ts';
 
 export type FormFields = ReadonlyArray<readonly [name: string, value: string]>;
 
@@ -61,7 +61,7 @@ export function multipartBody(fields: FormFields, file: FilePart | null): Multip
           report(chunk.length);
         }
       } catch (e) {
-        if (e instanceof LocalFileError || (e as Error).name === 'AbortError') throw e;
+        if (e instanceof LocalFileError || isAbortError(e)) throw e;
         throw new LocalFileError(`cannot read ${file.fileName}: ${(e as Error).message}`);
       } finally {
         stream.destroy();
