@@ -68,10 +68,15 @@ async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180
     boxes = await detectLines(m, img);
     rot = 90;
   }
+  // The direction classifier on up to 7 of the widest lines, until a majority either way is reached.
   const probe = widest(boxes, 7);
-  let flipped = 0;
-  for (const i of probe) if ((await upsideDown(m, img, boxes[i])) > 0.6) flipped++;
-  if (probe.length && flipped > probe.length / 2) {
+  let flipped = 0, upright = 0;
+  for (const i of probe) {
+    if (2 * Math.max(flipped, upright) > probe.length) break;
+    if ((await upsideDown(m, img, boxes[i])) > 0.6) flipped++;
+    else upright++;
+  }
+  if (probe.length && 2 * flipped > probe.length) {
     boxes = flipBoxes(boxes, img.width, img.height);
     img = timedSync('rotate', () => rotateImage(img, 180));
     rot = rot === 90 ? 270 : 180;
@@ -79,25 +84,21 @@ async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180
   return { rot, img, boxes };
 }
 
-/** The start of a line box, at most `n` of its heights long (n = 6: about 30 letters or 12 CJK characters, the
- * recogniser's smallest input width). */
-function head(b: DetBox, n: number): DetBox {
-  const w = Math.min(b.w, n * b.h), d = (b.w - w) / 2;
-  return { ...b, w, cx: b.cx - d * b.ux, cy: b.cy - d * b.uy };
-}
+/** A line the English model read as Latin text, confidently (it reads CJK lines as nothing or as a few
+ * low-scoring letters). */
+const PROBE_SCORE = 0.75;
+const latinRead = (r: Recognised): string => (r.score >= PROBE_SCORE ? r.text : '');
 
-/** Whether the page is Latin text, from the starts of its widest lines read by the Chinese model (the
- * cost of a line grows with its length); stops once the verdict is settled. The untruncated reads are
- * kept for reuse. */
+/** Whether the page is Latin text, from its widest lines read by the English model; stops once the
+ * verdict is settled. The reads are kept for reuse (on a Latin page, and for Latin lines of a Chinese one). */
 async function probeLatin(m: OcrModels, img: GrayImage, boxes: DetBox[], idx: number[], keep: Map<number, Recognised>): Promise<boolean> {
   const texts: string[] = [];
   for (const i of idx) {
     const verdict = latinVerdict(texts, idx.length);
     if (verdict !== null) return verdict;
-    const h = head(boxes[i], 6);
-    const r = await recogniseBox(m, m.zh, img, h);
-    if (h.w === boxes[i].w) keep.set(i, r);
-    texts.push(r.text);
+    const r = await recogniseBox(m, m.en, img, boxes[i]);
+    keep.set(i, r);
+    texts.push(latinRead(r));
   }
   return latinVerdict(texts, idx.length) ?? false;
 }
@@ -118,15 +119,16 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
   let read: Map<number, Recognised>;
   if (opts.lang === 'en') read = await readAll(m, m.en, img, boxes, all);
   else {
-    const probe = new Map<number, Recognised>();
-    if (opts.lang !== 'zh' && (await probeLatin(m, img, boxes, widest(boxes, 6), probe))) read = await readAll(m, m.en, img, boxes, all);
-    else {
-      read = new Map([...probe, ...(await readAll(m, m.zh, img, boxes, all.filter((i) => !probe.has(i))))]);
+    const en = new Map<number, Recognised>();
+    if (opts.lang !== 'zh' && (await probeLatin(m, img, boxes, widest(boxes, 6), en))) {
+      read = new Map([...en, ...(await readAll(m, m.en, img, boxes, all.filter((i) => !en.has(i))))]);
+    } else {
+      read = await readAll(m, m.zh, img, boxes, all);
       // Latin lines on a Chinese page: the English model keeps their word spaces.
       for (const [i, r] of read) {
         if (!isLatin(r.text)) continue;
-        const en = await recogniseBox(m, m.en, img, boxes[i]);
-        if (en.score >= Math.max(DROP_SCORE, r.score - 0.05)) read.set(i, en);
+        const e = en.get(i) ?? (await recogniseBox(m, m.en, img, boxes[i]));
+        if (e.score >= Math.max(DROP_SCORE, r.score - 0.05)) read.set(i, e);
       }
     }
   }
