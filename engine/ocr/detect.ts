@@ -62,6 +62,12 @@ function boxesOf(prob: Float32Array, dw: number, dh: number, sx: number, sy: num
     for (const [yy, [a, b]] of rows) pts.push([a, yy], [b + 1, yy], [a, yy + 1], [b + 1, yy + 1]);
     const r = minAreaRect(convexHull(pts));
     if (!r || r.h < 3) continue;
+    if (Math.abs(r.uy) > Math.abs(r.ux) && r.w < 2 * r.h) {
+      // A short blob standing upright (a "1", an "ix" of a column of page numbers) is a short word of a
+      // horizontal line, not vertical text: read it across.
+      const nx = Math.abs(r.uy), ny = -Math.sign(r.uy) * r.ux;
+      Object.assign(r, { w: r.h, h: r.w, ux: nx, uy: ny });
+    }
     // Box score: mean probability inside the rectangle.
     let sum = 0, n = 0;
     const hw = r.w / 2, hh = r.h / 2;

@@ -6,6 +6,7 @@ import type { GrayImage } from './gray.ts';
 import type { OcrLine, OcrResult } from './pipeline.ts';
 import { order } from './order.ts';
 import { findPictures } from './pictures.ts';
+import { joinLeaders } from './leaders.ts';
 
 /** Image ids of pictures found on a page image (not images of the PDF page). */
 export const PICTURE_ID = 100_000;
@@ -62,7 +63,7 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const { image, lines } = res;
   const skew = skewOf(lines), cos = Math.cos(-skew), sin = Math.sin(-skew);
   const mx = image.width / 2, my = image.height / 2;
-  const raw: RawLine[] = lines.map(spaceAfterNumber).map((l) => {
+  const raw: RawLine[] = joinLeaders(image, lines).map(spaceAfterNumber).map((l) => {
     const dx = l.box.cx - mx, dy = l.box.cy - my;
     const cx = mx + dx * cos - dy * sin, cy = my + dx * sin + dy * cos;
     // The detector's box is grown by the same margin on all sides: take it off the ends of the line,
