@@ -7,6 +7,7 @@ import type { OcrLine, OcrResult } from './pipeline.ts';
 import { order } from './order.ts';
 import { findPictures } from './pictures.ts';
 import { joinLeaders } from './leaders.ts';
+import { findRules } from './rules.ts';
 
 /** Image ids of pictures found on a page image (not images of the PDF page). */
 export const PICTURE_ID = 100_000;
@@ -95,8 +96,11 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const images = findPictures(image, lines.map(extent)).map((r, k) => ({
     bbox: r.map((v) => v / unit) as Rect, id: PICTURE_ID + k, width: r[2] - r[0], height: r[3] - r[1], gray: true,
   }));
+  // Ruling lines (table grids), in the same straightened frame as the lines.
+  const hs = lines.map((l) => l.box.h).sort((a, b) => a - b);
+  const vectors = findRules(image, -skew, hs[hs.length >> 1] ?? 20).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
   return {
     index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
-    blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors: [],
+    blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors,
   };
 }
