@@ -49,11 +49,19 @@ function spaceAfterNumber(l: OcrLine): OcrLine {
   return { ...l, text: `${l.text.slice(0, k)} ${l.text.slice(k)}`, x0: [...l.x0.slice(0, k), l.x1[k - 1], ...l.x0.slice(k)], x1: [...l.x1.slice(0, k), l.x0[k], ...l.x1.slice(k)] };
 }
 
-/** Sizes near the page's median are the median (box heights vary with ascenders and descenders). */
+const LONG = 25;
+const pitch = (l: RawLine): number => (l.bbox[2] - l.bbox[0]) / l.text.length;
+
+/** Sizes near the page's median are the median (box heights vary with ascenders and descenders, and
+ * the detector's box height by ±15%); so is a long line whose letters are as wide as the page's usual
+ * ones (its width per letter, measured along the whole line, is a steadier gauge than its height). */
 function evenSizes(lines: RawLine[]): void {
   const s = lines.map((l) => l.size).sort((a, b) => a - b);
   const med = s[s.length >> 1];
-  for (const l of lines) l.size = l.size > 0.8 * med && l.size < 1.25 * med ? med : Math.round(l.size * 2) / 2;
+  const ps = lines.filter((l) => l.text.length >= LONG).map(pitch).sort((a, b) => a - b);
+  const usual = ps.length >= 3 ? ps[ps.length >> 1] : 0;
+  const likeBody = (l: RawLine) => usual > 0 && l.text.length >= LONG && Math.abs(pitch(l) / usual - 1) < 0.12 && l.size < 1.5 * med;
+  for (const l of lines) l.size = (l.size > 0.8 * med && l.size < 1.25 * med) || likeBody(l) ? med : Math.round(l.size * 2) / 2;
 }
 
 /**
