@@ -3,7 +3,7 @@
 import type { Box, GrayImage } from './gray.ts';
 import { rotateImage } from './gray.ts';
 import { timedSync } from './profile.ts';
-import { detectLines } from './detect.ts';
+import { detectLines, type DetBox } from './detect.ts';
 import { recogniseBox, upsideDown, type Recognised } from './recognise.ts';
 import { isLatin, latinVerdict, type OcrLang } from './script.ts';
 import { ocrModels, type OcrModels, type RecModel } from './runtime.ts';
@@ -21,8 +21,9 @@ export interface OcrResult {
 export interface OcrOptions { lang?: OcrLang; log?: (line: string) => void }
 
 const DROP_SCORE = 0.5;
+/** Mean score under which a suspect stack (see uprightOnly) is dropped. */
+const SUSPECT_SCORE = 0.75;
 
-type DetBox = Box & { innerH: number };
 
 /** Boxes of an image of size W × H seen in the image turned by 180°. */
 function flipBoxes(boxes: DetBox[], W: number, H: number): DetBox[] {
@@ -31,10 +32,10 @@ function flipBoxes(boxes: DetBox[], W: number, H: number): DetBox[] {
 
 const vertical = (b: Box): boolean => Math.abs(b.uy) > 0.7;
 
-/** Drops text running up or down an upright page (a margin stamp, a sideways label): its vertical
- * boxes, and the stacks of short pieces the detector cuts such a line into. */
-function uprightOnly(boxes: DetBox[]): DetBox[] {
-  const drop = new Set<DetBox>();
+/** Columns of 4 or more short boxes end to end: pieces of text running up or down the page (a margin
+ * stamp, a sideways label) — or a column of page numbers. */
+function stacks(boxes: DetBox[]): DetBox[][] {
+  const out: DetBox[][] = [];
   const short = boxes.filter((b) => vertical(b) || b.w < 1.8 * b.h).sort((a, b) => a.cy - b.cy);
   const used = new Set<DetBox>();
   for (const s of short) {
@@ -49,9 +50,21 @@ function uprightOnly(boxes: DetBox[]): DetBox[] {
       stack.push(t);
       used.add(t);
     }
-    if (stack.length >= 4 && stack.some(vertical)) for (const b of stack) drop.add(b);
+    if (stack.length >= 4) out.push(stack);
   }
-  return boxes.filter((b) => !vertical(b) && !drop.has(b));
+  return out;
+}
+
+/** Drops text running up or down an upright page: its vertical boxes, and the stacks holding one. Stacks
+ * of blobs that stood upright are returned as suspects: kept only if they read well across (a column of
+ * page numbers does; pieces of a sideways stamp read across give junk). */
+function uprightOnly(boxes: DetBox[]): { boxes: DetBox[]; suspects: DetBox[][] } {
+  const drop = new Set<DetBox>(), suspects: DetBox[][] = [];
+  for (const st of stacks(boxes)) {
+    if (st.some(vertical)) for (const b of st) drop.add(b);
+    else if (st.some((b) => b.upright)) suspects.push(st);
+  }
+  return { boxes: boxes.filter((b) => !vertical(b) && !drop.has(b)), suspects };
 }
 
 const widest = (boxes: Box[], n: number): number[] =>
@@ -114,7 +127,7 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
   const m = await ocrModels(opts.log);
   const o = await orient(m, page);
   const { img } = o;
-  const boxes = uprightOnly(o.boxes);
+  const { boxes, suspects } = uprightOnly(o.boxes);
   const all = [...boxes.keys()];
   let read: Map<number, Recognised>;
   if (opts.lang === 'en') read = await readAll(m, m.en, img, boxes, all);
@@ -131,6 +144,11 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
         if (e.score >= Math.max(DROP_SCORE, r.score - 0.05)) read.set(i, e);
       }
     }
+  }
+  const index = new Map(boxes.map((b, i) => [b, i]));
+  for (const st of suspects) {
+    const rs = st.map((b) => read.get(index.get(b)!)?.score ?? 0);
+    if (rs.reduce((a, b) => a + b, 0) / rs.length < SUSPECT_SCORE) for (const b of st) read.delete(index.get(b)!);
   }
   const lines: OcrLine[] = [];
   for (const [i, r] of read) if (r.text && r.score >= DROP_SCORE) lines.push({ ...r, box: boxes[i], innerH: boxes[i].innerH });
