@@ -56,8 +56,8 @@ function stacks(boxes: DetBox[]): DetBox[][] {
 }
 
 /** Drops text running up or down an upright page: its vertical boxes, and the stacks holding one. Stacks
- * of blobs that stood upright are returned as suspects: kept only if they read well across (a column of
- * page numbers does; pieces of a sideways stamp read across give junk). */
+ * of blobs that stood upright are returned as suspects, kept only as a column of page numbers: they read
+ * well across (pieces of a sideways stamp give junk) and end rows of text (a chart's axis labels do not). */
 function uprightOnly(boxes: DetBox[]): { boxes: DetBox[]; suspects: DetBox[][] } {
   const drop = new Set<DetBox>(), suspects: DetBox[][] = [];
   for (const st of stacks(boxes)) {
@@ -148,7 +148,9 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
   const index = new Map(boxes.map((b, i) => [b, i]));
   for (const st of suspects) {
     const rs = st.map((b) => read.get(index.get(b)!)?.score ?? 0);
-    if (rs.reduce((a, b) => a + b, 0) / rs.length < SUSPECT_SCORE) for (const b of st) read.delete(index.get(b)!);
+    // Page numbers end rows of text: most of them have a line to their left on their row.
+    const rowEnds = st.filter((b) => boxes.some((a) => !st.includes(a) && Math.abs(a.cy - b.cy) < 0.5 * Math.max(a.h, b.h) && a.cx + a.w / 2 <= b.cx - b.w / 2)).length;
+    if (rs.reduce((a, b) => a + b, 0) / rs.length < SUSPECT_SCORE || 2 * rowEnds < st.length) for (const b of st) read.delete(index.get(b)!);
   }
   const lines: OcrLine[] = [];
   for (const [i, r] of read) if (r.text && r.score >= DROP_SCORE) lines.push({ ...r, box: boxes[i], innerH: boxes[i].innerH });

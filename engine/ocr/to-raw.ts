@@ -104,9 +104,11 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const images = findPictures(image, lines.map(extent)).map((r, k) => ({
     bbox: r.map((v) => v / unit) as Rect, id: PICTURE_ID + k, width: r[2] - r[0], height: r[3] - r[1], gray: true,
   }));
-  // Ruling lines (table grids), in the same straightened frame as the lines.
-  const hs = lines.map((l) => l.box.h).sort((a, b) => a - b);
-  const vectors = findRules(image, -skew, hs[hs.length >> 1] ?? 20).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
+  // Ruling lines (table grids), in the same straightened frame as the lines; none inside a picture (the
+  // axes and grid of a chart belong to it).
+  const hs = lines.map((l) => l.box.h).sort((a, b) => a - b), lh = hs[hs.length >> 1] ?? 20;
+  const inPicture = (r: Rect) => images.some((im) => r[0] >= im.bbox[0] * unit - lh && r[2] <= im.bbox[2] * unit + lh && r[1] >= im.bbox[1] * unit - lh && r[3] <= im.bbox[3] * unit + lh);
+  const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r)).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
   return {
     index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
     blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors,
