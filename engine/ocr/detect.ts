@@ -14,8 +14,11 @@ export interface DetectOptions {
 const THRESH = 0.3, BOX_THRESH = 0.6, UNCLIP = 1.6;
 const MEAN = [0.485, 0.456, 0.406], STD = [0.229, 0.224, 0.225];
 
+/** A detected box; `upright`: a short blob standing upright, turned to be read across (see boxesOf). */
+export type DetBox = Box & { innerH: number; upright?: boolean };
+
 /** Line boxes in image pixels, unordered. `inner` is the box before the unclip expansion. */
-export async function detectLines(m: OcrModels, img: GrayImage, opts: DetectOptions = {}): Promise<(Box & { innerH: number })[]> {
+export async function detectLines(m: OcrModels, img: GrayImage, opts: DetectOptions = {}): Promise<DetBox[]> {
   const { width: W, height: H } = img;
   // Large pages go to the detector at a long side of 960 px (time and memory grow with the area);
   // small images are enlarged to 1280 px, where their small print is found more reliably.
@@ -35,9 +38,9 @@ export async function detectLines(m: OcrModels, img: GrayImage, opts: DetectOpti
   return timedSync('det post', () => boxesOf(prob, dw, dh, W / dw, H / dh));
 }
 
-function boxesOf(prob: Float32Array, dw: number, dh: number, sx: number, sy: number): (Box & { innerH: number })[] {
+function boxesOf(prob: Float32Array, dw: number, dh: number, sx: number, sy: number): DetBox[] {
   const N = dw * dh, seen = new Uint8Array(N), stack = new Int32Array(N);
-  const boxes: (Box & { innerH: number })[] = [];
+  const boxes: DetBox[] = [];
   for (let i = 0; i < N; i++) {
     if (seen[i] || prob[i] <= THRESH) continue;
     let sp = 0, cnt = 0;
@@ -62,6 +65,13 @@ function boxesOf(prob: Float32Array, dw: number, dh: number, sx: number, sy: num
     for (const [yy, [a, b]] of rows) pts.push([a, yy], [b + 1, yy], [a, yy + 1], [b + 1, yy + 1]);
     const r = minAreaRect(convexHull(pts));
     if (!r || r.h < 3) continue;
+    const upright = Math.abs(r.uy) > Math.abs(r.ux) && r.w < 2 * r.h;
+    if (upright) {
+      // A short blob standing upright (a "1", an "ix" of a column of page numbers) is a short word of a
+      // horizontal line, not vertical text: read it across.
+      const nx = Math.abs(r.uy), ny = -Math.sign(r.uy) * r.ux;
+      Object.assign(r, { w: r.h, h: r.w, ux: nx, uy: ny });
+    }
     // Box score: mean probability inside the rectangle.
     let sum = 0, n = 0;
     const hw = r.w / 2, hh = r.h / 2;
@@ -83,7 +93,7 @@ function boxesOf(prob: Float32Array, dw: number, dh: number, sx: number, sy: num
     let vx = -r.uy * sx, vy = r.ux * sy;
     const vl = Math.hypot(vx, vy);
     vx /= vl; vy /= vl;
-    boxes.push({ cx: r.cx * sx, cy: r.cy * sy, w: ew * ul, h: eh * vl, ux, uy, vx, vy, score, innerH: r.h * vl });
+    boxes.push({ cx: r.cx * sx, cy: r.cy * sy, w: ew * ul, h: eh * vl, ux, uy, vx, vy, score, innerH: r.h * vl, ...(upright ? { upright } : {}) });
   }
   return boxes;
 }

@@ -3,7 +3,7 @@
 import type { Box, GrayImage } from './gray.ts';
 import { rotateImage } from './gray.ts';
 import { timedSync } from './profile.ts';
-import { detectLines } from './detect.ts';
+import { detectLines, type DetBox } from './detect.ts';
 import { recogniseBox, upsideDown, type Recognised } from './recognise.ts';
 import { isLatin, latinVerdict, type OcrLang } from './script.ts';
 import { ocrModels, type OcrModels, type RecModel } from './runtime.ts';
@@ -21,8 +21,9 @@ export interface OcrResult {
 export interface OcrOptions { lang?: OcrLang; log?: (line: string) => void }
 
 const DROP_SCORE = 0.5;
+/** Mean score under which a suspect stack (see uprightOnly) is dropped. */
+const SUSPECT_SCORE = 0.75;
 
-type DetBox = Box & { innerH: number };
 
 /** Boxes of an image of size W × H seen in the image turned by 180°. */
 function flipBoxes(boxes: DetBox[], W: number, H: number): DetBox[] {
@@ -31,10 +32,10 @@ function flipBoxes(boxes: DetBox[], W: number, H: number): DetBox[] {
 
 const vertical = (b: Box): boolean => Math.abs(b.uy) > 0.7;
 
-/** Drops text running up or down an upright page (a margin stamp, a sideways label): its vertical
- * boxes, and the stacks of short pieces the detector cuts such a line into. */
-function uprightOnly(boxes: DetBox[]): DetBox[] {
-  const drop = new Set<DetBox>();
+/** Columns of 4 or more short boxes end to end: pieces of text running up or down the page (a margin
+ * stamp, a sideways label) — or a column of page numbers. */
+function stacks(boxes: DetBox[]): DetBox[][] {
+  const out: DetBox[][] = [];
   const short = boxes.filter((b) => vertical(b) || b.w < 1.8 * b.h).sort((a, b) => a.cy - b.cy);
   const used = new Set<DetBox>();
   for (const s of short) {
@@ -49,9 +50,21 @@ function uprightOnly(boxes: DetBox[]): DetBox[] {
       stack.push(t);
       used.add(t);
     }
-    if (stack.length >= 4 && stack.some(vertical)) for (const b of stack) drop.add(b);
+    if (stack.length >= 4) out.push(stack);
   }
-  return boxes.filter((b) => !vertical(b) && !drop.has(b));
+  return out;
+}
+
+/** Drops text running up or down an upright page: its vertical boxes, and the stacks holding one. Stacks
+ * of blobs that stood upright are returned as suspects, kept only as a column of page numbers: they read
+ * well across (pieces of a sideways stamp give junk) and end rows of text (a chart's axis labels do not). */
+function uprightOnly(boxes: DetBox[]): { boxes: DetBox[]; suspects: DetBox[][] } {
+  const drop = new Set<DetBox>(), suspects: DetBox[][] = [];
+  for (const st of stacks(boxes)) {
+    if (st.some(vertical)) for (const b of st) drop.add(b);
+    else if (st.some((b) => b.upright)) suspects.push(st);
+  }
+  return { boxes: boxes.filter((b) => !vertical(b) && !drop.has(b)), suspects };
 }
 
 const widest = (boxes: Box[], n: number): number[] =>
@@ -68,10 +81,15 @@ async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180
     boxes = await detectLines(m, img);
     rot = 90;
   }
+  // The direction classifier on up to 7 of the widest lines, until a majority either way is reached.
   const probe = widest(boxes, 7);
-  let flipped = 0;
-  for (const i of probe) if ((await upsideDown(m, img, boxes[i])) > 0.6) flipped++;
-  if (probe.length && flipped > probe.length / 2) {
+  let flipped = 0, upright = 0;
+  for (const i of probe) {
+    if (2 * Math.max(flipped, upright) > probe.length) break;
+    if ((await upsideDown(m, img, boxes[i])) > 0.6) flipped++;
+    else upright++;
+  }
+  if (probe.length && 2 * flipped > probe.length) {
     boxes = flipBoxes(boxes, img.width, img.height);
     img = timedSync('rotate', () => rotateImage(img, 180));
     rot = rot === 90 ? 270 : 180;
@@ -79,25 +97,21 @@ async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180
   return { rot, img, boxes };
 }
 
-/** The start of a line box, at most `n` of its heights long (n = 6: about 30 letters or 12 CJK characters, the
- * recogniser's smallest input width). */
-function head(b: DetBox, n: number): DetBox {
-  const w = Math.min(b.w, n * b.h), d = (b.w - w) / 2;
-  return { ...b, w, cx: b.cx - d * b.ux, cy: b.cy - d * b.uy };
-}
+/** A line the English model read as Latin text, confidently (it reads CJK lines as nothing or as a few
+ * low-scoring letters). */
+const PROBE_SCORE = 0.75;
+const latinRead = (r: Recognised): string => (r.score >= PROBE_SCORE ? r.text : '');
 
-/** Whether the page is Latin text, from the starts of its widest lines read by the Chinese model (the
- * cost of a line grows with its length); stops once the verdict is settled. The untruncated reads are
- * kept for reuse. */
+/** Whether the page is Latin text, from its widest lines read by the English model; stops once the
+ * verdict is settled. The reads are kept for reuse (on a Latin page, and for Latin lines of a Chinese one). */
 async function probeLatin(m: OcrModels, img: GrayImage, boxes: DetBox[], idx: number[], keep: Map<number, Recognised>): Promise<boolean> {
   const texts: string[] = [];
   for (const i of idx) {
     const verdict = latinVerdict(texts, idx.length);
     if (verdict !== null) return verdict;
-    const h = head(boxes[i], 6);
-    const r = await recogniseBox(m, m.zh, img, h);
-    if (h.w === boxes[i].w) keep.set(i, r);
-    texts.push(r.text);
+    const r = await recogniseBox(m, m.en, img, boxes[i]);
+    keep.set(i, r);
+    texts.push(latinRead(r));
   }
   return latinVerdict(texts, idx.length) ?? false;
 }
@@ -113,22 +127,30 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
   const m = await ocrModels(opts.log);
   const o = await orient(m, page);
   const { img } = o;
-  const boxes = uprightOnly(o.boxes);
+  const { boxes, suspects } = uprightOnly(o.boxes);
   const all = [...boxes.keys()];
   let read: Map<number, Recognised>;
   if (opts.lang === 'en') read = await readAll(m, m.en, img, boxes, all);
   else {
-    const probe = new Map<number, Recognised>();
-    if (opts.lang !== 'zh' && (await probeLatin(m, img, boxes, widest(boxes, 6), probe))) read = await readAll(m, m.en, img, boxes, all);
-    else {
-      read = new Map([...probe, ...(await readAll(m, m.zh, img, boxes, all.filter((i) => !probe.has(i))))]);
+    const en = new Map<number, Recognised>();
+    if (opts.lang !== 'zh' && (await probeLatin(m, img, boxes, widest(boxes, 6), en))) {
+      read = new Map([...en, ...(await readAll(m, m.en, img, boxes, all.filter((i) => !en.has(i))))]);
+    } else {
+      read = await readAll(m, m.zh, img, boxes, all);
       // Latin lines on a Chinese page: the English model keeps their word spaces.
       for (const [i, r] of read) {
         if (!isLatin(r.text)) continue;
-        const en = await recogniseBox(m, m.en, img, boxes[i]);
-        if (en.score >= Math.max(DROP_SCORE, r.score - 0.05)) read.set(i, en);
+        const e = en.get(i) ?? (await recogniseBox(m, m.en, img, boxes[i]));
+        if (e.score >= Math.max(DROP_SCORE, r.score - 0.05)) read.set(i, e);
       }
     }
+  }
+  const index = new Map(boxes.map((b, i) => [b, i]));
+  for (const st of suspects) {
+    const rs = st.map((b) => read.get(index.get(b)!)?.score ?? 0);
+    // Page numbers end rows of text: most of them have a line to their left on their row.
+    const rowEnds = st.filter((b) => boxes.some((a) => !st.includes(a) && Math.abs(a.cy - b.cy) < 0.5 * Math.max(a.h, b.h) && a.cx + a.w / 2 <= b.cx - b.w / 2)).length;
+    if (rs.reduce((a, b) => a + b, 0) / rs.length < SUSPECT_SCORE || 2 * rowEnds < st.length) for (const b of st) read.delete(index.get(b)!);
   }
   const lines: OcrLine[] = [];
   for (const [i, r] of read) if (r.text && r.score >= DROP_SCORE) lines.push({ ...r, box: boxes[i], innerH: boxes[i].innerH });

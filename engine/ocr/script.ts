@@ -16,7 +16,8 @@ export function isLatin(text: string): boolean {
 /** Holds CJK characters. */
 export const hasCjk = (text: string): boolean => CJK.test(text);
 
-/** Page verdict from a probe of its widest lines read by the Chinese model: Latin when 80% are. */
+/** Page verdict from a probe of its widest lines (the English model's confident reads; '' for a line it
+ * could not read): Latin when 80% are. */
 export function latinPage(probe: string[]): boolean {
   return latinVerdict(probe, probe.length) ?? false;
 }

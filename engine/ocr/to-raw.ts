@@ -6,6 +6,8 @@ import type { GrayImage } from './gray.ts';
 import type { OcrLine, OcrResult } from './pipeline.ts';
 import { order } from './order.ts';
 import { findPictures } from './pictures.ts';
+import { joinLeaders } from './leaders.ts';
+import { findRules } from './rules.ts';
 
 /** Image ids of pictures found on a page image (not images of the PDF page). */
 export const PICTURE_ID = 100_000;
@@ -47,11 +49,19 @@ function spaceAfterNumber(l: OcrLine): OcrLine {
   return { ...l, text: `${l.text.slice(0, k)} ${l.text.slice(k)}`, x0: [...l.x0.slice(0, k), l.x1[k - 1], ...l.x0.slice(k)], x1: [...l.x1.slice(0, k), l.x0[k], ...l.x1.slice(k)] };
 }
 
-/** Sizes near the page's median are the median (box heights vary with ascenders and descenders). */
+const LONG = 25;
+const pitch = (l: RawLine): number => (l.bbox[2] - l.bbox[0]) / l.text.length;
+
+/** Sizes near the page's median are the median (box heights vary with ascenders and descenders, and
+ * the detector's box height by ±15%); so is a long line whose letters are as wide as the page's usual
+ * ones (its width per letter, measured along the whole line, is a steadier gauge than its height). */
 function evenSizes(lines: RawLine[]): void {
   const s = lines.map((l) => l.size).sort((a, b) => a - b);
   const med = s[s.length >> 1];
-  for (const l of lines) l.size = l.size > 0.8 * med && l.size < 1.25 * med ? med : Math.round(l.size * 2) / 2;
+  const ps = lines.filter((l) => l.text.length >= LONG).map(pitch).sort((a, b) => a - b);
+  const usual = ps.length >= 3 ? ps[ps.length >> 1] : 0;
+  const likeBody = (l: RawLine) => usual > 0 && l.text.length >= LONG && Math.abs(pitch(l) / usual - 1) < 0.12 && l.size < 1.5 * med;
+  for (const l of lines) l.size = (l.size > 0.8 * med && l.size < 1.25 * med) || likeBody(l) ? med : Math.round(l.size * 2) / 2;
 }
 
 /**
@@ -62,7 +72,7 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const { image, lines } = res;
   const skew = skewOf(lines), cos = Math.cos(-skew), sin = Math.sin(-skew);
   const mx = image.width / 2, my = image.height / 2;
-  const raw: RawLine[] = lines.map(spaceAfterNumber).map((l) => {
+  const raw: RawLine[] = joinLeaders(image, lines).map(spaceAfterNumber).map((l) => {
     const dx = l.box.cx - mx, dy = l.box.cy - my;
     const cx = mx + dx * cos - dy * sin, cy = my + dx * sin + dy * cos;
     // The detector's box is grown by the same margin on all sides: take it off the ends of the line,
@@ -94,8 +104,13 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const images = findPictures(image, lines.map(extent)).map((r, k) => ({
     bbox: r.map((v) => v / unit) as Rect, id: PICTURE_ID + k, width: r[2] - r[0], height: r[3] - r[1], gray: true,
   }));
+  // Ruling lines (table grids), in the same straightened frame as the lines; none inside a picture (the
+  // axes and grid of a chart belong to it).
+  const hs = lines.map((l) => l.box.h).sort((a, b) => a - b), lh = hs[hs.length >> 1] ?? 20;
+  const inPicture = (r: Rect) => images.some((im) => r[0] >= im.bbox[0] * unit - lh && r[2] <= im.bbox[2] * unit + lh && r[1] >= im.bbox[1] * unit - lh && r[3] <= im.bbox[3] * unit + lh);
+  const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r)).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
   return {
     index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
-    blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors: [],
+    blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors,
   };
 }

@@ -1,0 +1,91 @@
+// Ruling lines on a page image read by OCR (table grids, rules under headings): long thin runs of ink,
+// found in the page turned straight, handed to the page analysis as the vector lines of a digital page.
+import type { Rect } from '../pdf/raw.ts';
+import type { GrayImage } from './gray.ts';
+
+/** Darker than this: ink (a 150-dpi scan's blurred hairlines are 60–170 grey). */
+const INK = 170;
+/** Thicker than this (px, with the one-pixel tolerance on each side): a bar, a picture or a bold glyph, not a rule. */
+const MAX_THICK = 8;
+
+/** Ink mask (1 = ink) of the image turned by `angle` radians about its centre (nearest pixel): the
+ * frame in which the OCR's line boxes are straightened. */
+function inkMask(img: GrayImage, angle: number): Uint8Array {
+  const { width: W, height: H, data } = img, out = new Uint8Array(W * H);
+  const c = Math.cos(angle), s = Math.sin(angle), mx = W / 2, my = H / 2;
+  for (let y = 0; y < H; y++) {
+    const dy = y - my;
+    let fx = mx - mx * c + dy * s + 0.5, fy = my + mx * s + dy * c + 0.5;
+    for (let x = 0; x < W; x++, fx += c, fy -= s) {
+      const sx = Math.floor(fx), sy = Math.floor(fy);
+      if (sx >= 0 && sy >= 0 && sx < W && sy < H && data[sy * W + sx] < INK) out[y * W + x] = 1;
+    }
+  }
+  return out;
+}
+
+interface Run { at: number; a: number; b: number }
+
+/**
+ * Ink runs at least `min` long along every other row (or column, `vertical`), bridging gaps of 2 px; a
+ * pixel counts as ink when it or a neighbour across the run is, so no hairline falls between the rows read.
+ */
+function runs(ink: Uint8Array, W: number, H: number, min: number, vertical: boolean): Run[] {
+  const out: Run[] = [];
+  const n = vertical ? W : H, across = vertical ? 1 : W;
+  const start = new Int32Array(n).fill(-1), last = new Int32Array(n).fill(-9);
+  const close = (i: number) => {
+    if (start[i] >= 0 && last[i] - start[i] + 1 >= min) out.push({ at: i, a: start[i], b: last[i] + 1 });
+    start[i] = -1;
+  };
+  // Row-major for both directions (cache-friendly): for vertical runs, each column keeps its own state.
+  for (let y = vertical ? 0 : 1; y < H - 1 || (vertical && y < H); y += vertical ? 1 : 2) {
+    for (let x = vertical ? 1 : 0; x < W - (vertical ? 1 : 0); x += vertical ? 2 : 1) {
+      const p = y * W + x, i = vertical ? x : y, j = vertical ? y : x;
+      if (ink[p] | ink[p - across] | ink[p + across]) { if (j - last[i] > 3) start[i] = j; last[i] = j; }
+      else if (j - last[i] > 3) close(i);
+    }
+    if (!vertical) close(y);
+  }
+  if (vertical) for (let x = 1; x < W - 1; x += 2) close(x);
+  return vertical ? out.sort((p, q) => p.at - q.at) : out;
+}
+
+/** Runs of neighbouring rows (columns) that overlap are one rule, kept when thin. */
+function rulesOf(rs: Run[], vertical: boolean, gap: number): Rect[] {
+  const open: { r: Rect; last: number; thick: number }[] = [];
+  for (const run of rs) {
+    const g = open.find((o) => run.at - o.last <= 2 && run.a < (vertical ? o.r[3] : o.r[2]) && run.b > (vertical ? o.r[1] : o.r[0]));
+    if (g) {
+      g.last = run.at; g.thick++;
+      g.r = vertical ? [g.r[0], Math.min(g.r[1], run.a), run.at + 1, Math.max(g.r[3], run.b)] : [Math.min(g.r[0], run.a), g.r[1], Math.max(g.r[2], run.b), run.at + 1];
+    } else open.push({ r: vertical ? [run.at, run.a, run.at + 1, run.b] : [run.a, run.at, run.b, run.at + 1], last: run.at, thick: 1 });
+  }
+  return joinSteps(open.filter((o) => o.thick <= MAX_THICK / 2).map((o) => o.r), vertical, gap);
+}
+
+/** Pieces of one rule (steps of a rule left a little skewed, breaks where a faint hairline fades) within
+ * 4 px across and `gap` along it, joined into one thin rule at their mean position. */
+function joinSteps(rs: Rect[], vertical: boolean, gap: number): Rect[] {
+  const [p0, p1, s0, s1] = vertical ? [0, 2, 1, 3] : [1, 3, 0, 2];
+  const out: Rect[] = [];
+  for (const r of [...rs].sort((a, b) => a[s0] - b[s0])) {
+    const g = out.find((o) => Math.abs((o[p0] + o[p1]) / 2 - (r[p0] + r[p1]) / 2) <= 4 && r[s0] <= o[s1] + gap && r[s1] >= o[s0] - gap);
+    if (!g) { out.push([...r] as Rect); continue; }
+    const c = ((g[p0] + g[p1]) / 2 + (r[p0] + r[p1]) / 2) / 2, t = Math.max(g[p1] - g[p0], r[p1] - r[p0]) / 2;
+    g[p0] = c - t; g[p1] = c + t; g[s0] = Math.min(g[s0], r[s0]); g[s1] = Math.max(g[s1], r[s1]);
+  }
+  return out;
+}
+
+/**
+ * Rules of a page image in its straightened frame (turned by `angle`, image pixels): horizontal ones at
+ * least 4 line heights long, vertical ones at least 1.6 (longer than any glyph: `lineH` is the usual
+ * height of a line box).
+ */
+export function findRules(img: GrayImage, angle: number, lineH: number): Rect[] {
+  const ink = inkMask(img, angle), { width: W, height: H } = img;
+  const h = rulesOf(runs(ink, W, H, Math.max(40, 4 * lineH), false), false, 2 * lineH);
+  const v = rulesOf(runs(ink, W, H, Math.max(24, 1.6 * lineH), true), true, 2 * lineH);
+  return [...h, ...v];
+}
