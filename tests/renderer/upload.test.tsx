@@ -111,6 +111,20 @@ describe('files already in the queue', () => {
     expect(api.callsTo('tasks:submit')).toHaveLength(3);
     expect(useUpload.getState().rejected).toEqual([]);
   });
+
+  it('the files queued at once show while the question is open, and a newer state from an event is not overwritten', async () => {
+    setApi(dupApi());
+    render(<ConfirmHost />);
+    const done = submitPaths(['/docs/broken.pdf', '/docs/old.pdf']);
+    await screen.findByRole('button', { name: 'Cancel' });
+    const queued = Object.values(useTasks.getState().tasks);
+    expect(queued.map((t) => [t.fileName, t.state])).toEqual([['broken.pdf', 'queued']]);
+    // It fails while the user is still deciding ('task:updated' from main).
+    act(() => useTasks.getState().upsert({ ...queued[0]!, state: 'FAILED' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((await done).map((t) => t.fileName)).toEqual(['broken.pdf']);
+    expect(useTasks.getState().tasks[queued[0]!.id]?.state).toBe('FAILED');
+  });
 });
 
 describe('an empty drop', () => {
