@@ -185,6 +185,11 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
     expect(box.x + box.width).toBeLessThanOrEqual(1024);
     expect(box.width).toBeGreaterThanOrEqual(240);
   }
+  // The drop zone's hint above the queue is whole (it wraps), not cut at "max. 200…".
+  await invokeFromTest(app, 'settings:set', { language: 'en' });
+  const hint = page.locator('#dropzone-hint');
+  await expect(hint).toHaveText('PDF, images, Office · max. 200 MB each');
+  expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.reload();
   await expect(page.getByTestId('queue-list')).toBeVisible();
   await expect(page.getByTestId('queue-rail')).toHaveCount(0);
