@@ -97,6 +97,8 @@ describe('files already in the queue', () => {
     setApi(api);
     render(<ConfirmHost />);
     const yes = submitPaths(['/docs/new.pdf', '/docs/old.pdf']);
+    const ask = await screen.findByRole('alertdialog', { name: '“old.pdf” is already in the queue — add it again?' });
+    expect(document.getElementById(ask.getAttribute('aria-describedby')!)?.textContent).toBe('Adding it again parses the file a second time. Cancel leaves it out.');
     fireEvent.click(await screen.findByRole('button', { name: 'Add again' }));
     expect((await yes).map((t) => t.fileName)).toEqual(['new.pdf', 'old.pdf']);
     expect(api.callsTo('tasks:submit')).toEqual([
@@ -105,7 +107,10 @@ describe('files already in the queue', () => {
     ]);
     expect(useUi.getState().toasts.at(-1)?.message).toBe('Added 2 files to the queue');
 
-    const no = submitPaths(['/docs/old-2.pdf']);
+    const no = submitPaths(['/docs/old-2.pdf', '/docs/old-3.pdf']);
+    const many = await screen.findByRole('alertdialog', { name: '2 of these files are already in the queue — add them again?' });
+    // Said of both files, not of "the file".
+    expect(document.getElementById(many.getAttribute('aria-describedby')!)?.textContent).toBe('Adding them again parses them a second time. Cancel leaves out the copies already in the queue.');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await no).toEqual([]);
     expect(api.callsTo('tasks:submit')).toHaveLength(3);

@@ -87,7 +87,7 @@ function show(tasks: readonly Task[]): void {
 async function addAgain(dupes: readonly FileCheck[]): Promise<boolean> {
   return confirmDialog({
     title: dupes.length === 1 ? translate('upload.dupTitle', { name: dupes[0]!.name }) : translate('upload.dupTitleMany', { n: dupes.length }),
-    message: translate('upload.dupMessage'),
+    message: translate('upload.dupMessage', { n: dupes.length }),
     confirmLabel: translate('upload.addAgain'),
   });
 }
