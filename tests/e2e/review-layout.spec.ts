@@ -152,7 +152,7 @@ test('a wide table scrolls sideways in the Markdown pane, cells never one charac
   await expect(dialog).toBeHidden();
 });
 
-test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px, labels never wrap per character', async ({ page, app }) => {
+test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and fit beside the opened queue), labels never wrap per character', async ({ page, app }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'zh-CN' });
@@ -179,6 +179,17 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px, labe
   // The rail opens the queue; the choice is remembered for narrow windows across a reload.
   await expand.click();
   await expect(page.getByTestId('queue-list')).toBeVisible();
+  // With the queue open the review is under 600 px wide: the panes share it, none pushed out of the window.
+  for (const id of ['page-pane', 'md-pane']) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    expect(box.width).toBeGreaterThanOrEqual(240);
+  }
+  // The drop zone's hint above the queue is whole (it wraps), not cut at "max. 200…".
+  await invokeFromTest(app, 'settings:set', { language: 'en' });
+  const hint = page.locator('#dropzone-hint');
+  await expect(hint).toHaveText('PDF, images, Office · max. 200 MB each');
+  expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.reload();
   await expect(page.getByTestId('queue-list')).toBeVisible();
   await expect(page.getByTestId('queue-rail')).toHaveCount(0);

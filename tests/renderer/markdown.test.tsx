@@ -10,6 +10,22 @@ const renderMd = (markdown: string, resolveImage?: (src: string) => string) =>
   render(<Markdown markdown={markdown} resolveImage={resolveImage} />).container;
 
 describe('Markdown', () => {
+  it('shows footnote references and definitions rendered apart (the review pane renders chunk by chunk)', () => {
+    const ref = renderMd('The lake is cold[^1] and deep[^note].');
+    expect(ref.textContent).toBe('The lake is cold1 and deepnote.');
+    expect([...ref.querySelectorAll('sup')].map((s) => s.textContent)).toEqual(['1', 'note']);
+    const def = renderMd('[^1]: Measured in April at the *northern* shore.');
+    expect(def.querySelector('.md-footnote sup')?.textContent).toBe('1');
+    expect(def.querySelector('.md-footnote')?.textContent).toBe('1 Measured in April at the northern shore.');
+    expect(def.querySelector('.md-footnote em')?.textContent).toBe('northern');
+    // Code keeps the brackets; a label cannot inject HTML.
+    const code = renderMd('Write `a[^1]` like this.\n\n```\n[^2]: x\n```');
+    expect(code.querySelector('sup')).toBeNull();
+    expect(code.textContent).toContain('a[^1]');
+    expect(code.textContent).toContain('[^2]: x');
+    expect(renderMd('x[^<b>]').querySelector('b')).toBeNull();
+  });
+
   it('renders headings and GFM tables', () => {
     const c = renderMd('# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
     expect(c.querySelector('h1')?.textContent).toBe('Title');

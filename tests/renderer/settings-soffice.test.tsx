@@ -1,5 +1,5 @@
 // The LibreOffice field of the local backend's settings: typed (Enter) or picked with "Browse…", saved
-// through settings:set, the app's capabilities read again after a change, main's refusal shown and undone.
+// through settings:set, the app's capabilities read again after a change, main's refusal shown by the field.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
@@ -50,17 +50,41 @@ describe('settings: LibreOffice for the local engine', () => {
     expect(api.callsTo('settings:set')).toHaveLength(1);
   });
 
-  it('a path main refuses is undone and the reason shown', async () => {
+  it('a path main refuses stays in the field, marked invalid, with a translated reason by it (no toast)', async () => {
     const api = setup();
     const input = screen.getByRole('textbox', { name: 'Path of LibreOffice’s soffice program' }) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '/nowhere/soffice' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(input.value).toBe(''));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('No LibreOffice soffice program at this path. Correct it, or clear the field to find LibreOffice automatically.');
+    expect(input.value).toBe('/nowhere/soffice');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(alert.id);
     expect(api.callsTo('settings:set')).toEqual([{ sofficePath: '/nowhere/soffice' }]);
     expect(useSettings.getState().lastError?.code).toBe('INVALID_SETTINGS');
-    expect(useUi.getState().toasts.map((t) => [t.kind, t.detail])).toEqual([['error', expect.stringMatching(/no runnable LibreOffice/)]]);
+    expect(useUi.getState().toasts).toEqual([]);
     expect(useSettings.getState().settings?.sofficePath).toBe('');
     expect(screen.getByText(/LibreOffice not found/)).toBeTruthy();
+    // Leaving the field does not send the refused path again; correcting it clears the error and saves.
+    fireEvent.blur(input);
+    expect(api.callsTo('settings:set')).toHaveLength(1);
+    fireEvent.change(input, { target: { value: GOOD } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(screen.getByText(`Office files: using ${GOOD}`)).toBeTruthy());
+    expect(input.value).toBe(GOOD);
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('a refused path keeps the one in use, which the status still names', async () => {
+    setup({ sofficePath: GOOD });
+    const input = screen.getByRole('textbox', { name: 'Path of LibreOffice’s soffice program' }) as HTMLInputElement;
+    expect(input.value).toBe(GOOD);
+    fireEvent.change(input, { target: { value: '/typo/soffice' } });
+    fireEvent.submit(input.closest('form')!);
+    await screen.findByRole('alert');
+    expect(input.value).toBe('/typo/soffice');
+    expect(useSettings.getState().settings?.sofficePath).toBe(GOOD);
   });
 
   it('"Browse…" opens the file dialog for any file and saves the pick; "Find automatically" clears it', async () => {

@@ -97,6 +97,8 @@ describe('files already in the queue', () => {
     setApi(api);
     render(<ConfirmHost />);
     const yes = submitPaths(['/docs/new.pdf', '/docs/old.pdf']);
+    const ask = await screen.findByRole('alertdialog', { name: '“old.pdf” is already in the queue — add it again?' });
+    expect(document.getElementById(ask.getAttribute('aria-describedby')!)?.textContent).toBe('Adding it again parses the file a second time. Cancel leaves it out.');
     fireEvent.click(await screen.findByRole('button', { name: 'Add again' }));
     expect((await yes).map((t) => t.fileName)).toEqual(['new.pdf', 'old.pdf']);
     expect(api.callsTo('tasks:submit')).toEqual([
@@ -105,11 +107,28 @@ describe('files already in the queue', () => {
     ]);
     expect(useUi.getState().toasts.at(-1)?.message).toBe('Added 2 files to the queue');
 
-    const no = submitPaths(['/docs/old-2.pdf']);
+    const no = submitPaths(['/docs/old-2.pdf', '/docs/old-3.pdf']);
+    const many = await screen.findByRole('alertdialog', { name: '2 of these files are already in the queue — add them again?' });
+    // Said of both files, not of "the file".
+    expect(document.getElementById(many.getAttribute('aria-describedby')!)?.textContent).toBe('Adding them again parses them a second time. Cancel leaves out the copies already in the queue.');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await no).toEqual([]);
     expect(api.callsTo('tasks:submit')).toHaveLength(3);
     expect(useUpload.getState().rejected).toEqual([]);
+  });
+
+  it('the files queued at once show while the question is open, and a newer state from an event is not overwritten', async () => {
+    setApi(dupApi());
+    render(<ConfirmHost />);
+    const done = submitPaths(['/docs/broken.pdf', '/docs/old.pdf']);
+    await screen.findByRole('button', { name: 'Cancel' });
+    const queued = Object.values(useTasks.getState().tasks);
+    expect(queued.map((t) => [t.fileName, t.state])).toEqual([['broken.pdf', 'queued']]);
+    // It fails while the user is still deciding ('task:updated' from main).
+    act(() => useTasks.getState().upsert({ ...queued[0]!, state: 'FAILED' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((await done).map((t) => t.fileName)).toEqual(['broken.pdf']);
+    expect(useTasks.getState().tasks[queued[0]!.id]?.state).toBe('FAILED');
   });
 });
 

@@ -19,8 +19,8 @@ export interface SettingsState {
   saving: boolean;
   lastError: AppError | null;
   setLocal(settings: Settings): void;
-  /** Saves a patch; resolves with the error (null when saved). */
-  update(patch: Partial<Settings>): Promise<AppError | null>;
+  /** Saves a patch; resolves with the error (null when saved). `quiet`: no toast (the caller shows the error by its field). */
+  update(patch: Partial<Settings>, opts?: { quiet?: boolean }): Promise<AppError | null>;
 }
 
 export const useSettings = create<SettingsState>((set, get) => ({
@@ -32,7 +32,7 @@ export const useSettings = create<SettingsState>((set, get) => ({
     set({ settings });
   },
 
-  async update(patch) {
+  async update(patch, opts) {
     const before = get().settings;
     // Optimistic: controls follow the user immediately; main's answer is authoritative.
     if (before) set({ settings: { ...before, ...patch } });
@@ -43,7 +43,7 @@ export const useSettings = create<SettingsState>((set, get) => ({
       return null;
     }
     set({ settings: before, saving: false, lastError: res.error });
-    toast(translate('settings.saveFailed'), 'error', errorLine(res.error));
+    if (!opts?.quiet) toast(translate('settings.saveFailed'), 'error', errorLine(res.error));
     return res.error;
   },
 }));

@@ -1,6 +1,7 @@
 /**
  * Renders result Markdown: GFM (tables, strikethrough, task lists), raw HTML from the service
- * (sanitised; tables keep rowspan/colspan), and math with KaTeX ($…$, $$…$$, \(…\), \[…\]).
+ * (sanitised; tables keep rowspan/colspan), math with KaTeX ($…$, $$…$$, \(…\), \[…\]), and footnote
+ * references and definitions as superscript labels (footnotes.ts: each chunk renders alone).
  * KaTeX's CSS and fonts are bundled (works offline). A formula KaTeX cannot parse shows its TeX.
  *
  *   <Markdown markdown={md} resolveImage={(src) => assetBase + src.replace(/^\.\//, '')} />
@@ -21,6 +22,7 @@ import rehypeKatex from 'rehype-katex';
 import 'katex/dist/katex.min.css';
 import { markdownSchema } from './schema.ts';
 import { KATEX_OPTIONS, normalizeMathDelimiters } from './math.ts';
+import { footnoteMarks } from './footnotes.ts';
 import './markdown.css';
 
 export interface MarkdownProps {
@@ -61,7 +63,7 @@ const defaultComponents: Components = {
 };
 
 function MarkdownImpl({ markdown, resolveImage, components, className }: MarkdownProps) {
-  const source = useMemo(() => normalizeMathDelimiters(markdown), [markdown]);
+  const source = useMemo(() => footnoteMarks(normalizeMathDelimiters(markdown)), [markdown]);
   const urlTransform = useMemo(() => makeUrlTransform(resolveImage), [resolveImage]);
   const merged = useMemo(() => ({ ...defaultComponents, ...components }), [components]);
   return (

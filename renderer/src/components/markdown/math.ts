@@ -8,7 +8,7 @@ export const KATEX_OPTIONS = {
 } as const;
 
 /** Splits Markdown into code (kept verbatim) and prose (rewritten) parts. */
-function splitCode(markdown: string): { text: string; code: boolean }[] {
+export function splitCode(markdown: string): { text: string; code: boolean }[] {
   const parts: { text: string; code: boolean }[] = [];
   // Fenced blocks (``` or ~~~, to the matching fence or the end) and inline code spans.
   const pattern = /(^|\n)( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\3[`~]*[ \t]*(?=\n|$)|$)|(`+)[^`\n]*?\4/g;

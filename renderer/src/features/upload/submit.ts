@@ -56,9 +56,12 @@ export async function submitPaths(paths: readonly string[]): Promise<Task[]> {
   if (paths.length === 0) return [];
   const first = await submit(paths, 'ask');
   if (!first) return [];
+  // Queued at once, not after the question below: meanwhile their rows show their progress.
+  show(first.tasks);
   const created = [...first.tasks];
   if (first.duplicates.length > 0 && (await addAgain(first.duplicates))) {
     const again = await submit(first.duplicates.map((c) => c.path), 'add');
+    show(again?.tasks ?? []);
     created.push(...(again?.tasks ?? []));
   }
   if (created.length === 0) {
@@ -66,17 +69,25 @@ export async function submitPaths(paths: readonly string[]): Promise<Task[]> {
     return [];
   }
   const store = useTasks.getState();
-  for (const task of created) store.upsert(task);
   if (!store.selectedId && created[0]) store.select(created[0].id);
   toast(translate('upload.added', { n: created.length }), 'success');
   return created;
+}
+
+/**
+ * Puts new tasks in the queue store. A task the store already has came from a 'task:updated' event,
+ * which is newer than the submit answer (a file can fail while the duplicate question is open).
+ */
+function show(tasks: readonly Task[]): void {
+  const store = useTasks.getState();
+  for (const task of tasks) if (!store.tasks[task.id]) store.upsert(task);
 }
 
 /** "Already in the queue — add again?" for files of the same name and size as a queued task. */
 async function addAgain(dupes: readonly FileCheck[]): Promise<boolean> {
   return confirmDialog({
     title: dupes.length === 1 ? translate('upload.dupTitle', { name: dupes[0]!.name }) : translate('upload.dupTitleMany', { n: dupes.length }),
-    message: translate('upload.dupMessage'),
+    message: translate('upload.dupMessage', { n: dupes.length }),
     confirmLabel: translate('upload.addAgain'),
   });
 }

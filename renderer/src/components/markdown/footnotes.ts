@@ -1,0 +1,26 @@
+// Footnotes as marks the Markdown pane can show chunk by chunk. Results write them as GFM footnotes:
+// a reference `[^n]` in the text and a definition `[^n]: text` at the end. GFM renders a reference only
+// when its definition is in the same document, and a definition only when referenced, but the pane
+// renders each paragraph on its own: references stayed "[^1]" and definitions vanished. Here both
+// become superscript labels (a definition also a `md-footnote` span), outside code spans and fences.
+import { splitCode } from './math.ts';
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const sup = (label: string): string => `<sup>${escapeHtml(label)}</sup>`;
+
+const DEFINITION = /^( {0,3})\[\^([^\]\s]+)\]:[ \t]*(.*)$/gm;
+const REFERENCE = /\[\^([^\]\s]+)\]/g;
+
+function rewrite(prose: string): string {
+  return prose
+    .replace(DEFINITION, (_m, indent: string, label: string, text: string) => `${indent}<span class="md-footnote">${sup(label)} ${text}</span>`)
+    .replace(REFERENCE, (_m, label: string) => sup(label));
+}
+
+/** `[^n]` → superscript n; a `[^n]: text` line → a footnote line labelled n. */
+export function footnoteMarks(markdown: string): string {
+  if (!markdown.includes('[^')) return markdown;
+  return splitCode(markdown)
+    .map((p) => (p.code ? p.text : rewrite(p.text)))
+    .join('');
+}
