@@ -60,6 +60,8 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     const fileName = basename(file);
     if ((await stat(file)).size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The file "${fileName}" is empty (0 bytes)`);
     // Loaded here, not at start: the remote runner and --help never pay for the parser and its WASM.
+    // mupdf's WASM first: it compiles while the parser's modules load.
+    void import('../pdf/wasm-handle.ts');
     const { analysePages, assembleDocument, inspectDocument, parseDocument } = await import('../parse/index.ts');
     const info = await inspectDocument(file, fileName);
     if (info.pageCount > maxPages) {
