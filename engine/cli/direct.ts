@@ -86,7 +86,7 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     const ranges = info.kind === 'pdf' ? planRanges(total, workers) : [[0, total] as [number, number]];
     let doc: ParsedDocument;
     if (ranges.length === 1) {
-      doc = await parseDocument(file, fileName, options);
+      doc = await parseDocument(file, fileName, options, info);
     } else {
       // mupdf is loaded here by now (inspectDocument): the workers reuse its compiled WASM.
       const [{ mupdfWasm }, { WorkerPool }] = await Promise.all([import('../pdf/wasm-handle.ts'), import('../server/pool.ts')]);
