@@ -2,7 +2,7 @@
 // itself (no worker start-up, one copy of mupdf), and a large PDF is split by page range between the
 // main thread and N-1 worker threads, then assembled here. No task store, no result.json round trip.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { LocalOptions } from './local.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
@@ -10,7 +10,7 @@ import type { PageAnalysis } from '../parse/index.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
 import { BASE_PLACEHOLDER } from '../server/jobs.ts';
 import { BUNDLE_FILE, IMAGES_DIR, buildResult } from '../server/outputs.ts';
-import { WorkerPool } from '../server/pool.ts';
+import type { WorkerPool } from '../server/pool.ts';
 import { planRanges } from '../server/run-task.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
 import { DEFAULT_OCR } from '../ocr/index.ts';
@@ -21,8 +21,36 @@ export type DirectOptions = LocalOptions;
 /** Per-job time limit: OCR reads a page in seconds, the text layer in milliseconds. */
 const timeoutMs = (pages: number, ocr = true) => 60_000 + (ocr ? 20_000 : 2_000) * pages;
 
+/** Idle and total CPU time of all cores since boot (ms), to tell how many cores are free now. */
+function cpuTimes(): { idle: number; total: number } {
+  let idle = 0, total = 0;
+  for (const { times: t } of cpus()) {
+    idle += t.idle;
+    total += t.user + t.nice + t.sys + t.idle + t.irq;
+  }
+  return { idle, total };
+}
+
+/**
+ * Threads to split one large PDF across: `--workers N` as given; by default this thread plus one per
+ * core left idle by the rest of the machine while this run started (`idleCores`, measured while this
+ * thread was busy loading), at most `cores`. A worker on a busy core gains no wall time (IRS manual on
+ * a loaded 2-core machine: 6.7–9.6 s either way) and costs its own V8 heap and mupdf (+46 MB peak RSS,
+ * +0.5 CPU-s); `idleCores` is null when too little time passed to tell (then one per core).
+ */
+export function splitThreads(requested: number | undefined, cores: number, idleCores: number | null): number {
+  if (requested !== undefined) return Math.max(1, requested);
+  if (idleCores === null) return Math.max(1, cores);
+  return Math.max(1, Math.min(cores, 1 + Math.round(idleCores)));
+}
+
 export function createDirectRunner(opts: DirectOptions): { run: Runner; close(): Promise<void> } {
-  const workers = Math.max(1, opts.workers ?? availableParallelism());
+  const startTimes = cpuTimes();
+  /** Cores idle since the runner was made (this thread's own load excluded by splitThreads' "1 +"). */
+  const idleCores = (): number | null => {
+    const now = cpuTimes(), total = now.total - startTimes.total;
+    return total < 100 ? null : ((now.idle - startTimes.idle) / total) * cpus().length;
+  };
   const maxPages = opts.maxPages ?? 300; // DEFAULT_MAX_PAGES of server/engine.ts, not imported: it loads the task store
   let pool: WorkerPool | null = null; // started only for a document worth splitting, stopped after it
   let stopping: Promise<void> | undefined;
@@ -32,6 +60,8 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     const fileName = basename(file);
     if ((await stat(file)).size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The file "${fileName}" is empty (0 bytes)`);
     // Loaded here, not at start: the remote runner and --help never pay for the parser and its WASM.
+    // mupdf's WASM first: it compiles while the parser's modules load.
+    void import('../pdf/wasm-handle.ts');
     const { analysePages, assembleDocument, inspectDocument, parseDocument } = await import('../parse/index.ts');
     const info = await inspectDocument(file, fileName);
     if (info.pageCount > maxPages) {
@@ -52,13 +82,14 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
       imageUrl: (name) => `${filesPrefix}${IMAGES_DIR}/${name}`, maxPages, ocr: opts.ocr,
       onProgress: (p) => progress(p.pages_done),
     };
+    const workers = info.kind === 'pdf' ? splitThreads(opts.workers, availableParallelism(), idleCores()) : 1;
     const ranges = info.kind === 'pdf' ? planRanges(total, workers) : [[0, total] as [number, number]];
     let doc: ParsedDocument;
     if (ranges.length === 1) {
-      doc = await parseDocument(file, fileName, options);
+      doc = await parseDocument(file, fileName, options, info);
     } else {
       // mupdf is loaded here by now (inspectDocument): the workers reuse its compiled WASM.
-      const { mupdfWasm } = await import('../pdf/wasm-handle.ts');
+      const [{ mupdfWasm }, { WorkerPool }] = await Promise.all([import('../pdf/wasm-handle.ts'), import('../server/pool.ts')]);
       pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerData: { mupdfWasm: mupdfWasm() } });
       const done = ranges.map(() => 0);
       const report = (i: number, n: number) => { done[i] = n; progress(done.reduce((a, b) => a + b, 0)); };

@@ -17,7 +17,7 @@ const HELP = `Usage: npm run parse -- <files...> --out <dir> [options]
   --api-key KEY          key for --base-url (or DOCPARSE_API_KEY)
   --feature-config JSON  e.g. '{"keep_header_footer":true}' (merged over the defaults)
   --element-formats JSON e.g. '{"image":"none"}'
-  --workers N            in-process worker threads (default: one per core)
+  --workers N            in-process worker threads (default: one per core; one file: one per idle core)
   --max-pages N          in-process page limit (default 300, as the service)
   --poll-ms N            remote status poll interval (default 3000)
   --no-ocr               in-process: do not read scans and images (they stay figures)

@@ -4,9 +4,7 @@ import type { PdfPage } from '../pdf/mupdf.ts';
 import type { RawPage } from '../pdf/raw.ts';
 import { isScanned, textCharCount } from '../parse/figures.ts';
 import type { GrayImage } from './gray.ts';
-import { ocrImage } from './pipeline.ts';
 import type { OcrLang } from './script.ts';
-import { toRawPage } from './to-raw.ts';
 import { timedSync } from './profile.ts';
 
 export type { OcrLang };
@@ -38,6 +36,8 @@ export function ocrReason(raw: RawPage): 'scan' | 'garbage' | null {
 
 /** Recognised lines of a page image as a RawPage (units of `unit` pixels), or null when it holds no text. */
 export async function recogniseImage(img: GrayImage, unit: number, index: number, s: OcrSettings): Promise<RawPage | null> {
+  // Loaded on the first page to read: a run of text-layer pages never loads the OCR pipeline.
+  const [{ ocrImage }, { toRawPage }] = await Promise.all([import('./pipeline.ts'), import('./to-raw.ts')]);
   const res = await ocrImage(img, { lang: s.lang });
   const chars = res.lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
   if (chars < MIN_CHARS) return null;

@@ -32,8 +32,9 @@ export async function inspectDocument(filePath: string, fileName: string): Promi
   return { fileType: s.fileType, kind: 'image', pageCount };
 }
 
-export async function parseDocument(filePath: string, fileName: string, options: ParseOptions): Promise<ParsedDocument> {
-  const info = await inspectDocument(filePath, fileName);
+/** `known`: the caller's inspectDocument of this file, so it is not read and opened once more. */
+export async function parseDocument(filePath: string, fileName: string, options: ParseOptions, known?: DocumentInfo): Promise<ParsedDocument> {
+  const info = known ?? (await inspectDocument(filePath, fileName));
   if (options.maxPages !== undefined && info.pageCount > options.maxPages) {
     throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `${fileName} has ${info.pageCount} pages; the limit is ${options.maxPages}`);
   }

@@ -37,10 +37,14 @@ function source(): WasmModule | Uint8Array | null {
 
 if (!wasmModule.instantiateWasm) {
   const src = source();
+  // Compiled from here on, while the modules that import mupdf are still loading: mupdf asks for it
+  // only when it is evaluated, after the whole module graph has loaded.
+  const compiling = src instanceof Uint8Array ? WA.compile(src) : null;
+  compiling?.catch(() => {}); // reported where it is awaited
   if (src) {
     wasmModule.instantiateWasm = (imports: object, receive: Receive) => {
       void (async () => {
-        const mod = src instanceof Uint8Array ? await WA.compile(src) : src;
+        const mod = compiling ? await compiling : (src as WasmModule);
         const instance = await WA.instantiate(mod, imports);
         compiled = mod;
         receive(instance, mod);

@@ -3,7 +3,6 @@
 // outputs.json carries `metadata.page_count` too (SoMark's somark_parser.py prints it).
 import { join } from 'node:path';
 import type { JsonOutput, Metadata, Outputs, ParseResult } from '../../shared/somark.ts';
-import { writeBundle } from '../bundle/zip.ts';
 import { writeFileAtomic } from '../store/atomic.ts';
 import type { ParsedDocument } from '../types.ts';
 import type { ParseJob } from './jobs.ts';
@@ -27,6 +26,7 @@ export async function buildResult(job: Pick<ParseJob, 'fileName' | 'taskDir' | '
   if (job.formats.includes('markdown')) outputs.markdown = doc.markdown;
   if (job.formats.includes('json')) outputs.json = json;
   if (job.formats.includes('zip')) {
+    const { writeBundle } = await import('../bundle/zip.ts'); // only for the zip format: fflate is not loaded otherwise
     await writeBundle(join(job.taskDir, BUNDLE_FILE), {
       markdown: doc.markdown,
       json,
