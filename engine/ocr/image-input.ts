@@ -2,7 +2,7 @@
 // go through the usual page analysis; a page without text (or with OCR off) is one figure, its picture.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeImage, decodeImagePages, type GrayPixels } from '../pdf/mupdf.ts';
+import { decodeImage, decodeImagePages, type GrayPixels } from '../pdf/mupdf-files.ts';
 import { encodePng } from '../pdf/png.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { AnalyseOptions, PageAnalysis } from '../parse/model.ts';

@@ -52,7 +52,7 @@ async function inspectOffice(filePath: string, fileName: string, ext: string, op
 async function unlockPdf(filePath: string, fileName: string, password: string): Promise<void> {
   const data = new Uint8Array(await readFile(filePath));
   if (sniffBytes(data.subarray(0, 1024)) !== 'pdf') return;
-  const { decryptPdf, PdfDocument } = await import('../pdf/mupdf.ts'); // WASM loaded on first use
+  const [{ decryptPdf }, { PdfDocument }] = await Promise.all([import('../pdf/mupdf-files.ts'), import('../pdf/mupdf.ts')]); // WASM loaded on first use
   let locked: boolean;
   try {
     const doc = new PdfDocument(data);

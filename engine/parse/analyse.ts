@@ -3,7 +3,8 @@
 // picture being the figure when it holds no text.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeImage, PdfDocument } from '../pdf/mupdf.ts';
+import { PdfDocument } from '../pdf/mupdf.ts';
+import { decodeImage } from '../pdf/mupdf-files.ts';
 import { recognisePdfPage } from '../ocr/index.ts';
 import { analyseImagePages } from '../ocr/image-input.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { sniffBytes } from '../../../engine/parse/sniff.ts';
 import { imageSize } from '../../../engine/parse/image-size.ts';
-import { decodeImage } from '../../../engine/pdf/mupdf.ts';
+import { decodeImage } from '../../../engine/pdf/mupdf-files.ts';
 import { joinText, numberingDepth, PAGE_NUMBER } from '../../../engine/parse/text.ts';
 import { readingOrder } from '../../../engine/parse/xycut.ts';
 import { buildCatalog, toMarkdown } from '../../../engine/parse/markdown.ts';

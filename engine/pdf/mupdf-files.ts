@@ -1,0 +1,102 @@
+// mupdf (AGPL-3.0) for whole files rather than page text: protected PDFs decrypted with a password, image
+// files decoded to a PNG or to grey pixels for OCR, and the pixmap conversions mupdf.ts shares.
+import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
+import * as mupdf from 'mupdf';
+import { encodePng } from './png.ts';
+
+mupdf.setLog(null); // repair warnings of broken files are not ours to print
+mupdf.disableICC(); // colour management costs more than it brings to crops and text
+
+/** A password-protected PDF opened with `password` and saved without encryption; null if the password is wrong. */
+export function decryptPdf(data: Uint8Array, password: string): Uint8Array | null {
+  const doc = mupdf.Document.openDocument(data, 'application/pdf');
+  try {
+    if (doc.needsPassword() && !doc.authenticatePassword(password)) return null;
+    const pdf = doc.asPDF();
+    if (!pdf) return null;
+    const buf = pdf.saveToBuffer('encrypt=none');
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** PNG of a pixmap (gray or RGB, alpha kept; other colour spaces go to RGB), with our fast encoder. Frees it. */
+export function pixmapPng(pm: mupdf.Pixmap): Uint8Array {
+  let p = pm;
+  try {
+    const cs = pm.getColorSpace();
+    if (!cs) throw new Error('stencil mask');
+    if (!(cs.isRGB() || cs.isGray())) p = pm.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, !!pm.getAlpha());
+    const n = p.getNumberOfComponents() as 1 | 2 | 3 | 4;
+    return encodePng(p.getPixels(), p.getWidth(), p.getHeight(), n, p.getStride());
+  } finally {
+    if (p !== pm) p.destroy();
+    pm.destroy();
+  }
+}
+
+/** Decodes an image file (PNG, JPEG, GIF, BMP, TIFF; not WebP) to its size and a PNG encoding. */
+export function decodeImage(data: Uint8Array, wantPng: boolean): { width: number; height: number; png: Uint8Array | null } {
+  const img = new mupdf.Image(data);
+  try {
+    const width = img.getWidth(), height = img.getHeight();
+    if (!wantPng) return { width, height, png: null };
+    return { width, height, png: pixmapPng(img.toPixmap()) };
+  } finally {
+    img.destroy();
+  }
+}
+
+/** One byte per pixel, row-major (0 = black): what OCR reads. */
+export interface GrayPixels { width: number; height: number; data: Uint8Array }
+
+/** A pixmap as tightly packed grey pixels (converted when it is not grey; transparency over white); frees it. */
+export function grayOf(pm: mupdf.Pixmap): GrayPixels {
+  let p = pm;
+  try {
+    const alpha = !!pm.getAlpha();
+    if (pm.getNumberOfComponents() !== 1) p = pm.convertToColorSpace(mupdf.ColorSpace.DeviceGray, alpha);
+    const w = p.getWidth(), h = p.getHeight(), stride = p.getStride(), src = p.getPixels(), n = alpha ? 2 : 1;
+    const data = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) {
+      const r = y * stride, o = y * w;
+      if (!alpha) data.set(src.subarray(r, r + w), o);
+      else for (let x = 0; x < w; x++) { const a = src[r + x * n + 1]; data[o + x] = Math.min(255, src[r + x * n] + 255 - a); } // premultiplied
+    }
+    return { width: w, height: h, data };
+  } finally {
+    if (p !== pm) p.destroy();
+    pm.destroy();
+  }
+}
+
+/** The pages of an image file (several for a multi-page TIFF) decoded to grey at their own pixel size. */
+export function decodeImagePages(data: Uint8Array, magic: string): { count: number; page(i: number): GrayPixels; close(): void } {
+  const first = new mupdf.Image(data);
+  const w0 = first.getWidth();
+  first.destroy();
+  const doc = mupdf.Document.openDocument(data, magic);
+  return {
+    count: doc.countPages(),
+    page(i) {
+      if (i === 0 && magic !== 'image/tiff') {
+        const img = new mupdf.Image(data);
+        try { return grayOf(img.toPixmap()); } finally { img.destroy(); }
+      }
+      const pg = doc.loadPage(i);
+      try {
+        const b = pg.getBounds();
+        const s = w0 / Math.max(1, b[2] - b[0]);
+        return grayOf(pg.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceGray, false, true));
+      } finally {
+        pg.destroy();
+      }
+    },
+    close: () => doc.destroy(),
+  };
+}
