@@ -11,6 +11,8 @@ import { corpus, jsonViolations, options, tempDir } from '../parse/helpers.ts';
 const LOSSLESS_ALPHA = Buffer.from('UklGRiQAAABXRUJQVlA4TBgAAAAvB8AAEBcQ8x/zHxgEAkn+HpsOEdH/0AE=', 'base64');
 // The same encoder: 2×2 opaque white.
 const WHITE = Buffer.from('UklGRh4AAABXRUJQVlA4TBEAAAAvAUAAAAfQ//73v/+BiOh/AAA=', 'base64');
+// The same encoder, lossy (VP8X, ALPH, VP8): 16×8, columns 0–7 transparent, 8–15 black.
+const LOSSY_ALPHA = Buffer.from('UklGRlIAAABXRUJQVlA4WAoAAAAQAAAADwAABwAAQUxQSBIAAAABDzD/ERFCLJjMX7ozhYj+hw5WUDggGgAAADABAJ0BKhAACAAAwBIlpAADcAD+/u6qAAAA', 'base64');
 
 const le = (n: number, bytes: number) => Array.from({ length: bytes }, (_, i) => (n >> (8 * i)) & 255);
 const chunk = (type: string, body: number[]) => [...Buffer.from(type, 'latin1'), ...le(body.length, 4), ...body, ...(body.length & 1 ? [0] : [])];
@@ -20,8 +22,11 @@ function animated(W: number, H: number, frames: [Buffer, number, number][]): Uin
   const vp8x = chunk('VP8X', [0x12, 0, 0, 0, ...le(W - 1, 3), ...le(H - 1, 3)]);
   const anim = chunk('ANIM', [255, 255, 255, 255, 0, 0]);
   const anmf = frames.flatMap(([still, x, y]) => {
-    const w = still[0x15] + 1 + ((still[0x16] & 0x3f) << 8), h = 1 + ((still[0x16] >> 6) | (still[0x17] << 2) | ((still[0x18] & 0xf) << 10));
-    return chunk('ANMF', [...le(x / 2, 3), ...le(y / 2, 3), ...le(w - 1, 3), ...le(h - 1, 3), ...le(100, 3), 0, ...still.subarray(12)]);
+    // Size from the VP8X header (whose chunk a frame leaves out) or the VP8L one.
+    const ext = still.toString('latin1', 12, 16) === 'VP8X';
+    const w = ext ? 1 + still.readUIntLE(24, 3) : still[0x15] + 1 + ((still[0x16] & 0x3f) << 8);
+    const h = ext ? 1 + still.readUIntLE(27, 3) : 1 + ((still[0x16] >> 6) | (still[0x17] << 2) | ((still[0x18] & 0xf) << 10));
+    return chunk('ANMF', [...le(x / 2, 3), ...le(y / 2, 3), ...le(w - 1, 3), ...le(h - 1, 3), ...le(100, 3), 0, ...still.subarray(ext ? 30 : 12)]);
   });
   const body = [...Buffer.from('WEBP', 'latin1'), ...vp8x, ...anim, ...anmf];
   return Uint8Array.from([...Buffer.from('RIFF', 'latin1'), ...le(body.length, 4), ...body]);
@@ -52,6 +57,14 @@ describe('WebP', () => {
     expect(row(0)).toEqual(Array(10).fill(255));
     expect(row(2)).toEqual([255, 255, 255, 255, 255, 255, 0, 0, 76, 76]);
     expect(row(5)).toEqual([255, 255, 255, 255, 255, 255, 0, 0, 76, 76]);
+  });
+
+  it('keeps the transparency of a lossy frame (ALPH chunk) of an animation', async () => {
+    const still = grayOfRgba(await decodeWebp(new Uint8Array(LOSSY_ALPHA)));
+    const gray = grayOfRgba(await decodeWebp(animated(16, 8, [[LOSSY_ALPHA, 0, 0], [WHITE, 0, 0]])));
+    expect(gray).toEqual(still);
+    expect([...gray.data.subarray(16 * 4, 16 * 4 + 8)]).toEqual(Array(8).fill(255));
+    expect(Math.max(...gray.data.subarray(16 * 4 + 8, 16 * 5))).toBeLessThan(40);
   });
 
   it('passes a still WebP through unchanged', () => {
