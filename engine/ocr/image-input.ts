@@ -1,4 +1,4 @@
-// Image inputs (PNG, JPEG, GIF, BMP, TIFF with all its pages) read by OCR: each page's recognised lines
+// Image inputs (PNG, JPEG, GIF, BMP, WebP, TIFF with all its pages) read by OCR: each page's recognised lines
 // go through the usual page analysis; a page without text (or with OCR off) is one figure, its picture.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { EngineError, ErrorCodes } from '../errors.ts';
 import type { AnalyseOptions, PageAnalysis } from '../parse/model.ts';
 import { cropName, safeAnalyse } from '../parse/analyse.ts';
 import { recogniseImage } from './index.ts';
+import { decodeWebp, grayOfRgba } from './webp.ts';
 
 const MAGIC: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.bmp': 'image/bmp', '.tif': 'image/tiff', '.tiff': 'image/tiff' };
 
@@ -28,9 +29,13 @@ export function imagePageCount(data: Uint8Array, ext: string): number {
 }
 
 export async function analyseImagePages(data: Uint8Array, ext: string, start: number, end: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
-  let doc;
+  let doc: ReturnType<typeof decodeImagePages>;
   try {
-    doc = decodeImagePages(data, MAGIC[ext] ?? 'image/png');
+    // WebP: not mupdf's; its decoder is loaded on the first WebP only.
+    if (ext === '.webp') {
+      const gray = grayOfRgba(await decodeWebp(data));
+      doc = { count: 1, page: () => gray, close: () => {} };
+    } else doc = decodeImagePages(data, MAGIC[ext] ?? 'image/png');
   } catch {
     throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `the ${ext} image is damaged or cannot be decoded`);
   }
@@ -57,10 +62,10 @@ export async function analyseImagePages(data: Uint8Array, ext: string, start: nu
         };
         if (opts.imageDir) {
           await mkdir(opts.imageDir, { recursive: true });
-          const name = cropName(i, 1);
-          // A single picture is its own crop (in colour); the pages of a TIFF are written as grey PNG.
-          const single = doc.count === 1;
-          const png = single && ext === '.png' ? data : single ? decodeImage(data, true).png! : encodePng(img.data, img.width, img.height, 1, img.width);
+          // A single picture is its own crop (in colour; a PNG or WebP as it is); the pages of a TIFF are written as grey PNG.
+          const single = doc.count === 1, asIs = single && (ext === '.png' || ext === '.webp');
+          const name = cropName(i, 1, asIs ? ext : '.png');
+          const png = asIs ? data : single ? decodeImage(data, true).png! : encodePng(img.data, img.width, img.height, 1, img.width);
           await writeFile(join(opts.imageDir, name), png);
           page.elems[0].crop = name;
         }

@@ -4,7 +4,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PdfDocument } from '../pdf/mupdf.ts';
-import { decodeImage } from '../pdf/mupdf-files.ts';
 import { recognisePdfPage } from '../ocr/index.ts';
 import { analyseImagePages } from '../ocr/image-input.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
@@ -13,7 +12,6 @@ import type { RawPage } from '../pdf/raw.ts';
 import { toPageFrame } from '../pdf/frame.ts';
 import { cleanLine, joinText } from './text.ts';
 import { analyseRawPage } from './page.ts';
-import { imageSize } from './image-size.ts';
 
 /** Opens a PDF, mapping mupdf failures and encryption to EngineError 1106. */
 export function openPdf(data: Uint8Array, fileName: string): PdfDocument {
@@ -121,41 +119,9 @@ function cropPng(pg: ReturnType<PdfDocument['loadPage']>, bbox: [number, number,
   }
 }
 
-async function analyseImage(data: Uint8Array, ext: string, opts: AnalyseOptions): Promise<PageAnalysis[]> {
-  opts.signal?.throwIfAborted();
-  const webp = ext === '.webp';
-  let size = imageSize(data);
-  let png: Uint8Array | null = null;
-  if (!webp) {
-    try {
-      // A PNG input is its own crop: decode it only to check it, without re-encoding.
-      const isPng = ext === '.png';
-      const d = decodeImage(data, !!opts.imageDir && !isPng);
-      size = { width: d.width, height: d.height };
-      png = isPng ? data : d.png;
-    } catch {
-      throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `the ${ext} image is damaged or cannot be decoded`);
-    }
-  }
-  if (!size) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `the ${ext} image is damaged or cannot be decoded`);
-  const page: PageAnalysis = {
-    pageNum: 0, width: size.width, height: size.height, scale: 1, scanned: true,
-    elems: [{ kind: 'figure', bbox: [0, 0, size.width, size.height], text: '', nLines: 0, size: 0, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' }],
-  };
-  if (opts.imageDir) {
-    await mkdir(opts.imageDir, { recursive: true });
-    const name = cropName(0, 1, webp ? '.webp' : '.png');
-    await writeFile(join(opts.imageDir, name), webp ? data : png!);
-    page.elems[0].crop = name;
-  }
-  opts.onPage?.(0);
-  return [page];
-}
-
 /** Analyses pages [startPage, endPage) of a file whose type was sniffed as `fileType` ('.pdf', '.png', …). */
 export async function analysePages(filePath: string, fileType: string, startPage: number, endPage: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
   const data = new Uint8Array(await readFile(filePath));
   if (fileType === '.pdf') return analysePdf(data, startPage, endPage, opts);
-  if (fileType !== '.webp') return analyseImagePages(data, fileType, startPage, endPage, opts);
-  return startPage === 0 && endPage > 0 ? analyseImage(data, fileType, opts) : [];
+  return analyseImagePages(data, fileType, startPage, endPage, opts);
 }

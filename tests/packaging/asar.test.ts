@@ -89,6 +89,10 @@ describe('app.asar', () => {
     const outside = existsSync(unpacked) ? await files(unpacked) : [];
     expect(outside.some((f) => f.startsWith('/node_modules/@napi-rs/keyring-') && f.endsWith('.node'))).toBe(true);
     expect(outside).toContain('/node_modules/mupdf/dist/mupdf-wasm.wasm');
+    // WebP inputs: the decoder's WASM beside its script, the encoder left out.
+    expect(outside).toContain('/node_modules/@jsquash/webp/codec/dec/webp_dec.wasm');
+    expect(entries).toContain('/node_modules/@jsquash/webp/codec/dec/webp_dec.js');
+    expect([...entries, ...outside].filter((e) => e.startsWith('/node_modules/@jsquash/webp/codec/enc/'))).toEqual([]);
   });
 
   it('unpacks the OCR runtime for this platform and arch only, and the models the engine loads', async () => {

@@ -1,5 +1,5 @@
 // The real engine server recognises a scan in its worker pool: async_check keeps answering while the
-// pages are read, with page progress, and the result holds the recognised text.
+// pages are read, with page progress, and the result holds the recognised text (of a WebP too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpus, fileForm, pollUntilDone, postForm, startTestServer, type TestServer } from '../server/helpers.ts';
 
@@ -25,6 +25,12 @@ describe('OCR on the server', () => {
     expect(progress.some((p) => p.pages_total === 4 && p.pages_done < 4)).toBe(true);
     const md: string = done.result.outputs.markdown;
     expect(md.match(/Docling bundles PDF document conversion to/g)?.length).toBe(4);
+  });
+
+  it('reads a WebP image in its worker pool (decoder loaded there)', async () => {
+    const { body } = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('images/webp-test.webp')));
+    expect(body.code, body.message).toBe(0);
+    expect(body.data.result.outputs.markdown).toContain('Docling bundles PDF document conversion to JSON and Markdown');
   });
 
   it('leaves scans as figures when the engine runs with OCR off', async () => {

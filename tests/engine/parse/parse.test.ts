@@ -131,7 +131,7 @@ describe('figures and images', () => {
   });
 
   const NO_OCR = { ocr: { enabled: false, lang: 'auto' as const } };
-  it.each([['images/bmp_24.bmp', 200, 200], ['images/double-column-A.jpg', 1248, 1664], ['images/webp-test.webp', 0, 0]])(
+  it.each([['images/bmp_24.bmp', 200, 200], ['images/double-column-A.jpg', 1248, 1664], ['images/webp-test.webp', 2000, 2829]])(
     '%s (OCR off) is one page of its own pixel size with a figure', async (rel, w, h) => {
       const doc = await parseCorpus(rel, tmp.dir, NO_OCR);
       expect(doc.pageCount).toBe(1);
