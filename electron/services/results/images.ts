@@ -98,6 +98,9 @@ export async function downloadImages(urls: readonly string[], dir: string, o: Do
     }
   };
   await Promise.all(Array.from({ length: Math.min(4, todo.length) }, worker));
+  // Four downloads run at once, so failures arrive in any order: report them in the document's order.
+  const order = new Map(urls.map((u, i) => [u, i] as const));
+  failed.sort((a, b) => order.get(a.url)! - order.get(b.url)!);
   return { map, failed };
 }
 
