@@ -15,8 +15,11 @@ import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
 const DOC = 'multi-column-2p.pdf';
 
 async function openReview(page: Page, fileName: string): Promise<void> {
-  // Hiding the queue is remembered: open it again from its rail when a previous step hid it.
-  if (await page.getByTestId('queue-rail').isVisible()) await page.getByTestId('queue-expand').click();
+  // Hiding the queue is remembered: open it again from its rail when a previous step hid it. After a
+  // reload the app draws one or the other only once its state has loaded, so wait for either first.
+  const rail = page.getByTestId('queue-rail');
+  await expect(rail.or(row(page, fileName)).first()).toBeVisible({ timeout: 30_000 });
+  if (await rail.isVisible()) await page.getByTestId('queue-expand').click();
   await row(page, fileName).click();
   await expect(page.getByTestId('review')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Hide the queue' }).click();
