@@ -61,9 +61,9 @@ export function BlockDetails() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(blockJson(fb));
-      toast(t('review.copied'), 'success');
+      toast({ key: 'review.copied' }, 'success');
     } catch {
-      toast(t('review.copyFailed'), 'error');
+      toast({ key: 'review.copyFailed' }, 'error');
     }
   };
   return (

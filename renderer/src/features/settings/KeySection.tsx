@@ -39,14 +39,14 @@ export function KeySection({ cloud }: { cloud: boolean }) {
     setValue('');
     setError(null);
     useAppInfo.getState().setKeyStatus(res.value);
-    toast(t('settings.key.saved'), 'success');
+    toast({ key: 'settings.key.saved' }, 'success');
   };
 
   const clear = async () => {
     const res = await invoke('key:clear', undefined);
     if (!res.ok) return setError(res.error);
     useAppInfo.getState().setKeyStatus(res.value);
-    toast(t('settings.key.cleared'), 'info');
+    toast({ key: 'settings.key.cleared' }, 'info');
   };
 
   // The local engine needs no key: nothing about keys or keychains (nor its platform errors) shows then.
