@@ -16,6 +16,26 @@ async function openDoc(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('md-chunk').first()).toBeVisible();
 }
 
+/** The review toolbar fits its width on one row: no control pushed to a second row, none cut, no label on two lines. */
+async function expectToolbarOneRow(page: Page): Promise<void> {
+  const m = await page.getByRole('toolbar').first().evaluate((bar) => {
+    const controls = [...bar.querySelectorAll<HTMLElement>('button, select, input')].filter((el) => el.offsetParent !== null);
+    const boxes = controls.map((el) => el.getBoundingClientRect());
+    const b = bar.getBoundingClientRect();
+    return {
+      // Vertical centres of all controls within a few pixels of each other: one row.
+      spread: Math.max(...boxes.map((r) => r.top + r.height / 2)) - Math.min(...boxes.map((r) => r.top + r.height / 2)),
+      tallest: Math.max(...boxes.map((r) => r.height)),
+      outside: boxes.filter((r) => r.left < b.left || r.right > b.right).length,
+      overflow: bar.scrollWidth - bar.clientWidth,
+    };
+  });
+  expect(m.spread).toBeLessThan(6);
+  expect(m.tallest).toBeLessThanOrEqual(30);
+  expect(m.outside).toBe(0);
+  expect(m.overflow).toBe(0);
+}
+
 /** 0-based index of the page under the page pane's vertical centre. */
 const centrePage = (page: Page): Promise<number> =>
   page.getByTestId('page-pane').evaluate((pane) => {
@@ -165,6 +185,18 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
   const expand = page.getByTestId('queue-expand');
   await expect(expand).toBeVisible();
   await expect(expand).toHaveAccessibleName(/队列/);
+  // The review toolbar is one row in both languages, every control whole, and still works from the keyboard.
+  await expectToolbarOneRow(page);
+  await invokeFromTest(app, 'settings:set', { language: 'en' });
+  await expect(page.getByRole('button', { name: 'Inspector', exact: true })).toBeVisible();
+  await expectToolbarOneRow(page);
+  await page.getByTestId('toggle-thumbs').focus();
+  for (let i = 0; i < 12 && !(await page.getByTestId('toggle-inspector').evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(page.getByTestId('toggle-inspector')).toBeFocused();
+  const pressed = await page.getByTestId('toggle-inspector').getAttribute('aria-pressed');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('toggle-inspector')).not.toHaveAttribute('aria-pressed', pressed!);
+  await invokeFromTest(app, 'settings:set', { language: 'zh-CN' });
   if (!(await page.getByTestId('inspector').isVisible())) await page.getByTestId('toggle-inspector').click();
   await expect(page.getByTestId('inspector')).toBeVisible();
   const width = async (id: string) => (await page.getByTestId(id).boundingBox())!.width;
