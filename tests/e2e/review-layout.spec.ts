@@ -227,15 +227,42 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
   await expect(page.getByTestId('queue-rail')).toHaveCount(0);
 });
 
+/** Every field row with buttons (LibreOffice path, custom address, API key): the buttons as tall as the field, level with it. */
+async function expectFieldRowsAligned(page: Page, forms: number): Promise<void> {
+  const rows = await page.locator('form.inline-form').evaluateAll((els) => els.map((form) => {
+    const field = form.querySelector('input')!.getBoundingClientRect();
+    return [...form.querySelectorAll('button')].map((b) => {
+      const r = b.getBoundingClientRect();
+      return { button: b.textContent, dTop: Math.round(r.top - field.top), dHeight: Math.round(r.height - field.height) };
+    });
+  }));
+  expect(rows).toHaveLength(forms);
+  for (const buttons of rows) {
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const b of buttons) expect(b).toEqual({ button: b.button, dTop: 0, dHeight: 0 });
+  }
+}
+
 test('settings show only the selected backend; a connection result goes with a backend switch', async ({ page }) => {
   await openSettings(page);
   const view = page.getByTestId('settings-view');
   await expect(view).toContainText('The local engine does not need a key.');
   await expect(view).not.toContainText(/keychain|DBus|Platform failure/i);
+  await expectFieldRowsAligned(page, 1);
+  // A plain-text value (Version, Results stored) reads on the line of its label.
+  for (const label of ['Version', 'Results stored']) {
+    const row = view.locator('.settings-row').filter({ has: page.getByText(label, { exact: true }) });
+    const centre = async (el: ReturnType<Page['locator']>) => { const r = (await el.boundingBox())!; return r.y + r.height / 2; };
+    const [a, b] = [await centre(row.locator('.settings-label > *').first()), await centre(row.locator('.settings-control > *').first())];
+    expect(Math.abs(a - b)).toBeLessThanOrEqual(2);
+  }
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByTestId('connection-result')).toContainText('reachable', { timeout: 30_000 });
   await page.getByRole('radio', { name: /SoMark cloud/ }).check();
   await expect(page.getByTestId('connection-result')).toHaveText('');
+  await page.getByLabel('Service address').selectOption('custom');
+  await expect(page.getByLabel('Private deployment base URL')).toBeVisible();
+  await expectFieldRowsAligned(page, 2); // the address and the API key
 });
 
 test('failures arriving together fold into one summary toast', async ({ page }) => {
