@@ -222,6 +222,16 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
   const hint = page.locator('#dropzone-hint');
   await expect(hint).toHaveText('PDF, images, Office · max. 200 MB each');
   expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // …and where it wraps, "max. 200 MB" stays on one line.
+  const sizeLines = await hint.evaluate((el) => {
+    const text = el.firstChild!;
+    const start = (text.textContent ?? '').indexOf('max.');
+    const range = document.createRange();
+    range.setStart(text, start);
+    range.setEnd(text, start + 'max. 200 MB'.length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(sizeLines).toBe(1);
   await page.reload();
   await expect(page.getByTestId('queue-list')).toBeVisible();
   await expect(page.getByTestId('queue-rail')).toHaveCount(0);
