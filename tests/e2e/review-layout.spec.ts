@@ -190,6 +190,10 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
   await invokeFromTest(app, 'settings:set', { language: 'en' });
   await expect(page.getByRole('button', { name: 'Inspector', exact: true })).toBeVisible();
   await expectToolbarOneRow(page);
+  for (const width of [1150, 1210, 1024]) { // labelled or compact, on either side of the switch
+    await page.setViewportSize({ width, height: 700 });
+    await expectToolbarOneRow(page);
+  }
   await page.getByTestId('toggle-thumbs').focus();
   for (let i = 0; i < 12 && !(await page.getByTestId('toggle-inspector').evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(page.getByTestId('toggle-inspector')).toBeFocused();
