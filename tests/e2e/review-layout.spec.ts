@@ -293,6 +293,15 @@ test('failures arriving together fold into one summary toast', async ({ page }) 
   await summary.getByRole('button', { name: 'Show all' }).click();
   await expect(page.getByTestId('toast').first()).toBeVisible();
   await expect(summary).toHaveCount(0);
+  // They stand over the queue column, in a narrow window (icon sidebar) too, never over the task's details.
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 700 });
+    if (await page.getByTestId('queue-expand').isVisible()) await page.getByTestId('queue-expand').click();
+    const queue = (await page.locator('.queue-slot').boundingBox())!;
+    const toasts = (await page.getByRole('region', { name: 'Notifications' }).boundingBox())!;
+    expect(toasts.x).toBeGreaterThanOrEqual(queue.x);
+    expect(toasts.x + toasts.width).toBeLessThanOrEqual(queue.x + queue.width);
+  }
 });
 
 test('elapsed times read as time, duplicates ask first, history keeps the file name', async ({ page, app }) => {
