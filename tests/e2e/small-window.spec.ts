@@ -120,7 +120,7 @@ async function expectFieldRowsAligned(page: Page, forms: number): Promise<void> 
   }
 }
 
-test('settings show only the selected backend; a connection result goes with a backend switch', async ({ page }) => {
+test('settings show only the selected backend; a connection result goes with a backend switch', async ({ page, app }) => {
   await openSettings(page);
   const view = page.getByTestId('settings-view');
   await expect(view).toContainText('The local engine does not need a key.');
@@ -140,6 +140,14 @@ test('settings show only the selected backend; a connection result goes with a b
   await page.getByLabel('Service address').selectOption('custom');
   await expect(page.getByLabel('Private deployment base URL')).toBeVisible();
   await expectFieldRowsAligned(page, 2); // the address and the API key
+  // Backend cards of unequal text (one line in Chinese, two in the other): each description sits right under its title.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await invokeFromTest(app, 'settings:set', { language: 'zh-CN' });
+  await expect(page.getByText('本地引擎', { exact: true }).first()).toBeVisible();
+  const gaps = await page.locator('.backend-card').evaluateAll((cards) => cards.map((c) =>
+    Math.round(c.querySelector('.backend-card-text')!.getBoundingClientRect().top - c.getBoundingClientRect().top)));
+  expect(gaps).toHaveLength(2);
+  expect(gaps[0]).toBe(gaps[1]);
 });
 
 test('failures arriving together fold into one summary toast', async ({ page }) => {
