@@ -1,10 +1,8 @@
 // E2E (browser mode, real local engine): the review screen keeps the reader's place through zoom,
-// fit, panel and window changes; wide tables scroll sideways; small windows keep both panes usable
-// (queue rail, inspector drawer, no per-character wrapping); settings show only the selected
-// backend's concerns; toast bursts fold into one summary; elapsed times, duplicates, history names.
-import { readFile } from 'node:fs/promises';
+// fit, panel and window changes; wide tables scroll sideways; elapsed times, duplicates, history names.
+// (Small windows, settings rows and toasts: small-window.spec.ts.)
 import type { Page } from '@playwright/test';
-import { corpus, dropFiles, expectRowState, openSettings, row } from './app-ui.ts';
+import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 
 const DOC = 'redp5110_sampled.pdf';
@@ -150,76 +148,6 @@ test('a wide table scrolls sideways in the Markdown pane, cells never one charac
   expect(csv.split('\r\n').length).toBeGreaterThan(10);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-});
-
-test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and fit beside the opened queue), labels never wrap per character', async ({ page, app }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'zh-CN' });
-  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
-  await expectRowState(page, DOC, 'SUCCESS');
-  await openDoc(page, DOC);
-  await expect(page.getByTestId('queue-rail')).toHaveCount(0);
-
-  await page.setViewportSize({ width: 1024, height: 700 });
-  const expand = page.getByTestId('queue-expand');
-  await expect(expand).toBeVisible();
-  await expect(expand).toHaveAccessibleName(/队列/);
-  if (!(await page.getByTestId('inspector').isVisible())) await page.getByTestId('toggle-inspector').click();
-  await expect(page.getByTestId('inspector')).toBeVisible();
-  const width = async (id: string) => (await page.getByTestId(id).boundingBox())!.width;
-  expect(await width('page-pane')).toBeGreaterThanOrEqual(300);
-  expect(await width('md-pane')).toBeGreaterThanOrEqual(300);
-  // "服务端任务 ID" (and every id label) stays on one line.
-  for (const label of await page.locator('.id-pair > .muted').all()) {
-    const box = (await label.boundingBox())!;
-    expect(box.height).toBeLessThan(24);
-  }
-
-  // The rail opens the queue; the choice is remembered for narrow windows across a reload.
-  await expand.click();
-  await expect(page.getByTestId('queue-list')).toBeVisible();
-  // With the queue open the review is under 600 px wide: the panes share it, none pushed out of the window.
-  for (const id of ['page-pane', 'md-pane']) {
-    const box = (await page.getByTestId(id).boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(1024);
-    expect(box.width).toBeGreaterThanOrEqual(240);
-  }
-  // The drop zone's hint above the queue is whole (it wraps), not cut at "max. 200…".
-  await invokeFromTest(app, 'settings:set', { language: 'en' });
-  const hint = page.locator('#dropzone-hint');
-  await expect(hint).toHaveText('PDF, images, Office · max. 200 MB each');
-  expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  await page.reload();
-  await expect(page.getByTestId('queue-list')).toBeVisible();
-  await expect(page.getByTestId('queue-rail')).toHaveCount(0);
-});
-
-test('settings show only the selected backend; a connection result goes with a backend switch', async ({ page }) => {
-  await openSettings(page);
-  const view = page.getByTestId('settings-view');
-  await expect(view).toContainText('The local engine does not need a key.');
-  await expect(view).not.toContainText(/keychain|DBus|Platform failure/i);
-  await page.getByRole('button', { name: 'Test connection' }).click();
-  await expect(page.getByTestId('connection-result')).toContainText('reachable', { timeout: 30_000 });
-  await page.getByRole('radio', { name: /SoMark cloud/ }).check();
-  await expect(page.getByTestId('connection-result')).toHaveText('');
-});
-
-test('failures arriving together fold into one summary toast', async ({ page }) => {
-  test.setTimeout(120_000);
-  const bad = await readFile(corpus('bad-input/garbage.pdf'));
-  await page.getByTestId('dropzone-input').setInputFiles(
-    ['a', 'b', 'c'].map((n) => ({ name: `broken-${n}.pdf`, mimeType: 'application/pdf', buffer: bad })),
-  );
-  for (const n of ['a', 'b', 'c']) await expectRowState(page, `broken-${n}.pdf`, 'FAILED', 60_000);
-  const summary = page.getByTestId('toast-summary');
-  await expect(summary).toBeVisible();
-  await expect(page.getByTestId('toast')).toHaveCount(0);
-  await expect(summary).toContainText(/notifications · [3-9] failed/);
-  await summary.getByRole('button', { name: 'Show all' }).click();
-  await expect(page.getByTestId('toast').first()).toBeVisible();
-  await expect(summary).toHaveCount(0);
 });
 
 test('elapsed times read as time, duplicates ask first, history keeps the file name', async ({ page, app }) => {

@@ -7,7 +7,7 @@ import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
 import { fakeApi, type Handlers } from './fake-api.ts';
 import { useAppInfo } from '../../renderer/src/stores/app.ts';
-import { useUi } from '../../renderer/src/stores/ui.ts';
+import { toastLines, useUi } from '../../renderer/src/stores/ui.ts';
 import { ExportMenu } from '../../renderer/src/features/export/ExportMenu.tsx';
 
 type Handler = (req: any) => unknown;
@@ -17,7 +17,7 @@ function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
   return { calls: api.pairs, emit: api.emit };
 }
 
-const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${t.message}`);
+const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${toastLines(t).message}`);
 const setTransport = (transport: 'electron' | 'web') =>
   useAppInfo.getState().setInfo({ version: '0', transport, platform: 'linux', locale: 'en', dataDir: '/data' });
 

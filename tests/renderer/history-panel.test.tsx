@@ -6,7 +6,7 @@ import type { HistoryItem } from '../../shared/task.ts';
 import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
 import { fakeApi, type Handlers } from './fake-api.ts';
-import { useUi } from '../../renderer/src/stores/ui.ts';
+import { toastLines, useUi } from '../../renderer/src/stores/ui.ts';
 import { HistoryPanel } from '../../renderer/src/features/history/HistoryPanel.tsx';
 import { StorageUsage } from '../../renderer/src/features/history/StorageUsage.tsx';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
@@ -26,7 +26,7 @@ const ITEMS = [
   item('req_parent', 'report.pdf'),
   item('req_other1', 'scan.png', { pages: null }),
 ];
-const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${t.message}`);
+const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${toastLines(t).message}`);
 
 beforeEach(() => {
   useUi.setState({ toasts: [] });

@@ -6,7 +6,7 @@ import { setConnectionSource, type ConnectionStatus } from '../../renderer/src/l
 import { useTasks } from '../../renderer/src/stores/tasks.ts';
 import { useSettings } from '../../renderer/src/stores/settings.ts';
 import { useAppInfo } from '../../renderer/src/stores/app.ts';
-import { useUi } from '../../renderer/src/stores/ui.ts';
+import { toastLines, useUi } from '../../renderer/src/stores/ui.ts';
 import type { Task } from '../../shared/task.ts';
 import { fakeApi, makeSettings, makeTask } from './fake-api.ts';
 import { resetRenderer } from './setup.ts';
@@ -79,7 +79,8 @@ describe('startup handshake', () => {
     api.emit('task:updated', { ...failed, attempts: 2 });
     const toasts = useUi.getState().toasts;
     expect(toasts).toHaveLength(1);
-    expect(toasts[0]).toMatchObject({ kind: 'error', message: 'scan.pdf failed', detail: 'No pages left on your plan' });
+    expect(toasts[0]?.kind).toBe('error');
+    expect(toastLines(toasts[0]!)).toEqual({ message: 'scan.pdf failed', detail: 'No pages left on your plan' });
   });
 
   it('reports a failed start', async () => {

@@ -96,6 +96,15 @@ describe('ReviewView', () => {
     expect(screen.getByTestId('bbox-pt').textContent).toMatch(/n\/a/);
   });
 
+  it('names the selected block\'s type in the UI language above its fields (the field itself stays the raw value)', () => {
+    setLocale('zh-CN');
+    render(<ReviewView view={sampleView()} />);
+    fireEvent.click(box(2)!);
+    const details = screen.getByTestId('block-details');
+    expect(details.querySelector('.rv-details-head strong')!.textContent).toBe('文本');
+    expect(within(details).getAllByText('text', { exact: true }).length).toBeGreaterThan(0);
+  });
+
   it('links a clicked Markdown chunk or inspector row back to the box', () => {
     render(<ReviewView view={sampleView()} />);
     fireEvent.click(within(chunkOf(1)!).getByText('Dense Passage Retrieval'));

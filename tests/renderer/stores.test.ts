@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
 import { canRetry, useTasks } from '../../renderer/src/stores/tasks.ts';
 import { useSettings } from '../../renderer/src/stores/settings.ts';
-import { toast, useUi } from '../../renderer/src/stores/ui.ts';
+import { toast, toastLines, useUi } from '../../renderer/src/stores/ui.ts';
 import { etaMs, progressSample, recordProgress } from '../../renderer/src/stores/progress.ts';
 import { fakeApi, makeSettings, makeTask } from './fake-api.ts';
 import { resetRenderer } from './setup.ts';
@@ -111,15 +111,15 @@ describe('settings store', () => {
     expect(useSettings.getState().settings!.cloudBaseUrl).toBe('https://somark.cn/api/v1');
     const [t] = useUi.getState().toasts;
     expect(t?.kind).toBe('error');
-    expect(t?.detail).toContain('bad url');
+    expect(toastLines(t!).detail).toContain('bad url');
   });
 });
 
 describe('toasts', () => {
   it('stacks at most five and expires them', () => {
     vi.useFakeTimers();
-    for (let i = 0; i < 7; i++) toast(`m${i}`, 'info');
-    expect(useUi.getState().toasts.map((t) => t.message)).toEqual(['m2', 'm3', 'm4', 'm5', 'm6']);
+    for (let i = 0; i < 7; i++) toast({ key: 'toast.summary', vars: { n: i } }, 'info');
+    expect(useUi.getState().toasts.map((t) => toastLines(t).message)).toEqual(['2 notifications', '3 notifications', '4 notifications', '5 notifications', '6 notifications']);
     vi.advanceTimersByTime(4001);
     expect(useUi.getState().toasts).toEqual([]);
   });

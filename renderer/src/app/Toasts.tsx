@@ -1,10 +1,11 @@
 // Toast stack (bottom left, over the queue column). Errors are announced assertively, the rest
 // politely. Three or more at once fold into one summary ("3 notifications · 2 errors", the latest
 // as its detail) that can be expanded or dismissed at once, so a burst never covers the queue.
-// Its height is published as --toast-space so the content under it can pad its bottom.
+// Its height is published as --toast-space so the content under it can pad its bottom. Toasts are put
+// into words here, at render time, so they follow a language switch while they are up.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../i18n/index.ts';
-import { useUi } from '../stores/ui.ts';
+import { toastLines, useUi, type Toast } from '../stores/ui.ts';
 import { Icon } from '../components/Icon.tsx';
 
 export function Toasts() {
@@ -28,22 +29,23 @@ export function Toasts() {
   return (
     <div ref={ref} className="toasts" role="region" aria-label={t('toast.region')}>
       {folded && <Summary onExpand={() => setExpanded(true)} />}
-      {!folded && toasts.map((toast) => (
-        <div
-          key={toast.id}
-          className={`toast ${toast.kind}`}
-          role={toast.kind === 'error' ? 'alert' : 'status'}
-          data-testid="toast"
-        >
-          <div className="toast-text">
-            <span>{toast.message}</span>
-            {toast.detail && <span className="toast-detail">{toast.detail}</span>}
-          </div>
-          <button type="button" className="icon-btn" aria-label={t('common.dismiss')} onClick={() => dismiss(toast.id)}>
-            <Icon name="close" size={12} />
-          </button>
-        </div>
-      ))}
+      {!folded && toasts.map((toast) => <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />)}
+    </div>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(): void }) {
+  const t = useT();
+  const text = toastLines(toast, t);
+  return (
+    <div className={`toast ${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
+      <div className="toast-text">
+        <span>{text.message}</span>
+        {text.detail && <span className="toast-detail">{text.detail}</span>}
+      </div>
+      <button type="button" className="icon-btn" aria-label={t('common.dismiss')} onClick={onDismiss}>
+        <Icon name="close" size={12} />
+      </button>
     </div>
   );
 }
@@ -61,7 +63,7 @@ function Summary({ onExpand }: { onExpand(): void }) {
     <div className={`toast ${errors > 0 ? 'error' : latest.kind} toast-summary`} role={errors > 0 ? 'alert' : 'status'} data-testid="toast-summary">
       <div className="toast-text">
         <span>{head}</span>
-        <span className="toast-detail">{t('toast.latest', { message: latest.message })}</span>
+        <span className="toast-detail">{t('toast.latest', { message: toastLines(latest, t).message })}</span>
         <span className="toast-actions">
           <button type="button" className="btn small" onClick={onExpand}>{t('toast.showAll')}</button>
           <button type="button" className="btn small" onClick={() => useUi.getState().dismissAll()}>{t('common.dismissAll')}</button>

@@ -10,7 +10,6 @@ import { useTasks } from '../stores/tasks.ts';
 import { useSettings } from '../stores/settings.ts';
 import { useAppInfo } from '../stores/app.ts';
 import { toast } from '../stores/ui.ts';
-import { translate } from '../i18n/index.ts';
 import { describeError } from '../i18n/errors.ts';
 
 type TaskEvent = { kind: 'updated'; task: Task } | { kind: 'removed'; id: string };
@@ -22,7 +21,8 @@ function applyTaskEvent(e: TaskEvent): void {
   store.upsert(e.task);
   // A failure is worth a word even when the user looks elsewhere (another tab, another task).
   if (e.task.state === 'FAILED' && before && before.state !== 'FAILED' && e.task.error) {
-    toast(translate('app.taskFailed', { name: e.task.fileName }), 'error', describeError(e.task.error).title);
+    const error = e.task.error;
+    toast({ key: 'app.taskFailed', vars: { name: e.task.fileName } }, 'error', (t) => describeError(error, t).title);
   }
 }
 

@@ -15,6 +15,12 @@ const PATHS = {
   chevronLeft: 'M10 3.5 5.5 8l4.5 4.5',
   chevronRight: 'M6 3.5 10.5 8 6 12.5',
   folder: 'M2 4.5a1 1 0 0 1 1-1h3l1.5 1.5H13a1 1 0 0 1 1 1V12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1Z',
+  // Review toolbar: thumbnails, boxes, reading order, sync scroll, inspector panel.
+  thumbs: 'M4.5 2h7v5h-7zM4.5 9h7v5h-7z',
+  boxes: 'M2.5 2.5h6v4.5h-6zM10.5 2.5h3v4.5h-3zM2.5 9.5h11v4h-11z',
+  order: 'M7 4h6.5M7 8h6.5M7 12h6.5M3.2 2.5v3M2.3 10c.4-.6 1.8-.6 1.8.4 0 .7-1.8 1.3-1.8 2.1h2',
+  sync: 'M5 13.5v-11M3 4.5l2-2 2 2M11 2.5v11M9 11.5l2 2 2-2',
+  inspector: 'M2.5 3h11v10h-11zM9.5 3v10M11.2 5.5h.8M11.2 7.5h.8',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -33,3 +33,8 @@ export function errorLine(error: AppError, t?: TFunction): string {
   const { title, detail } = describeError(error, t);
   return detail ? `${title} — ${detail}` : title;
 }
+
+/** errorLine, put into words when shown (a toast's detail follows a language switch). */
+export function deferredErrorLine(error: AppError): (t: TFunction) => string {
+  return (t) => errorLine(error, t);
+}

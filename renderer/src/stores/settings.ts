@@ -9,8 +9,7 @@ import { create } from 'zustand';
 import type { Settings } from '../../../shared/task.ts';
 import type { AppError } from '../../../shared/result.ts';
 import { invoke } from '../lib/ipc.ts';
-import { translate } from '../i18n/index.ts';
-import { errorLine } from '../i18n/errors.ts';
+import { deferredErrorLine } from '../i18n/errors.ts';
 import { toast } from './ui.ts';
 
 export interface SettingsState {
@@ -43,7 +42,7 @@ export const useSettings = create<SettingsState>((set, get) => ({
       return null;
     }
     set({ settings: before, saving: false, lastError: res.error });
-    if (!opts?.quiet) toast(translate('settings.saveFailed'), 'error', errorLine(res.error));
+    if (!opts?.quiet) toast({ key: 'settings.saveFailed' }, 'error', deferredErrorLine(res.error));
     return res.error;
   },
 }));

@@ -1,20 +1,29 @@
 /**
  * UI state: the current tab and toasts.
  *
- *   toast('Saved', 'success');                      // from anywhere, no hook needed
- *   toast(t('export.failed'), 'error', err.message); // optional detail line
+ *   toast({ key: 'history.queued', vars: { name } }, 'success');         // from anywhere, no hook needed
+ *   toast({ key: 'export.failed' }, 'error', (t) => errorLine(err, t));  // optional detail line
  *   const tab = useUi((s) => s.tab); useUi.getState().setTab('history');
+ *
+ * A toast keeps message keys (or a function of the translator), never translated text: it is put
+ * into words when shown, so it follows a language switch while it is up (toastLines).
  */
 import { create } from 'zustand';
+import { translate, type TFunction, type Vars } from '../i18n/index.ts';
 
 export type Tab = 'queue' | 'history' | 'settings';
 export type ToastKind = 'info' | 'success' | 'error' | 'warning';
 
+/** What a toast says: a message key with its values, or a line built with the translator (from an error). */
+export type ToastText = { key: string; vars?: Vars } | ((t: TFunction) => string);
+/** A detail line may also be language-neutral text: a path, or the technical message from main. */
+export type ToastDetail = ToastText | string | null;
+
 export interface Toast {
   id: number;
-  message: string;
+  message: ToastText;
   kind: ToastKind;
-  detail: string | null;
+  detail: ToastDetail;
 }
 
 export interface UiState {
@@ -29,7 +38,7 @@ export interface UiState {
   setTab(tab: Tab): void;
   setQueueCollapsed(collapsed: boolean): void;
   setNarrow(narrow: boolean): void;
-  pushToast(message: string, kind?: ToastKind, detail?: string | null): number;
+  pushToast(message: ToastText, kind?: ToastKind, detail?: ToastDetail): number;
   dismissToast(id: number): void;
   dismissAll(): void;
 }
@@ -94,6 +103,12 @@ export const useUi = create<UiState>((set, get) => ({
 }));
 
 /** Shows a transient message; returns its id (for dismissToast). */
-export function toast(message: string, kind: ToastKind = 'info', detail: string | null = null): number {
+export function toast(message: ToastText, kind: ToastKind = 'info', detail: ToastDetail = null): number {
   return useUi.getState().pushToast(message, kind, detail);
+}
+
+/** A toast's lines in the language of `t` (default: the current one). */
+export function toastLines(toast: Toast, t: TFunction = (k, v) => translate(k, v)): { message: string; detail: string | null } {
+  const say = (text: ToastText | string): string => (typeof text === 'string' ? text : typeof text === 'function' ? text(t) : t(text.key, text.vars));
+  return { message: say(toast.message), detail: toast.detail === null ? null : say(toast.detail) || null };
 }

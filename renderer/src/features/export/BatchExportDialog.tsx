@@ -6,7 +6,7 @@ import { useT } from '../../i18n/index.ts';
 import { invoke, on } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
-import { exportErrorLine } from './actions.ts';
+import { deferredExportErrorLine, exportErrorLine } from './actions.ts';
 import { Modal } from '../../components/Modal.tsx';
 
 const FORMATS: { value: ExportFormat; key: string }[] = [
@@ -64,7 +64,7 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
     if (!res.ok) {
       setPhase({ kind: 'setup' });
       setError(exportErrorLine(res.error));
-      toast(t('export.failed'), 'error', exportErrorLine(res.error));
+      toast({ key: 'export.failed' }, 'error', deferredExportErrorLine(res.error));
       return;
     }
     setPhase({ kind: 'done', summary: res.value });

@@ -4,7 +4,7 @@ import type { AppError } from '../../../../shared/result.ts';
 import type { ExportRequest } from '../../../../shared/task.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { errorLine } from '../../i18n/errors.ts';
-import { hasMessage, translate } from '../../i18n/index.ts';
+import { hasMessage, translate, type TFunction } from '../../i18n/index.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { toast } from '../../stores/ui.ts';
 import './messages.ts';
@@ -20,11 +20,16 @@ export function requestFor(id: string, choice: ExportChoice): ExportRequest {
 }
 
 /** "Title — detail" for an error, with our export codes translated. */
-export function exportErrorLine(error: AppError): string {
+export function exportErrorLine(error: AppError, t: TFunction = (k, v) => translate(k, v)): string {
   const key = `export.err.${error.code}`;
-  if (!hasMessage(key)) return errorLine(error);
-  const title = translate(key);
+  if (!hasMessage(key)) return errorLine(error, t);
+  const title = t(key);
   return error.message && error.message !== title ? `${title} — ${error.message}` : title;
+}
+
+/** exportErrorLine, put into words when shown (for toasts). */
+export function deferredExportErrorLine(error: AppError): (t: TFunction) => string {
+  return (t) => exportErrorLine(error, t);
 }
 
 const baseName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
@@ -59,14 +64,14 @@ export async function exportTask(req: ExportRequest): Promise<string[]> {
     res = await invoke('export:task', { ...req, overwrite: true });
   }
   if (!res.ok) {
-    toast(translate('export.failed'), 'error', exportErrorLine(res.error));
+    toast({ key: 'export.failed' }, 'error', deferredExportErrorLine(res.error));
     return [];
   }
   const { written, downloadUrl } = res.value;
   if (downloadUrl) {
-    toast(translate('export.downloadStarted', { name: startDownload(downloadUrl) }), 'success');
+    toast({ key: 'export.downloadStarted', vars: { name: startDownload(downloadUrl) } }, 'success');
   } else if (written.length > 0) {
-    toast(translate('export.exported', { name: baseName(written[0]!) }), 'success', written[0]!);
+    toast({ key: 'export.exported', vars: { name: baseName(written[0]!) } }, 'success', written[0]!);
   }
   return written;
 }
@@ -98,10 +103,10 @@ async function writeClipboard(text: string): Promise<boolean> {
 export async function copyMarkdown(id: string): Promise<boolean> {
   const res = await invoke('results:get', { id });
   if (!res.ok) {
-    toast(translate('export.copyFailed'), 'error', exportErrorLine(res.error));
+    toast({ key: 'export.copyFailed' }, 'error', deferredExportErrorLine(res.error));
     return false;
   }
   const ok = await writeClipboard(res.value.markdown);
-  toast(translate(ok ? 'export.copied' : 'export.copyFailed'), ok ? 'success' : 'error');
+  toast({ key: ok ? 'export.copied' : 'export.copyFailed' }, ok ? 'success' : 'error');
   return ok;
 }

@@ -6,7 +6,7 @@ import { useLocale, useT } from '../../i18n/index.ts';
 import { formatBytes, formatDateTime } from '../../lib/format.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { toast } from '../../stores/ui.ts';
-import { exportErrorLine } from '../export/actions.ts';
+import { deferredExportErrorLine } from '../export/actions.ts';
 import '../export/export.css';
 import { clearHistory, deleteHistoryItem, HistoryRow } from './HistoryRow.tsx';
 import { RerunDialog } from './RerunDialog.tsx';
@@ -35,7 +35,7 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
       void invoke('history:list', { query: query.trim() || undefined }).then((res) => {
         if (mine !== seq.current) return;
         if (res.ok) setItems(res.value);
-        else toast(t('history.failed'), 'error', exportErrorLine(res.error));
+        else toast({ key: 'history.failed' }, 'error', deferredExportErrorLine(res.error));
       });
     }, query ? SEARCH_DELAY_MS : 0);
     return () => clearTimeout(timer);

@@ -9,7 +9,7 @@ import { formatBytes } from '../../lib/format.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
-import { exportErrorLine } from '../export/actions.ts';
+import { deferredExportErrorLine } from '../export/actions.ts';
 import './messages.ts';
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -76,11 +76,11 @@ export async function deleteHistoryItem(item: HistoryItem): Promise<boolean> {
   if (!ok) return false;
   const res = await invoke('history:delete', { ids: [item.id] });
   if (!res.ok) {
-    toast(translate('history.deleteFailed'), 'error', exportErrorLine(res.error));
+    toast({ key: 'history.deleteFailed' }, 'error', deferredExportErrorLine(res.error));
     return false;
   }
   useTasks.getState().removeLocal(item.id);
-  toast(translate('history.freed', { size: formatBytes(res.value.freedBytes) }), 'success');
+  toast({ key: 'history.freed', vars: { size: formatBytes(res.value.freedBytes) } }, 'success');
   return true;
 }
 
@@ -95,10 +95,10 @@ export async function clearHistory(): Promise<boolean> {
   const before = await invoke('history:list', {});
   const res = await invoke('history:clear', undefined);
   if (!res.ok) {
-    toast(translate('history.deleteFailed'), 'error', exportErrorLine(res.error));
+    toast({ key: 'history.deleteFailed' }, 'error', deferredExportErrorLine(res.error));
     return false;
   }
   if (before.ok) for (const item of before.value) useTasks.getState().removeLocal(item.id);
-  toast(translate('history.freed', { size: formatBytes(res.value.freedBytes) }), 'success');
+  toast({ key: 'history.freed', vars: { size: formatBytes(res.value.freedBytes) } }, 'success');
   return true;
 }

@@ -8,7 +8,7 @@ import { invoke } from '../../lib/ipc.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
-import { exportErrorLine } from '../export/actions.ts';
+import { deferredExportErrorLine, exportErrorLine } from '../export/actions.ts';
 import { Modal } from '../../components/Modal.tsx';
 import './messages.ts';
 
@@ -35,11 +35,11 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
     setBusy(false);
     if (!res.ok) {
       setError(exportErrorLine(res.error));
-      toast(t('history.rerunFailed'), 'error', exportErrorLine(res.error));
+      toast({ key: 'history.rerunFailed' }, 'error', deferredExportErrorLine(res.error));
       return;
     }
     useTasks.getState().upsert(res.value);
-    toast(t('history.queued', { name: res.value.fileName }), 'success');
+    toast({ key: 'history.queued', vars: { name: res.value.fileName } }, 'success');
     onClose();
   };
 

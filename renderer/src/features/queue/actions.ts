@@ -2,7 +2,7 @@
 // Each reports failures as a translated toast; main's answer updates the store.
 import { invoke } from '../../lib/ipc.ts';
 import { translate } from '../../i18n/index.ts';
-import { errorLine } from '../../i18n/errors.ts';
+import { deferredErrorLine } from '../../i18n/errors.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
@@ -12,7 +12,7 @@ import './messages.ts';
 export async function retryTask(id: string, password?: string): Promise<boolean> {
   const res = await invoke('tasks:retry', password ? { id, password } : { id });
   if (!res.ok) {
-    toast(translate('queue.retryFailed'), 'error', errorLine(res.error));
+    toast({ key: 'queue.retryFailed' }, 'error', deferredErrorLine(res.error));
     return false;
   }
   useTasks.getState().upsert(res.value);
@@ -22,7 +22,7 @@ export async function retryTask(id: string, password?: string): Promise<boolean>
 export async function cancelTask(id: string): Promise<boolean> {
   const res = await invoke('tasks:cancel', { id });
   if (!res.ok) {
-    toast(translate('queue.cancelFailed'), 'error', errorLine(res.error));
+    toast({ key: 'queue.cancelFailed' }, 'error', deferredErrorLine(res.error));
     return false;
   }
   useTasks.getState().upsert(res.value);
@@ -51,7 +51,7 @@ export async function removeTasks(ids: readonly string[], confirm = true): Promi
       removed++;
     } else {
       const name = useTasks.getState().tasks[id]?.fileName ?? id;
-      toast(translate('queue.removeFailed', { name }), 'error', errorLine(res.error));
+      toast({ key: 'queue.removeFailed', vars: { name } }, 'error', deferredErrorLine(res.error));
     }
   }
   return removed;

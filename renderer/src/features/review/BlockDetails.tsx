@@ -6,11 +6,12 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Size } from '../../../../shared/bbox.ts';
 import { bboxToPoints, impliedDpi } from '../../../../shared/bbox.ts';
-import { useT } from '../../i18n/index.ts';
+import { useLocale, useT } from '../../i18n/index.ts';
 import { toast } from '../../stores/ui.ts';
 import { typeColor } from './colors.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import { blockJson } from './model.ts';
+import { typeLabel } from './messages.ts';
 import { tableGrid } from './table-data.ts';
 import { TableView } from './TableView.tsx';
 
@@ -28,6 +29,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 
 export function BlockDetails() {
   const t = useT();
+  const locale = useLocale();
   const { doc, pdf, view } = useReviewContext();
   const g = useReview((s) => s.selected);
   const fb = doc.model.blocks[g];
@@ -61,16 +63,16 @@ export function BlockDetails() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(blockJson(fb));
-      toast(t('review.copied'), 'success');
+      toast({ key: 'review.copied' }, 'success');
     } catch {
-      toast(t('review.copyFailed'), 'error');
+      toast({ key: 'review.copyFailed' }, 'error');
     }
   };
   return (
     <div className="rv-details" data-testid="block-details">
       <div className="rv-details-head">
         <span className="rv-swatch" style={{ background: typeColor(fb.type), borderColor: typeColor(fb.type) }} aria-hidden="true" />
-        <strong>{fb.type}</strong>
+        <strong>{typeLabel(fb.type, locale)}</strong>
         <span className="muted">
           {t('review.pageN', { n: fb.page + 1 })} · #{b.idx}
         </span>

@@ -136,9 +136,9 @@ export function MarkdownPane() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(view.markdown);
-      toast(t('review.copied'), 'success');
+      toast({ key: 'review.copied' }, 'success');
     } catch {
-      toast(t('review.copyFailed'), 'error');
+      toast({ key: 'review.copyFailed' }, 'error');
     }
   };
   return (

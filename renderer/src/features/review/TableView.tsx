@@ -12,9 +12,9 @@ export function TableView({ content, title, onClose }: { content: string; title:
   const copy = (text: string) => async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast(t('review.copied'), 'success');
+      toast({ key: 'review.copied' }, 'success');
     } catch {
-      toast(t('review.copyFailed'), 'error');
+      toast({ key: 'review.copyFailed' }, 'error');
     }
   };
   const columns = grid[0]?.length ?? 0;

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import { ZOOM_STEPS } from './store.ts';
@@ -83,10 +84,13 @@ function ZoomControl() {
   );
 }
 
-function Toggle({ on, label, onClick, testId }: { on: boolean; label: string; onClick: () => void; testId?: string }) {
+/** A pressed/unpressed button: icon and label; in a narrow review the label is hidden from sight (not from
+ *  assistive technology, it stays the accessible name) and shows as the tooltip. */
+function Toggle({ on, label, icon, onClick, testId }: { on: boolean; label: string; icon: IconName; onClick: () => void; testId?: string }) {
   return (
     <button type="button" className="rv-toggle" aria-pressed={on} onClick={onClick} data-testid={testId} title={label}>
-      {label}
+      <Icon name={icon} size={14} />
+      <span className="rv-toggle-label">{label}</span>
     </button>
   );
 }
@@ -149,23 +153,23 @@ export function Toolbar() {
   const hasBlocks = doc.model.blocks.length > 0;
   return (
     <div className="rv-toolbar" role="toolbar" aria-label={t('review.toolbar')}>
-      <Toggle on={s.thumbs} label={t('review.thumbs')} onClick={() => store.getState().togglePanel('thumbs')} testId="toggle-thumbs" />
+      <Toggle on={s.thumbs} label={t('review.thumbs')} icon="thumbs" onClick={() => store.getState().togglePanel('thumbs')} testId="toggle-thumbs" />
       <PageInput />
       <ZoomControl />
       {hasBlocks && (
         <span className="rv-group">
-          <Toggle on={s.boxes} label={t('review.boxes')} onClick={() => store.getState().toggleBoxes()} testId="toggle-boxes" />
+          <Toggle on={s.boxes} label={t('review.boxes')} icon="boxes" onClick={() => store.getState().toggleBoxes()} testId="toggle-boxes" />
           <select aria-label={t('review.boxMode')} value={s.mode} onChange={(e) => store.getState().setBoxMode(e.target.value as 'all' | 'hover')}>
             <option value="all">{t('review.boxModeAll')}</option>
             <option value="hover">{t('review.boxModeHover')}</option>
           </select>
-          <Toggle on={s.numbers} label={t('review.numbers')} onClick={() => store.getState().toggleNumbers()} />
-          <Toggle on={s.sync} label={t('review.sync')} onClick={() => store.getState().setSync(!s.sync)} testId="toggle-sync" />
+          <Toggle on={s.numbers} label={t('review.numbers')} icon="order" onClick={() => store.getState().toggleNumbers()} />
+          <Toggle on={s.sync} label={t('review.sync')} icon="sync" onClick={() => store.getState().setSync(!s.sync)} testId="toggle-sync" />
         </span>
       )}
       {hasBlocks && (
         <span className="rv-end">
-          <Toggle on={s.inspector} label={t('review.inspector')} onClick={() => store.getState().togglePanel('inspector')} testId="toggle-inspector" />
+          <Toggle on={s.inspector} label={t('review.inspector')} icon="inspector" onClick={() => store.getState().togglePanel('inspector')} testId="toggle-inspector" />
         </span>
       )}
     </div>

@@ -48,13 +48,13 @@ export function AboutSection() {
   return (
     <Section id="about" title={t('settings.about.title')}>
       <Row label={t('settings.about.version')}>
-        <span>{info ? `${info.version} · ${info.platform} · ${t(`settings.about.transport.${info.transport}`)}` : '–'}</span>
+        <span className="settings-value">{info ? `${info.version} · ${info.platform} · ${t(`settings.about.transport.${info.transport}`)}` : '–'}</span>
       </Row>
       <Row label={t('settings.about.dataDir')} hint={t('settings.about.dataDirHint')}>
         <code className="path-block">{info?.dataDir ?? '–'}</code>
       </Row>
       <Row label={t('settings.about.storage')}>
-        <span data-testid="storage-usage">
+        <span className="settings-value" data-testid="storage-usage">
           {usage ? t('settings.about.storageValue', { size: formatBytes(usage.bytes), n: usage.items }) : '–'}
         </span>
       </Row>

@@ -82,7 +82,7 @@ export function BackendSection({ settings }: { settings: Settings }) {
               onChange={(e) => setCustom(e.currentTarget.value)}
               onBlur={() => custom.trim() && applyCustom()}
             />
-            <button type="submit" className="btn small">{t('common.apply')}</button>
+            <button type="submit" className="btn">{t('common.apply')}</button>
           </form>
         )}
         {urlError && <p id="base-url-error" className="field-error" role="alert">{urlError}</p>}

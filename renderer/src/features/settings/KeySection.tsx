@@ -39,14 +39,14 @@ export function KeySection({ cloud }: { cloud: boolean }) {
     setValue('');
     setError(null);
     useAppInfo.getState().setKeyStatus(res.value);
-    toast(t('settings.key.saved'), 'success');
+    toast({ key: 'settings.key.saved' }, 'success');
   };
 
   const clear = async () => {
     const res = await invoke('key:clear', undefined);
     if (!res.ok) return setError(res.error);
     useAppInfo.getState().setKeyStatus(res.value);
-    toast(t('settings.key.cleared'), 'info');
+    toast({ key: 'settings.key.cleared' }, 'info');
   };
 
   // The local engine needs no key: nothing about keys or keychains (nor its platform errors) shows then.
@@ -89,11 +89,11 @@ export function KeySection({ cloud }: { cloud: boolean }) {
             aria-describedby={error ? 'api-key-error' : undefined}
             onChange={(e) => { setValue(e.currentTarget.value); setError(null); }}
           />
-          <button type="submit" className="btn primary small" disabled={!value.trim() || busy}>
+          <button type="submit" className="btn primary" disabled={!value.trim() || busy}>
             {keychain ? t('settings.key.save') : t('settings.key.saveSession')}
           </button>
           {status?.set && (
-            <button type="button" className="btn small danger-ghost" onClick={() => void clear()}>
+            <button type="button" className="btn danger-ghost" onClick={() => void clear()}>
               {t('settings.key.clear')}
             </button>
           )}

@@ -94,12 +94,12 @@ export function LibreOfficeRow({ settings }: { settings: Settings }) {
           }}
           onBlur={() => void save(value)}
         />
-        <button type="submit" className="btn small">{t('common.apply')}</button>
+        <button type="submit" className="btn">{t('common.apply')}</button>
         {info?.transport === 'electron' && (
-          <button type="button" className="btn small" onClick={() => void browse()}>{t('settings.soffice.browse')}</button>
+          <button type="button" className="btn" onClick={() => void browse()}>{t('settings.soffice.browse')}</button>
         )}
         {settings.sofficePath && (
-          <button type="button" className="btn small" onClick={() => { setDraft(''); void save(''); }}>{t('settings.soffice.clear')}</button>
+          <button type="button" className="btn" onClick={() => { setDraft(''); void save(''); }}>{t('settings.soffice.clear')}</button>
         )}
       </form>
       {refused !== null && <p id="soffice-error" className="field-error" role="alert">{t('settings.soffice.invalid')}</p>}

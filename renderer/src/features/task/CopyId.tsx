@@ -23,7 +23,7 @@ export function CopyId({ label, value }: { label: string; value: string | null }
         className="icon-btn small"
         aria-label={t('task.copyLabel', { label })}
         title={t('common.copy')}
-        onClick={async () => toast(t((await copyText(value)) ? 'common.copied' : 'task.copyFailed'), 'info')}
+        onClick={async () => toast({ key: (await copyText(value)) ? 'common.copied' : 'task.copyFailed' }, 'info')}
       >
         <Icon name="copy" size={13} />
       </button>

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { Backend, Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
-import { errorLine } from '../../i18n/errors.ts';
+import { deferredErrorLine } from '../../i18n/errors.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
@@ -22,7 +22,7 @@ export function otherBackendFix(task: Task): { backend: Backend; hint: string | 
 
 export async function rerunOn(id: string, backend: Backend): Promise<void> {
   const res = await invoke('tasks:rerun', { id, options: { backend } });
-  if (!res.ok) return void toast(errorLine(res.error), 'error');
+  if (!res.ok) return void toast(deferredErrorLine(res.error), 'error');
   useTasks.getState().upsert(res.value);
 }
 

@@ -29,6 +29,7 @@ function CollapseToggle() {
       aria-label={collapsed ? t('task.showQueue') : t('task.hideQueue')}
       title={collapsed ? t('task.showQueue') : t('task.hideQueue')}
       onClick={() => useUi.getState().setQueueCollapsed(!collapsed)}
+      data-testid="queue-collapse"
     >
       <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
     </button>

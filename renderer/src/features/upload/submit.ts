@@ -6,7 +6,7 @@ import type { FileCheck, SubmitResult, Task } from '../../../../shared/task.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { invoke, pathsForFiles } from '../../lib/ipc.ts';
 import { translate } from '../../i18n/index.ts';
-import { errorLine } from '../../i18n/errors.ts';
+import { deferredErrorLine } from '../../i18n/errors.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
 import { useUpload } from './store.ts';
@@ -41,7 +41,7 @@ async function submit(paths: readonly string[], duplicates: 'add' | 'ask'): Prom
   const upload = useUpload.getState();
   const res = await invoke('tasks:submit', { paths: [...paths], duplicates });
   if (!res.ok) {
-    toast(translate('upload.submitFailed'), 'error', errorLine(res.error));
+    toast({ key: 'upload.submitFailed' }, 'error', deferredErrorLine(res.error));
     upload.addRejected(paths.map((p) => ({ name: baseName(p), path: null, error: res.error })));
     return null;
   }
@@ -65,12 +65,12 @@ export async function submitPaths(paths: readonly string[]): Promise<Task[]> {
     created.push(...(again?.tasks ?? []));
   }
   if (created.length === 0) {
-    if (first.rejected.length === 0 && first.duplicates.length === 0) toast(translate('upload.nothingFound'), 'warning');
+    if (first.rejected.length === 0 && first.duplicates.length === 0) toast({ key: 'upload.nothingFound' }, 'warning');
     return [];
   }
   const store = useTasks.getState();
   if (!store.selectedId && created[0]) store.select(created[0].id);
-  toast(translate('upload.added', { n: created.length }), 'success');
+  toast({ key: 'upload.added', vars: { n: created.length } }, 'success');
   return created;
 }
 
