@@ -68,6 +68,20 @@ async function finishImages(pages: Page[], crops: (string | undefined)[][], opts
   return images;
 }
 
+/** `next` goes on with the paragraph `prev` left off: that one stops mid-sentence on a full line, and this one
+ * is no list item and starts lower-case (or the previous stops on a word/comma). */
+const continues = (prev: Elem, next: Elem): boolean => !END_OF_SENTENCE.test(prev.text) && !prev.shortLast && !next.list &&
+  (startsLikeContinuation(next.text) || /[\p{L}\d,\-–]$/u.test(prev.text));
+
+/** `next` heads the column right of `prev`'s (starting higher, no wider) and goes on with its paragraph, a
+ * real one (several lines of a column a fifth of the page wide or more: not a label of a form or a grid),
+ * starting lower-case (a capital at a column head is more often a masthead or a new block than a name). */
+function nextColumn(prev: Elem, next: Elem, pageWidth: number): boolean {
+  const w = prev.bbox[2] - prev.bbox[0];
+  return prev.nLines >= 2 && prev.text.length >= 80 && w >= 0.2 * pageWidth && next.bbox[2] - next.bbox[0] <= 1.25 * w &&
+    next.bbox[0] >= prev.bbox[2] - 0.02 * pageWidth && next.bbox[1] < prev.bbox[3] && continues(prev, next) && startsLikeContinuation(next.text);
+}
+
 export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentMeta, opts: ParseOptions): Promise<ParsedDocument> {
   const pagesIn = [...analyses].sort((a, b) => a.pageNum - b.pageNum);
   const bs = bodyStyle(pagesIn);
@@ -76,10 +90,12 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
   const levels = assignTitles(pagesIn, roles, bs);
   const crops: (string | undefined)[][] = [];
   let prevLast: { e: Elem; type: string } | null = null;
+  const joins = new Set<Block>();
   const pages: Page[] = pagesIn.map((p, pi) => {
     const blocks: Block[] = [];
     const pageCrops: (string | undefined)[] = [];
     let merge = false, firstFlow = true;
+    let pageLast: { e: Elem; type: string } | null = null;
     // Headers first, then the body (all its columns), its footnotes, and footers last, whatever the reading order gave.
     const types = p.elems.map((e, ei) => typeOf(e, roles[pi][ei], levels[pi][ei], p, body));
     const order = p.elems.map((_, i) => i);
@@ -92,10 +108,12 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
       if (type === 'title') b.title_level = levels[pi][ei];
       if (type === 'code') b.code_language = '';
       if (isFlow(b)) {
-        // The page opens with the rest of the previous page's last paragraph: that one stops mid-sentence on a
-        // full line, and this one is no list item and starts lower-case (or the previous stops on a word/comma).
-        if (firstFlow && type === 'text' && prevLast?.type === 'text' && !END_OF_SENTENCE.test(prevLast.e.text) && !prevLast.e.shortLast && !e.list &&
-          (startsLikeContinuation(e.text) || /[\p{L}\d,\-–]$/u.test(prevLast.e.text))) merge = true;
+        // A paragraph the column's foot cut off goes on at the head of the next column (to its right, starting
+        // higher): one paragraph in the Markdown; the JSON keeps a block per column.
+        if (type === 'text' && pageLast?.type === 'text' && nextColumn(pageLast.e, e, p.width)) joins.add(b);
+        pageLast = { e, type };
+        // The page opens with the rest of the previous page's last paragraph.
+        if (firstFlow && type === 'text' && prevLast?.type === 'text' && continues(prevLast.e, e)) merge = true;
         firstFlow = false;
         prevLast = { e, type };
       }
@@ -115,7 +133,7 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
   const images = await finishImages(pages, crops, opts);
   return {
     fileType: meta.fileType, pageCount: meta.pageCount, json: { pages },
-    markdown: toMarkdown(pages, opts.featureConfig, opts.elementFormats.image),
+    markdown: toMarkdown(pages, opts.featureConfig, opts.elementFormats.image, joins),
     catalog: buildCatalog(pages), images,
   };
 }

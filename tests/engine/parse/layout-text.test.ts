@@ -59,6 +59,20 @@ describe('columns for every script', () => {
     expect(doc.markdown).not.toMatch(/[\u4e00-\u9fff] [\u4e00-\u9fff]/);
     expect(doc.markdown).toContain('不同地震[^1]作用下结构'); // the note mark does not split the paragraph
   });
+
+  it('joins a paragraph the column foot cut off to its rest at the head of the next column (Markdown only)', async () => {
+    const en = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
+    expect(en.markdown).toContain('More specifically, we assume the extractive QA setting');
+    // The JSON keeps one block per column.
+    const p1 = en.json.pages[1].blocks;
+    const head = p1.find((b) => b.content.startsWith('the extractive QA setting'));
+    expect(head && head.bbox[0]).toBeGreaterThan(600);
+    const ko = await parseCorpus('pdf-digital/normal_4pages.pdf', tmp.dir);
+    expect(ko.markdown).toContain('이번에 개 정된 법에서'); // Hangul keeps the line break's space, as the page's own wraps
+    // A paragraph that ends its sentence, and labels side by side, stay apart.
+    expect(en.markdown).toMatch(/Facebook AI\n\n/);
+    expect(ko.markdown).toMatch(/보아야 할지 이슈가 될 것으로 판단된다\.\n\n/);
+  });
 });
 
 describe('heading hierarchy from the whole document', () => {
