@@ -9,6 +9,7 @@ import { classifyMargins, type MarginRole } from './headers.ts';
 import { assignTitles, bodyStyle } from './titles.ts';
 import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts';
 import { END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
+import { hyphenPairs, mendHyphens } from './hyphens.ts';
 
 export interface DocumentMeta {
   fileType: string;
@@ -91,6 +92,7 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
   const crops: (string | undefined)[][] = [];
   let prevLast: { e: Elem; type: string } | null = null;
   const joins = new Set<Block>();
+  const pairs = hyphenPairs(pagesIn.flatMap((p) => p.elems.map((e) => e.text)));
   const pages: Page[] = pagesIn.map((p, pi) => {
     const blocks: Block[] = [];
     const pageCrops: (string | undefined)[] = [];
@@ -104,7 +106,7 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     for (const ei of order) {
       const e = p.elems[ei];
       const type = types[ei];
-      const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: e.text, format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
+      const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: mendHyphens(e.text, pairs), format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
       if (type === 'title') b.title_level = levels[pi][ei];
       if (type === 'code') b.code_language = '';
       if (isFlow(b)) {

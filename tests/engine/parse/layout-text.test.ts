@@ -12,7 +12,8 @@ import { numberScheme } from '../../../engine/parse/title-levels.ts';
 import { labelNotes, markNotes } from '../../../engine/parse/notes.ts';
 import { toMarkdown } from '../../../engine/parse/markdown.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
-import { cleanLine, joinText } from '../../../engine/parse/text.ts';
+import { cleanLine, joinLines, joinText } from '../../../engine/parse/text.ts';
+import { hyphenPairs, mendHyphens } from '../../../engine/parse/hyphens.ts';
 import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
@@ -47,6 +48,19 @@ describe('columns for every script', () => {
   it('joins CJK without spaces (justification gaps too), Latin words with one, and mends hyphenated ends', () => {
     expect(cleanLine('摘 要 ：本文 研究 English words 한국어 단어')).toBe('摘要：本文研究 English words 한국어 단어');
     expect([joinText('选取两栋', '结构相同'), joinText('the shore', 'of'), joinText('infor-', 'mation'), joinText('한국어', '단어')]).toEqual(['选取两栋结构相同', 'the shore of', 'information', '한국어 단어']);
+  });
+
+  it('keeps the hyphen of a compound broken at a line end when the document writes it hyphenated mid-line', async () => {
+    const pairs = hyphenPairs(['a state-of-the-art dual-encoder', 'the FAA-approved program']);
+    const lines = (...ls: string[]) => ls.reduce(joinLines, '');
+    expect(lines('a dual-', 'encoder and an infor-', 'mation retrieval')).toBe('a dual\u00adencoder and an infor\u00admation retrieval');
+    expect(mendHyphens(lines('a dual-', 'encoder and an infor-', 'mation retrieval'), pairs)).toBe('a dual-encoder and an information retrieval');
+    expect(mendHyphens(lines('state-of-the-', 'art, FAA-', 'approved, Soekarno-', 'Hatta'), pairs)).toBe('state-of-the-art, FAA-approved, Soekarno-Hatta');
+    expect(mendHyphens(lines('ef-', 'ficient'), new Set())).toBe('efficient');
+    const doc = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
+    for (const w of ['dual-encoder', 'open-domain', 'fine-tuned', 'efficient', 'embeddings']) expect(doc.markdown).toContain(w);
+    for (const w of ['dualencoder', 'opendomain', 'finetuned', 'ef-ficient', '\u00ad']) expect(doc.markdown).not.toContain(w);
+    expect(JSON.stringify(doc.json)).not.toContain('\u00ad');
   });
 
   it('reads a Chinese two-column page column by column, paragraphs joined without spaces', async () => {
