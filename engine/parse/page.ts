@@ -80,8 +80,10 @@ function mergeParagraphs(elems: Elem[]): Elem[] {
   const out: Elem[] = [];
   for (const e of elems) {
     const p = out[out.length - 1];
+    // A change of face (an italic phrase) does not end a paragraph that stops mid-sentence and goes on lower-case.
+    const midSentence = p && !END_OF_SENTENCE.test(p.text) && /^[a-z]/.test(e.text);
     if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.note && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
-      Math.abs(p.size - e.size) < 0.1 * p.size && (p.font === e.font || Math.abs(p.size - e.size) < 0.4) && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4 && Math.abs(p.mono - e.mono) < 0.4) {
+      Math.abs(p.size - e.size) < 0.1 * p.size && (midSentence || ((p.font === e.font || Math.abs(p.size - e.size) < 0.4) && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4)) && Math.abs(p.mono - e.mono) < 0.4) {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
       if (gap > -0.3 * e.size && gap < 0.8 * e.size && ov > 0.6 * Math.min(p.bbox[2] - p.bbox[0], e.bbox[2] - e.bbox[0]) &&

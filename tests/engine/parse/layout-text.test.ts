@@ -74,9 +74,11 @@ describe('columns for every script', () => {
     expect(doc.markdown).toContain('不同地震[^1]作用下结构'); // the note mark does not split the paragraph
   });
 
-  it('joins a paragraph the column foot cut off to its rest at the head of the next column (Markdown only)', async () => {
+  it('joins a paragraph the column foot cut off to its rest at the head of the next column (Markdown only), and across a face change', async () => {
     const en = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
     expect(en.markdown).toContain('More specifically, we assume the extractive QA setting');
+    // An italic phrase inside a sentence does not break its paragraph either.
+    expect(en.markdown).toContain('context “Sala Baker is best known for portraying the villain Sauron in the Lord of the Rings trilogy.” A term-based');
     // The JSON keeps one block per column.
     const p1 = en.json.pages[1].blocks;
     const head = p1.find((b) => b.content.startsWith('the extractive QA setting'));
