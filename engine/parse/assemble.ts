@@ -9,6 +9,7 @@ import { classifyMargins, type MarginRole } from './headers.ts';
 import { assignTitles, bodyStyle } from './titles.ts';
 import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts';
 import { END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
+import { hyphenPairs, mendHyphens } from './hyphens.ts';
 
 export interface DocumentMeta {
   fileType: string;
@@ -68,6 +69,20 @@ async function finishImages(pages: Page[], crops: (string | undefined)[][], opts
   return images;
 }
 
+/** `next` goes on with the paragraph `prev` left off: that one stops mid-sentence on a full line, and this one
+ * is no list item and starts lower-case (or the previous stops on a word/comma). */
+const continues = (prev: Elem, next: Elem): boolean => !END_OF_SENTENCE.test(prev.text) && !prev.shortLast && !next.list &&
+  (startsLikeContinuation(next.text) || /[\p{L}\d,\-–]$/u.test(prev.text));
+
+/** `next` heads the column right of `prev`'s (starting higher, no wider) and goes on with its paragraph, a
+ * real one (several lines of a column a fifth of the page wide or more: not a label of a form or a grid),
+ * starting lower-case (a capital at a column head is more often a masthead or a new block than a name). */
+function nextColumn(prev: Elem, next: Elem, pageWidth: number): boolean {
+  const w = prev.bbox[2] - prev.bbox[0];
+  return prev.nLines >= 2 && prev.text.length >= 80 && w >= 0.2 * pageWidth && next.bbox[2] - next.bbox[0] <= 1.25 * w &&
+    next.bbox[0] >= prev.bbox[2] - 0.02 * pageWidth && next.bbox[1] < prev.bbox[3] && continues(prev, next) && startsLikeContinuation(next.text);
+}
+
 export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentMeta, opts: ParseOptions): Promise<ParsedDocument> {
   const pagesIn = [...analyses].sort((a, b) => a.pageNum - b.pageNum);
   const bs = bodyStyle(pagesIn);
@@ -76,10 +91,13 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
   const levels = assignTitles(pagesIn, roles, bs);
   const crops: (string | undefined)[][] = [];
   let prevLast: { e: Elem; type: string } | null = null;
+  const joins = new Set<Block>();
+  const pairs = hyphenPairs(pagesIn.flatMap((p) => p.elems.map((e) => e.text)));
   const pages: Page[] = pagesIn.map((p, pi) => {
     const blocks: Block[] = [];
     const pageCrops: (string | undefined)[] = [];
     let merge = false, firstFlow = true;
+    let pageLast: { e: Elem; type: string } | null = null;
     // Headers first, then the body (all its columns), its footnotes, and footers last, whatever the reading order gave.
     const types = p.elems.map((e, ei) => typeOf(e, roles[pi][ei], levels[pi][ei], p, body));
     const order = p.elems.map((_, i) => i);
@@ -88,14 +106,16 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     for (const ei of order) {
       const e = p.elems[ei];
       const type = types[ei];
-      const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: e.text, format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
+      const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: mendHyphens(e.text, pairs), format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
       if (type === 'title') b.title_level = levels[pi][ei];
       if (type === 'code') b.code_language = '';
       if (isFlow(b)) {
-        // The page opens with the rest of the previous page's last paragraph: that one stops mid-sentence on a
-        // full line, and this one is no list item and starts lower-case (or the previous stops on a word/comma).
-        if (firstFlow && type === 'text' && prevLast?.type === 'text' && !END_OF_SENTENCE.test(prevLast.e.text) && !prevLast.e.shortLast && !e.list &&
-          (startsLikeContinuation(e.text) || /[\p{L}\d,\-–]$/u.test(prevLast.e.text))) merge = true;
+        // A paragraph the column's foot cut off goes on at the head of the next column (to its right, starting
+        // higher): one paragraph in the Markdown; the JSON keeps a block per column.
+        if (type === 'text' && pageLast?.type === 'text' && nextColumn(pageLast.e, e, p.width)) joins.add(b);
+        pageLast = { e, type };
+        // The page opens with the rest of the previous page's last paragraph.
+        if (firstFlow && type === 'text' && prevLast?.type === 'text' && continues(prevLast.e, e)) merge = true;
         firstFlow = false;
         prevLast = { e, type };
       }
@@ -115,7 +135,7 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
   const images = await finishImages(pages, crops, opts);
   return {
     fileType: meta.fileType, pageCount: meta.pageCount, json: { pages },
-    markdown: toMarkdown(pages, opts.featureConfig, opts.elementFormats.image),
+    markdown: toMarkdown(pages, opts.featureConfig, opts.elementFormats.image, joins),
     catalog: buildCatalog(pages), images,
   };
 }

@@ -47,8 +47,9 @@ function blockMarkdown(b: Block, image: ImageFormat): string | null {
   }
 }
 
-/** Markdown of the document; headers/footers only when asked; cross-page paragraphs joined when asked. */
-export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat): string {
+/** Markdown of the document; headers/footers only when asked; cross-page paragraphs joined when asked; a block
+ * of `joins` (a paragraph going on in the next column of its page) joined to the text before it. */
+export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat, joins?: ReadonlySet<Block>): string {
   const parts: string[] = [];
   let lastText = -1; // index in parts of the latest body paragraph, for cross-page joins
   const noteLabels = labelNotes(pages.map((p) => p.blocks.filter((b) => b.type === 'footnote')));
@@ -63,7 +64,7 @@ export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat)
       // References follow their notes' labels (a mark used again on a later page is renumbered).
       if (md && refs.size && b.type !== 'code') md = md.replace(NOTE_REF, (all, m: string) => (refs.has(m) ? `[^${refs.get(m)}]` : all));
       if (md === null || !md.trim()) continue;
-      if (join && b.type === 'text' && lastText >= 0) {
+      if ((join || joins?.has(b)) && b.type === 'text' && lastText >= 0) {
         parts[lastText] = joinText(parts[lastText], md);
         join = false;
         continue;

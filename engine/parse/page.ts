@@ -6,7 +6,7 @@ import type { Elem, PageAnalysis } from './model.ts';
 import { segmentBlocks, type Segment } from './segment.ts';
 import { detectFigures, isScanned, isTextBackground, textCharCount, type Figure } from './figures.ts';
 import { readingOrder } from './xycut.ts';
-import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinText, TOC_LEADER } from './text.ts';
+import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinLines, TOC_LEADER } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
 import { detectBorderless } from './borderless.ts';
 import { detectVectorFigures } from './vector-figures.ts';
@@ -56,7 +56,7 @@ function joinMarkers(segs: Segment[]): Segment[] {
 
 function segText(s: Segment): string {
   let t = '';
-  for (const l of s.lines) t = joinText(t, cleanLine(dropLeaders(markNotes(l).text)));
+  for (const l of s.lines) t = joinLines(t, cleanLine(dropLeaders(markNotes(l).text)));
   return t;
 }
 
@@ -80,13 +80,15 @@ function mergeParagraphs(elems: Elem[]): Elem[] {
   const out: Elem[] = [];
   for (const e of elems) {
     const p = out[out.length - 1];
+    // A change of face (an italic phrase) does not end a paragraph that stops mid-sentence and goes on lower-case.
+    const midSentence = p && !END_OF_SENTENCE.test(p.text) && /^[a-z]/.test(e.text);
     if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.note && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
-      Math.abs(p.size - e.size) < 0.1 * p.size && (p.font === e.font || Math.abs(p.size - e.size) < 0.4) && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4 && Math.abs(p.mono - e.mono) < 0.4) {
+      Math.abs(p.size - e.size) < 0.1 * p.size && (midSentence || ((p.font === e.font || Math.abs(p.size - e.size) < 0.4) && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4)) && Math.abs(p.mono - e.mono) < 0.4) {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
       if (gap > -0.3 * e.size && gap < 0.8 * e.size && ov > 0.6 * Math.min(p.bbox[2] - p.bbox[0], e.bbox[2] - e.bbox[0]) &&
         Math.abs(p.bbox[0] - e.bbox[0]) < 2 * e.size && !CAPTION_START.test(e.text)) {
-        out[out.length - 1] = { ...p, bbox: rectUnion(p.bbox, e.bbox), text: joinText(p.text, e.text), nLines: p.nLines + e.nLines, shortLast: e.shortLast, bold: (p.bold * p.nLines + e.bold * e.nLines) / (p.nLines + e.nLines), italic: (p.italic * p.nLines + e.italic * e.nLines) / (p.nLines + e.nLines) };
+        out[out.length - 1] = { ...p, bbox: rectUnion(p.bbox, e.bbox), text: joinLines(p.text, e.text), nLines: p.nLines + e.nLines, shortLast: e.shortLast, bold: (p.bold * p.nLines + e.bold * e.nLines) / (p.nLines + e.nLines), italic: (p.italic * p.nLines + e.italic * e.nLines) / (p.nLines + e.nLines) };
         continue;
       }
     }

@@ -141,6 +141,8 @@ export function detectTables(page: RawPage): TableFound[] {
   const out: TableFound[] = [];
   for (const g of ruleGroups(h, v)) {
     const t = g.v.length >= 2 ? lattice(g, lines) : null;
+    // Rules that bleed off both sides of the page are its design (bands, frames), not a table's grid.
+    if (t && t.bbox[0] < 0.02 * page.width && t.bbox[2] > 0.98 * page.width) continue;
     if (t && !out.some((o) => o.bbox[0] < t.bbox[2] && t.bbox[0] < o.bbox[2] && o.bbox[1] < t.bbox[3] && t.bbox[1] < o.bbox[3])) out.push(t);
   }
   return out.map((t) => ({ ...t, bbox: rectUnion(t.bbox, t.bbox) }));

@@ -48,6 +48,14 @@ export function joinText(a: string, b: string): string {
   return a + ' ' + b;
 }
 
+/** Joins the lines of a paragraph as joinText does, but a word hyphenated at the line end ("dual-" +
+ * "encoder", or a soft hyphen a PDF set there) keeps a soft hyphen in its place: the assembly decides
+ * whether the document writes it as a compound (hyphens.ts). */
+export function joinLines(a: string, b: string): string {
+  if (/[A-Za-z\u00c0-\u024f][-\u00ad]$/.test(a) && /^[a-z\u00df-\u00ff]/.test(b)) return a.slice(0, -1) + '\u00ad' + b;
+  return joinText(a, b);
+}
+
 /** A space between two Chinese/Japanese chars: justification or letter-spacing, not a word break. */
 const CJK_GAP = /([\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]) (?=[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])/g;
 

@@ -24,10 +24,12 @@ export function filterByContext(pages: PageAnalysis[], roles: MarginRole[][], fl
       if (f[i] && prev >= 0 && f[prev] && e.bold < 0.5 && e.size < body * 1.15 && p.elems[prev].size > e.size * 1.3) f[i] = false;
       prev = i;
     });
-    // A cover (first or last page, no paragraph of body text, a display-size title): only the title
-    // itself counts; series names, blurbs and "Front cover" labels around it are no section headings.
+    // A cover (first or last page, at most a blurb of body text, a display-size title): only the title
+    // itself counts; series names, blurbs and "Front cover" labels around it are no section headings. A
+    // page whose body paragraphs fill a fifth of it or more is an opening page of text, not a cover.
     const edgePage = pages.length >= 2 && (pi === 0 || pi === pages.length - 1);
-    const paragraph = p.elems.some((e, i) => !r[i] && e.kind === 'text' && e.nLines >= 3 && Math.abs(e.size - body) <= 0.15 * body);
+    const prose = p.elems.reduce((a, e, i) => (!r[i] && e.kind === 'text' && e.nLines >= 3 && Math.abs(e.size - body) <= 0.15 * body ? a + (e.bbox[2] - e.bbox[0]) * (e.bbox[3] - e.bbox[1]) : a), 0);
+    const paragraph = prose >= 0.2 * p.width * p.height;
     const top = Math.max(0, ...p.elems.filter((_, i) => f[i]).map((e) => e.size));
     if (edgePage && !paragraph && top >= 2 * body) {
       p.elems.forEach((e, i) => { if (f[i] && e.size < 0.9 * top && !NUMBERED_HEADING.test(e.text.trim())) f[i] = false; });

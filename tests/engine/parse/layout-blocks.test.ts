@@ -75,6 +75,15 @@ describe('table of contents and tables', () => {
       expect(occ.size).toBe(rows.length * width); // a full rectangle: no holes
     }
   });
+
+  it('takes rules that bleed off both sides of the page for page design, not a table (redp5110 back cover)', async () => {
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    const back = doc.json.pages[doc.json.pages.length - 1].blocks;
+    expect(back.filter((b) => b.type === 'table')).toEqual([]);
+    // The prose beside the sidebar reads whole, not interleaved with the sidebar's labels line by line.
+    expect(doc.markdown).toMatch(/^This IBM Redpaper publication provides information about the IBM i 7\.2 feature of IBM DB2 for i/m);
+    expect(doc.markdown).toMatch(/^IBM Redbooks are developed by the IBM International Technical Support Organization\./m);
+  });
 });
 
 describe('formulas', () => {

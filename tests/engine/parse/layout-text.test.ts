@@ -12,7 +12,8 @@ import { numberScheme } from '../../../engine/parse/title-levels.ts';
 import { labelNotes, markNotes } from '../../../engine/parse/notes.ts';
 import { toMarkdown } from '../../../engine/parse/markdown.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
-import { cleanLine, joinText } from '../../../engine/parse/text.ts';
+import { cleanLine, joinLines, joinText } from '../../../engine/parse/text.ts';
+import { hyphenPairs, mendHyphens } from '../../../engine/parse/hyphens.ts';
 import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
@@ -49,6 +50,19 @@ describe('columns for every script', () => {
     expect([joinText('选取两栋', '结构相同'), joinText('the shore', 'of'), joinText('infor-', 'mation'), joinText('한국어', '단어')]).toEqual(['选取两栋结构相同', 'the shore of', 'information', '한국어 단어']);
   });
 
+  it('keeps the hyphen of a compound broken at a line end when the document writes it hyphenated mid-line', async () => {
+    const pairs = hyphenPairs(['a state-of-the-art dual-encoder', 'the FAA-approved program']);
+    const lines = (...ls: string[]) => ls.reduce(joinLines, '');
+    expect(lines('a dual-', 'encoder and an infor-', 'mation retrieval')).toBe('a dual\u00adencoder and an infor\u00admation retrieval');
+    expect(mendHyphens(lines('a dual-', 'encoder and an infor-', 'mation retrieval'), pairs)).toBe('a dual-encoder and an information retrieval');
+    expect(mendHyphens(lines('state-of-the-', 'art, FAA-', 'approved, Soekarno-', 'Hatta'), pairs)).toBe('state-of-the-art, FAA-approved, Soekarno-Hatta');
+    expect(mendHyphens(lines('ef-', 'ficient'), new Set())).toBe('efficient');
+    const doc = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
+    for (const w of ['dual-encoder', 'open-domain', 'fine-tuned', 'efficient', 'embeddings']) expect(doc.markdown).toContain(w);
+    for (const w of ['dualencoder', 'opendomain', 'finetuned', 'ef-ficient', '\u00ad']) expect(doc.markdown).not.toContain(w);
+    expect(JSON.stringify(doc.json)).not.toContain('\u00ad');
+  });
+
   it('reads a Chinese two-column page column by column, paragraphs joined without spaces', async () => {
     const doc = await parseDocument(zhFixture, 'zh-two-column.pdf', options(tmp.dir));
     const p0 = doc.json.pages[0].blocks.filter((b) => b.type === 'text' || b.type === 'title');
@@ -58,6 +72,22 @@ describe('columns for every script', () => {
     expect(switches).toBe(1); // all of the left column, then all of the right
     expect(doc.markdown).not.toMatch(/[\u4e00-\u9fff] [\u4e00-\u9fff]/);
     expect(doc.markdown).toContain('不同地震[^1]作用下结构'); // the note mark does not split the paragraph
+  });
+
+  it('joins a paragraph the column foot cut off to its rest at the head of the next column (Markdown only), and across a face change', async () => {
+    const en = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
+    expect(en.markdown).toContain('More specifically, we assume the extractive QA setting');
+    // An italic phrase inside a sentence does not break its paragraph either.
+    expect(en.markdown).toContain('context “Sala Baker is best known for portraying the villain Sauron in the Lord of the Rings trilogy.” A term-based');
+    // The JSON keeps one block per column.
+    const p1 = en.json.pages[1].blocks;
+    const head = p1.find((b) => b.content.startsWith('the extractive QA setting'));
+    expect(head && head.bbox[0]).toBeGreaterThan(600);
+    const ko = await parseCorpus('pdf-digital/normal_4pages.pdf', tmp.dir);
+    expect(ko.markdown).toContain('이번에 개 정된 법에서'); // Hangul keeps the line break's space, as the page's own wraps
+    // A paragraph that ends its sentence, and labels side by side, stay apart.
+    expect(en.markdown).toMatch(/Facebook AI\n\n/);
+    expect(ko.markdown).toMatch(/보아야 할지 이슈가 될 것으로 판단된다\.\n\n/);
   });
 });
 

@@ -5,6 +5,8 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { Markdown } from '../../components/markdown/Markdown.tsx';
 import { useReview, useReviewContext } from './context.tsx';
 import { plainText, requestRender } from './render-budget.ts';
+import { equationArt } from './equation-art.ts';
+import { EquationArtView } from './EquationArtView.tsx';
 
 /** Height guess before a chunk is measured: ~90 characters per line, 22 px per line. */
 export function estimate(text: string, source: boolean): number {
@@ -53,6 +55,7 @@ export const Row = memo(function Row({ i, estimate: height, start, source, pace,
   useEffect(() => (waiting ? requestRender(() => setFull(true)) : undefined), [waiting]);
   const g = blockOfChunk[i]!;
   const b = g >= 0 ? doc.model.blocks[g] : undefined;
+  const art = useMemo(() => (b && !source ? equationArt(doc.model, g, chunk.text) : null), [b, source, doc.model, g, chunk.text]);
   const cls = ['rv-chunk', selected && 'is-selected', hovered && 'is-hovered', revealed && 'is-revealed', hit && 'is-hit', b && 'is-linked']
     .filter(Boolean)
     .join(' ');
@@ -70,6 +73,8 @@ export const Row = memo(function Row({ i, estimate: height, start, source, pace,
     >
       {source ? (
         <pre className="rv-src">{chunk.text}</pre>
+      ) : full && art ? (
+        <EquationArtView art={art} markdown={chunk.text} resolveImage={resolve} />
       ) : full ? (
         <Markdown markdown={chunk.text} resolveImage={resolve} />
       ) : pace === 'flying' ? (
