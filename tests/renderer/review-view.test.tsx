@@ -105,6 +105,34 @@ describe('ReviewView', () => {
     expect(within(details).getAllByText('text', { exact: true }).length).toBeGreaterThan(0);
   });
 
+  it('names block types in words in both languages (legend, type filter, tree, details head); the Type field stays raw', () => {
+    const json = structuredClone(sampleView().json!);
+    json.pages[0]!.blocks[0]!.type = 'sider';
+    json.pages[1]!.blocks[3]!.type = 'cate_item';
+    const view = sampleView({ json });
+    const names = () => ({
+      legend: within(screen.getByTestId('legend')).getAllByRole('button').map((b) => b.textContent!.replace(/\s*\d+$/, '')),
+      filter: [...document.querySelectorAll('.rv-inspector-head option')].map((o) => o.textContent),
+      rows: [...document.querySelectorAll('.rv-row-type')].map((r) => r.textContent),
+    });
+    const first = render(<ReviewView view={view} />);
+    let n = names();
+    expect(n.legend).toEqual(expect.arrayContaining(['Sidebar', 'TOC entry', 'Text', 'Figure']));
+    expect(n.filter).toEqual(expect.arrayContaining(['Sidebar (1)', 'TOC entry (1)']));
+    expect(n.rows).toEqual(expect.arrayContaining(['Sidebar', 'TOC entry']));
+    for (const list of Object.values(n)) expect(list.join('|')).not.toMatch(/sider|cate|_/);
+    fireEvent.click(document.querySelector('[data-testid=inspector-row][data-g="0"]')!);
+    const details = screen.getByTestId('block-details');
+    expect(details.querySelector('.rv-details-head strong')!.textContent).toBe('Sidebar');
+    expect(within(details).getAllByText('sider', { exact: true }).length).toBeGreaterThan(0);
+    first.unmount();
+    setLocale('zh-CN');
+    render(<ReviewView view={view} />);
+    n = names();
+    expect(n.legend).toEqual(expect.arrayContaining(['侧栏', '目录项', '文本', '图片']));
+    expect(n.rows).toEqual(expect.arrayContaining(['侧栏', '目录项']));
+  });
+
   it('links a clicked Markdown chunk or inspector row back to the box', () => {
     render(<ReviewView view={sampleView()} />);
     fireEvent.click(within(chunkOf(1)!).getByText('Dense Passage Retrieval'));
@@ -126,7 +154,7 @@ describe('ReviewView', () => {
 
   it('hides a type with its chip and counts blocks per type', () => {
     render(<ReviewView view={sampleView()} />);
-    const chip = screen.getByRole('button', { name: /^text 3 blocks, shown$/ });
+    const chip = screen.getByRole('button', { name: /^Text 3 blocks, shown$/ });
     fireEvent.click(chip);
     expect(chip.getAttribute('aria-pressed')).toBe('false');
     expect(box(2)).toBeNull();

@@ -6,7 +6,7 @@ import { useLocale, useT } from '../../i18n/index.ts';
 import { BlockDetails } from './BlockDetails.tsx';
 import { typeColor } from './colors.ts';
 import { useReview, useReviewContext } from './context.tsx';
-import { typeLabel } from './messages.ts';
+import { typeLabel } from './type-names.ts';
 
 type Row = { kind: 'page'; page: number; count: number } | { kind: 'block'; g: number };
 const ROW_H = 26;
