@@ -28,6 +28,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   setApi(null);
+  setLocale('en');
 });
 
 describe('ExportMenu for one task', () => {
@@ -90,6 +91,9 @@ describe('ExportMenu for one task', () => {
     fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: 'relative.md' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The path must be absolute');
+    act(() => setLocale('zh-CN')); // worded when shown: follows a language switch
+    expect(within(dialog).getByRole('alert').textContent).toBe('路径必须是绝对路径');
+    act(() => setLocale('en'));
     fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: '/exports/out.md' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Replace “out.md”?' });
