@@ -1,6 +1,6 @@
 // The review screen rendered in jsdom with a real result shape (original gone: blank pages of
 // page_size): boxes placed by the bbox maths, linking both ways, filters, keyboard, source view.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewView } from '../../renderer/src/features/review/ReviewView.tsx';
 import { PANE_PADDING } from '../../renderer/src/features/review/layout.ts';
@@ -175,6 +175,30 @@ describe('ReviewView', () => {
     expect(document.activeElement).toBe(search);
     fireEvent.keyDown(search, { key: 'j' });
     expect(box(1)!.className).toContain('is-selected');
+  });
+
+  it('the inspector tree and the thumbnails are one Tab stop each; arrow keys move between blocks and pages', async () => {
+    render(<ReviewView view={sampleView()} />);
+    const tabbable = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].filter((el) => el.tabIndex === 0);
+    expect(tabbable('.rv-tree button')).toHaveLength(1);
+    expect(tabbable('.rv-thumbs button')).toHaveLength(1);
+    const rowOf = (g: number) => document.querySelector<HTMLElement>(`[data-testid=inspector-row][data-g="${g}"]`)!;
+    tabbable('.rv-tree button')[0]!.focus(); // the page 1 row
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(rowOf(1)));
+    expect(box(1)!.className).toContain('is-selected');
+    expect(tabbable('.rv-tree button')).toEqual([rowOf(1)]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    await waitFor(() => expect(document.activeElement).toBe(rowOf(0)));
+    expect(box(0)!.className).toContain('is-selected');
+    const thumbs = () => tabbable('.rv-thumbs button');
+    thumbs()[0]!.focus();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Go to page 1');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Go to page 2'));
+    expect(thumbs()).toEqual([document.activeElement]);
+    expect(document.activeElement?.getAttribute('aria-current')).toBe('page');
   });
 
   it('shows the Markdown source chunk by chunk, and every control has a name', () => {
