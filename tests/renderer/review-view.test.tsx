@@ -192,6 +192,10 @@ describe('ReviewView', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
     await waitFor(() => expect(document.activeElement).toBe(rowOf(0)));
     expect(box(0)!.className).toContain('is-selected');
+    rowOf(3).focus(); // arrows go on from the focused row (after a click, say), not from the Tab stop
+    fireEvent.keyDown(rowOf(3), { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(rowOf(4)));
+    expect(box(4)!.className).toContain('is-selected');
     const thumbs = () => tabbable('.rv-thumbs button');
     thumbs()[0]!.focus();
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Go to page 1');

@@ -120,7 +120,7 @@ export function Inspector() {
           </select>
         </label>
       </div>
-      <div ref={scrollRef} className="rv-tree" role="group" aria-label={t('review.inspectorPane')} tabIndex={-1} onKeyDown={(e) => onRovingKey(e, active, rows.length, moveTo)}>
+      <div ref={scrollRef} className="rv-tree" role="group" aria-label={t('review.inspectorPane')} tabIndex={-1} onKeyDown={(e) => onRovingKey(e, rows.length, moveTo)}>
         {rows.length === 0 && <p className="rv-empty">{t('review.noBlocks')}</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((it) => {

@@ -94,7 +94,7 @@ export function Thumbnails() {
   const items = virtualizer.getVirtualItems();
   return (
     // One Tab stop (the current page's thumbnail); ↑/↓, Home/End go to the previous/next/first/last page.
-    <nav className="rv-thumbs" ref={scrollRef} aria-label={t('review.thumbs')} data-testid="thumbs" onKeyDown={(e) => onRovingKey(e, page, sizes.length, (i) => store.getState().gotoPage(i))}>
+    <nav className="rv-thumbs" ref={scrollRef} aria-label={t('review.thumbs')} data-testid="thumbs" onKeyDown={(e) => onRovingKey(e, sizes.length, (i) => store.getState().gotoPage(i))}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((it) => (
           <button

@@ -20,10 +20,12 @@ export function rovingTabIndex(i: number, active: number, rendered: readonly { i
   return i === (activeShown ? active : rendered[0]?.index) ? 0 : -1;
 }
 
-/** Handles a move key inside the list: `go(i)` makes item i active (and scrolls it in); focus follows once it is drawn. */
-export function onRovingKey(e: KeyboardEvent<HTMLElement>, at: number, count: number, go: (i: number) => void): void {
-  const target = rovingTarget(e.key, at, count);
-  if (target === null || !(e.target as HTMLElement).closest('[data-i]')) return;
+/** Handles a move key on an item (from the focused one): `go(i)` makes item i active (and scrolls it in);
+ *  focus follows (once it is drawn). */
+export function onRovingKey(e: KeyboardEvent<HTMLElement>, count: number, go: (i: number) => void): void {
+  const item = (e.target as HTMLElement).closest<HTMLElement>('[data-i]');
+  const target = item ? rovingTarget(e.key, Number(item.dataset.i), count) : null;
+  if (target === null) return;
   e.preventDefault();
   go(target);
   const list = e.currentTarget;
@@ -32,5 +34,5 @@ export function onRovingKey(e: KeyboardEvent<HTMLElement>, at: number, count: nu
     if (el) el.focus({ preventScroll: true });
     else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
   };
-  requestAnimationFrame(() => focus(5));
+  focus(5); // at once when drawn already (a neighbour), so a quick second key goes on from it
 }
