@@ -35,6 +35,24 @@ async function expectToolbarOneRow(page: Page): Promise<void> {
   expect(m.overflow).toBe(0);
 }
 
+/** The Markdown pane's header (Rendered/Source, Copy Markdown) is one row and nothing in it is cut. */
+async function expectMdHeadOneRow(page: Page): Promise<void> {
+  const m = await page.locator('.rv-md .rv-pane-head').evaluate((head) => {
+    const boxes = [...head.querySelectorAll<HTMLElement>('button')].map((el) => el.getBoundingClientRect());
+    const h = head.getBoundingClientRect();
+    return {
+      spread: Math.max(...boxes.map((r) => r.top + r.height / 2)) - Math.min(...boxes.map((r) => r.top + r.height / 2)),
+      tallest: Math.max(...boxes.map((r) => r.height)),
+      outside: boxes.filter((r) => r.left < h.left || r.right > h.right).length,
+    };
+  });
+  expect(m.outside).toBe(0);
+  expect(m.spread).toBeLessThan(4);
+  expect(m.tallest).toBeLessThanOrEqual(28);
+  // Compact or not, the copy button keeps its name for assistive technology and as its tooltip.
+  await expect(page.getByTestId('copy-md')).toHaveAccessibleName(/Copy Markdown|复制 Markdown/);
+}
+
 test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and fit beside the opened queue), labels never wrap per character', async ({ page, app }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -50,9 +68,11 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
   await expect(expand).toHaveAccessibleName(/队列/);
   // The review toolbar is one row in both languages, every control whole, and still works from the keyboard.
   await expectToolbarOneRow(page);
+  await expectMdHeadOneRow(page);
   await invokeFromTest(app, 'settings:set', { language: 'en' });
   await expect(page.getByRole('button', { name: 'Inspector', exact: true })).toBeVisible();
   await expectToolbarOneRow(page);
+  await expectMdHeadOneRow(page);
   for (const width of [1150, 1210, 1024]) { // labelled or compact, on either side of the switch
     await page.setViewportSize({ width, height: 700 });
     await expectToolbarOneRow(page);
@@ -84,10 +104,12 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
     expect(box.x + box.width).toBeLessThanOrEqual(1024);
     expect(box.width).toBeGreaterThanOrEqual(240);
   }
+  await expectMdHeadOneRow(page);
   // The drop zone's hint above the queue is whole (it wraps), not cut at "max. 200…".
   await invokeFromTest(app, 'settings:set', { language: 'en' });
   const hint = page.locator('#dropzone-hint');
   await expect(hint).toHaveText('PDF, images, Office · max. 200 MB each');
+  await expectMdHeadOneRow(page);
   expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   // …and where it wraps, "max. 200 MB" stays on one line.
   const sizeLines = await hint.evaluate((el) => {

@@ -9,6 +9,7 @@ import { fakeApi, type Handlers } from './fake-api.ts';
 import { useAppInfo } from '../../renderer/src/stores/app.ts';
 import { toastLines, useUi } from '../../renderer/src/stores/ui.ts';
 import { ExportMenu } from '../../renderer/src/features/export/ExportMenu.tsx';
+import { setLocale } from '../../renderer/src/i18n/index.ts';
 
 type Handler = (req: any) => unknown;
 function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
@@ -27,6 +28,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   setApi(null);
+  setLocale('en');
 });
 
 describe('ExportMenu for one task', () => {
@@ -89,6 +91,9 @@ describe('ExportMenu for one task', () => {
     fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: 'relative.md' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The path must be absolute');
+    act(() => setLocale('zh-CN')); // worded when shown: follows a language switch
+    expect(within(dialog).getByRole('alert').textContent).toBe('路径必须是绝对路径');
+    act(() => setLocale('en'));
     fireEvent.change(within(dialog).getByLabelText('Destination file'), { target: { value: '/exports/out.md' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Replace “out.md”?' });
@@ -150,5 +155,27 @@ describe('batch export dialog', () => {
     expect(within(summary).getByTestId('batch-skipped').textContent).toBe('c.pdf: Not finished yet — c.pdf is not finished yet (PROCESSING).');
     expect(within(summary).getByTestId('batch-written').textContent).toContain('/exports/a (2)');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Close'));
+  });
+
+  it('its error lines follow a language switch while the dialog is open (worded when shown, not when they happen)', async () => {
+    setTransport('web');
+    installApi({
+      'dialog:pickFolder': () => null,
+      'export:batch': () => ({ code: 'DISK_FULL', message: 'ENOSPC: no space left on device' }),
+    });
+    render(<ExportMenu taskIds={['req_a00001', 'req_a00002']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export 2 selected documents' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export 2 documents' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Choose a destination folder.');
+    act(() => setLocale('zh-CN'));
+    expect(within(dialog).getByRole('alert').textContent).toBe('请选择目标文件夹。');
+    act(() => setLocale('en'));
+    fireEvent.change(within(dialog).getByLabelText('Destination folder'), { target: { value: '/exports' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('The disk is full — ENOSPC: no space left on device'));
+    act(() => setLocale('zh-CN'));
+    expect(within(dialog).getByRole('alert').textContent).toBe('磁盘已满 — ENOSPC: no space left on device');
+    act(() => setLocale('en'));
   });
 });

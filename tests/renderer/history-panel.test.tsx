@@ -1,5 +1,5 @@
 // HistoryPanel, its re-run dialog and StorageUsage in jsdom, against an in-memory RendererApi.
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvokeChannel } from '../../shared/ipc-contract.ts';
 import type { HistoryItem } from '../../shared/task.ts';
@@ -128,6 +128,29 @@ describe('HistoryPanel', () => {
     expect(req.options.formats).toContain('zip');
     expect(req.options.featureConfig.keep_header_footer).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the re-run dialog\'s error lines follow a language switch while it is open', async () => {
+    installApi({
+      'history:list': () => ITEMS,
+      'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
+      'tasks:rerun': () => ({ code: 'NOT_FOUND', message: 'req_other1 is gone' }),
+    });
+    render(<HistoryPanel onOpen={() => {}} />);
+    const rows = await screen.findAllByTestId('history-row');
+    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Re-run scan.png with other options' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
+    for (const box of within(dialog).getAllByRole('checkbox').slice(0, 3)) if ((box as HTMLInputElement).checked) fireEvent.click(box);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Choose at least one format.');
+    act(() => setLocale('zh-CN'));
+    expect(within(dialog).getByRole('alert').textContent).toBe('请至少选择一种格式。');
+    act(() => setLocale('en'));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Markdown' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('The document no longer exists — req_other1 is gone'));
+    act(() => setLocale('zh-CN'));
+    expect(within(dialog).getByRole('alert').textContent).toBe('该文档已不存在 — req_other1 is gone');
   });
 
   it('speaks Chinese', async () => {

@@ -1,6 +1,6 @@
 // The review screen rendered in jsdom with a real result shape (original gone: blank pages of
 // page_size): boxes placed by the bbox maths, linking both ways, filters, keyboard, source view.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewView } from '../../renderer/src/features/review/ReviewView.tsx';
 import { PANE_PADDING } from '../../renderer/src/features/review/layout.ts';
@@ -105,6 +105,34 @@ describe('ReviewView', () => {
     expect(within(details).getAllByText('text', { exact: true }).length).toBeGreaterThan(0);
   });
 
+  it('names block types in words in both languages (legend, type filter, tree, details head); the Type field stays raw', () => {
+    const json = structuredClone(sampleView().json!);
+    json.pages[0]!.blocks[0]!.type = 'sider';
+    json.pages[1]!.blocks[3]!.type = 'cate_item';
+    const view = sampleView({ json });
+    const names = () => ({
+      legend: within(screen.getByTestId('legend')).getAllByRole('button').map((b) => b.textContent!.replace(/\s*\d+$/, '')),
+      filter: [...document.querySelectorAll('.rv-inspector-head option')].map((o) => o.textContent),
+      rows: [...document.querySelectorAll('.rv-row-type')].map((r) => r.textContent),
+    });
+    const first = render(<ReviewView view={view} />);
+    let n = names();
+    expect(n.legend).toEqual(expect.arrayContaining(['Sidebar', 'TOC entry', 'Text', 'Figure']));
+    expect(n.filter).toEqual(expect.arrayContaining(['Sidebar (1)', 'TOC entry (1)']));
+    expect(n.rows).toEqual(expect.arrayContaining(['Sidebar', 'TOC entry']));
+    for (const list of Object.values(n)) expect(list.join('|')).not.toMatch(/sider|cate|_/);
+    fireEvent.click(document.querySelector('[data-testid=inspector-row][data-g="0"]')!);
+    const details = screen.getByTestId('block-details');
+    expect(details.querySelector('.rv-details-head strong')!.textContent).toBe('Sidebar');
+    expect(within(details).getAllByText('sider', { exact: true }).length).toBeGreaterThan(0);
+    first.unmount();
+    setLocale('zh-CN');
+    render(<ReviewView view={view} />);
+    n = names();
+    expect(n.legend).toEqual(expect.arrayContaining(['侧栏', '目录项', '文本', '图片']));
+    expect(n.rows).toEqual(expect.arrayContaining(['侧栏', '目录项']));
+  });
+
   it('links a clicked Markdown chunk or inspector row back to the box', () => {
     render(<ReviewView view={sampleView()} />);
     fireEvent.click(within(chunkOf(1)!).getByText('Dense Passage Retrieval'));
@@ -126,7 +154,7 @@ describe('ReviewView', () => {
 
   it('hides a type with its chip and counts blocks per type', () => {
     render(<ReviewView view={sampleView()} />);
-    const chip = screen.getByRole('button', { name: /^text 3 blocks, shown$/ });
+    const chip = screen.getByRole('button', { name: /^Text 3 blocks, shown$/ });
     fireEvent.click(chip);
     expect(chip.getAttribute('aria-pressed')).toBe('false');
     expect(box(2)).toBeNull();
@@ -147,6 +175,34 @@ describe('ReviewView', () => {
     expect(document.activeElement).toBe(search);
     fireEvent.keyDown(search, { key: 'j' });
     expect(box(1)!.className).toContain('is-selected');
+  });
+
+  it('the inspector tree and the thumbnails are one Tab stop each; arrow keys move between blocks and pages', async () => {
+    render(<ReviewView view={sampleView()} />);
+    const tabbable = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].filter((el) => el.tabIndex === 0);
+    expect(tabbable('.rv-tree button')).toHaveLength(1);
+    expect(tabbable('.rv-thumbs button')).toHaveLength(1);
+    const rowOf = (g: number) => document.querySelector<HTMLElement>(`[data-testid=inspector-row][data-g="${g}"]`)!;
+    tabbable('.rv-tree button')[0]!.focus(); // the page 1 row
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(rowOf(1)));
+    expect(box(1)!.className).toContain('is-selected');
+    expect(tabbable('.rv-tree button')).toEqual([rowOf(1)]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    await waitFor(() => expect(document.activeElement).toBe(rowOf(0)));
+    expect(box(0)!.className).toContain('is-selected');
+    rowOf(3).focus(); // arrows go on from the focused row (after a click, say), not from the Tab stop
+    fireEvent.keyDown(rowOf(3), { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(rowOf(4)));
+    expect(box(4)!.className).toContain('is-selected');
+    const thumbs = () => tabbable('.rv-thumbs button');
+    thumbs()[0]!.focus();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Go to page 1');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Go to page 2'));
+    expect(thumbs()).toEqual([document.activeElement]);
+    expect(document.activeElement?.getAttribute('aria-current')).toBe('page');
   });
 
   it('shows the Markdown source chunk by chunk, and every control has a name', () => {

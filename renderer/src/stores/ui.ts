@@ -107,8 +107,12 @@ export function toast(message: ToastText, kind: ToastKind = 'info', detail: Toas
   return useUi.getState().pushToast(message, kind, detail);
 }
 
+/** A ToastText put into words by `t` (also what dialogs keep as their error line, worded when rendered). */
+export function sayText(text: ToastText | string, t: TFunction): string {
+  return typeof text === 'string' ? text : typeof text === 'function' ? text(t) : t(text.key, text.vars);
+}
+
 /** A toast's lines in the language of `t` (default: the current one). */
 export function toastLines(toast: Toast, t: TFunction = (k, v) => translate(k, v)): { message: string; detail: string | null } {
-  const say = (text: ToastText | string): string => (typeof text === 'string' ? text : typeof text === 'function' ? text(t) : t(text.key, text.vars));
-  return { message: say(toast.message), detail: toast.detail === null ? null : say(toast.detail) || null };
+  return { message: sayText(toast.message, t), detail: toast.detail === null ? null : sayText(toast.detail, t) || null };
 }

@@ -5,7 +5,7 @@ import type { BatchSummary, ExportFormat } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { invoke, on } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
-import { toast } from '../../stores/ui.ts';
+import { sayText, toast, type ToastText } from '../../stores/ui.ts';
 import { deferredExportErrorLine, exportErrorLine } from './actions.ts';
 import { Modal } from '../../components/Modal.tsx';
 
@@ -26,7 +26,8 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
   const [images, setImages] = useState<'folder' | 'inline'>('folder');
   const [destDir, setDestDir] = useState('');
   const [typed, setTyped] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Kept as a key or a function of the translator, worded when shown: it follows a language switch.
+  const [error, setError] = useState<ToastText | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
   const unsubscribe = useRef<(() => void) | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -51,8 +52,8 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
 
   const start = async (e: FormEvent) => {
     e.preventDefault();
-    if (formats.length === 0) return setError(t('export.needFormat'));
-    if (destDir.trim() === '') return setError(t('export.needFolder'));
+    if (formats.length === 0) return setError({ key: 'export.needFormat' });
+    if (destDir.trim() === '') return setError({ key: 'export.needFolder' });
     setError(null);
     setPhase({ kind: 'running', done: 0, total: ids.length, current: '' });
     unsubscribe.current = on('export:progress', (p) => {
@@ -63,8 +64,9 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
     unsubscribe.current = null;
     if (!res.ok) {
       setPhase({ kind: 'setup' });
-      setError(exportErrorLine(res.error));
-      toast({ key: 'export.failed' }, 'error', deferredExportErrorLine(res.error));
+      const line = deferredExportErrorLine(res.error);
+      setError(() => line);
+      toast({ key: 'export.failed' }, 'error', line);
       return;
     }
     setPhase({ kind: 'done', summary: res.value });
@@ -111,7 +113,7 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
             <button type="button" className="btn" onClick={() => void pick()}>{t('export.choose')}</button>
           </div>
           <p id={hintId} className="muted xp-small">{typed ? t('export.folderTyped') : t('export.folderHint')}</p>
-          {error && <p role="alert" className="xp-error">{error}</p>}
+          {error && <p role="alert" className="xp-error">{sayText(error, t)}</p>}
           <div className="modal-actions">
             <button type="button" className="btn" onClick={onClose}>{t('export.cancel')}</button>
             <button type="submit" className="btn primary" data-autofocus>{t('export.start')}</button>
@@ -169,7 +171,7 @@ export function BatchSummaryView({ summary }: { summary: BatchSummary }) {
           <ul className="xp-list" data-testid="batch-skipped">
             {summary.skipped.map((s, i) => (
               <li key={`${s.id}-${i}`}>
-                <strong>{s.fileName}</strong>: <span>{exportErrorLine(s.reason)}</span>
+                <strong>{s.fileName}</strong>: <span>{exportErrorLine(s.reason, t)}</span>
               </li>
             ))}
           </ul>

@@ -26,13 +26,13 @@ export function PathExportDialog({ taskId, initial, onClose }: {
   const [choice, setChoice] = useState<ExportChoice>(initial);
   const [path, setPath] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null); // a message key, worded when shown
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const dest = path.trim();
     if (!isAbsolutePath(dest)) {
-      setError(t('export.err.BAD_PATH'));
+      setError('export.err.BAD_PATH');
       return;
     }
     setBusy(true);
@@ -66,7 +66,7 @@ export function PathExportDialog({ taskId, initial, onClose }: {
           onChange={(e) => setPath(e.currentTarget.value)}
         />
         <p id={hintId} className="muted xp-small">{t('export.pathHint')}</p>
-        {error && <p role="alert" className="xp-error">{error}</p>}
+        {error && <p role="alert" className="xp-error">{t(error)}</p>}
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose}>{t('export.cancel')}</button>
           <button type="submit" className="btn primary" disabled={busy || path.trim() === ''}>{t('export.save')}</button>

@@ -7,8 +7,8 @@ import { useT } from '../../i18n/index.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTasks } from '../../stores/tasks.ts';
-import { toast } from '../../stores/ui.ts';
-import { deferredExportErrorLine, exportErrorLine } from '../export/actions.ts';
+import { sayText, toast, type ToastText } from '../../stores/ui.ts';
+import { deferredExportErrorLine } from '../export/actions.ts';
 import { Modal } from '../../components/Modal.tsx';
 import './messages.ts';
 
@@ -25,17 +25,19 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
     ...DEFAULT_FEATURE_CONFIG, ...settings?.featureConfig, ...task?.featureConfig,
   });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Kept as a key or a function of the translator, worded when shown: it follows a language switch.
+  const [error, setError] = useState<ToastText | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (formats.length === 0) return setError(t('history.needFormat'));
+    if (formats.length === 0) return setError({ key: 'history.needFormat' });
     setBusy(true);
     const res = await invoke('tasks:rerun', { id, options: { backend, formats, featureConfig: features } });
     setBusy(false);
     if (!res.ok) {
-      setError(exportErrorLine(res.error));
-      toast({ key: 'history.rerunFailed' }, 'error', deferredExportErrorLine(res.error));
+      const line = deferredExportErrorLine(res.error);
+      setError(() => line);
+      toast({ key: 'history.rerunFailed' }, 'error', line);
       return;
     }
     useTasks.getState().upsert(res.value);
@@ -88,7 +90,7 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
             </label>
           ))}
         </fieldset>
-        {error && <p role="alert" className="xp-error">{error}</p>}
+        {error && <p role="alert" className="xp-error">{sayText(error, t)}</p>}
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose}>{t('history.cancel')}</button>
           <button type="submit" className="btn primary" disabled={busy} data-autofocus>{t('history.start')}</button>

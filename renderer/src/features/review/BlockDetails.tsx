@@ -11,7 +11,7 @@ import { toast } from '../../stores/ui.ts';
 import { typeColor } from './colors.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import { blockJson } from './model.ts';
-import { typeLabel } from './messages.ts';
+import { typeLabel } from './type-names.ts';
 import { tableGrid } from './table-data.ts';
 import { TableView } from './TableView.tsx';
 

@@ -6,7 +6,8 @@ import { useLocale, useT } from '../../i18n/index.ts';
 import { BlockDetails } from './BlockDetails.tsx';
 import { typeColor } from './colors.ts';
 import { useReview, useReviewContext } from './context.tsx';
-import { typeLabel } from './messages.ts';
+import { onRovingKey, rovingTabIndex } from './roving.ts';
+import { typeLabel } from './type-names.ts';
 
 type Row = { kind: 'page'; page: number; count: number } | { kind: 'block'; g: number };
 const ROW_H = 26;
@@ -47,6 +48,8 @@ export function Inspector() {
   const selected = useReview((s) => s.selected);
   const hovered = useReview((s) => s.hovered);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  // The tree's one Tab stop (roving.ts): ↑/↓ move it and select the block under it.
+  const [focusRow, setFocusRow] = useState(0);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const rows = useMemo(() => {
@@ -89,6 +92,18 @@ export function Inspector() {
     const top = r * ROW_H;
     if (top < el.scrollTop || top + ROW_H > el.scrollTop + el.clientHeight) virtualizer.scrollToIndex(r, { align: 'center' });
   }, [target, seq, rowOfBlock, virtualizer]);
+  useEffect(() => {
+    const r = rowOfBlock.get(selected);
+    if (r !== undefined) setFocusRow(r);
+  }, [selected, rowOfBlock]);
+  const active = Math.min(focusRow, rows.length - 1);
+  const items = virtualizer.getVirtualItems();
+  const moveTo = (i: number) => {
+    setFocusRow(i);
+    const row = rows[i]!;
+    if (row.kind === 'block') store.getState().select(row.g, 'inspector');
+    virtualizer.scrollToIndex(i);
+  };
 
   return (
     <section className="rv-inspector" aria-label={t('review.inspectorPane')} data-testid="inspector">
@@ -105,10 +120,10 @@ export function Inspector() {
           </select>
         </label>
       </div>
-      <div ref={scrollRef} className="rv-tree" role="group" aria-label={t('review.inspectorPane')} tabIndex={-1}>
+      <div ref={scrollRef} className="rv-tree" role="group" aria-label={t('review.inspectorPane')} tabIndex={-1} onKeyDown={(e) => onRovingKey(e, rows.length, moveTo)}>
         {rows.length === 0 && <p className="rv-empty">{t('review.noBlocks')}</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((it) => {
+          {items.map((it) => {
             const row = rows[it.index]!;
             const style = { transform: `translateY(${it.start}px)`, height: ROW_H };
             if (row.kind === 'page') {
@@ -118,6 +133,8 @@ export function Inspector() {
                   key={`p${row.page}`}
                   type="button"
                   aria-expanded={open}
+                  data-i={it.index}
+                  tabIndex={rovingTabIndex(it.index, active, items)}
                   className="rv-row rv-row-page"
                   style={style}
                   title={t(open ? 'review.collapse' : 'review.expand', { n: row.page + 1 })}
@@ -141,6 +158,8 @@ export function Inspector() {
                 key={`b${row.g}`}
                 type="button"
                 aria-pressed={row.g === selected}
+                data-i={it.index}
+                tabIndex={rovingTabIndex(it.index, active, items)}
                 className={cls}
                 style={style}
                 data-g={row.g}

@@ -4,7 +4,7 @@ import type { RefObject } from 'react';
 import { useT, useLocale } from '../../i18n/index.ts';
 import { typeColor, sortTypes } from './colors.ts';
 import { useReview, useReviewContext } from './context.tsx';
-import { typeLabel } from './messages.ts';
+import { typeLabel } from './type-names.ts';
 import { Search } from './Toolbar.tsx';
 
 /** The legend row also holds find-in-document (right-aligned). */

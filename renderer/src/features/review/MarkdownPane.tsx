@@ -7,6 +7,7 @@ import type { MouseEvent, RefObject } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { toast } from '../../stores/ui.ts';
 import { useReview, useReviewContext } from './context.tsx';
+import { LabelButton } from './LabelButton.tsx';
 import { Row, estimate } from './MarkdownRow.tsx';
 import { useFastScroll } from './useFastScroll.ts';
 import { useFollow } from './useFollow.ts';
@@ -152,9 +153,7 @@ export function MarkdownPane() {
             {t('review.source')}
           </button>
         </div>
-        <button type="button" className="rv-btn" onClick={copy} aria-label={t('review.copyMarkdown')} data-testid="copy-md">
-          {t('review.copyMarkdown')}
-        </button>
+        <LabelButton label={t('review.copyMarkdown')} icon="copy" onClick={copy} testId="copy-md" />
       </div>
       <ChunkList key={mode} source={mode === 'source'} place={place} />
     </section>

@@ -5,6 +5,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import type { PdfDoc } from './pdf.ts';
+import { onRovingKey, rovingTabIndex } from './roving.ts';
 
 const THUMB_W = 84;
 const ROW_GAP = 22;
@@ -90,13 +91,17 @@ export function Thumbnails() {
     const height = virtualizer.scrollRect?.height ?? 0;
     if (item && (item.start < top || item.end > top + height)) virtualizer.scrollToIndex(page, { align: 'center' });
   }, [page, flying, virtualizer]);
+  const items = virtualizer.getVirtualItems();
   return (
-    <nav className="rv-thumbs" ref={scrollRef} aria-label={t('review.thumbs')} data-testid="thumbs">
+    // One Tab stop (the current page's thumbnail); ↑/↓, Home/End go to the previous/next/first/last page.
+    <nav className="rv-thumbs" ref={scrollRef} aria-label={t('review.thumbs')} data-testid="thumbs" onKeyDown={(e) => onRovingKey(e, sizes.length, (i) => store.getState().gotoPage(i))}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((it) => (
+        {items.map((it) => (
           <button
             key={it.index}
             type="button"
+            data-i={it.index}
+            tabIndex={rovingTabIndex(it.index, page, items)}
             className={it.index === page ? 'rv-thumb is-current' : 'rv-thumb'}
             style={{ transform: `translateY(${it.start}px)` }}
             aria-label={t('review.thumbN', { n: it.index + 1 })}

@@ -3,9 +3,10 @@
 import { useEffect, useState } from 'react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Icon, type IconName } from '../../components/Icon.tsx';
+import type { IconName } from '../../components/Icon.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useReview, useReviewContext } from './context.tsx';
+import { LabelButton } from './LabelButton.tsx';
 import { ZOOM_STEPS } from './store.ts';
 
 function PageInput() {
@@ -84,15 +85,9 @@ function ZoomControl() {
   );
 }
 
-/** A pressed/unpressed button: icon and label; in a narrow review the label is hidden from sight (not from
- *  assistive technology, it stays the accessible name) and shows as the tooltip. */
+/** A pressed/unpressed button: icon and label (folded to a tooltip in a narrow review, see LabelButton). */
 function Toggle({ on, label, icon, onClick, testId }: { on: boolean; label: string; icon: IconName; onClick: () => void; testId?: string }) {
-  return (
-    <button type="button" className="rv-toggle" aria-pressed={on} onClick={onClick} data-testid={testId} title={label}>
-      <Icon name={icon} size={14} />
-      <span className="rv-toggle-label">{label}</span>
-    </button>
-  );
+  return <LabelButton className="rv-toggle" pressed={on} label={label} icon={icon} onClick={onClick} testId={testId} />;
 }
 
 export function Search({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {

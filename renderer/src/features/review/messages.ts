@@ -180,15 +180,3 @@ const zhCN: typeof en = {
 };
 
 registerMessages('review', { en, 'zh-CN': zhCN });
-
-/** Block type labels (the service's names, translated for zh-CN). */
-const typeZh: Record<string, string> = {
-  text: '文本', title: '标题', figure: '图片', figure_caption: '图注', table: '表格', table_caption: '表注',
-  equation: '公式', header: '页眉', footer: '页脚', sider: '侧栏', footnote: '脚注', cate: '目录', cate_item: '目录项',
-  choice: '选项', code: '代码', blank: '空白', reference: '参考文献', qrcode: '二维码', stamp: '印章', cs: '化学结构',
-  cs_equation: '化学方程式',
-};
-
-export function typeLabel(type: string, locale: string): string {
-  return locale === 'zh-CN' ? (typeZh[type] ?? type) : type.replace(/_/g, ' ');
-}
