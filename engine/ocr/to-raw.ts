@@ -8,6 +8,7 @@ import { order } from './order.ts';
 import { findPictures } from './pictures.ts';
 import { joinLeaders } from './leaders.ts';
 import { findRules } from './rules.ts';
+import { evenSizes, inkSizes } from './sizes.ts';
 
 /** Image ids of pictures found on a page image (not images of the PDF page). */
 export const PICTURE_ID = 100_000;
@@ -49,21 +50,6 @@ function spaceAfterNumber(l: OcrLine): OcrLine {
   return { ...l, text: `${l.text.slice(0, k)} ${l.text.slice(k)}`, x0: [...l.x0.slice(0, k), l.x1[k - 1], ...l.x0.slice(k)], x1: [...l.x1.slice(0, k), l.x0[k], ...l.x1.slice(k)] };
 }
 
-const LONG = 25;
-const pitch = (l: RawLine): number => (l.bbox[2] - l.bbox[0]) / l.text.length;
-
-/** Sizes near the page's median are the median (box heights vary with ascenders and descenders, and
- * the detector's box height by ±15%); so is a long line whose letters are as wide as the page's usual
- * ones (its width per letter, measured along the whole line, is a steadier gauge than its height). */
-function evenSizes(lines: RawLine[]): void {
-  const s = lines.map((l) => l.size).sort((a, b) => a - b);
-  const med = s[s.length >> 1];
-  const ps = lines.filter((l) => l.text.length >= LONG).map(pitch).sort((a, b) => a - b);
-  const usual = ps.length >= 3 ? ps[ps.length >> 1] : 0;
-  const likeBody = (l: RawLine) => usual > 0 && l.text.length >= LONG && Math.abs(pitch(l) / usual - 1) < 0.12 && l.size < 1.5 * med;
-  for (const l of lines) l.size = (l.size > 0.8 * med && l.size < 1.25 * med) || likeBody(l) ? med : Math.round(l.size * 2) / 2;
-}
-
 /**
  * The page of an OCR result, in units of `unit` image pixels (2 for a PDF page rendered at 144 dpi:
  * points). `pageW`/`pageH` are the page's own size in those units, before the OCR's rotation.
@@ -72,7 +58,9 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const { image, lines } = res;
   const skew = skewOf(lines), cos = Math.cos(-skew), sin = Math.sin(-skew);
   const mx = image.width / 2, my = image.height / 2;
-  const raw: RawLine[] = joinLeaders(image, lines).map(spaceAfterNumber).map((l) => {
+  const joined = joinLeaders(image, lines).map(spaceAfterNumber);
+  const sizes = inkSizes(image, joined, unit, SIZE_PER_HEIGHT);
+  const raw: RawLine[] = joined.map((l, k) => {
     const dx = l.box.cx - mx, dy = l.box.cy - my;
     const cx = mx + dx * cos - dy * sin, cy = my + dx * sin + dy * cos;
     // The detector's box is grown by the same margin on all sides: take it off the ends of the line,
@@ -82,7 +70,7 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
     const bold = strokeRatio(image, [l.box.cx - l.box.w / 2, l.box.cy - l.box.h / 2, l.box.cx + l.box.w / 2, l.box.cy + l.box.h / 2]);
     return {
       text: l.text, cx0: l.x0.map((f) => at(cx, l.box.w, tw, f) / unit), cx1: l.x1.map((f) => at(cx, l.box.w, tw, f) / unit),
-      bbox: px.map((v) => v / unit) as Rect, size: (SIZE_PER_HEIGHT * l.box.h) / unit,
+      bbox: px.map((v) => v / unit) as Rect, size: sizes[k].size,
       bold, italic: 0, mono: 0, font: 'ocr', rotated: false, rtl: false,
     };
   });
@@ -90,8 +78,9 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const strokes = raw.map((l) => l.bold).sort((a, b) => a - b);
   const usual = strokes[strokes.length >> 1] ?? 0;
   for (const l of raw) l.bold = usual > 0 && l.bold > 1.3 * usual ? 1 : 0;
-  if (raw.length) evenSizes(raw);
   const ordered = order(raw);
+  const spread = new Map(raw.map((l, k) => [l, sizes[k].spread]));
+  if (ordered.length) evenSizes(ordered, (l) => spread.get(l)!);
   const rot = res.rotation as Rotation;
   const turned = rot === 90 || rot === 270;
   const W = turned ? pageH : pageW, H = turned ? pageW : pageH;
