@@ -97,7 +97,13 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   // axes and grid of a chart belong to it).
   const hs = lines.map((l) => l.box.h).sort((a, b) => a - b), lh = hs[hs.length >> 1] ?? 20;
   const inPicture = (r: Rect) => images.some((im) => r[0] >= im.bbox[0] * unit - lh && r[2] <= im.bbox[2] * unit + lh && r[1] >= im.bbox[1] * unit - lh && r[3] <= im.bbox[3] * unit + lh);
-  const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r)).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
+  // Nor along the middle of a line of text: the rows of bold type, its gaps bridged, are long thin runs too.
+  const cores = raw.map((l, k) => {
+    const m = ((l.bbox[1] + l.bbox[3]) / 2) * unit, half = joined[k].innerH / 2;
+    return [l.bbox[0] * unit, m - half, l.bbox[2] * unit, m + half];
+  });
+  const inText = (r: Rect) => r[2] - r[0] > r[3] - r[1] && cores.some((c) => (r[1] + r[3]) / 2 > c[1] && (r[1] + r[3]) / 2 < c[3] && Math.min(r[2], c[2]) - Math.max(r[0], c[0]) > 0.5 * (r[2] - r[0]));
+  const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r) && !inText(r)).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
   return {
     index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
     blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors,

@@ -39,15 +39,22 @@ export function paragraph(texts: string[], size: number, x: number, y: number, b
 
 const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
-/** An image-only PDF of US-letter pages, each holding its lines as a 150-dpi grey picture turned by 0.8°. */
-export function scannedPdf(pages: SetLine[][]): Uint8Array {
+/** A ruled line from (x0, y0) to (x1, y1) (pt, from the top-left corner), `width` pt thick. */
+export interface Rule { x0: number; y0: number; x1: number; y1: number; width: number }
+
+/** An image-only PDF of US-letter pages, each holding its lines (and rules) as a 150-dpi grey picture
+ * turned by 0.8°. */
+export function scannedPdf(pages: SetLine[][], rules: Rule[][] = []): Uint8Array {
   const born = new mupdf.PDFDocument();
   const fonts = born.addObject({
     R: born.addSimpleFont(new mupdf.Font('Times-Roman')),
     B: born.addSimpleFont(new mupdf.Font('Times-Bold')),
   });
-  for (const lines of pages) {
-    const ops = lines.map((l) => `BT /${l.bold ? 'B' : 'R'} ${l.size} Tf ${l.x} ${H - l.y} Td (${esc(l.text)}) Tj ET`).join('\n');
+  for (const [i, lines] of pages.entries()) {
+    const ops = [
+      ...lines.map((l) => `BT /${l.bold ? 'B' : 'R'} ${l.size} Tf ${l.x} ${H - l.y} Td (${esc(l.text)}) Tj ET`),
+      ...(rules[i] ?? []).map((r) => `${r.width} w ${r.x0} ${H - r.y0} m ${r.x1} ${H - r.y1} l S`),
+    ].join('\n');
     born.insertPage(-1, born.addPage([0, 0, W, H], 0, born.addObject({ Font: fonts }), ops));
   }
   const scan = new mupdf.PDFDocument();
