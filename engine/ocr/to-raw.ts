@@ -1,6 +1,6 @@
 // Recognised lines → the engine's own line model (RawPage): boxes deskewed and scaled to analysis
 // units, per-char extents from the recogniser, sizes evened out per page, bold from stroke width.
-import type { RawLine, RawPage, Rect } from '../pdf/raw.ts';
+import type { RawBlock, RawLine, RawPage, Rect } from '../pdf/raw.ts';
 import type { Rotation } from '../pdf/frame.ts';
 import type { GrayImage } from './gray.ts';
 import type { OcrLine, OcrResult } from './pipeline.ts';
@@ -50,6 +50,22 @@ function spaceAfterNumber(l: OcrLine): OcrLine {
   return { ...l, text: `${l.text.slice(0, k)} ${l.text.slice(k)}`, x0: [...l.x0.slice(0, k), l.x1[k - 1], ...l.x0.slice(k)], x1: [...l.x1.slice(0, k), l.x0[k], ...l.x1.slice(k)] };
 }
 
+const sameRow = (a: RawLine, b: RawLine): boolean => Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) < 0.25 * Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]) && b.bbox[0] > a.bbox[2];
+const union = (ls: RawLine[]): Rect => ls.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
+
+/** Lines in reading order as blocks, as mupdf would group them: a row of pieces side by side (affiliations
+ * under a paper's authors, labels of a form) is a block of its own, so that the line below a piece does
+ * not continue it as if it were its paragraph. */
+function rowBlocks(lines: RawLine[]): RawBlock[] {
+  const piece = lines.map((l, i) => (i > 0 && sameRow(lines[i - 1], l)) || (i + 1 < lines.length && sameRow(l, lines[i + 1])));
+  const out: RawLine[][] = [];
+  lines.forEach((l, i) => {
+    if (!out.length || piece[i] !== piece[i - 1] || (piece[i] && !sameRow(lines[i - 1], l))) out.push([]);
+    out[out.length - 1].push(l);
+  });
+  return out.map((ls) => ({ bbox: union(ls), lines: ls }));
+}
+
 /**
  * The page of an OCR result, in units of `unit` image pixels (2 for a PDF page rendered at 144 dpi:
  * points). `pageW`/`pageH` are the page's own size in those units, before the OCR's rotation.
@@ -84,7 +100,6 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const rot = res.rotation as Rotation;
   const turned = rot === 90 || rot === 270;
   const W = turned ? pageH : pageW, H = turned ? pageW : pageH;
-  const bbox: Rect = ordered.length ? ordered.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]) : [0, 0, 0, 0];
   // Pictures: ids past any real image's, so that their crops are rendered from the page area.
   const extent = (l: OcrLine): Rect => {
     const ex = (Math.abs(l.box.ux) * l.box.w + Math.abs(l.box.vx) * l.box.h) / 2, ey = (Math.abs(l.box.uy) * l.box.w + Math.abs(l.box.vy) * l.box.h) / 2;
@@ -106,6 +121,6 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r) && !inText(r)).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
   return {
     index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
-    blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors,
+    blocks: rowBlocks(ordered), images, vectors,
   };
 }
