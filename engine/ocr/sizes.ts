@@ -110,7 +110,8 @@ function runs(lines: RawLine[]): RawLine[][] {
  * then the two groups nearest in size (against the spread of their means: the more lines, the closer a
  * size is known) are merged while they do not differ clearly, and each group takes its mean size weighted
  * by lines — the body's group the page's median size — so that footnotes or a heading style keep one
- * size apart from the body's. `lines` are in reading order. */
+ * size apart from the body's. Larger sizes are rounded to half points (headings are ranked by size across
+ * pages), smaller ones kept (footnotes are judged by their ratio to the body). `lines` are in reading order. */
 export function evenSizes(lines: RawLine[], spreadOf: (l: RawLine) => number): void {
   const med = middle(lines.map((l) => l.size));
   /** `v`: variance of the group's mean size (relative). */
@@ -132,6 +133,6 @@ export function evenSizes(lines: RawLine[], spreadOf: (l: RawLine) => number): v
   }
   for (const g of groups) {
     const body = g.lo <= med && med <= g.hi;
-    for (const l of g.lines) l.size = body ? med : g.size;
+    for (const l of g.lines) l.size = body ? med : g.size > med ? Math.round(g.size * 2) / 2 : g.size;
   }
 }

@@ -26,8 +26,10 @@ describe('OCR type sizes', () => {
     const wobble = [1, 1.03, 0.97, 1.04, 0.98, 1.01, 0.96, 1.02];
     const run = (size: number, x: number, y: number, n: number) => Array.from({ length: n }, (_, i) => line(size * wobble[i % 8], x, y + i * 1.2 * size));
     const abstract = run(10, 90, 100, 10), body = [...run(11, 72, 260, 20), ...run(11, 310, 100, 30)], notes = run(9, 72, 700, 4);
-    const lines = [...abstract, ...body, ...notes];
+    const heading = { ...line(14.3, 72, 230), bold: 1 };
+    const lines = [...abstract, heading, ...body, ...notes];
     evenSizes(lines, () => 0.035);
+    expect(heading.size).toBe(14.5);
     expect(new Set(body.map((l) => l.size)).size).toBe(1);
     expect(new Set(notes.map((l) => l.size)).size).toBe(1);
     expect(notes[0].size / body[0].size).toBeLessThan(0.85);
