@@ -26,13 +26,13 @@ export const SETS: Record<string, [string, number][]> = {
 };
 
 /** Small deterministic random numbers (the scans are the same on every run). */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
 /** A scan-like copy of grey pixels: skew (degrees), a light blur, noise. */
-function degrade(src: Uint8ClampedArray, w: number, h: number, skew: number, rand: () => number): Uint8ClampedArray {
+export function degrade(src: Uint8ClampedArray, w: number, h: number, skew: number, rand: () => number): Uint8ClampedArray {
   const out = new Uint8ClampedArray(w * h);
   const c = Math.cos((skew * Math.PI) / 180), s = Math.sin((skew * Math.PI) / 180), mx = w / 2, my = h / 2;
   const px = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 255 : src[y * w + x]);

@@ -72,11 +72,12 @@ function boxesOf(prob: Float32Array, dw: number, dh: number, sx: number, sy: num
       const nx = Math.abs(r.uy), ny = -Math.sign(r.uy) * r.ux;
       Object.assign(r, { w: r.h, h: r.w, ux: nx, uy: ny });
     }
-    // Box score: mean probability inside the rectangle.
+    // Box score: mean probability inside the rectangle (scanned over its axis-aligned bounds).
     let sum = 0, n = 0;
     const hw = r.w / 2, hh = r.h / 2;
-    const x0 = Math.max(0, Math.floor(r.cx - hw - hh)), x1 = Math.min(dw - 1, Math.ceil(r.cx + hw + hh));
-    const y0 = Math.max(0, Math.floor(r.cy - hw - hh)), y1 = Math.min(dh - 1, Math.ceil(r.cy + hw + hh));
+    const ex = hw * Math.abs(r.ux) + hh * Math.abs(r.uy), ey = hw * Math.abs(r.uy) + hh * Math.abs(r.ux);
+    const x0 = Math.max(0, Math.floor(r.cx - ex)), x1 = Math.min(dw - 1, Math.ceil(r.cx + ex));
+    const y0 = Math.max(0, Math.floor(r.cy - ey)), y1 = Math.min(dh - 1, Math.ceil(r.cy + ey));
     for (let yy = y0; yy <= y1; yy++) for (let xx = x0; xx <= x1; xx++) {
       const ddx = xx + 0.5 - r.cx, ddy = yy + 0.5 - r.cy;
       if (Math.abs(ddx * r.ux + ddy * r.uy) <= hw && Math.abs(-ddx * r.uy + ddy * r.ux) <= hh) { sum += prob[yy * dw + xx]; n++; }

@@ -3,8 +3,19 @@
 import type { Rect } from '../pdf/raw.ts';
 import type { GrayImage } from './gray.ts';
 
-/** Darker than this: ink (a 150-dpi scan's blurred hairlines are 60–170 grey). */
-const INK = 170;
+/** Darker than the paper by this much: ink (a 150-dpi scan's blurred hairlines are 60–200 grey on paper of
+ * 230–255), and never lighter than INK_MAX. */
+const INK_BELOW_PAPER = 40, INK_MAX = 210;
+
+/** The paper's grey: the page's median pixel (most of a page is paper). */
+function paperGrey(img: GrayImage): number {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < img.data.length; i += 7) hist[img.data[i]]++;
+  const half = Math.ceil(img.data.length / 7) / 2;
+  let acc = 0;
+  for (let v = 0; v < 256; v++) if ((acc += hist[v]) >= half) return v;
+  return 255;
+}
 /** Thicker than this (px, with the one-pixel tolerance on each side): a bar, a picture or a bold glyph, not a rule. */
 const MAX_THICK = 8;
 
@@ -12,6 +23,7 @@ const MAX_THICK = 8;
  * frame in which the OCR's line boxes are straightened. */
 function inkMask(img: GrayImage, angle: number): Uint8Array {
   const { width: W, height: H, data } = img, out = new Uint8Array(W * H);
+  const INK = Math.min(INK_MAX, paperGrey(img) - INK_BELOW_PAPER);
   const c = Math.cos(angle), s = Math.sin(angle), mx = W / 2, my = H / 2;
   for (let y = 0; y < H; y++) {
     const dy = y - my;

@@ -1,6 +1,6 @@
 // Recognised lines → the engine's own line model (RawPage): boxes deskewed and scaled to analysis
 // units, per-char extents from the recogniser, sizes evened out per page, bold from stroke width.
-import type { RawLine, RawPage, Rect } from '../pdf/raw.ts';
+import type { RawBlock, RawLine, RawPage, Rect } from '../pdf/raw.ts';
 import type { Rotation } from '../pdf/frame.ts';
 import type { GrayImage } from './gray.ts';
 import type { OcrLine, OcrResult } from './pipeline.ts';
@@ -8,6 +8,7 @@ import { order } from './order.ts';
 import { findPictures } from './pictures.ts';
 import { joinLeaders } from './leaders.ts';
 import { findRules } from './rules.ts';
+import { evenSizes, inkSizes } from './sizes.ts';
 
 /** Image ids of pictures found on a page image (not images of the PDF page). */
 export const PICTURE_ID = 100_000;
@@ -49,19 +50,20 @@ function spaceAfterNumber(l: OcrLine): OcrLine {
   return { ...l, text: `${l.text.slice(0, k)} ${l.text.slice(k)}`, x0: [...l.x0.slice(0, k), l.x1[k - 1], ...l.x0.slice(k)], x1: [...l.x1.slice(0, k), l.x0[k], ...l.x1.slice(k)] };
 }
 
-const LONG = 25;
-const pitch = (l: RawLine): number => (l.bbox[2] - l.bbox[0]) / l.text.length;
+const sameRow = (a: RawLine, b: RawLine): boolean => Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) < 0.25 * Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]) && b.bbox[0] > a.bbox[2];
+const union = (ls: RawLine[]): Rect => ls.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
 
-/** Sizes near the page's median are the median (box heights vary with ascenders and descenders, and
- * the detector's box height by ±15%); so is a long line whose letters are as wide as the page's usual
- * ones (its width per letter, measured along the whole line, is a steadier gauge than its height). */
-function evenSizes(lines: RawLine[]): void {
-  const s = lines.map((l) => l.size).sort((a, b) => a - b);
-  const med = s[s.length >> 1];
-  const ps = lines.filter((l) => l.text.length >= LONG).map(pitch).sort((a, b) => a - b);
-  const usual = ps.length >= 3 ? ps[ps.length >> 1] : 0;
-  const likeBody = (l: RawLine) => usual > 0 && l.text.length >= LONG && Math.abs(pitch(l) / usual - 1) < 0.12 && l.size < 1.5 * med;
-  for (const l of lines) l.size = (l.size > 0.8 * med && l.size < 1.25 * med) || likeBody(l) ? med : Math.round(l.size * 2) / 2;
+/** Lines in reading order as blocks, as mupdf would group them: a row of pieces side by side (affiliations
+ * under a paper's authors, labels of a form) is a block of its own, so that the line below a piece does
+ * not continue it as if it were its paragraph. */
+function rowBlocks(lines: RawLine[]): RawBlock[] {
+  const piece = lines.map((l, i) => (i > 0 && sameRow(lines[i - 1], l)) || (i + 1 < lines.length && sameRow(l, lines[i + 1])));
+  const out: RawLine[][] = [];
+  lines.forEach((l, i) => {
+    if (!out.length || piece[i] !== piece[i - 1] || (piece[i] && !sameRow(lines[i - 1], l))) out.push([]);
+    out[out.length - 1].push(l);
+  });
+  return out.map((ls) => ({ bbox: union(ls), lines: ls }));
 }
 
 /**
@@ -72,7 +74,9 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const { image, lines } = res;
   const skew = skewOf(lines), cos = Math.cos(-skew), sin = Math.sin(-skew);
   const mx = image.width / 2, my = image.height / 2;
-  const raw: RawLine[] = joinLeaders(image, lines).map(spaceAfterNumber).map((l) => {
+  const joined = joinLeaders(image, lines).map(spaceAfterNumber);
+  const sizes = inkSizes(image, joined, unit, SIZE_PER_HEIGHT);
+  const raw: RawLine[] = joined.map((l, k) => {
     const dx = l.box.cx - mx, dy = l.box.cy - my;
     const cx = mx + dx * cos - dy * sin, cy = my + dx * sin + dy * cos;
     // The detector's box is grown by the same margin on all sides: take it off the ends of the line,
@@ -82,7 +86,7 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
     const bold = strokeRatio(image, [l.box.cx - l.box.w / 2, l.box.cy - l.box.h / 2, l.box.cx + l.box.w / 2, l.box.cy + l.box.h / 2]);
     return {
       text: l.text, cx0: l.x0.map((f) => at(cx, l.box.w, tw, f) / unit), cx1: l.x1.map((f) => at(cx, l.box.w, tw, f) / unit),
-      bbox: px.map((v) => v / unit) as Rect, size: (SIZE_PER_HEIGHT * l.box.h) / unit,
+      bbox: px.map((v) => v / unit) as Rect, size: sizes[k].size,
       bold, italic: 0, mono: 0, font: 'ocr', rotated: false, rtl: false,
     };
   });
@@ -90,12 +94,12 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const strokes = raw.map((l) => l.bold).sort((a, b) => a - b);
   const usual = strokes[strokes.length >> 1] ?? 0;
   for (const l of raw) l.bold = usual > 0 && l.bold > 1.3 * usual ? 1 : 0;
-  if (raw.length) evenSizes(raw);
   const ordered = order(raw);
+  const spread = new Map(raw.map((l, k) => [l, sizes[k].spread]));
+  if (ordered.length) evenSizes(ordered, (l) => spread.get(l)!);
   const rot = res.rotation as Rotation;
   const turned = rot === 90 || rot === 270;
   const W = turned ? pageH : pageW, H = turned ? pageW : pageH;
-  const bbox: Rect = ordered.length ? ordered.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]) : [0, 0, 0, 0];
   // Pictures: ids past any real image's, so that their crops are rendered from the page area.
   const extent = (l: OcrLine): Rect => {
     const ex = (Math.abs(l.box.ux) * l.box.w + Math.abs(l.box.vx) * l.box.h) / 2, ey = (Math.abs(l.box.uy) * l.box.w + Math.abs(l.box.vy) * l.box.h) / 2;
@@ -108,9 +112,15 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   // axes and grid of a chart belong to it).
   const hs = lines.map((l) => l.box.h).sort((a, b) => a - b), lh = hs[hs.length >> 1] ?? 20;
   const inPicture = (r: Rect) => images.some((im) => r[0] >= im.bbox[0] * unit - lh && r[2] <= im.bbox[2] * unit + lh && r[1] >= im.bbox[1] * unit - lh && r[3] <= im.bbox[3] * unit + lh);
-  const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r)).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
+  // Nor along the middle of a line of text: the rows of bold type, its gaps bridged, are long thin runs too.
+  const cores = raw.map((l, k) => {
+    const m = ((l.bbox[1] + l.bbox[3]) / 2) * unit, half = joined[k].innerH / 2;
+    return [l.bbox[0] * unit, m - half, l.bbox[2] * unit, m + half];
+  });
+  const inText = (r: Rect) => r[2] - r[0] > r[3] - r[1] && cores.some((c) => (r[1] + r[3]) / 2 > c[1] && (r[1] + r[3]) / 2 < c[3] && Math.min(r[2], c[2]) - Math.max(r[0], c[0]) > 0.5 * (r[2] - r[0]));
+  const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r) && !inText(r)).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
   return {
     index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
-    blocks: ordered.length ? [{ bbox, lines: ordered }] : [], images, vectors,
+    blocks: rowBlocks(ordered), images, vectors,
   };
 }

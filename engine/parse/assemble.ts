@@ -6,7 +6,7 @@ import type { Block, BlockType, Page } from '../../shared/somark.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
 import type { Elem, PageAnalysis } from './model.ts';
 import { classifyMargins, type MarginRole } from './headers.ts';
-import { assignTitles, bodyStyle } from './titles.ts';
+import { assignTitles, bodyStyle, pageBody } from './titles.ts';
 import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts';
 import { END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
 import { hyphenPairs, mendHyphens } from './hyphens.ts';
@@ -99,7 +99,8 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     let merge = false, firstFlow = true;
     let pageLast: { e: Elem; type: string } | null = null;
     // Headers first, then the body (all its columns), its footnotes, and footers last, whatever the reading order gave.
-    const types = p.elems.map((e, ei) => typeOf(e, roles[pi][ei], levels[pi][ei], p, body));
+    const own = pageBody(p, body);
+    const types = p.elems.map((e, ei) => typeOf(e, roles[pi][ei], levels[pi][ei], p, own));
     const order = p.elems.map((_, i) => i);
     const rank = (i: number) => (types[i] === 'header' ? 0 : types[i] === 'footnote' ? 2 : types[i] === 'footer' || types[i] === 'sider' ? 3 : 1);
     order.sort((a, b) => rank(a) - rank(b) || a - b);

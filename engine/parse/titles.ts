@@ -20,6 +20,21 @@ export function bodyFontSize(pages: PageAnalysis[]): number {
   return best;
 }
 
+/** Characters at body size a page needs to judge its own headings and notes (a paragraph's worth). */
+const PAGE_BODY_CHARS = 400;
+
+/** The body size a page's headings and notes are judged against: the document's, except on a scanned page
+ * with text enough, where it is the page's own (the exact size carrying most of its characters: the OCR
+ * gives its body lines one size). Sizes read from a scan's ink follow the typeface's
+ * x-height, which differs by 15% between typefaces, so a scanned page is compared with itself only. */
+export function pageBody(p: PageAnalysis, doc: number): number {
+  if (!p.scanned) return doc;
+  const chars = new Map<number, number>();
+  for (const e of p.elems) if (e.kind === 'text') chars.set(e.size, (chars.get(e.size) ?? 0) + e.text.length);
+  const [size, n] = [...chars].reduce((a, b) => (b[1] > a[1] ? b : a), [doc, 0]);
+  return n >= PAGE_BODY_CHARS ? size : doc;
+}
+
 const letters = (t: string): number => (t.match(/\p{L}/gu) ?? []).length;
 
 export interface BodyStyle { size: number; mono: boolean; font: string }
@@ -74,7 +89,8 @@ interface Tier { size: number; bold: boolean; count: number }
  * push every section down); numbering refines it and a document title goes first (title-levels.ts). */
 export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: BodyStyle): number[][] {
   const lineFlags = pages.map((p, pi) => {
-    const f = p.elems.map((e, ei) => !roles[pi][ei] && isTitle(e, bs));
+    const own = { ...bs, size: pageBody(p, bs.size) };
+    const f = p.elems.map((e, ei) => !roles[pi][ei] && isTitle(e, own));
     // Two short heading-like lines side by side on one row are table column heads or form labels.
     const vov = (a: Elem, b: Elem) => Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
     const narrow = (e: Elem) => e.bbox[2] - e.bbox[0] < 0.25 * p.width;
