@@ -96,7 +96,7 @@ describe('1-bit mask crops', () => {
         content += `q ${w} 0 0 ${h} ${20 + k * (w + 10)} 20 cm /Im${k} Do Q\n`;
       }
       out.insertPage(-1, out.addPage([0, 0, 400, 200], 0, { XObject: xobjects }, content));
-      const bytes = out.saveToBuffer().asUint8Array().slice();
+      const bytes = out.saveToBuffer('').asUint8Array().slice();
       out.destroy();
       return bytes;
     }
