@@ -4,6 +4,7 @@
 // page's image XObjects (forms included) by size; when it is not exactly one object, the caller
 // decodes the image as before.
 import * as mupdf from 'mupdf';
+import { decodeG4 } from './fax.ts';
 
 /** Image-mask XObjects of `res` (and of the forms it uses), by object number; `seen` guards form loops. */
 function masksOf(res: mupdf.PDFObject, w: number, h: number, out: Map<number, mupdf.PDFObject>, seen: Set<number>): void {
@@ -43,13 +44,36 @@ export function maskRows(page: mupdf.Page, w: number, h: number): Uint8Array | n
   if (!bpc.isNull() && bpc.asNumber() !== 1) return null;
   const decode = x.get('Decode');
   const invert = decode.isArray() && decode.get(0).asNumber() === 1;
+  const size = ((w + 7) >> 3) * h;
+  const rows = g4Rows(x, w, h) ?? decoded(x, size);
+  if (rows && invert) for (let i = 0; i < size; i++) rows[i] ^= 255;
+  return rows;
+}
+
+/** The stream's data through its filters (mupdf), the first `size` bytes; null when shorter. */
+function decoded(x: mupdf.PDFObject, size: number): Uint8Array | null {
   const buf = x.readStream();
   try {
-    const size = ((w + 7) >> 3) * h;
     const data = buf.asUint8Array();
-    if (data.length < size) return null;
-    const rows = data.slice(0, size);
-    if (invert) for (let i = 0; i < size; i++) rows[i] ^= 255;
+    return data.length < size ? null : data.slice(0, size);
+  } finally {
+    buf.destroy();
+  }
+}
+
+/** A plain G4 fax mask (CCITTFaxDecode alone, K < 0, rows not byte-aligned) decoded by fax.ts; null for
+ * any other stream, or when fax.ts does not read it to the end. */
+function g4Rows(x: mupdf.PDFObject, w: number, h: number): Uint8Array | null {
+  const one = (o: mupdf.PDFObject) => (o.isArray() ? (o.length === 1 ? o.get(0) : null) : o);
+  const filter = one(x.get('Filter')), parms = one(x.get('DecodeParms'));
+  if (!filter?.isName() || filter.asName() !== 'CCITTFaxDecode' || !parms?.isDictionary()) return null;
+  const num = (k: string, dflt: number) => { const v = parms.get(k); return v.isNumber() ? v.asNumber() : dflt; };
+  const flag = (k: string) => parms.get(k).asBoolean();
+  if (num('K', 0) >= 0 || num('Columns', 1728) !== w || num('Rows', h) !== h || flag('EncodedByteAlign')) return null;
+  const buf = x.readRawStream();
+  try {
+    const rows = decodeG4(buf.asUint8Array(), w, h);
+    if (rows && flag('BlackIs1')) for (let i = 0; i < rows.length; i++) rows[i] ^= 255;
     return rows;
   } finally {
     buf.destroy();
