@@ -34,6 +34,23 @@ const runCodes = (term: string, makeup: string): [string, number][] => [
   ...makeup.split(' ').map((c, i): [string, number] => [c, 64 * (i + 1)]),
   ...EXT_MAKEUP.split(' ').map((c, i): [string, number] => [c, 1792 + 64 * i]),
 ];
+/** Adds a change at x to the n changes of a line, or drops the last one when it is at x too (a run of
+ * length zero is no change); the new count. */
+function change(cur: Int32Array, n: number, x: number): number {
+  if (n > 0 && cur[n - 1] === x) return n - 1;
+  cur[n] = x;
+  return n + 1;
+}
+
+/** Clears the bits of pixels [from, to) of the row starting at byte `row` (black = 0). */
+function paintBlack(out: Uint8Array, row: number, from: number, to: number): void {
+  for (let x = from; x < to;) {
+    const s = x & 7, k = Math.min(8 - s, to - x);
+    out[row + (x >> 3)] &= ~(((0xff << (8 - k)) & 0xff) >> s);
+    x += k;
+  }
+}
+
 let tables: { white: Uint32Array; black: Uint32Array; modes: Uint32Array } | null = null;
 
 /**
@@ -67,15 +84,6 @@ export function decodeG4(data: Uint8Array, columns: number, rows: number): Uint8
   for (let y = 0; y < rows; y++) {
     const row = y * rb;
     let n = 0, a0 = -1, color = 0, bi = 0;
-    // A change at x; a change back at the same place is no change (a run of length zero).
-    const change = (x: number) => { if (n > 0 && cur[n - 1] === x) n--; else cur[n++] = x; };
-    const paintBlack = (from: number, to: number) => {
-      for (let x = from; x < to;) {
-        const i = row + (x >> 3), s = x & 7, k = Math.min(8 - s, to - x);
-        out[i] &= ~(((0xff << (8 - k)) & 0xff) >> s);
-        x += k;
-      }
-    };
     while (a0 < columns) {
       if (pos >= end) return null;
       // b1: the first change right of a0 to the colour opposite a0's (even entries turn black); b2 the next.
@@ -87,21 +95,21 @@ export function decodeG4(data: Uint8Array, columns: number, rows: number): Uint8
       pos += m >>> 16;
       const mode = m & 0xffff, start = Math.max(a0, 0);
       if (mode === PASS) {
-        if (color) paintBlack(start, b2);
+        if (color) paintBlack(out, row, start, b2);
         a0 = b2;
       } else if (mode === HORIZ) {
         const r1 = run(color ? black : white), r2 = r1 < 0 ? -1 : run(color ? white : black);
         if (r2 < 0 || start + r1 + r2 > columns) return null;
         const a1 = start + r1, a2 = a1 + r2;
-        paintBlack(color ? start : a1, color ? a1 : a2);
-        change(a1);
-        change(a2);
+        paintBlack(out, row, color ? start : a1, color ? a1 : a2);
+        n = change(cur, n, a1);
+        n = change(cur, n, a2);
         a0 = a2;
       } else {
         const a1 = b1 + mode - V0;
         if (a1 < start || a1 > columns) return null;
-        if (color) paintBlack(start, a1);
-        change(a1);
+        if (color) paintBlack(out, row, start, a1);
+        n = change(cur, n, a1);
         a0 = a1;
         color ^= 1;
       }
