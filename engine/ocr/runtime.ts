@@ -50,11 +50,7 @@ export function modelDir(): string {
 // Two intra-op threads on the main thread (one document read alone); one in a worker thread, whose
 // sibling workers already take the other cores (two threads each cost ~25% more CPU per page there,
 // for no wall time: freeculture's comic page 4.0 → 3.2 CPU-s with one).
-// onnxruntime's CPU arena keeps the memory of one run for the next: without it every run allocates its
-// buffers anew and the peak grew ~100 MB over the first runs (the detector alone: 222 → 304–352 MB after
-// 2–5 pages, 222–228 with the arena). 10-page scans: 540–630 → 460–480 MB peak and 5–15% less CPU; a
-// single OCR page peaks 20–50 MB higher.
-const SESSION = { intraOpNumThreads: isMainThread ? 2 : 1, extra: { session: { intra_op: { allow_spinning: '0' } } }, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: true, enableMemPattern: false };
+const SESSION = { intraOpNumThreads: isMainThread ? 2 : 1, extra: { session: { intra_op: { allow_spinning: '0' } } }, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false };
 
 async function loadOrt(log: (line: string) => void): Promise<{ ort: Ort; backend: 'node' | 'web' }> {
   try {
