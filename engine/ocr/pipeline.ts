@@ -136,7 +136,7 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
     if (opts.lang !== 'zh' && (await probeLatin(m, img, boxes, widest(boxes, 6), en))) {
       read = new Map([...en, ...(await readAll(m, m.en, img, boxes, all.filter((i) => !en.has(i))))]);
     } else {
-      read = await readAll(m, m.zh, img, boxes, all);
+      read = await readAll(m, await m.zh(), img, boxes, all);
       // Latin lines on a Chinese page: the English model keeps their word spaces.
       for (const [i, r] of read) {
         if (!isLatin(r.text)) continue;

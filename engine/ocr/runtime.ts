@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { recClasses } from './meta.ts';
 
 /** What we use of onnxruntime (the node and web packages share it). */
@@ -27,8 +28,9 @@ export interface OcrModels {
   /** 'node' (native addon) or 'web' (WASM fallback). */
   backend: 'node' | 'web';
   det: Session;
-  /** PP-OCRv4 Chinese (also reads Latin, without word spaces). */
-  zh: RecModel;
+  /** PP-OCRv4 Chinese (also reads Latin, without word spaces), loaded on first use: a page of Latin
+   * text never needs it (~45 MB and its session set-up saved per thread). */
+  zh(): Promise<RecModel>;
   /** PP-OCRv3 English (keeps word spaces). */
   en: RecModel;
   /** Text direction classifier: 0° or 180°. */
@@ -45,7 +47,10 @@ export function modelDir(): string {
 }
 
 // No spinning: idle intra-op threads otherwise burn CPU waiting for work (about 15% more CPU per page).
-const SESSION = { intraOpNumThreads: 2, extra: { session: { intra_op: { allow_spinning: '0' } } }, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false };
+// Two intra-op threads on the main thread (one document read alone); one in a worker thread, whose
+// sibling workers already take the other cores (two threads each cost ~25% more CPU per page there,
+// for no wall time: freeculture's comic page 4.0 → 3.2 CPU-s with one).
+const SESSION = { intraOpNumThreads: isMainThread ? 2 : 1, extra: { session: { intra_op: { allow_spinning: '0' } } }, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false };
 
 async function loadOrt(log: (line: string) => void): Promise<{ ort: Ort; backend: 'node' | 'web' }> {
   try {
@@ -64,21 +69,24 @@ async function build(log: (line: string) => void): Promise<OcrModels> {
   const { ort, backend } = await loadOrt(log);
   const dir = modelDir();
   const file = async (name: string) => new Uint8Array(await readFile(join(dir, name)));
-  const session = async (bytes: Uint8Array) => ort.InferenceSession.create(bytes, SESSION);
+  const session = (bytes: Uint8Array) => { const s = ort.InferenceSession.create(bytes, SESSION); sessions.push(s); return s; };
   const rec = async (name: 'zh' | 'en', path: string): Promise<RecModel> => {
     const bytes = await file(path);
     return { name, session: await session(bytes), classes: recClasses(bytes) };
   };
+  let zh: Promise<RecModel> | null = null;
   return {
     ort, backend,
     det: await session(await file('ch_PP-OCRv4_det_infer.onnx')),
-    zh: await rec('zh', 'ch_PP-OCRv4_rec_infer.onnx'),
+    zh: () => (zh ??= rec('zh', 'ch_PP-OCRv4_rec_infer.onnx').catch((e: unknown) => { zh = null; throw e; })),
     en: await rec('en', 'en_PP-OCRv3_rec_infer.onnx'),
     cls: await session(await file('ch_ppocr_mobile_v2.0_cls_infer.onnx')),
   };
 }
 
 let models: Promise<OcrModels> | null = null;
+/** The sessions this thread has created or is creating (for releaseOcrModels). */
+let sessions: Promise<Session>[] = [];
 
 /** The models of this thread, loaded on first call. A failed load is retried on the next call. */
 export function ocrModels(log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<OcrModels> {
@@ -96,9 +104,10 @@ export function ocrModels(log: (line: string) => void = (l) => process.stderr.wr
 export async function releaseOcrModels(): Promise<void> {
   const pending = models;
   models = null;
-  const m = pending ? await pending.catch(() => null) : null;
-  if (!m) return;
-  for (const s of [m.det, m.zh.session, m.en.session, m.cls]) await s.release?.().catch(() => undefined);
+  await pending?.catch(() => null);
+  const live = sessions; // the Chinese model too, when it was loaded (or is loading)
+  sessions = [];
+  for (const r of await Promise.allSettled(live)) if (r.status === 'fulfilled') await r.value.release?.().catch(() => undefined);
 }
 
 /** Runs a session on one NCHW float tensor and returns its first output. */

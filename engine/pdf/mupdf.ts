@@ -3,7 +3,8 @@
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
 import type { RawBlock, RawImage, RawLine, RawPage, RawVector, Rect } from './raw.ts';
-import { encodeMaskPng } from './png.ts';
+import { encodeBitRowsPng, encodeMaskPng } from './png.ts';
+import { maskRows } from './mask-rows.ts';
 import { LineBuilder, type FontInfo, type Quad } from './line-builder.ts';
 import { walkStext } from './stext-walk.ts';
 import { grayOf, pixmapPng, type GrayPixels } from './mupdf-files.ts';
@@ -197,6 +198,13 @@ export class PdfPage {
     const hits = (r: Rect) => r[0] < b[2] && b[0] < r[2] && r[1] < b[3] && b[1] < r[3];
     if (this.raw.vectors.some((v) => hits(v.bbox)) || this.raw.images.some((o) => o.id !== id && hits(o.bbox))) return null;
     if (this.raw.blocks.some((bl) => hits(bl.bbox) && bl.lines.some((l) => hits(l.bbox)))) return null;
+    let rows: Uint8Array | null = null;
+    try {
+      rows = maskRows(this.page, im.width, im.height);
+    } catch {
+      // a stream mupdf cannot read as such: decode the image instead
+    }
+    if (rows) return encodeBitRowsPng(rows, im.width, im.height); // nothing decoded into mupdf's store
     this.decoded = true;
     const pm = img.toPixmap();
     try {

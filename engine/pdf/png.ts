@@ -1,6 +1,6 @@
 // A small PNG encoder over Node's native zlib: crops are written at a fast compression level, which
 // costs a few percent in size and saves most of the time mupdf's own (WASM) deflate takes; 1-bit
-// masks are packed to a 1-bit PNG (an eighth of the bytes to deflate).
+// masks are packed to a 1-bit PNG (an eighth of the bytes to deflate), or written from their packed rows.
 import { crc32, deflateSync } from 'node:zlib';
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
@@ -61,6 +61,21 @@ export function encodeMaskPng(cover: Uint8Array, width: number, height: number, 
       for (let k = 0; k < 8; k++) b |= k < width - full * 8 && cover[p + k] & 128 ? 0 : 128 >> k;
       raw[o + full] = b;
     }
+  }
+  return assemble(raw, width, height, 1, 0, level);
+}
+
+/**
+ * Encodes packed 1-bit rows (`ceil(width / 8)` bytes each, most significant bit first, 0 = black) as a
+ * 1-bit grey PNG; the unused bits of each row's last byte are written white, as encodeMaskPng does.
+ */
+export function encodeBitRowsPng(rows: Uint8Array, width: number, height: number, level = 1): Uint8Array {
+  const rb = (width + 7) >> 3, pad = width & 7 ? 0xff >> (width & 7) : 0;
+  const raw = Buffer.alloc((rb + 1) * height); // filter byte 0 (none) at the start of each row
+  for (let y = 0; y < height; y++) {
+    const o = y * (rb + 1) + 1;
+    raw.set(rows.subarray(y * rb, y * rb + rb), o);
+    raw[o + rb - 1] |= pad;
   }
   return assemble(raw, width, height, 1, 0, level);
 }

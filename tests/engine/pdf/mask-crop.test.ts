@@ -6,6 +6,7 @@ import '../../../engine/pdf/wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import { PdfDocument } from '../../../engine/pdf/mupdf.ts';
 import { encodeMaskPng } from '../../../engine/pdf/png.ts';
+import { maskRows } from '../../../engine/pdf/mask-rows.ts';
 import type { Rect } from '../../../engine/pdf/raw.ts';
 import { corpus } from '../parse/helpers.ts';
 
@@ -81,5 +82,54 @@ describe('1-bit mask crops', () => {
       pg.close();
       doc.close();
     }
+  });
+
+  describe('read from the packed rows of the mask', () => {
+    /** A one-page PDF drawing `n` w×h image masks of pseudo-random bits side by side (`decode` on each). */
+    function maskPdf(w: number, h: number, n: number, decode?: number[]): Uint8Array {
+      const out = new mupdf.PDFDocument();
+      const xobjects: Record<string, mupdf.PDFObject> = {};
+      let content = '';
+      for (let k = 0; k < n; k++) {
+        const bits = new Uint8Array(((w + 7) >> 3) * h).map((_, i) => (i * 37 + k * 101 + 11) % 251);
+        xobjects[`Im${k}`] = out.addStream(bits, { Type: 'XObject', Subtype: 'Image', Width: w, Height: h, ImageMask: true, BitsPerComponent: 1, ...(decode ? { Decode: decode } : {}) });
+        content += `q ${w} 0 0 ${h} ${20 + k * (w + 10)} 20 cm /Im${k} Do Q\n`;
+      }
+      out.insertPage(-1, out.addPage([0, 0, 400, 200], 0, { XObject: xobjects }, content));
+      const bytes = out.saveToBuffer('').asUint8Array().slice();
+      out.destroy();
+      return bytes;
+    }
+
+    it.each([[undefined], [[1, 0]], [[0, 1]]])('gives the PNG of the decoder byte for byte (Decode %j, odd width)', (decode) => {
+      const bytes = maskPdf(13, 7, 1, decode);
+      const doc = new PdfDocument(bytes);
+      const pg = doc.loadPage(0);
+      const ref = mupdf.Document.openDocument(bytes, 'application/pdf') as mupdf.PDFDocument;
+      try {
+        const xo = (ref.loadPage(0) as mupdf.PDFPage).getObject().get('Resources', 'XObject', 'Im0');
+        const pm = ref.loadImage(xo).toPixmap();
+        const px = pm.getPixels();
+        const want = encodeMaskPng(new Uint8Array(px.buffer, px.byteOffset, px.length), pm.getWidth(), pm.getHeight(), pm.getStride());
+        expect(maskRows((pg as unknown as { page: mupdf.Page }).page, 13, 7)).not.toBeNull();
+        expect(Buffer.from(pg.maskPng(pg.raw.images[0].id, 1e9)!).equals(Buffer.from(want))).toBe(true);
+      } finally {
+        pg.close();
+        doc.close();
+        ref.destroy();
+      }
+    });
+
+    it('is not used when two masks of the same size could be meant (the image is decoded instead)', () => {
+      const doc = new PdfDocument(maskPdf(13, 7, 2));
+      const pg = doc.loadPage(0);
+      try {
+        expect(maskRows((pg as unknown as { page: mupdf.Page }).page, 13, 7)).toBeNull();
+        expect(pg.maskPng(pg.raw.images[0].id, 1e9)).not.toBeNull();
+      } finally {
+        pg.close();
+        doc.close();
+      }
+    });
   });
 });
