@@ -1,5 +1,6 @@
-// Accessibility (axe-core): the queue, the review screen with and without the Inspector, a failed
-// task, History and Settings, in light and dark, English and Chinese, report zero violations
+// Accessibility (axe-core): the queue, the review screen with and without the Inspector (and with its
+// legend's "+N" panel open), a failed task, History and Settings, in light and dark, English and Chinese,
+// report zero violations
 // (axe's default rules plus label-content-name-mismatch: every control's name holds its visible label).
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -45,6 +46,10 @@ test('zero axe violations on every screen, light and dark, English and Chinese',
     await toggle.click();
     await expect(inspector).toBeVisible();
     found.push(...(await scan(page, `${tag} review + inspector`)));
+    await page.getByTestId('legend-more').click(); // the legend's "+N" panel (many types, review beside the inspector)
+    await expect(page.getByTestId('legend-overflow')).toBeVisible();
+    found.push(...(await scan(page, `${tag} legend "+N" panel`)));
+    await page.keyboard.press('Escape');
     await page.getByTestId('nav-history').click();
     await expect(page.getByTestId('history-row').first()).toBeVisible();
     found.push(...(await scan(page, `${tag} history`)));

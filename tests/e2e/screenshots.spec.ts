@@ -96,3 +96,38 @@ test('every screen in both languages, themes and window sizes', async ({ page, a
   await expect(page.getByTestId('toast-summary')).toContainText('notifications');
   await shot('toast-summary-en');
 });
+
+// The review's chrome on a PDF with many block types (redp5110: 10+ legend chips and a notice):
+// 1024×700 with the queue open and closed, 1440×900, and the "+N" panel open; to DOCPARSE_SCREENSHOTS_DIR.
+test('review chrome with many block types', async ({ page, app }) => {
+  const dir = process.env.DOCPARSE_SCREENSHOTS_DIR;
+  test.skip(!dir, 'set DOCPARSE_SCREENSHOTS_DIR to a folder for the screenshots');
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });
+  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
+  await expectRowState(page, DOC, 'SUCCESS');
+  await row(page, DOC).click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await invokeFromTest(app, 'settings:set', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      for (const [w, h, queue] of [[1440, 900, ''], [1024, 700, '-queue-closed'], [1024, 700, '-queue-open']] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        if (queue === '-queue-open') await page.getByTestId('queue-expand').click();
+        await page.mouse.move(w - 5, h - 5);
+        await expect(page.locator('[data-testid="page-canvas"][data-rendered="1"]').first()).toBeVisible();
+        await page.waitForTimeout(800);
+        await page.screenshot({ path: join(dir!, `review-chrome-${w}${queue}-${theme}-${lang}.png`) });
+        const more = page.getByTestId('legend-more');
+        if (queue === '-queue-open' && (await more.count())) {
+          await more.click();
+          await page.screenshot({ path: join(dir!, `review-chrome-${w}${queue}-more-${theme}-${lang}.png`) });
+          await page.keyboard.press('Escape');
+        }
+        if (queue === '-queue-open') await page.getByTestId('queue-collapse').click();
+      }
+    }
+  }
+});

@@ -73,7 +73,7 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height, settled }:
         if (hits.has(b.g)) cls += ' is-hit';
         // No room for the number left of the box (page edge, which clips): draw it inside.
         if (r.left < 16) cls += ' is-edge';
-        return <div key={b.g} className={cls} style={style} data-g={b.g} data-idx={b.block.idx} data-n={b.block.idx} />;
+        return <div key={b.g} className={cls} style={style} data-g={b.g} data-idx={b.block.idx} data-n={b.block.idx} data-type={b.block.type} />;
       })}
     </div>
   );

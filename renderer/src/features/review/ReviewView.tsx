@@ -1,9 +1,10 @@
-// The side-by-side review of one loaded result: toolbar and legend over thumbnails | pages |
-// Markdown | inspector. Builds the document model once, opens the PDF, owns the screen's store.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// The side-by-side review of one loaded result: toolbar, one-line notices and legend over thumbnails |
+// pages | Markdown | inspector. Builds the document model once, opens the PDF, owns the screen's store.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { ResultView } from '../../../../shared/task.ts';
 import { WARNING_CODES } from '../../../../shared/somark.ts';
+import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ReviewContext, useReview } from './context.tsx';
 import type { Bridge, ReviewContextValue } from './context.tsx';
@@ -22,6 +23,7 @@ import { Thumbnails } from './Thumbnails.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useKeys } from './useKeys.ts';
 import './messages.ts';
+import './chrome.css';
 import './review.css';
 
 /** Without a PDF: 100 % shows a 144-dpi raster (SoMark's usual) at 96 dpi; images show their pixels. */
@@ -34,19 +36,49 @@ function warningText(w: string, t: ReturnType<typeof useT>): string {
   return t('review.warning', { message: m ? m[2]! : w });
 }
 
+/** A notice over the review (no text on some pages, no JSON, a service warning): one line, so the
+ *  document keeps the height; "Details" shows it whole when the line is cut; "Dismiss" hides it for
+ *  this review. The whole sentence is always in the document, for screen readers. */
+function Notice({ text, role, testId, onDismiss }: { text: string; role: 'note' | 'status'; testId: string; onDismiss: () => void }) {
+  const t = useT();
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const [open, setOpen] = useState(false);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    if (!el || open) return;
+    const measure = () => setCut(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [open, text]);
+  return (
+    <div className={`rv-notice${open ? ' is-open' : ''}`} data-testid={testId}>
+      <p ref={textRef} className="rv-notice-text" role={role}>{text}</p>
+      {(cut || open) && (
+        <button type="button" className="rv-notice-btn" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {t('review.noticeDetails')}
+        </button>
+      )}
+      <button type="button" className="icon-btn rv-notice-close" aria-label={t('common.dismiss')} title={t('common.dismiss')} onClick={onDismiss}>
+        <Icon name="close" size={12} />
+      </button>
+    </div>
+  );
+}
+
 function Panes({ notice, warnings, searchRef }: { notice: string | null; warnings: string[]; searchRef: RefObject<HTMLInputElement | null> }) {
   const thumbs = useReview((s) => s.thumbs);
   const inspector = useReview((s) => s.inspector);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const dismiss = (text: string) => () => setDismissed((d) => new Set(d).add(text));
   return (
     <>
-      {warnings.map((w) => (
-        <p key={w} className="rv-notice" role="note" data-testid="review-warning">{w}</p>
+      {warnings.filter((w) => !dismissed.has(w)).map((w) => (
+        <Notice key={w} text={w} role="note" testId="review-warning" onDismiss={dismiss(w)} />
       ))}
-      {notice && (
-        <p className="rv-notice" role="status" data-testid="review-notice">
-          {notice}
-        </p>
-      )}
+      {notice && !dismissed.has(notice) && <Notice text={notice} role="status" testId="review-notice" onDismiss={dismiss(notice)} />}
       <Legend searchRef={searchRef} />
       <div className={`rv-body${thumbs ? ' has-thumbs' : ''}${inspector ? ' has-inspector' : ''}`}>
         {thumbs && <Thumbnails />}
