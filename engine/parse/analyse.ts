@@ -12,7 +12,6 @@ import type { RawPage } from '../pdf/raw.ts';
 import { toPageFrame } from '../pdf/frame.ts';
 import { cleanLine, joinText } from './text.ts';
 import { analyseRawPage } from './page.ts';
-import { claimPages } from './page-cursor.ts';
 
 /** Opens a PDF, mapping mupdf failures and encryption to EngineError 1106. */
 export function openPdf(data: Uint8Array, fileName: string): PdfDocument {
@@ -49,9 +48,6 @@ export function safeAnalyse(raw: RawPage, pageNum: number): ReturnType<typeof an
 
 export const cropName = (page: number, k: number, ext = '.png') => `tmp-p${String(page).padStart(5, '0')}-${k}${ext}`;
 
-/** Pages claimed at a time from a shared cursor: the last chunk leaves the other threads little to wait for. */
-const CHUNK_PAGES = 8;
-
 async function analysePdf(data: Uint8Array, start: number, end: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
   const doc = openPdf(data, 'the PDF');
   const out: PageAnalysis[] = [];
@@ -59,14 +55,7 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
   let dirReady = false;
   try {
     const last = Math.min(end, doc.pageCount);
-    const cursor = opts.cursor;
-    let stop = cursor ? start : last;
-    for (let i = start; ; i++) {
-      if (i >= stop) {
-        const next = cursor && claimPages(cursor, CHUNK_PAGES, opts.fromBack === true);
-        if (!next || next[0] >= last) break;
-        [i, stop] = [next[0], Math.min(last, next[1])];
-      }
+    for (let i = start; i < last; i++) {
       opts.signal?.throwIfAborted();
       let pg;
       try {

@@ -60,8 +60,4 @@ export interface AnalyseOptions {
   onPage?: (pageNum: number) => void;
   /** OCR of scans, images and pages with a garbage text layer; off when absent. */
   ocr?: OcrSettings;
-  /** PDF only: pages are claimed in chunks from this cursor (page-cursor.ts, shared with the document's
-   * other threads) instead of reading [start, end) in order; from its back when `fromBack`. */
-  cursor?: BigInt64Array;
-  fromBack?: boolean;
 }

@@ -38,10 +38,6 @@ export interface AnalyseJob {
   end: number;
   imageDir: string | null;
   ocr?: OcrSettings;
-  /** Shared with the document's other threads: pages are claimed from it (AnalyseOptions.cursor), from
-   * its back when `fromBack`. */
-  cursor?: SharedArrayBuffer;
-  fromBack?: boolean;
 }
 
 /** The document-level pass over the analysed ranges, then the outputs (as a ParseJob would). */
