@@ -196,6 +196,17 @@ describe('ReviewView', () => {
     fireEvent.keyDown(rowOf(3), { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement).toBe(rowOf(4)));
     expect(box(4)!.className).toContain('is-selected');
+    // ← on a block goes up to its page row; ← folds the page, → unfolds it (a tree's keys).
+    fireEvent.keyDown(rowOf(4), { key: 'ArrowLeft' });
+    const pageRow = () => document.querySelector<HTMLElement>('.rv-tree .rv-row-page[data-i="0"]')!;
+    await waitFor(() => expect(document.activeElement).toBe(pageRow()));
+    expect(pageRow().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(pageRow(), { key: 'ArrowLeft' });
+    await waitFor(() => expect(pageRow().getAttribute('aria-expanded')).toBe('false'));
+    expect(document.querySelector('[data-testid=inspector-row][data-g="0"]')).toBeNull();
+    fireEvent.keyDown(pageRow(), { key: 'ArrowRight' });
+    await waitFor(() => expect(pageRow().getAttribute('aria-expanded')).toBe('true'));
+    expect(rowOf(0)).not.toBeNull();
     const thumbs = () => tabbable('.rv-thumbs button');
     thumbs()[0]!.focus();
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Go to page 1');

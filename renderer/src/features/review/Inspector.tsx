@@ -104,6 +104,25 @@ export function Inspector() {
     if (row.kind === 'block') store.getState().select(row.g, 'inspector');
     virtualizer.scrollToIndex(i);
   };
+  const toggle = (page: number) => {
+    const next = new Set(collapsed);
+    if (next.has(page)) next.delete(page);
+    else next.add(page);
+    setCollapsed(next);
+  };
+  // A tree's ←/→: a page row folds (←) or unfolds (→); ← on a block goes up to its page row.
+  const treeTarget = (i: number, key: string): number | null => {
+    const row = rows[i];
+    if (!row || (key !== 'ArrowLeft' && key !== 'ArrowRight')) return null;
+    if (row.kind === 'page') {
+      if (collapsed.has(row.page) === (key === 'ArrowRight')) toggle(row.page);
+      return i;
+    }
+    if (key === 'ArrowRight') return i;
+    let up = i;
+    while (up > 0 && rows[up]!.kind !== 'page') up--;
+    return up;
+  };
 
   return (
     <section className="rv-inspector" aria-label={t('review.inspectorPane')} data-testid="inspector">
@@ -120,7 +139,7 @@ export function Inspector() {
           </select>
         </label>
       </div>
-      <div ref={scrollRef} className="rv-tree" role="group" aria-label={t('review.inspectorPane')} tabIndex={-1} onKeyDown={(e) => onRovingKey(e, rows.length, moveTo)}>
+      <div ref={scrollRef} className="rv-tree" role="group" aria-label={t('review.inspectorPane')} tabIndex={-1} onKeyDown={(e) => onRovingKey(e, rows.length, moveTo, treeTarget)}>
         {rows.length === 0 && <p className="rv-empty">{t('review.noBlocks')}</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((it) => {
@@ -138,12 +157,7 @@ export function Inspector() {
                   className="rv-row rv-row-page"
                   style={style}
                   title={t(open ? 'review.collapse' : 'review.expand', { n: row.page + 1 })}
-                  onClick={() => {
-                    const next = new Set(collapsed);
-                    if (open) next.add(row.page);
-                    else next.delete(row.page);
-                    setCollapsed(next);
-                  }}
+                  onClick={() => toggle(row.page)}
                 >
                   <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('review.pageN', { n: row.page + 1 })}
                   {doc.model.pages[row.page]!.merged && <span className="rv-merged-inline">{t('review.merged')}</span>}

@@ -1,7 +1,7 @@
 // One Tab stop for a virtualised list (thumbnails, the inspector's tree): the active item is tabbable,
 // the others are not, and arrow keys / Home / End move the active item and its focus. Items carry
 // `data-i` (their index); an item scrolled out of the virtualised window cannot take focus, so the
-// first rendered item is the Tab stop until the active one comes back into view.
+// first rendered item is the Tab stop until the active one comes back into view. Trees add ←/→.
 import type { KeyboardEvent } from 'react';
 
 /** The index a key moves to from `at` in a list of `count` items, or null when it is no move key. */
@@ -21,10 +21,12 @@ export function rovingTabIndex(i: number, active: number, rendered: readonly { i
 }
 
 /** Handles a move key on an item (from the focused one): `go(i)` makes item i active (and scrolls it in);
- *  focus follows (once it is drawn). */
-export function onRovingKey(e: KeyboardEvent<HTMLElement>, count: number, go: (i: number) => void): void {
+ *  focus follows (once it is drawn). A tree passes `extra` for its own keys (←/→), which may act and
+ *  return where focus goes. */
+export function onRovingKey(e: KeyboardEvent<HTMLElement>, count: number, go: (i: number) => void, extra?: (at: number, key: string) => number | null): void {
   const item = (e.target as HTMLElement).closest<HTMLElement>('[data-i]');
-  const target = item ? rovingTarget(e.key, Number(item.dataset.i), count) : null;
+  const at = item ? Number(item.dataset.i) : -1;
+  const target = at < 0 ? null : (rovingTarget(e.key, at, count) ?? extra?.(at, e.key) ?? null);
   if (target === null) return;
   e.preventDefault();
   go(target);
