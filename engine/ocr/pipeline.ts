@@ -6,7 +6,7 @@ import { timedSync } from './profile.ts';
 import { detectLines, type DetBox } from './detect.ts';
 import { growEnds } from './ends.ts';
 import { recogniseBox, upsideDown, type Recognised } from './recognise.ts';
-import { isLatin, latinVerdict, type OcrLang } from './script.ts';
+import { fullWidthMarks, isLatin, latinVerdict, type OcrLang } from './script.ts';
 import { ocrModels, type OcrModels, type RecModel } from './runtime.ts';
 
 export interface OcrLine extends Recognised { box: Box; innerH: number }
@@ -153,6 +153,7 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
       read = new Map([...en, ...(await readAll(m, m.en, img, boxes, all.filter((i) => !en.has(i))))]);
     } else {
       read = await readAll(m, await m.zh(), img, boxes, all);
+      for (const r of read.values()) r.text = fullWidthMarks(r.text);
       // Latin lines on a Chinese page: the English model keeps their word spaces.
       for (const [i, r] of read) {
         if (!isLatin(r.text)) continue;

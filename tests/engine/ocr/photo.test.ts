@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { rng } from '../../../bench/make-scans.ts';
 import { PHOTO_DPI, photograph } from '../../../bench/photo-scans.ts';
+import { fullWidthMarks } from '../../../engine/ocr/script.ts';
 import { corpus, options, tempDir } from '../parse/helpers.ts';
 
 let dir: string;
@@ -42,5 +43,12 @@ describe('OCR of photo-like pages', () => {
     const md = (await parseDocument(join(dir, 'photo.png'), 'photo.png', options(join(dir, 'photo')))).markdown;
     expect(md).toMatch(/No one else has the vast consulting/);
     expect(md).toMatch(/clients/);
+  });
+
+  it('sets the Chinese model\'s half-width "." and "," after Han characters full width, and only there', () => {
+    // At 115 dpi a "。" is a two-pixel dot the Chinese model reads as "."; the reference has "。".
+    expect(fullWidthMarks('有利于团队成员理解目标并朝着目标努力.')).toBe('有利于团队成员理解目标并朝着目标努力。');
+    expect(fullWidthMarks('描述团队的共同目标,有利于团队')).toBe('描述团队的共同目标，有利于团队');
+    for (const kept of ['见图1.2', '文件 report.pdf', '网址 www.example.com', 'Fig. 3, left', '图片.png']) expect(fullWidthMarks(kept)).toBe(kept);
   });
 });
