@@ -2,7 +2,8 @@
 //   node bench/make-scans.ts [out-dir]   (default: <tmpdir>/docparse-scans)
 // Each page is rendered grey at 150 dpi with mupdf, turned by a small skew, blurred and given noise,
 // then written as PNG and into an image-only PDF; <set>.expected.md holds the born-digital parse of
-// the same pages (the reference), <set>.titles.json its titles.
+// the same pages (the reference), <set>.titles.json its titles. The scan-photo-* sets take the same
+// pages at 115 dpi as photo-like images (bench/photo-scans.ts): uneven light, perspective, JPEG.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as mupdf from 'mupdf';
 import { parseDocument } from '../engine/parse/index.ts';
+import { PHOTO_DPI, photograph } from './photo-scans.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
 
 const corpus = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
@@ -24,6 +26,8 @@ export const SETS: Record<string, [string, number][]> = {
   ],
   'scan-zh': Array.from({ length: 10 }, (): [string, number] => ['cjk/issue12823.pdf', 0]),
 };
+SETS['scan-photo-en'] = SETS['scan-en'];
+SETS['scan-photo-zh'] = SETS['scan-zh'];
 
 /** Small deterministic random numbers (the scans are the same on every run). */
 export function rng(seed: number): () => number {
@@ -72,18 +76,18 @@ export async function makeScans(outDir: string): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
   const made: string[] = [];
   for (const [name, pages] of Object.entries(SETS)) {
-    const rand = rng(name.length * 7919);
+    const rand = rng(name.length * 7919), photo = name.startsWith('scan-photo'), dpi = photo ? PHOTO_DPI : DPI;
     const pdf = new mupdf.PDFDocument();
     for (const [k, [file, p]] of pages.entries()) {
       const doc = mupdf.Document.openDocument(readFileSync(join(corpus, file)), 'application/pdf');
-      const pix = doc.loadPage(p).toPixmap(mupdf.Matrix.scale(DPI / 72, DPI / 72), mupdf.ColorSpace.DeviceGray, false, true);
+      const pix = doc.loadPage(p).toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceGray, false, true);
       const w = pix.getWidth(), h = pix.getHeight();
-      const scan = degrade(pix.getPixels(), w, h, (rand() - 0.5) * 3, rand);
+      const scan = photo ? photograph(pix.getPixels(), w, h, rand) : degrade(pix.getPixels(), w, h, (rand() - 0.5) * 3, rand);
       const out = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, w, h], false);
       out.getPixels().set(scan);
       await writeFile(join(outDir, `${name}-p${k + 1}.png`), out.asPNG());
       const img = pdf.addImage(new mupdf.Image(out));
-      const pw = (w * 72) / DPI, ph = (h * 72) / DPI;
+      const pw = (w * 72) / dpi, ph = (h * 72) / dpi;
       const res = pdf.addObject({ XObject: { I0: img } });
       pdf.insertPage(-1, pdf.addPage([0, 0, pw, ph], 0, res, `q ${pw} 0 0 ${ph} 0 0 cm /I0 Do Q`));
     }

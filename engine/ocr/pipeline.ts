@@ -4,8 +4,9 @@ import type { Box, GrayImage } from './gray.ts';
 import { rotateImage } from './gray.ts';
 import { timedSync } from './profile.ts';
 import { detectLines, type DetBox } from './detect.ts';
+import { growEnds } from './ends.ts';
 import { recogniseBox, upsideDown, type Recognised } from './recognise.ts';
-import { isLatin, latinVerdict, type OcrLang } from './script.ts';
+import { fullWidthMarks, isLatin, latinVerdict, type OcrLang } from './script.ts';
 import { ocrModels, type OcrModels, type RecModel } from './runtime.ts';
 
 export interface OcrLine extends Recognised { box: Box; innerH: number }
@@ -70,6 +71,18 @@ function uprightOnly(boxes: DetBox[]): { boxes: DetBox[]; suspects: DetBox[][] }
 const widest = (boxes: Box[], n: number): number[] =>
   [...boxes.keys()].sort((i, j) => boxes[j].w / boxes[j].h - boxes[i].w / boxes[i].h).slice(0, n);
 
+/** Whether the English recogniser reads these lines clearly better as they stand than turned by 180°: a
+ * check on the direction classifier, which calls small or blurred upright print (a photo, 9-pt type at
+ * 115 dpi) upside down as often as not. Lines it cannot read either way (CJK) leave the verdict alone. */
+async function readsUpright(m: OcrModels, img: GrayImage, lines: Box[]): Promise<boolean> {
+  let up = 0, down = 0;
+  for (const b of lines) {
+    up += (await recogniseBox(m, m.en, img, b)).score;
+    down += (await recogniseBox(m, m.en, img, { ...b, ux: -b.ux, uy: -b.uy, vx: -b.vx, vy: -b.vy })).score;
+  }
+  return up / lines.length >= 0.6 && up > down + 0.05 * lines.length;
+}
+
 async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180 | 270; img: GrayImage; boxes: DetBox[] }> {
   let rot: 0 | 90 | 180 | 270 = 0;
   let boxes = await detectLines(m, img);
@@ -89,7 +102,7 @@ async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180
     if ((await upsideDown(m, img, boxes[i])) > 0.6) flipped++;
     else upright++;
   }
-  if (probe.length && 2 * flipped > probe.length) {
+  if (probe.length && 2 * flipped > probe.length && !(await readsUpright(m, img, probe.slice(0, 3).map((i) => boxes[i])))) {
     boxes = flipBoxes(boxes, img.width, img.height);
     img = timedSync('rotate', () => rotateImage(img, 180));
     rot = rot === 90 ? 270 : 180;
@@ -127,7 +140,10 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
   const m = await ocrModels(opts.log);
   const o = await orient(m, page);
   const { img } = o;
-  const { boxes, suspects } = uprightOnly(o.boxes);
+  const { boxes: found, suspects } = uprightOnly(o.boxes);
+  const grown = new Map(found.map((b) => [b, { ...b, ...growEnds(img, b) }]));
+  const boxes = found.map((b) => grown.get(b)!);
+  for (const st of suspects) st.forEach((b, k) => (st[k] = grown.get(b) ?? b));
   const all = [...boxes.keys()];
   let read: Map<number, Recognised>;
   if (opts.lang === 'en') read = await readAll(m, m.en, img, boxes, all);
@@ -137,6 +153,7 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
       read = new Map([...en, ...(await readAll(m, m.en, img, boxes, all.filter((i) => !en.has(i))))]);
     } else {
       read = await readAll(m, await m.zh(), img, boxes, all);
+      for (const r of read.values()) r.text = fullWidthMarks(r.text);
       // Latin lines on a Chinese page: the English model keeps their word spaces.
       for (const [i, r] of read) {
         if (!isLatin(r.text)) continue;

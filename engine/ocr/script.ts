@@ -31,3 +31,11 @@ export function latinVerdict(read: string[], total: number): boolean | null {
   if (read.length - latin > total - need) return false;
   return read.length >= total ? false : null;
 }
+
+const HAN = '\\u3400-\\u9fff\\uf900-\\ufaff';
+const HALF_AFTER_HAN = new RegExp(`(?<=[${HAN}])[.,](?=[${HAN}]|$)`, 'g');
+
+/** A Chinese-model read with the half-width "." and "," it gives for a small, blurred "。" or "，" after
+ * a Han character (at a line's end or before another Han character) set full width, as Chinese text has
+ * them; one character for one, so positions along the line stay. */
+export const fullWidthMarks = (text: string): string => text.replace(HALF_AFTER_HAN, (c) => (c === '.' ? '。' : '，'));
