@@ -4,16 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { PdfDocument } from '../../../engine/pdf/mupdf.ts';
-import { corpus, options, tempDir } from '../parse/helpers.ts';
+import { corpus, options, suiteDir } from '../parse/helpers.ts';
 import { bodyText, paragraph, scannedPdf, type Rule, type SetLine } from './synthetic-scan.ts';
 
-let dir: string;
-let dispose: () => Promise<void>;
-beforeAll(async () => ({ dir, dispose } = await tempDir()));
-afterAll(() => dispose());
+const tmp = suiteDir(); // the suite's temporary folder: tmp('x') is a path in it
 
 /** A region (points) of a corpus PDF page rendered grey at 144 dpi and parsed as a PNG. */
 async function parseCrop(file: string, page: number, rect: [number, number, number, number], name: string) {
@@ -22,9 +19,9 @@ async function parseCrop(file: string, page: number, rect: [number, number, numb
   const png = pg.renderPng(rect, 2, true);
   pg.close();
   doc.close();
-  const path = join(dir, `${name}.png`);
+  const path = tmp(`${name}.png`);
   await writeFile(path, png);
-  return parseDocument(path, `${name}.png`, options(join(dir, name)));
+  return parseDocument(path, `${name}.png`, options(tmp(name)));
 }
 
 describe('OCR marks', () => {
@@ -62,9 +59,9 @@ describe('OCR marks', () => {
       ...[0, 1, 3, 4].map((c) => ({ x0: x[c], y0: y[0], x1: x[c], y1: y[5], width: w })), { x0: x[2], y0: y[1], x1: x[2], y1: y[5], width: w },
     ];
     const page = [{ text: '5.1 Hyper Parameter Optimization', size: 12, x: 72, y: 100, bold: true }, ...paragraph(bodyText(8, 90), 10, 72, 120), ...cells];
-    const file = join(dir, 'hairlines.pdf');
+    const file = tmp('hairlines.pdf');
     await writeFile(file, scannedPdf([page], [rules]));
-    const out = await parseDocument(file, 'hairlines.pdf', options(join(dir, 'hairlines')));
+    const out = await parseDocument(file, 'hairlines.pdf', options(tmp('hairlines')));
     const tables = out.json.pages[0].blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     const html = tables[0].content;

@@ -2,17 +2,13 @@
 // upside down, Chinese text, the OCR-off option, and a photo-like page without text.
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { PdfDocument } from '../../../engine/pdf/mupdf.ts';
 import { encodePng } from '../../../engine/pdf/png.ts';
-import { corpus, jsonViolations, options, tempDir } from '../parse/helpers.ts';
+import { corpus, jsonViolations, options, suiteDir } from '../parse/helpers.ts';
 
-let dir: string;
-let dispose: () => Promise<void>;
-beforeAll(async () => ({ dir, dispose } = await tempDir()));
-afterAll(() => dispose());
+const tmp = suiteDir(); // the suite's temporary folder: tmp('x') is a path in it
 
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
@@ -23,9 +19,9 @@ describe('OCR', () => {
     const png = pg.renderPng([0, 40, 595, 240], 2, true);
     pg.close();
     doc.close();
-    const file = join(dir, 'page.png');
+    const file = tmp('page.png');
     await writeFile(file, png);
-    const out = await parseDocument(file, 'page.png', options(dir));
+    const out = await parseDocument(file, 'page.png', options(tmp()));
     const md = flat(out.markdown);
     expect(md).toContain('The Evolution of the Word Processor');
     expect(md).toContain('The concept of the word processor predates modern computers');
@@ -45,9 +41,9 @@ describe('OCR', () => {
     const png = pg.renderPng([90, 180, 520, 540], 2, true);
     pg.close();
     doc.close();
-    const file = join(dir, 'chart.png');
+    const file = tmp('chart.png');
     await writeFile(file, png);
-    const out = await parseDocument(file, 'chart.png', options(join(dir, 'chart')));
+    const out = await parseDocument(file, 'chart.png', options(tmp('chart')));
     const blocks = out.json.pages[0].blocks;
     expect(blocks.filter((b) => b.type === 'figure')).toHaveLength(1);
     expect(flat(out.markdown)).toContain('Lorem ipsum dolor sit amet');
@@ -59,20 +55,20 @@ describe('OCR', () => {
   });
 
   it('reads a scanned PDF page that is upside down, boxes at 144 dpi', async () => {
-    const out = await parseDocument(corpus('pdf-scanned/ocr_test_rotated_180.pdf'), 'r.pdf', options(dir));
+    const out = await parseDocument(corpus('pdf-scanned/ocr_test_rotated_180.pdf'), 'r.pdf', options(tmp()));
     expect(flat(out.markdown)).toContain('Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package');
     expect(out.json.pages[0].page_size.w).toBeGreaterThan(1000);
     expect(out.json.pages[0].blocks.every((b) => b.type !== 'figure')).toBe(true);
   });
 
   it('reads Chinese text with the Chinese model', async () => {
-    const out = await parseDocument(corpus('cjk/chi_sim_image.jpeg'), 'c.jpeg', options(dir));
+    const out = await parseDocument(corpus('cjk/chi_sim_image.jpeg'), 'c.jpeg', options(tmp()));
     expect(out.markdown).toContain('适用人群');
     expect(out.markdown).toContain('希望美白的皮肤');
   });
 
   it('leaves a scan as a figure when OCR is off', async () => {
-    const out = await parseDocument(corpus('pdf-scanned/ocr_test.pdf'), 'o.pdf', options(dir, { ocr: { enabled: false, lang: 'auto' } }));
+    const out = await parseDocument(corpus('pdf-scanned/ocr_test.pdf'), 'o.pdf', options(tmp(), { ocr: { enabled: false, lang: 'auto' } }));
     expect(out.markdown).not.toContain('Docling');
     expect(out.json.pages[0].blocks.map((b) => b.type)).toEqual(['figure']);
   });
@@ -81,9 +77,9 @@ describe('OCR', () => {
     // Soft grey blobs: a picture, not a page of text.
     const w = 320, h = 240, px = new Uint8Array(w * h);
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) px[y * w + x] = 128 + 100 * Math.sin(x / 40) * Math.cos(y / 30);
-    const file = join(dir, 'photo.png');
+    const file = tmp('photo.png');
     await writeFile(file, encodePng(px, w, h, 1));
-    const out = await parseDocument(file, 'photo.png', options(dir));
+    const out = await parseDocument(file, 'photo.png', options(tmp()));
     expect(out.json.pages[0].blocks.map((b) => b.type)).toEqual(['figure']);
     expect(out.json.pages[0].page_size).toEqual({ w, h });
   });

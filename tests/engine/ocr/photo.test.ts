@@ -2,23 +2,19 @@
 // a corpus page made photo-like as the bench's scan-photo sets are (115 dpi, uneven light, JPEG).
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { rng } from '../../../bench/make-scans.ts';
 import { PHOTO_DPI, photograph } from '../../../bench/photo-scans.ts';
 import { fullWidthMarks } from '../../../engine/ocr/script.ts';
-import { corpus, options, tempDir } from '../parse/helpers.ts';
+import { corpus, options, suiteDir } from '../parse/helpers.ts';
 
-let dir: string;
-let dispose: () => Promise<void>;
-beforeAll(async () => ({ dir, dispose } = await tempDir()));
-afterAll(() => dispose());
+const tmp = suiteDir(); // the suite's temporary folder: tmp('x') is a path in it
 
 describe('OCR of photo-like pages', () => {
   it('reads the first and last marks of a small photo\'s lines (box ends) and splits its paragraphs there', async () => {
-    const out = await parseDocument(corpus('cjk/chi_sim_image.jpeg'), 'chi_sim_image.jpeg', options(join(dir, 'chi')));
+    const out = await parseDocument(corpus('cjk/chi_sim_image.jpeg'), 'chi_sim_image.jpeg', options(tmp('chi')));
     const blocks = out.json.pages[0].blocks.map((b) => b.content);
     // The box of the third line started inside 倍 (read 音) and stopped before the 。 that ends the
     // paragraph, which then ran on into the next one.
@@ -39,8 +35,8 @@ describe('OCR of photo-like pages', () => {
     for (let y = 0; y < h; y++) crop.set(full.subarray((y0 + y) * pw + x0, (y0 + y) * pw + x0 + w), y * w);
     const out = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, w, h], false);
     out.getPixels().set(photograph(crop, w, h, rng(11)));
-    await writeFile(join(dir, 'photo.png'), out.asPNG());
-    const md = (await parseDocument(join(dir, 'photo.png'), 'photo.png', options(join(dir, 'photo')))).markdown;
+    await writeFile(tmp('photo.png'), out.asPNG());
+    const md = (await parseDocument(tmp('photo.png'), 'photo.png', options(tmp('photo')))).markdown;
     expect(md).toMatch(/No one else has the vast consulting/);
     expect(md).toMatch(/clients/);
   });

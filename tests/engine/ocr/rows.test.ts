@@ -1,16 +1,12 @@
 // Rows of pieces on a scanned page (affiliations under a paper's authors, labels of a form): each piece is
 // read as a block of its own, in order along the row, and the line below does not continue the last piece.
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
-import { options, tempDir } from '../parse/helpers.ts';
+import { options, suiteDir } from '../parse/helpers.ts';
 import { bodyText, paragraph, scannedPdf } from './synthetic-scan.ts';
 
-let dir: string;
-let dispose: () => Promise<void>;
-beforeAll(async () => ({ dir, dispose } = await tempDir()));
-afterAll(() => dispose());
+const tmp = suiteDir(); // the suite's temporary folder: tmp('x') is a path in it
 
 describe('OCR rows of pieces', () => {
   it('keeps three affiliations on one row apart from the wide address line below them', async () => {
@@ -23,9 +19,9 @@ describe('OCR rows of pieces', () => {
       { text: 'vladk, barlaso, plewis, ledell, edunov at research dot example dot com', size: 12, x: 110, y: 145 },
       ...paragraph(bodyText(20, 90), 10, 72, 200),
     ];
-    const file = join(dir, 'rows.pdf');
+    const file = tmp('rows.pdf');
     await writeFile(file, scannedPdf([page]));
-    const out = await parseDocument(file, 'rows.pdf', options(join(dir, 'rows')));
+    const out = await parseDocument(file, 'rows.pdf', options(tmp('rows')));
     const texts = out.json.pages[0].blocks.map((b) => b.content.replace(/\s+/g, ' ').trim());
     const at = (s: string) => texts.findIndex((t) => t.includes(s));
     expect(texts[at('Princeton')]).toBe('Princeton University');

@@ -1,18 +1,14 @@
 // Type sizes on scans: small print (footnotes) read from the ink keeps its size apart from the body's, and a
 // scanned page's headings are judged against its own body text, not against other pages set in other sizes.
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { evenSizes } from '../../../engine/ocr/sizes.ts';
 import type { RawLine } from '../../../engine/pdf/raw.ts';
-import { options, tempDir } from '../parse/helpers.ts';
+import { options, suiteDir } from '../parse/helpers.ts';
 import { bodyText, paragraph, scannedPdf } from './synthetic-scan.ts';
 
-let dir: string;
-let dispose: () => Promise<void>;
-beforeAll(async () => ({ dir, dispose } = await tempDir()));
-afterAll(() => dispose());
+const tmp = suiteDir(); // the suite's temporary folder: tmp('x') is a path in it
 
 /** A recognised line of `size` at `x`, baseline row `y` (pt). */
 const line = (size: number, x: number, y: number, w = 200): RawLine => ({
@@ -41,9 +37,9 @@ describe('OCR type sizes', () => {
       ...paragraph(bodyText(14, 62), 11, 72, 100),
       ...paragraph(['1 The code and trained models have been released at our site.', 'For instance, the exact match score drops from above 80% to less than 40%.'], 9, 72, 700),
     ];
-    const file = join(dir, 'notes.pdf');
+    const file = tmp('notes.pdf');
     await writeFile(file, scannedPdf([page]));
-    const out = await parseDocument(file, 'notes.pdf', options(join(dir, 'notes')));
+    const out = await parseDocument(file, 'notes.pdf', options(tmp('notes')));
     const blocks = out.json.pages[0].blocks;
     const note = blocks.find((b) => b.content.includes('trained models'));
     expect(note?.type).toBe('footnote');
@@ -59,9 +55,9 @@ describe('OCR type sizes', () => {
       { text: '2 Background', size: 9, x: 72, y: 220, bold: true },
       ...paragraph(bodyText(12, 100, 19), 9, 72, 240),
     ];
-    const file = join(dir, 'sizes.pdf');
+    const file = tmp('sizes.pdf');
     await writeFile(file, scannedPdf([first, second]));
-    const out = await parseDocument(file, 'sizes.pdf', options(join(dir, 'sizes')));
+    const out = await parseDocument(file, 'sizes.pdf', options(tmp('sizes')));
     const titles = out.json.pages[1].blocks.filter((b) => b.type === 'title').map((b) => b.content.trim());
     expect(titles).toEqual(['2 Background']);
   });

@@ -1,11 +1,10 @@
 // WebP inputs (not decodable by mupdf): a lossless picture with transparency and the first frame of an
 // animation decoded to grey, and a WebP page read by OCR through the parser.
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeWebp, firstFrame, grayOfRgba } from '../../../engine/ocr/webp.ts';
 import { parseDocument } from '../../../engine/parse/index.ts';
-import { corpus, jsonViolations, options, tempDir } from '../parse/helpers.ts';
+import { corpus, jsonViolations, options, suiteDir } from '../parse/helpers.ts';
 
 // Made with @jsquash/webp's own encoder (lossless, exact): 8×4, columns 0–3 transparent, 4–5 black, 6–7 red.
 const LOSSLESS_ALPHA = Buffer.from('UklGRiQAAABXRUJQVlA4TBgAAAAvB8AAEBcQ8x/zHxgEAkn+HpsOEdH/0AE=', 'base64');
@@ -32,10 +31,7 @@ function animated(W: number, H: number, frames: [Buffer, number, number][]): Uin
   return Uint8Array.from([...Buffer.from('RIFF', 'latin1'), ...le(body.length, 4), ...body]);
 }
 
-let dir: string;
-let dispose: () => Promise<void>;
-beforeAll(async () => ({ dir, dispose } = await tempDir()));
-afterAll(() => dispose());
+const tmp = suiteDir(); // the suite's temporary folder: tmp('x') is a path in it
 
 describe('WebP', () => {
   it('decodes a lossless WebP with transparency; transparent pixels are white in grey', async () => {
@@ -73,7 +69,7 @@ describe('WebP', () => {
   });
 
   it('reads the text of a WebP page, with the page in image pixels', async () => {
-    const out = await parseDocument(corpus('images/webp-test.webp'), 'webp-test.webp', options(dir));
+    const out = await parseDocument(corpus('images/webp-test.webp'), 'webp-test.webp', options(tmp()));
     expect(out.markdown.replace(/\s+/g, ' ')).toContain('Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package');
     const page = out.json.pages[0];
     expect(page.page_size).toEqual({ w: 2000, h: 2829 });
@@ -82,8 +78,8 @@ describe('WebP', () => {
   });
 
   it('gives a damaged WebP a clear error, not a crash', async () => {
-    const file = join(dir, 'broken.webp');
+    const file = tmp('broken.webp');
     await writeFile(file, LOSSLESS_ALPHA.subarray(0, 30));
-    await expect(parseDocument(file, 'broken.webp', options(dir))).rejects.toThrow(/damaged or cannot be decoded/);
+    await expect(parseDocument(file, 'broken.webp', options(tmp()))).rejects.toThrow(/damaged or cannot be decoded/);
   });
 });

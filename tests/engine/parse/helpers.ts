@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import type { ParsedDocument, ParseOptions } from '../../../engine/types.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block, type ElementFormats, type FeatureConfig } from '../../../shared/somark.ts';
@@ -21,6 +22,17 @@ export const loadScore = async (): Promise<Score> =>
 export async function tempDir(): Promise<{ dir: string; dispose: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'docparse-parse-test-'));
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A temporary folder made before a suite's tests and removed after them: `at('x')` is a path in it,
+ *  `at()` the folder itself. */
+export function suiteDir(): (...parts: string[]) => string {
+  let made: { dir: string; dispose: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    made = await tempDir();
+  });
+  afterAll(() => made?.dispose());
+  return (...parts) => join(made!.dir, ...parts);
 }
 
 export function options(dir: string, over: { fc?: Partial<FeatureConfig>; ef?: Partial<ElementFormats> } & Partial<ParseOptions> = {}): ParseOptions {
