@@ -142,6 +142,18 @@ describe('ReviewView', () => {
     expect(box(1)!.className).not.toContain('is-selected');
   });
 
+  it('previews footnote references in the inspector as superscript labels, as the Markdown pane does (code stays raw)', () => {
+    const json = structuredClone(sampleView().json!);
+    json.pages[0]!.blocks[2]!.content = 'Retrieval[^∗] selects passages[^1] quickly.';
+    json.pages[0]!.blocks[4]!.type = 'code';
+    json.pages[0]!.blocks[4]!.content = 'a[^1] = b';
+    render(<ReviewView view={sampleView({ json })} />);
+    const text = document.querySelector('[data-testid=inspector-row][data-g="2"] .rv-row-text')!;
+    expect(text.textContent).toBe('Retrieval∗ selects passages1 quickly.');
+    expect([...text.querySelectorAll('sup')].map((s) => s.textContent)).toEqual(['∗', '1']);
+    expect(document.querySelector('[data-testid=inspector-row][data-g="4"] .rv-row-text')!.textContent).toBe('a[^1] = b');
+  });
+
   it('hovering a box highlights its chunk; hovering a chunk highlights the box', () => {
     render(<ReviewView view={sampleView()} />);
     fireEvent.mouseOver(box(3)!);

@@ -2,6 +2,7 @@
 // linked to the other panes; the selected block's fields below it.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { footnoteParts } from '../../components/markdown/footnotes.ts';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { BlockDetails } from './BlockDetails.tsx';
 import { typeColor } from './colors.ts';
@@ -12,7 +13,9 @@ import { typeLabel } from './type-names.ts';
 type Row = { kind: 'page'; page: number; count: number } | { kind: 'block'; g: number };
 const ROW_H = 26;
 
-const preview = (s: string) => s.replace(/\s+/g, ' ').slice(0, 90);
+/** A block's content on one line, footnote references as superscript labels (as the Markdown pane). */
+const preview = (s: string, code: boolean) =>
+  code ? s.replace(/\s+/g, ' ').slice(0, 90) : footnoteParts(s.replace(/\s+/g, ' '), 90).map((p, i) => (p.mark ? <sup key={i}>{p.text}</sup> : p.text));
 
 /** "Block type" filter: all types, or one only (the legend's chips give finer control). */
 function TypeSelect() {
@@ -185,7 +188,7 @@ export function Inspector() {
                 <span className="rv-swatch" style={{ background: typeColor(b.type), borderColor: typeColor(b.type) }} aria-hidden="true" />
                 <span className="rv-row-idx">{b.block.idx}</span>
                 <span className="rv-row-type">{typeLabel(b.type, locale)}</span>
-                <span className="rv-row-text">{preview(b.block.content ?? '')}</span>
+                <span className="rv-row-text">{preview(b.block.content ?? '', b.type === 'code')}</span>
               </button>
             );
           })}
