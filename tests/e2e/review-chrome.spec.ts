@@ -104,3 +104,45 @@ test('the review chrome stays compact: legend one row with "+N", one-line notice
   expect(wide.top).toBeLessThanOrEqual(300);
   await expectEveryChipReachable(page);
 });
+
+/** Where the legend row's controls are: the left edge of each visible chip (by type), "+N"'s text,
+ * and the left edge of "All types". */
+async function legendPlaces(page: Page): Promise<{ chips: Record<string, number>; more: string; reset: number }> {
+  return page.getByTestId('legend').evaluate((legend) => {
+    const chips: Record<string, number> = {};
+    for (const b of legend.querySelectorAll<HTMLElement>(':scope > [data-type]')) {
+      if (b.checkVisibility({ visibilityProperty: true })) chips[b.dataset.type!] = Math.round(b.getBoundingClientRect().left);
+    }
+    const more = legend.querySelector<HTMLElement>('[data-testid=legend-more]')?.textContent ?? '';
+    const reset = legend.querySelector<HTMLElement>('[data-testid=legend-all]');
+    return { chips, more, reset: reset ? Math.round(reset.getBoundingClientRect().left) : -1 };
+  });
+}
+
+test('hiding a type and "All types" leave the legend row in place (en and zh)', async ({ page, app }, info) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
+  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
+  await expectRowState(page, DOC, 'SUCCESS');
+  await row(page, DOC).click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await page.setViewportSize({ width: 1024, height: 700 }); // a row with "+N": the queue folded, then open
+  for (const [queue, language] of [['folded', 'en'], ['folded', 'zh-CN'], ['open', 'zh-CN'], ['open', 'en']] as const) {
+    if (queue === 'open' && language === 'zh-CN') await page.getByTestId('queue-expand').click();
+    await invokeFromTest(app, 'settings:set', { language });
+    await expect(page.getByTestId('legend')).toHaveAccessibleName(language === 'en' ? 'Block types' : '块类型');
+    const all = page.getByTestId('legend-all');
+    const before = await legendPlaces(page);
+    await page.screenshot({ path: info.outputPath(`legend-${queue}-${language}-all-shown.png`) });
+    const first = page.getByTestId('legend').locator('[data-type]').first();
+    await first.click();
+    await expect(first).toHaveAttribute('aria-pressed', 'false');
+    await expect(all).toHaveText(language === 'en' ? 'All types' : '全部类型');
+    await page.screenshot({ path: info.outputPath(`legend-${queue}-${language}-one-hidden.png`) });
+    expect(await legendPlaces(page), `a type hidden (${queue}, ${language})`).toEqual(before);
+    await all.click();
+    await expect(first).toHaveAttribute('aria-pressed', 'true');
+    expect(await legendPlaces(page), `all shown again (${queue}, ${language})`).toEqual(before);
+  }
+});

@@ -1,6 +1,7 @@
 // Legend and type filter: one chip per block type present (its colour, name and count). A click
 // shows/hides the type's boxes (and its inspector rows); Alt+click shows that type only. One row:
-// the chips that do not fit wait behind a "+N" button whose panel lists them (Esc closes it).
+// the chips that do not fit wait behind a "+N" button whose panel lists them (Esc closes it); "All types"
+// ends the row in every state (disabled while all show), so toggling a type never moves the row.
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { useT, useLocale } from '../../i18n/index.ts';
@@ -130,11 +131,10 @@ export function Legend({ searchRef }: { searchRef: RefObject<HTMLInputElement | 
             {rest.map(({ type, count }) => <Chip key={type} type={type} count={count} />)}
           </div>
         )}
-        {anyHidden && (
-          <button type="button" className="rv-chip rv-chip-reset rv-chip-fixed" onClick={() => store.getState().showOnly(null)}>
-            {t('review.showAll')}
-          </button>
-        )}
+        {/* Always there (disabled while every type shows), so hiding a type does not take room from the chips. */}
+        <button type="button" className="rv-chip rv-chip-reset rv-chip-fixed" data-testid="legend-all" disabled={!anyHidden} onClick={() => store.getState().showOnly(null)}>
+          {t('review.showAll')}
+        </button>
       </div>
       <Search inputRef={searchRef} />
     </div>
