@@ -37,14 +37,34 @@ function sameStyle(s: Segment, l: RawLine): boolean {
   return true;
 }
 
-/** Can line `l` continue segment `s` (directly below its last line, same column and style)? */
-function continues(s: Segment, l: RawLine): boolean {
+const midY = (l: RawLine): number => (l.bbox[1] + l.bbox[3]) / 2;
+const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1]!;
+
+/** The line pitch (centre to centre) of a block of three or more stacked pairs whose median gap is under
+ * 0.9 line height (not double-spaced), else 0. A pair at this pitch is not a paragraph gap even when its
+ * boxes say a little over ¾ of a line (OCR boxes of uneven height; CJK text set at about that leading). */
+function tightPitch(lines: RawLine[]): number {
+  const pitch: number[] = [], ratio: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const a = lines[i - 1]!, b = lines[i]!;
+    const gap = b.bbox[1] - a.bbox[3], h = Math.max(height(a), height(b));
+    if (a.rotated || b.rotated || gap < 0 || gap > 2 * h || overlapX(a.bbox, b.bbox) <= 0) continue;
+    pitch.push(midY(b) - midY(a));
+    ratio.push(gap / h);
+  }
+  return pitch.length >= 3 && median(ratio) < 0.9 ? median(pitch) : 0;
+}
+
+/** Can line `l` continue segment `s` (directly below its last line, same column and style)? `pitch`: the
+ * block's line pitch (tightPitch). */
+function continues(s: Segment, l: RawLine, pitch: number): boolean {
   const last = s.lines[s.lines.length - 1];
   if (last.rotated || l.rotated) return false;
   if (!sameStyle(s, l)) return false;
   const gap = l.bbox[1] - last.bbox[3];
   const h = Math.max(height(last), height(l));
-  if (gap < -0.5 * h || gap > 0.75 * h) return false;
+  const atPitch = pitch > 0 && gap <= h && midY(l) - midY(last) <= 1.08 * pitch;
+  if (gap < -0.5 * h || (gap > 0.75 * h && !atPitch)) return false;
   const ov = overlapX(last.bbox, l.bbox);
   const minW = Math.min(last.bbox[2] - last.bbox[0], l.bbox[2] - l.bbox[0]);
   const aligned = Math.abs(last.bbox[0] - l.bbox[0]) < 1.5 * l.size;
@@ -118,10 +138,12 @@ export function segmentBlocks(blocks: RawBlock[]): Segment[] {
   const apart = gutters(blocks);
   for (const b of joinRowSplits(blocks, apart)) {
     const open: Segment[] = [];
-    for (const l of mergeRowFragments(b.lines, apart)) {
+    const lines = mergeRowFragments(b.lines, apart);
+    const pitch = tightPitch(lines);
+    for (const l of lines) {
       let target: Segment | null = null;
       for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
-        if (continues(open[i], l)) { target = open[i]; break; }
+        if (continues(open[i], l, pitch)) { target = open[i]; break; }
       }
       if (target) addLine(target, l);
       else { const s = newSegment(l); open.push(s); out.push(s); }

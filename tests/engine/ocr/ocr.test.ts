@@ -65,6 +65,9 @@ describe('OCR', () => {
     const out = await parseDocument(corpus('cjk/chi_sim_image.jpeg'), 'c.jpeg', options(tmp()));
     expect(out.markdown).toContain('适用人群');
     expect(out.markdown).toContain('希望美白的皮肤');
+    // Two paragraphs: the last line (its box gap 0.76 of a line, at the block's pitch) stays in the second.
+    expect(out.markdown.trim().split(/\n{2,}/)).toHaveLength(2);
+    expect(out.markdown).toContain('外油内干，肤色黑黄');
   });
 
   it('leaves a scan as a figure when OCR is off', async () => {

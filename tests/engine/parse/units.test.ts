@@ -1,5 +1,5 @@
 // Unit checks of the parser's pieces: sniffing, image headers, line joining, reading order, catalog,
-// Markdown rendering of blocks and options.
+// Markdown rendering of blocks and options, paragraph gaps.
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { sniffBytes } from '../../../engine/parse/sniff.ts';
@@ -9,7 +9,8 @@ import { joinText, numberingDepth, PAGE_NUMBER } from '../../../engine/parse/tex
 import { readingOrder } from '../../../engine/parse/xycut.ts';
 import { buildCatalog, toMarkdown } from '../../../engine/parse/markdown.ts';
 import { DEFAULT_FEATURE_CONFIG, type Block, type Page } from '../../../shared/somark.ts';
-import type { Rect } from '../../../engine/pdf/raw.ts';
+import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
+import { segmentBlocks } from '../../../engine/parse/segment.ts';
 import { corpus } from './helpers.ts';
 
 describe('sniffBytes', () => {
@@ -77,6 +78,28 @@ describe('readingOrder', () => {
   });
   it('reads right to left on RTL pages', () => {
     expect(readingOrder([box('left', [50, 100, 300, 400]), box('right', [310, 100, 560, 400])], true).map((i) => i.id)).toEqual(['right', 'left']);
+  });
+});
+
+describe('segmentBlocks: paragraph gaps', () => {
+  // Lines of one block at the given tops and heights (OCR boxes: their heights vary by a pixel or so).
+  const block = (rows: [number, number][]) => {
+    const lines: RawLine[] = rows.map(([top, h], i) => ({
+      text: `第${i}行文字内容`, cx0: [], cx1: [], bbox: [0, top, 220, top + h], size: 4.7, bold: 0, italic: 0, mono: 0, font: '', rotated: false, rtl: false,
+    }));
+    return [{ bbox: [0, rows[0]![0], 220, rows.at(-1)![0] + rows.at(-1)![1]] as Rect, lines }];
+  };
+  const sizes = (rows: [number, number][]) => segmentBlocks(block(rows)).map((s) => s.lines.length);
+
+  it('keeps a line at the block\'s own line pitch in its paragraph though its box gap is a bit over ¾ of a line', () => {
+    // chi_sim_image.jpeg: pitch ≈ 11.3, gaps 4.7–4.9 of heights 6.2–6.7; the last gap 5.1 over 6.7 (0.76).
+    expect(sizes([[1.4, 6.2], [12.4, 6.7], [23.8, 6.5], [35.2, 6.2], [46.5, 6.7]])).toEqual([5]);
+  });
+
+  it('still splits at a real paragraph gap, and keeps loosely set blocks as they were', () => {
+    expect(sizes([[0, 6.5], [11.3, 6.5], [22.6, 6.5], [33.9, 6.5], [49.4, 6.5], [60.7, 6.5]])).toEqual([4, 2]);
+    // Every gap over ¾ of a line (double spacing): no pitch to go by, one segment a line as before.
+    expect(sizes([[0, 6], [13, 6], [26, 6], [39, 6]])).toEqual([1, 1, 1, 1]);
   });
 });
 
