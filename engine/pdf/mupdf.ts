@@ -1,38 +1,18 @@
-// mupdf (AGPL-3.0) for PDF pages: open PDFs, extract a page's text layer, images and vector boxes into
-// plain RawPage data, and encode crops as PNG. Whole image files and protected PDFs: mupdf-files.ts.
+// mupdf (AGPL-3.0) for PDF pages: open PDFs, a page's text layer, images and vector boxes as plain
+// RawPage data (read by stext-extract.ts), and its crops as PNG. Whole image files and protected PDFs:
+// mupdf-files.ts.
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
-import type { RawBlock, RawImage, RawLine, RawPage, RawVector, Rect } from './raw.ts';
+import type { RawPage, Rect } from './raw.ts';
 import { encodeBitRowsPng, encodeMaskPng } from './png.ts';
 import { maskRows } from './mask-rows.ts';
-import { LineBuilder, type FontInfo, type Quad } from './line-builder.ts';
-import { walkStext } from './stext-walk.ts';
+import { extractText } from './stext-extract.ts';
 import { grayOf, pixmapPng, type GrayPixels } from './mupdf-files.ts';
-import { frameFor, identityFrame, rectToFrame, rotationOf, type Frame, type Rotation } from './frame.ts';
+import { frameFor, identityFrame, type Rotation } from './frame.ts';
 
 // mupdf's log and colour management are set once, in mupdf-files.ts (imported above).
 
-const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]medi|cmbx|cmb\d/i;
-const ITALIC_NAME = /italic|oblique|cmti|cmmi/i;
-const MONO_NAME = /mono|courier|consol|menlo|monaco|inconsolata|sourcecode|firacode|cmtt|typewriter/i;
-
-/** A font whose narrow glyphs ("i", "I", ".") advance as far as its wide ones ("m", "M", "W") is
- * monospaced whatever its name (listing faces of manuals; subsets may hold capitals only). */
-function fixedPitch(font: mupdf.Font): boolean {
-  try {
-    const adv = (s: string) => [...s].map((c) => font.encodeCharacter(c.charCodeAt(0))).filter((g) => g > 0).map((g) => font.advanceGlyph(g));
-    const narrow = adv('iI.l('), wide = adv('mMW');
-    if (!narrow.length || !wide.length) return false;
-    const all = [...narrow, ...wide];
-    return Math.min(...all) > 0 && Math.max(...all) - Math.min(...all) < 0.01 * Math.max(...all);
-  } catch {
-    return false;
-  }
-}
-
 export interface ExtractOptions { vectors?: boolean; images?: boolean }
-
-interface Extracted { blocks: RawBlock[]; images: RawImage[]; vectors: RawVector[]; dirChars: Map<number, number> }
 
 /** Pages closed on this thread (and those with crops), and how many of each may share mupdf's store
  * between two empties (see close). */
@@ -59,7 +39,7 @@ export class PdfPage {
     const st = this.page.toStructuredText(flags.filter(Boolean).join(','));
     try {
       let frame = identityFrame(W, H);
-      let ex = this.extract(st, frame);
+      let ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright });
       // Mostly sideways text (a landscape table on a portrait page): analyse the page turned.
       let all = 0, best: Rotation = 0, bestN = 0;
       for (const [rot, n] of ex.dirChars) { all += n; if (rot > 0 && n > bestN) { best = rot as Rotation; bestN = n; } }
@@ -68,92 +48,12 @@ export class PdfPage {
         this.imgs = [];
         this.upright = [];
         frame = frameFor(best, W, H);
-        ex = this.extract(st, frame);
+        ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright });
       }
       this.raw = { index, width: frame.w, height: frame.h, rotation: frame.rotation, pageWidth: W, pageHeight: H, blocks: ex.blocks, images: ex.images, vectors: ex.vectors };
     } finally {
       st.destroy();
     }
-  }
-
-  private extract(st: mupdf.StructuredText, frame: Frame): Extracted {
-    const fonts = new Map<number, FontInfo>(); // per page: a freed font's pointer may be reused later
-    const blocks: RawBlock[] = [], images: RawImage[] = [], vectors: RawVector[] = [];
-    const dirChars = new Map<number, number>();
-    let lines: RawLine[] = [];
-    let cur: LineBuilder | null = null;
-    let curRot = 0;
-    const ox = this.ox, oy = this.oy;
-    const upright = frame.rotation === 0; // the frame is the page: one array per char, no corner pairs
-    const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
-    let lineChars = 0, lastKey = -1, lastFont: FontInfo | undefined;
-    const flush = () => { const l = cur?.toLine(); if (l) lines.push(l); };
-    walkStext(st, {
-      beginTextBlock: () => { lines = []; },
-      beginLine: (wmode, dir) => {
-        lineChars = 0;
-        const [dx] = frame.dir(dir[0], dir[1]);
-        curRot = wmode !== 0 ? -1 : rotationOf(dir[0], dir[1]);
-        cur = new LineBuilder(wmode !== 0 || dx < 0.95);
-      },
-      onChar: (c, fontKey, size, q) => {
-        // Runs of chars share a font: the map is looked up only when it changes.
-        let f = fontKey === lastKey ? lastFont : fonts.get(fontKey);
-        if (!f) {
-          const font = new mupdf.Font(fontKey as unknown as string); // a pointer: mupdf keeps it
-          try {
-            const name = font.getName();
-            f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: font.isMono() || MONO_NAME.test(name) || fixedPitch(font) };
-          } finally {
-            font.destroy();
-          }
-          fonts.set(fontKey, f);
-        }
-        lastKey = fontKey;
-        lastFont = f;
-        let qq: Quad;
-        if (upright) {
-          qq = [q[0] - ox, q[1] - oy, q[2] - ox, q[3] - oy, q[4] - ox, q[5] - oy, q[6] - ox, q[7] - oy];
-        } else {
-          const p = (i: number) => frame.point(q[i] - ox, q[i + 1] - oy);
-          const [a, bq, cq, d] = [p(0), p(2), p(4), p(6)];
-          qq = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
-        }
-        const lb = cur!;
-        if (c !== ' ') lineChars++;
-        // A wide horizontal gap inside one mupdf line (table columns, gutters) starts a new line.
-        if (!lb.rotated && lb.n && c !== ' ' && Math.min(qq[0], qq[4]) - lb.lastRight() > 1.6 * Math.max(size, 4)) {
-          flush();
-          cur = new LineBuilder(false);
-        }
-        cur!.add(c, qq, size, f);
-      },
-      endLine: () => {
-        flush();
-        cur = null;
-        // Per line (its direction is the line's): same counts, same first-seen order as per char.
-        if (lineChars) dirChars.set(curRot, (dirChars.get(curRot) ?? 0) + lineChars);
-      },
-      endTextBlock: () => {
-        if (!lines.length) return;
-        let bb: Rect = [...lines[0].bbox];
-        for (const l of lines) bb = [Math.min(bb[0], l.bbox[0]), Math.min(bb[1], l.bbox[1]), Math.max(bb[2], l.bbox[2]), Math.max(bb[3], l.bbox[3])];
-        blocks.push({ bbox: bb, lines });
-      },
-      onImageBlock: (bbox, image, m) => {
-        this.upright.push(m[0] > 0 && m[3] > 0 && Math.abs(m[1]) < 1e-3 * m[0] && Math.abs(m[2]) < 1e-3 * m[3]);
-        const cs = image.getColorSpace();
-        const gray = image.getImageMask() || (!!cs && cs.isGray());
-        cs?.destroy();
-        images.push({ bbox: tr(bbox), id: this.imgs.length, width: image.getWidth(), height: image.getHeight(), gray });
-        this.imgs.push(image);
-      },
-      onVector: (bbox, stroked, isRect, color) => {
-        const c = color.length === 3 ? ((color[0] * 255) << 16) | ((color[1] * 255) << 8) | (color[2] * 255) : color.length === 1 ? Math.round(color[0] * 255) * 0x10101 : 0;
-        vectors.push({ bbox: tr(bbox), stroked, rect: isRect, color: c });
-      },
-    });
-    return { blocks, images, vectors, dirChars };
   }
 
   /** The page area `bbox` (points) rendered at `scale` pixels per point, as PNG (gray or RGB). */

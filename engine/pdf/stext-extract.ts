@@ -1,0 +1,111 @@
+// A page's structured text (mupdf) as plain data: text lines with their font classes (bold, italic,
+// monospaced by name or by glyph advances), image blocks and vector boxes, in the page's frame (turned
+// for sideways pages); mupdf.ts keeps the page, its renders and crops.
+import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
+import * as mupdf from 'mupdf';
+import type { RawBlock, RawImage, RawLine, RawVector, Rect } from './raw.ts';
+import { LineBuilder, type FontInfo, type Quad } from './line-builder.ts';
+import { walkStext } from './stext-walk.ts';
+import { rectToFrame, rotationOf, type Frame } from './frame.ts';
+
+const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]medi|cmbx|cmb\d/i;
+const ITALIC_NAME = /italic|oblique|cmti|cmmi/i;
+const MONO_NAME = /mono|courier|consol|menlo|monaco|inconsolata|sourcecode|firacode|cmtt|typewriter/i;
+
+/** A font whose narrow glyphs ("i", "I", ".") advance as far as its wide ones ("m", "M", "W") is
+ * monospaced whatever its name (listing faces of manuals; subsets may hold capitals only). */
+function fixedPitch(font: mupdf.Font): boolean {
+  try {
+    const adv = (s: string) => [...s].map((c) => font.encodeCharacter(c.charCodeAt(0))).filter((g) => g > 0).map((g) => font.advanceGlyph(g));
+    const narrow = adv('iI.l('), wide = adv('mMW');
+    if (!narrow.length || !wide.length) return false;
+    const all = [...narrow, ...wide];
+    return Math.min(...all) > 0 && Math.max(...all) - Math.min(...all) < 0.01 * Math.max(...all);
+  } catch {
+    return false;
+  }
+}
+
+interface Extracted { blocks: RawBlock[]; images: RawImage[]; vectors: RawVector[]; dirChars: Map<number, number> }
+
+/** The text blocks, images and vectors of `st` in `frame`; `origin` is the page's top-left corner, and
+ * the page's image list (and whether each is drawn upright), which the image blocks are appended to. */
+export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox: number; oy: number; imgs: mupdf.Image[]; upright: boolean[] }): Extracted {
+  const fonts = new Map<number, FontInfo>(); // per page: a freed font's pointer may be reused later
+  const blocks: RawBlock[] = [], images: RawImage[] = [], vectors: RawVector[] = [];
+  const dirChars = new Map<number, number>();
+  let lines: RawLine[] = [];
+  let cur: LineBuilder | null = null;
+  let curRot = 0;
+  const { ox, oy } = origin;
+  const upright = frame.rotation === 0; // the frame is the page: one array per char, no corner pairs
+  const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
+  let lineChars = 0, lastKey = -1, lastFont: FontInfo | undefined;
+  const flush = () => { const l = cur?.toLine(); if (l) lines.push(l); };
+  walkStext(st, {
+    beginTextBlock: () => { lines = []; },
+    beginLine: (wmode, dir) => {
+      lineChars = 0;
+      const [dx] = frame.dir(dir[0], dir[1]);
+      curRot = wmode !== 0 ? -1 : rotationOf(dir[0], dir[1]);
+      cur = new LineBuilder(wmode !== 0 || dx < 0.95);
+    },
+    onChar: (c, fontKey, size, q) => {
+      // Runs of chars share a font: the map is looked up only when it changes.
+      let f = fontKey === lastKey ? lastFont : fonts.get(fontKey);
+      if (!f) {
+        const font = new mupdf.Font(fontKey as unknown as string); // a pointer: mupdf keeps it
+        try {
+          const name = font.getName();
+          f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: font.isMono() || MONO_NAME.test(name) || fixedPitch(font) };
+        } finally {
+          font.destroy();
+        }
+        fonts.set(fontKey, f);
+      }
+      lastKey = fontKey;
+      lastFont = f;
+      let qq: Quad;
+      if (upright) {
+        qq = [q[0] - ox, q[1] - oy, q[2] - ox, q[3] - oy, q[4] - ox, q[5] - oy, q[6] - ox, q[7] - oy];
+      } else {
+        const p = (i: number) => frame.point(q[i] - ox, q[i + 1] - oy);
+        const [a, bq, cq, d] = [p(0), p(2), p(4), p(6)];
+        qq = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
+      }
+      const lb = cur!;
+      if (c !== ' ') lineChars++;
+      // A wide horizontal gap inside one mupdf line (table columns, gutters) starts a new line.
+      if (!lb.rotated && lb.n && c !== ' ' && Math.min(qq[0], qq[4]) - lb.lastRight() > 1.6 * Math.max(size, 4)) {
+        flush();
+        cur = new LineBuilder(false);
+      }
+      cur!.add(c, qq, size, f);
+    },
+    endLine: () => {
+      flush();
+      cur = null;
+      // Per line (its direction is the line's): same counts, same first-seen order as per char.
+      if (lineChars) dirChars.set(curRot, (dirChars.get(curRot) ?? 0) + lineChars);
+    },
+    endTextBlock: () => {
+      if (!lines.length) return;
+      let bb: Rect = [...lines[0].bbox];
+      for (const l of lines) bb = [Math.min(bb[0], l.bbox[0]), Math.min(bb[1], l.bbox[1]), Math.max(bb[2], l.bbox[2]), Math.max(bb[3], l.bbox[3])];
+      blocks.push({ bbox: bb, lines });
+    },
+    onImageBlock: (bbox, image, m) => {
+      origin.upright.push(m[0] > 0 && m[3] > 0 && Math.abs(m[1]) < 1e-3 * m[0] && Math.abs(m[2]) < 1e-3 * m[3]);
+      const cs = image.getColorSpace();
+      const gray = image.getImageMask() || (!!cs && cs.isGray());
+      cs?.destroy();
+      images.push({ bbox: tr(bbox), id: origin.imgs.length, width: image.getWidth(), height: image.getHeight(), gray });
+      origin.imgs.push(image);
+    },
+    onVector: (bbox, stroked, isRect, color) => {
+      const c = color.length === 3 ? ((color[0] * 255) << 16) | ((color[1] * 255) << 8) | (color[2] * 255) : color.length === 1 ? Math.round(color[0] * 255) * 0x10101 : 0;
+      vectors.push({ bbox: tr(bbox), stroked, rect: isRect, color: c });
+    },
+  });
+  return { blocks, images, vectors, dirChars };
+}
