@@ -3,8 +3,9 @@
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
 import type { RawBlock, RawImage, RawLine, RawPage, RawVector, Rect } from './raw.ts';
-import { encodeBitRowsPng, encodeMaskPng } from './png.ts';
+import { bitRowsLayout, encodeBitRowsPng, encodeMaskPng } from './png.ts';
 import { maskRows } from './mask-rows.ts';
+import { renderWithMasks } from './mask-render.ts';
 import { LineBuilder, type FontInfo, type Quad } from './line-builder.ts';
 import { walkStext } from './stext-walk.ts';
 import { grayOf, pixmapPng, type GrayPixels } from './mupdf-files.ts';
@@ -38,6 +39,8 @@ interface Extracted { blocks: RawBlock[]; images: RawImage[]; vectors: RawVector
  * between two empties (see close). */
 let closedPages = 0, cropPages = 0;
 const STORE_PAGES = 32, STORE_CROP_PAGES = 8;
+/** How many times more pixels than drawn a 1-bit mask has when renderPng scales it itself (mask-render.ts). */
+const BIG_MASK = 16;
 
 export class PdfPage {
   readonly raw: RawPage;
@@ -163,6 +166,12 @@ export class PdfPage {
     const pix = new mupdf.Pixmap(gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, ib, false);
     pix.clear(255);
     const ctm = mupdf.Matrix.concat(mupdf.Matrix.translate(-this.ox, -this.oy), mupdf.Matrix.scale(scale, scale));
+    // A 1-bit mask of many times the pixels it is drawn at (a page-sized scan): its bits are scaled by us.
+    const shown = (r: Rect) => (r[2] - r[0]) * (r[3] - r[1]) * scale * scale;
+    if (this.raw.images.some((im) => im.width * im.height >= BIG_MASK * shown(im.bbox) && this.imgs[im.id]?.getImageMask())) {
+      renderWithMasks(this.page, pix, ctm, BIG_MASK);
+      return pixmapPng(pix);
+    }
     const dev = new mupdf.DrawDevice(ctm, pix);
     try {
       this.page.run(dev, mupdf.Matrix.identity);
@@ -200,7 +209,7 @@ export class PdfPage {
     if (this.raw.blocks.some((bl) => hits(bl.bbox) && bl.lines.some((l) => hits(l.bbox)))) return null;
     let rows: Uint8Array | null = null;
     try {
-      rows = maskRows(this.page, im.width, im.height);
+      rows = maskRows(this.page, im.width, im.height, bitRowsLayout(im.width, im.height));
     } catch {
       // a stream mupdf cannot read as such: decode the image instead
     }
