@@ -37,13 +37,23 @@ function rectOf(path: mupdf.Path, ctm: mupdf.Matrix): Rect4 | null {
 /**
  * Runs `page` into `pix` through a draw device with `ctm`, masks larger than `minScale`× their drawn
  * pixels painted from their own rows (maskRows); any mask that cannot be read so is drawn by mupdf.
+ * False when any drawing call failed: no error is let through mupdf's interpreter from here, and the
+ * caller renders the area the usual way instead.
  */
-export function renderWithMasks(page: mupdf.Page, pix: mupdf.Pixmap, ctm: mupdf.Matrix, minScale: number): void {
+export function renderWithMasks(page: mupdf.Page, pix: mupdf.Pixmap, ctm: mupdf.Matrix, minScale: number): boolean {
   const draw = new mupdf.DrawDevice(ctm, pix);
   const clips: (Rect4 | null)[] = [];
-  let nested = 0;
-  const release = (args: unknown[]) => {
-    for (const a of args) if (a && typeof a === 'object' && !Array.isArray(a) && 'destroy' in a) (a as { destroy(): void }).destroy();
+  let nested = 0, failed = false;
+  /** Runs one call for mupdf, then drops this side's references to the objects it was given. */
+  const guard = (args: unknown[], call: () => unknown): unknown => {
+    try {
+      return failed ? undefined : call();
+    } catch {
+      failed = true;
+      return undefined;
+    } finally {
+      for (const a of args) if (a && typeof a === 'object' && !Array.isArray(a) && 'destroy' in a) (a as { destroy(): void }).destroy();
+    }
   };
   const calls: Record<string, (...args: never[]) => unknown> = {};
   for (const name of FORWARDED) {
@@ -52,29 +62,16 @@ export function renderWithMasks(page: mupdf.Page, pix: mupdf.Pixmap, ctm: mupdf.
       if (CLOSES.has(name)) nested--;
       if (CLIPS.has(name)) clips.push(null);
       if (name === 'popClip') clips.pop();
-      try {
-        return (draw[name] as (...a: unknown[]) => unknown).apply(draw, args);
-      } finally {
-        release(args);
-      }
+      return guard(args, () => (draw[name] as (...a: unknown[]) => unknown).apply(draw, args));
     };
   }
   calls.clipPath = (path: mupdf.Path, evenOdd: boolean, m: mupdf.Matrix) => {
     clips.push(rectOf(path, m));
-    try {
-      draw.clipPath(path, evenOdd, m);
-    } finally {
-      path.destroy();
-    }
+    guard([path], () => draw.clipPath(path, evenOdd, m));
   };
-  calls.fillImageMask = (image: mupdf.Image, m: mupdf.Matrix, cs: mupdf.ColorSpace, color: number[], alpha: number) => {
-    try {
-      if (!paintMask(page, pix, ctm, image, m, cs, color, alpha, nested === 0 ? clips : null, minScale)) draw.fillImageMask(image, m, cs, color as mupdf.Color, alpha);
-    } finally {
-      release([image, cs]);
-    }
-  };
-  const dev = new mupdf.Device(calls as never) // mupdf does not export its callbacks' type;
+  calls.fillImageMask = (image: mupdf.Image, m: mupdf.Matrix, cs: mupdf.ColorSpace, color: number[], alpha: number) =>
+    guard([image, cs], () => paintMask(page, pix, ctm, image, m, cs, color, alpha, nested === 0 ? clips : null, minScale) || draw.fillImageMask(image, m, cs, color as mupdf.Color, alpha));
+  const dev = new mupdf.Device(calls as never); // mupdf does not export its callbacks' type
   try {
     page.run(dev, mupdf.Matrix.identity);
     dev.close();
@@ -83,6 +80,7 @@ export function renderWithMasks(page: mupdf.Page, pix: mupdf.Pixmap, ctm: mupdf.
     dev.destroy();
     draw.destroy();
   }
+  return !failed;
 }
 
 /** Paints the mask from its own rows when it may be (see the file's first lines); false if not painted. */

@@ -169,8 +169,8 @@ export class PdfPage {
     // A 1-bit mask of many times the pixels it is drawn at (a page-sized scan): its bits are scaled by us.
     const shown = (r: Rect) => (r[2] - r[0]) * (r[3] - r[1]) * scale * scale;
     if (this.raw.images.some((im) => im.width * im.height >= BIG_MASK * shown(im.bbox) && this.imgs[im.id]?.getImageMask())) {
-      renderWithMasks(this.page, pix, ctm, BIG_MASK);
-      return pixmapPng(pix);
+      if (renderWithMasks(this.page, pix, ctm, BIG_MASK)) return pixmapPng(pix);
+      pix.clear(255); // a drawing call failed: render the usual way
     }
     const dev = new mupdf.DrawDevice(ctm, pix);
     try {

@@ -32,8 +32,8 @@ function blurredDiff(a: ReturnType<typeof gray>, b: ReturnType<typeof gray>, dx 
 }
 
 /** mupdf's own render of a page area at `scale` (what renderPng gave before), in grey. */
-function mupdfRender(file: string, index: number, bbox: Rect, scale: number): ReturnType<typeof gray> {
-  const doc = mupdf.Document.openDocument(readFileSync(file), 'application/pdf');
+function mupdfRender(data: Uint8Array, index: number, bbox: Rect, scale: number): ReturnType<typeof gray> {
+  const doc = mupdf.Document.openDocument(data, 'application/pdf');
   try {
     const page = doc.loadPage(index), b = page.getBounds();
     const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [Math.floor(bbox[0] * scale), Math.floor(bbox[1] * scale), Math.ceil(bbox[2] * scale), Math.ceil(bbox[3] * scale)], false);
@@ -81,6 +81,49 @@ describe('large 1-bit masks scaled by us', () => {
     expect([...px]).toEqual([255, 127, 0, 0, 127, 127, 212, 255, 255, 127]);
   });
 
+  /** A one-page PDF: a 1600×1600 image mask (uncompressed, so read through mupdf's stream, not fax.ts)
+   * drawn on 100×100 points after `before` (clips, graphics states). */
+  function maskPdf(before: string): Uint8Array {
+    const doc = new mupdf.PDFDocument(), n = 1600, rb = n >> 3, bits = new Uint8Array(rb * n).fill(255);
+    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if ((x - 800) ** 2 + (y - 800) ** 2 < 600 ** 2 && (x >> 4) % 3 !== 0) bits[y * rb + (x >> 3)] &= ~(128 >> (x & 7));
+    const dict = doc.newDictionary();
+    dict.put('Type', doc.newName('XObject'));
+    dict.put('Subtype', doc.newName('Image'));
+    dict.put('Width', n);
+    dict.put('Height', n);
+    dict.put('ImageMask', true);
+    dict.put('Decode', doc.newArray()); // [1 0]: bits of 1 are ink
+    dict.get('Decode').push(1);
+    dict.get('Decode').push(0);
+    for (let i = 0; i < bits.length; i++) bits[i] ^= 255;
+    const res = doc.addObject({ XObject: { Im0: doc.addStream(bits, dict) }, ExtGState: { Half: { ca: 0.5 } } });
+    doc.insertPage(-1, doc.addPage([0, 0, 200, 200], 0, res, `${before} 0 g q 100 0 0 100 50 50 cm /Im0 Do Q`));
+    const out = doc.saveToBuffer('').asUint8Array().slice();
+    doc.destroy();
+    return out;
+  }
+
+  it.each([
+    ['alone', '', false],
+    ['inside rectangular clips', '10 10 180 180 re W n 0 0 200 200 re W n', false],
+    ['under a clip that is not a rectangle', '0 0 m 200 0 l 100 200 l h W n', true],
+    ['under a clip rectangle smaller than the mask', '60 60 80 80 re W n', true],
+    ['at half opacity', '/Half gs', true],
+  ])('a large mask %s is painted by us only when nothing changes how it lands', (_what, before, byMupdf) => {
+    const data = maskPdf(before), doc = new PdfDocument(data), pg = doc.loadPage(0);
+    try {
+      const ours = gray(pg.renderPng([0, 0, 200, 200], 2, true)), theirs = mupdfRender(data, 0, [0, 0, 200, 200], 2);
+      if (byMupdf) expect(ours.px).toEqual(theirs.px);
+      else {
+        expect(ours.px).not.toEqual(theirs.px);
+        expect(blurredDiff(ours, theirs)).toBeLessThan(6);
+      }
+    } finally {
+      pg.close();
+      doc.close();
+    }
+  });
+
   it.each([[170, 'a cartoon on a text page'], [254, 'a whole scanned page with a footer line']])('renders freeculture page %i (%s) like mupdf, not byte for byte', (index, _what) => {
     const file = corpus('large/freeculture.pdf');
     const doc = new PdfDocument(new Uint8Array(readFileSync(file)));
@@ -88,7 +131,7 @@ describe('large 1-bit masks scaled by us', () => {
     try {
       const im = pg.raw.images.find((i) => i.width > 8000)!;
       const bbox: Rect = index === 254 ? [0, 0, pg.raw.width, pg.raw.height] : im.bbox;
-      const ours = gray(pg.renderPng(bbox, 2, true)), theirs = mupdfRender(file, index, bbox, 2);
+      const ours = gray(pg.renderPng(bbox, 2, true)), theirs = mupdfRender(readFileSync(file), index, bbox, 2);
       expect([ours.w, ours.h]).toEqual([theirs.w, theirs.h]);
       expect(ours.px).not.toEqual(theirs.px); // the path was taken
       const ink = (g: typeof ours) => g.px.reduce((a, v) => a + 255 - v, 0);
