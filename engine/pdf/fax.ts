@@ -34,14 +34,6 @@ const runCodes = (term: string, makeup: string): [string, number][] => [
   ...makeup.split(' ').map((c, i): [string, number] => [c, 64 * (i + 1)]),
   ...EXT_MAKEUP.split(' ').map((c, i): [string, number] => [c, 1792 + 64 * i]),
 ];
-/** Adds a change at x to the n changes of a line, or drops the last one when it is at x too (a run of
- * length zero is no change); the new count. */
-function change(cur: Int32Array, n: number, x: number): number {
-  if (n > 0 && cur[n - 1] === x) return n - 1;
-  cur[n] = x;
-  return n + 1;
-}
-
 /** Clears the bits of pixels [from, to) of the row starting at byte `row` (black = 0). */
 function paintBlack(out: Uint8Array, row: number, from: number, to: number): void {
   for (let x = from; x < to;) {
@@ -56,67 +48,79 @@ let tables: { white: Uint32Array; black: Uint32Array; modes: Uint32Array } | nul
 /**
  * Decodes G4 data into packed rows (`ceil(columns / 8)` bytes each, most significant bit first, black
  * = 0, white = 1 as CCITTFaxDecode gives them with BlackIs1 false), or null on anything unexpected.
+ * The rows go to `out` from byte `offset`, `stride` bytes apart, when given (e.g. a PNG's row layout);
+ * with `stride` 0 no row is written. `onRow` is told when each row is done: its number and its changes
+ * (pixels where the colour changes, white to black first; `n` of them).
  */
-export function decodeG4(data: Uint8Array, columns: number, rows: number): Uint8Array | null {
+export function decodeG4(data: Uint8Array, columns: number, rows: number, out?: Uint8Array, offset = 0, stride = (columns + 7) >> 3, onRow?: (y: number, changes: Int32Array, n: number) => void): Uint8Array | null {
   tables ??= { white: table(BITS, runCodes(WHITE_TERM, WHITE_MAKEUP)), black: table(BITS, runCodes(BLACK_TERM, BLACK_MAKEUP)), modes: table(7, MODES) };
   const { white, black, modes } = tables;
-  const rb = (columns + 7) >> 3, out = new Uint8Array(rb * rows).fill(255), end = data.length * 8;
+  const rb = (columns + 7) >> 3, end = data.length * 8;
+  out ??= new Uint8Array(rb * rows);
+  const write = stride !== 0;
+  // The data with three zero bytes after it, so that reading the next 24 bits never leaves the array.
+  const bytes = new Uint8Array(data.length + 3);
+  bytes.set(data);
   let pos = 0;
-  const peek = (n: number): number => {
-    const b = pos >> 3;
-    return ((((data[b] << 16) | (data[b + 1] << 8) | data[b + 2]) >>> (24 - n - (pos & 7))) & ((1 << n) - 1));
-  };
-  const run = (t: Uint32Array): number => {
-    let total = 0;
-    for (;;) {
-      const e = t[peek(BITS)];
-      if (!e) return -1;
-      pos += e >>> 16;
-      total += e & 0xffff;
-      if ((e & 0xffff) < 64) return total;
-    }
-  };
   // Changing elements (positions where the colour changes, white → black first) of the reference line
   // and of the line being decoded, each ended by two `columns` sentinels.
   let ref = new Int32Array(columns + 4), cur = new Int32Array(columns + 4);
-  ref[0] = ref[1] = columns;
   let refLen = 0;
   for (let y = 0; y < rows; y++) {
-    const row = y * rb;
+    const row = offset + y * stride;
     let n = 0, a0 = -1, color = 0, bi = 0;
+    if (write) out.fill(255, row, row + rb);
     while (a0 < columns) {
       if (pos >= end) return null;
       // b1: the first change right of a0 to the colour opposite a0's (even entries turn black); b2 the next.
-      bi = Math.max(0, bi - 2);
-      while (bi < refLen && (ref[bi] <= a0 || (bi & 1) !== color)) bi++;
+      // The changes only move right, so the search starts two entries back, on an entry of the right parity.
+      bi = bi < 2 ? color : bi - 2 + ((bi ^ color) & 1);
+      while (bi < refLen && ref[bi] <= a0) bi += 2;
       const b1 = bi < refLen ? ref[bi] : columns, b2 = bi + 1 < refLen ? ref[bi + 1] : columns;
-      const m = modes[peek(7)];
+      let p = pos >> 3;
+      const m = modes[((((bytes[p] << 16) | (bytes[p + 1] << 8) | bytes[p + 2]) >>> (17 - (pos & 7))) & 127)];
       if (!m) return null;
       pos += m >>> 16;
-      const mode = m & 0xffff, start = Math.max(a0, 0);
+      const mode = m & 0xffff, start = a0 < 0 ? 0 : a0;
       if (mode === PASS) {
-        if (color) paintBlack(out, row, start, b2);
+        if (color && write) paintBlack(out, row, start, b2);
         a0 = b2;
       } else if (mode === HORIZ) {
-        const r1 = run(color ? black : white), r2 = r1 < 0 ? -1 : run(color ? white : black);
-        if (r2 < 0 || start + r1 + r2 > columns) return null;
+        // Two runs, a0's colour first; each is make-up codes (64 and up) ended by a terminating code.
+        let r1 = 0, r2 = 0, t = color ? black : white;
+        for (let k = 0; k < 2; k++) {
+          let total = 0;
+          for (;;) {
+            p = pos >> 3;
+            const e = t[((((bytes[p] << 16) | (bytes[p + 1] << 8) | bytes[p + 2]) >>> (11 - (pos & 7))) & 8191)];
+            if (!e) return null;
+            pos += e >>> 16;
+            total += e & 0xffff;
+            if ((e & 0xffff) < 64) break;
+          }
+          if (k === 0) { r1 = total; t = color ? white : black; } else r2 = total;
+        }
+        if (start + r1 + r2 > columns) return null;
         const a1 = start + r1, a2 = a1 + r2;
-        paintBlack(out, row, color ? start : a1, color ? a1 : a2);
-        n = change(cur, n, a1);
-        n = change(cur, n, a2);
+        if (write) paintBlack(out, row, color ? start : a1, color ? a1 : a2);
+        if (n > 0 && cur[n - 1] === a1) n--; else cur[n++] = a1;
+        if (n > 0 && cur[n - 1] === a2) n--; else cur[n++] = a2;
         a0 = a2;
       } else {
         const a1 = b1 + mode - V0;
         if (a1 < start || a1 > columns) return null;
-        if (color) paintBlack(out, row, start, a1);
-        n = change(cur, n, a1);
+        if (color && write) paintBlack(out, row, start, a1);
+        if (n > 0 && cur[n - 1] === a1) n--; else cur[n++] = a1; // a run of length zero is no change
         a0 = a1;
         color ^= 1;
       }
     }
     while (n > 0 && cur[n - 1] >= columns) n--; // changes at the right edge are none
-    [ref, cur] = [cur, ref];
+    const swap = ref;
+    ref = cur;
+    cur = swap;
     refLen = n;
+    onRow?.(y, ref, n);
   }
   return pos <= end ? out : null;
 }

@@ -26,12 +26,21 @@ function masksOf(res: mupdf.PDFObject, w: number, h: number, out: Map<number, mu
   });
 }
 
+/** Where maskRows writes the rows: into `out` from byte `offset`, `stride` bytes apart (a PNG's row layout
+ * has a filter byte before each row); with `stride` 0 each row is handed to `onRow` when done, so a
+ * page-sized mask never needs its whole bitmap in memory: a G4 mask's row as its changes only (pixels
+ * where ink and paper alternate; the row starts in ink when `inkFirst`), other masks' rows written over
+ * the last one in `out` (changes null). */
+export interface RowLayout { out: Uint8Array; offset: number; stride: number; onRow?: RowDone }
+export type RowDone = (y: number, changes: Int32Array | null, n: number, inkFirst: boolean) => void;
+
 /**
  * The decoded rows of the page's only w×h image-mask XObject, one bit a pixel, most significant first,
  * `ceil(w / 8)` bytes a row, 0 = painted (ink), whatever the mask's Decode array; null when the page
- * has no such object or more than one, or its data is short or not plain 1-bit.
+ * has no such object or more than one, or its data is short or not plain 1-bit. The rows are packed
+ * one after the other, or placed as `layout` says (then the result is `layout.out`).
  */
-export function maskRows(page: mupdf.Page, w: number, h: number): Uint8Array | null {
+export function maskRows(page: mupdf.Page, w: number, h: number, layout?: RowLayout): Uint8Array | null {
   const pdfPage = page as mupdf.PDFPage;
   if (typeof pdfPage.getObject !== 'function') return null;
   const res = pdfPage.getObject().getInheritable('Resources');
@@ -44,26 +53,35 @@ export function maskRows(page: mupdf.Page, w: number, h: number): Uint8Array | n
   if (!bpc.isNull() && bpc.asNumber() !== 1) return null;
   const decode = x.get('Decode');
   const invert = decode.isArray() && decode.get(0).asNumber() === 1;
-  const size = ((w + 7) >> 3) * h;
-  const rows = g4Rows(x, w, h) ?? decoded(x, size);
-  if (rows && invert) for (let i = 0; i < size; i++) rows[i] ^= 255;
-  return rows;
+  const rb = (w + 7) >> 3;
+  const { out, offset, stride, onRow } = layout ?? { out: new Uint8Array(rb * h), offset: 0, stride: rb };
+  /** Finishes row y (inverted when `flip`) and hands it on. */
+  const done = (flip: boolean) => (y: number, changes: Int32Array | null = null, n = 0) => {
+    if (flip && (stride || !changes)) for (let i = offset + y * stride, e = i + rb; i < e; i++) out[i] ^= 255;
+    onRow?.(y, changes, n, flip);
+  };
+  return g4Rows(x, w, h, out, offset, stride, invert, done) ?? decoded(x, rb, h, out, offset, stride, done(invert));
 }
 
-/** The stream's data through its filters (mupdf), the first `size` bytes; null when shorter. */
-function decoded(x: mupdf.PDFObject, size: number): Uint8Array | null {
+/** The stream's data through its filters (mupdf), copied row by row; null when shorter than h rows. */
+function decoded(x: mupdf.PDFObject, rb: number, h: number, out: Uint8Array, offset: number, stride: number, done: (y: number) => void): Uint8Array | null {
   const buf = x.readStream();
   try {
     const data = buf.asUint8Array();
-    return data.length < size ? null : data.slice(0, size);
+    if (data.length < rb * h) return null;
+    for (let y = 0; y < h; y++) {
+      out.set(data.subarray(y * rb, y * rb + rb), offset + y * stride);
+      done(y);
+    }
+    return out;
   } finally {
     buf.destroy();
   }
 }
 
 /** A plain G4 fax mask (CCITTFaxDecode alone, K < 0, rows not byte-aligned) decoded by fax.ts; null for
- * any other stream, or when fax.ts does not read it to the end. */
-function g4Rows(x: mupdf.PDFObject, w: number, h: number): Uint8Array | null {
+ * any other stream, or when fax.ts does not read it to the end (rows handed on before that stand). */
+function g4Rows(x: mupdf.PDFObject, w: number, h: number, out: Uint8Array, offset: number, stride: number, invert: boolean, done: (flip: boolean) => (y: number, changes?: Int32Array, n?: number) => void): Uint8Array | null {
   const one = (o: mupdf.PDFObject) => (o.isArray() ? (o.length === 1 ? o.get(0) : null) : o);
   const filter = one(x.get('Filter')), parms = one(x.get('DecodeParms'));
   if (!filter?.isName() || filter.asName() !== 'CCITTFaxDecode' || !parms?.isDictionary()) return null;
@@ -72,9 +90,7 @@ function g4Rows(x: mupdf.PDFObject, w: number, h: number): Uint8Array | null {
   if (num('K', 0) >= 0 || num('Columns', 1728) !== w || num('Rows', h) !== h || flag('EncodedByteAlign')) return null;
   const buf = x.readRawStream();
   try {
-    const rows = decodeG4(buf.asUint8Array(), w, h);
-    if (rows && flag('BlackIs1')) for (let i = 0; i < rows.length; i++) rows[i] ^= 255;
-    return rows;
+    return decodeG4(buf.asUint8Array(), w, h, out, offset, stride, done(flag('BlackIs1') !== invert));
   } finally {
     buf.destroy();
   }

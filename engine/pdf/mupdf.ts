@@ -4,8 +4,9 @@
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
 import type { RawPage, Rect } from './raw.ts';
-import { encodeBitRowsPng, encodeMaskPng } from './png.ts';
+import { bitRowsLayout, encodeBitRowsPng, encodeMaskPng } from './png.ts';
 import { maskRows } from './mask-rows.ts';
+import { renderWithMasks } from './mask-render.ts';
 import { extractText } from './stext-extract.ts';
 import { grayOf, pixmapPng, type GrayPixels } from './mupdf-files.ts';
 import { frameFor, identityFrame, type Rotation } from './frame.ts';
@@ -18,6 +19,8 @@ export interface ExtractOptions { vectors?: boolean; images?: boolean }
  * between two empties (see close). */
 let closedPages = 0, cropPages = 0;
 const STORE_PAGES = 32, STORE_CROP_PAGES = 8;
+/** How many times more pixels than drawn a 1-bit mask has when renderPng scales it itself (mask-render.ts). */
+const BIG_MASK = 16;
 
 export class PdfPage {
   readonly raw: RawPage;
@@ -63,6 +66,12 @@ export class PdfPage {
     const pix = new mupdf.Pixmap(gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, ib, false);
     pix.clear(255);
     const ctm = mupdf.Matrix.concat(mupdf.Matrix.translate(-this.ox, -this.oy), mupdf.Matrix.scale(scale, scale));
+    // A 1-bit mask of many times the pixels it is drawn at (a page-sized scan): its bits are scaled by us.
+    const shown = (r: Rect) => (r[2] - r[0]) * (r[3] - r[1]) * scale * scale;
+    if (this.raw.images.some((im) => im.width * im.height >= BIG_MASK * shown(im.bbox) && this.imgs[im.id]?.getImageMask())) {
+      if (renderWithMasks(this.page, pix, ctm, BIG_MASK)) return pixmapPng(pix);
+      pix.clear(255); // a drawing call failed: render the usual way
+    }
     const dev = new mupdf.DrawDevice(ctm, pix);
     try {
       this.page.run(dev, mupdf.Matrix.identity);
@@ -100,7 +109,7 @@ export class PdfPage {
     if (this.raw.blocks.some((bl) => hits(bl.bbox) && bl.lines.some((l) => hits(l.bbox)))) return null;
     let rows: Uint8Array | null = null;
     try {
-      rows = maskRows(this.page, im.width, im.height);
+      rows = maskRows(this.page, im.width, im.height, bitRowsLayout(im.width, im.height));
     } catch {
       // a stream mupdf cannot read as such: decode the image instead
     }

@@ -65,17 +65,19 @@ export function encodeMaskPng(cover: Uint8Array, width: number, height: number, 
   return assemble(raw, width, height, 1, 0, level);
 }
 
+/** Room for a 1-bit grey PNG's rows as the PNG stores them, each a zero filter byte (none) and then
+ * `ceil(width / 8)` bytes: rows decoded there (mask-rows.ts's RowLayout) need no copy. */
+export function bitRowsLayout(width: number, height: number): { out: Buffer; offset: number; stride: number } {
+  const rb = (width + 7) >> 3;
+  return { out: Buffer.alloc((rb + 1) * height), offset: 1, stride: rb + 1 };
+}
+
 /**
- * Encodes packed 1-bit rows (`ceil(width / 8)` bytes each, most significant bit first, 0 = black) as a
- * 1-bit grey PNG; the unused bits of each row's last byte are written white, as encodeMaskPng does.
+ * Encodes packed 1-bit rows placed as bitRowsLayout places them (most significant bit first, 0 = black)
+ * as a 1-bit grey PNG; the unused bits of each row's last byte are written white, as encodeMaskPng does.
  */
-export function encodeBitRowsPng(rows: Uint8Array, width: number, height: number, level = 1): Uint8Array {
+export function encodeBitRowsPng(raw: Uint8Array, width: number, height: number, level = 1): Uint8Array {
   const rb = (width + 7) >> 3, pad = width & 7 ? 0xff >> (width & 7) : 0;
-  const raw = Buffer.alloc((rb + 1) * height); // filter byte 0 (none) at the start of each row
-  for (let y = 0; y < height; y++) {
-    const o = y * (rb + 1) + 1;
-    raw.set(rows.subarray(y * rb, y * rb + rb), o);
-    raw[o + rb - 1] |= pad;
-  }
+  if (pad) for (let o = rb; o < raw.length; o += rb + 1) raw[o] |= pad;
   return assemble(raw, width, height, 1, 0, level);
 }
