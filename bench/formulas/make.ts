@@ -27,8 +27,12 @@ const NS = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmln
   'xmlns:xlink="http://www.w3.org/1999/xlink" office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.text"';
 
 function fodt(): string {
-  const obj = (tex: string, display: boolean, n: number) =>
-    `<draw:frame draw:name="f${n}" text:anchor-type="as-char"><draw:object>${toMathML(tex, display)}</draw:object></draw:frame>`;
+  // LibreOffice scales a formula to its frame: the frame gets the formula's rough size at 12 pt.
+  const obj = (tex: string, display: boolean, n: number) => {
+    const { xml, em, emHigh } = toMathML(tex, display);
+    return `<draw:frame draw:name="f${n}" text:anchor-type="as-char" svg:width="${(em * 12).toFixed(1)}pt" svg:height="${(emHigh * 12).toFixed(1)}pt">` +
+      `<draw:object>${xml}</draw:object></draw:frame>`;
+  };
   const body: string[] = [];
   DISPLAY.forEach((d, k) => {
     body.push(`<text:p>${prose(k)}</text:p>`);

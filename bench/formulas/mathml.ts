@@ -13,7 +13,12 @@ const BIG: Record<string, string> = { sum: '∑', prod: '∏', int: '∫' };
 const FUNCS = new Set(['sin', 'cos', 'tan', 'log', 'exp', 'lim', 'max', 'min']);
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const m = (tag: string, ...kids: string[]) => `<math:${tag}>${kids.join('')}</math:${tag}>`;
+/** A MathML node and its rough width and height in ems (to size the formula's frame as LibreOffice would). */
+interface Node { x: string; w: number; h: number }
+const m = (tag: string, w: number, h: number, ...kids: Node[]): Node => ({ x: `<math:${tag}>${kids.map((k) => k.x).join('')}</math:${tag}>`, w, h });
+const leaf = (tag: string, text: string, w: number, h = 1.2): Node => ({ x: `<math:${tag}>${esc(text)}</math:${tag}>`, w, h });
+const sum = (ns: Node[]) => ns.reduce((a, n) => a + n.w, 0);
+const tall = (ns: Node[]) => Math.max(1.2, ...ns.map((n) => n.h));
 
 class Parser {
   private toks: string[];
@@ -28,59 +33,63 @@ class Parser {
     return t;
   }
   /** Nodes up to a closing brace, a cell or row end, \end or the end. */
-  seq(): string[] {
-    const out: string[] = [];
+  seq(): Node[] {
+    const out: Node[] = [];
     while (this.peek() !== undefined && !['}', '&', '\\\\'].includes(this.peek()!) && !this.peek()!.startsWith('\\end')) out.push(this.scripted());
     return out;
   }
-  private arg(): string {
+  private arg(): Node {
     if (this.peek() !== '{') return this.base().node;
     this.next();
     const kids = this.seq();
     this.next(); // }
-    return kids.length === 1 ? kids[0] : m('mrow', ...kids);
+    return kids.length === 1 ? kids[0] : m('mrow', sum(kids), tall(kids), ...kids);
   }
-  private base(): { node: string; limits: boolean } {
+  private base(): { node: Node; limits: boolean } {
     const t = this.next();
-    if (t === '{') { const kids = this.seq(); this.next(); return { node: m('mrow', ...kids), limits: false }; }
-    if (/^\d/.test(t)) return { node: m('mn', t), limits: false };
-    if (/^[a-zA-Z]$/.test(t)) return { node: m('mi', t), limits: false };
-    if (!t.startsWith('\\')) return { node: `<math:mo stretchy="false">${esc(t)}</math:mo>`, limits: false };
+    if (t === '{') { const kids = this.seq(); this.next(); return { node: m('mrow', sum(kids), tall(kids), ...kids), limits: false }; }
+    if (/^\d/.test(t)) return { node: leaf('mn', t, 0.5 * t.length), limits: false };
+    if (/^[a-zA-Z]$/.test(t)) return { node: leaf('mi', t, 0.55), limits: false };
+    if (!t.startsWith('\\')) return { node: { x: `<math:mo stretchy="false">${esc(t)}</math:mo>`, w: /[=<>]/.test(t) ? 1.1 : /[+-]/.test(t) ? 0.9 : 0.4, h: 1.2 }, limits: false };
     const name = t.slice(1);
-    if (name === 'frac') return { node: m('mfrac', this.arg(), this.arg()), limits: false };
-    if (name === 'sqrt') return { node: m('msqrt', this.arg()), limits: false };
+    if (name === 'frac') { const a = this.arg(), b = this.arg(); return { node: m('mfrac', Math.max(a.w, b.w) + 0.3, a.h + b.h, a, b), limits: false }; }
+    if (name === 'sqrt') { const a = this.arg(); return { node: m('msqrt', a.w + 1, a.h + 0.2, a), limits: false }; }
     if (name === 'begin{pmatrix}') return { node: this.matrix(), limits: false };
-    if (GREEK[name]) return { node: m('mi', GREEK[name]), limits: false };
-    if (OPS[name]) return { node: m('mo', OPS[name]), limits: false };
-    if (BIG[name]) return { node: m('mo', BIG[name]), limits: name !== 'int' };
-    if (FUNCS.has(name)) return { node: m('mi', name), limits: name === 'lim' };
+    if (GREEK[name]) return { node: leaf('mi', GREEK[name], 0.6), limits: false };
+    if (OPS[name]) return { node: leaf('mo', OPS[name], 1), limits: false };
+    if (BIG[name]) return { node: leaf('mo', BIG[name], 1.2, 2), limits: name !== 'int' };
+    if (FUNCS.has(name)) return { node: leaf('mi', name, 0.5 * name.length + 0.3), limits: name === 'lim' };
     throw new Error(`mathml.ts does not know \\${name}`);
   }
-  private scripted(): string {
+  private scripted(): Node {
     const { node, limits } = this.base();
-    let sub: string | null = null, sup: string | null = null;
+    let sub: Node | null = null, sup: Node | null = null;
     while (this.peek() === '^' || this.peek() === '_') {
       if (this.next() === '^') sup = this.arg(); else sub = this.arg();
     }
-    if (sub && sup) return m(limits ? 'munderover' : 'msubsup', node, sub, sup);
-    if (sub) return m(limits ? 'munder' : 'msub', node, sub);
-    if (sup) return m(limits ? 'mover' : 'msup', node, sup);
+    const s = 0.7 * Math.max(sub?.w ?? 0, sup?.w ?? 0), w = limits ? Math.max(node.w, s) : node.w + s;
+    const h = node.h + (limits ? 0.8 : 0.3) * ((sub ? 1 : 0) + (sup ? 1 : 0));
+    if (sub && sup) return m(limits ? 'munderover' : 'msubsup', w, h, node, sub, sup);
+    if (sub) return m(limits ? 'munder' : 'msub', w, h, node, sub);
+    if (sup) return m(limits ? 'mover' : 'msup', w, h, node, sup);
     return node;
   }
-  private matrix(): string {
-    const rows: string[][] = [[]];
+  private matrix(): Node {
+    const rows: Node[][] = [[]];
     for (;;) {
-      rows[rows.length - 1].push(m('mtd', ...this.seq()));
+      const cell = this.seq();
+      rows[rows.length - 1].push(m('mtd', sum(cell), tall(cell), ...cell));
       const t = this.next();
       if (t === '\\\\') rows.push([]);
       else if (t.startsWith('\\end')) break;
     }
-    return m('mrow', m('mo', '('), m('mtable', ...rows.map((r) => m('mtr', ...r))), m('mo', ')'));
+    const table = m('mtable', Math.max(...rows.map((r) => sum(r))) + 1, 1.3 * rows.length, ...rows.map((r) => m('mtr', sum(r), tall(r), ...r)));
+    return m('mrow', table.w + 1, table.h, leaf('mo', '(', 0.5), table, leaf('mo', ')', 0.5));
   }
 }
 
-/** MathML (namespace prefix `math:`, as in ODF) of one formula of the subset. */
-export function toMathML(tex: string, display: boolean): string {
-  const kids = new Parser(tex).seq();
-  return `<math:math xmlns:math="http://www.w3.org/1998/Math/MathML" display="${display ? 'block' : 'inline'}"><math:semantics>${m('mrow', ...kids)}</math:semantics></math:math>`;
+/** MathML (namespace prefix `math:`, as in ODF) of one formula of the subset, and its rough size in ems. */
+export function toMathML(tex: string, display: boolean): { xml: string; em: number; emHigh: number } {
+  const kids = new Parser(tex).seq(), row = m('mrow', sum(kids), tall(kids), ...kids);
+  return { xml: `<math:math xmlns:math="http://www.w3.org/1998/Math/MathML" display="${display ? 'block' : 'inline'}"><math:semantics>${row.x}</math:semantics></math:math>`, em: row.w, emHigh: row.h };
 }

@@ -11,7 +11,7 @@ const SYMBOLS: Record<string, string> = {
   α: '\\alpha', β: '\\beta', γ: '\\gamma', δ: '\\delta', ε: '\\epsilon', ϵ: '\\epsilon', ζ: '\\zeta', η: '\\eta', θ: '\\theta', ι: '\\iota',
   κ: '\\kappa', λ: '\\lambda', μ: '\\mu', ν: '\\nu', ξ: '\\xi', π: '\\pi', ρ: '\\rho', σ: '\\sigma', τ: '\\tau', υ: '\\upsilon',
   φ: '\\phi', ϕ: '\\phi', χ: '\\chi', ψ: '\\psi', ω: '\\omega', Γ: '\\Gamma', Δ: '\\Delta', Θ: '\\Theta', Λ: '\\Lambda', Ξ: '\\Xi',
-  Π: '\\Pi', Σ: '\\Sigma', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega',
+  Π: '\\Pi', Σ: '\\Sigma', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega', '∆': '\\Delta', 'µ': '\\mu', '\u2126': '\\Omega',
   '∑': '\\sum', '∏': '\\prod', '∫': '\\int', '∮': '\\oint', '√': '\\sqrt', '∞': '\\infty', '∂': '\\partial', '∇': '\\nabla',
   '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '≈': '\\approx', '≡': '\\equiv', '∼': '\\sim', '∝': '\\propto', '±': '\\pm', '∓': '\\mp',
   '×': '\\times', '÷': '\\div', '·': '\\cdot', '⋅': '\\cdot', '∗': '*', '−': '-', '⋯': '\\cdots', '…': '\\ldots', '→': '\\to',
@@ -20,7 +20,7 @@ const SYMBOLS: Record<string, string> = {
   '∪': '\\cup', '∩': '\\cap', '∀': '\\forall', '∃': '\\exists', '∅': '\\emptyset', '⟨': '\\langle', '⟩': '\\rangle', '∥': '\\|',
 };
 
-const MATH_FONT = /^([A-Z]{6}\+)?(CMMI|CMSY|CMEX|MSAM|MSBM|.*Math|Symbol|STIX|Cambria ?Math|XITS|Asana)/i;
+export const MATH_FONT = /^([A-Z]{6}\+)?(CMMI|CMSY|CMEX|MSAM|MSBM|.*Math|Symbol|STIX|Cambria ?Math|XITS|Asana)/i;
 const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
 const OPERATOR = /[+\-−×÷·⋅∑∏∫√∂∇±^]/;
 /** Characters LaTeX escapes but that say nothing of math: currency, percent, hash, ampersand, underscore, ellipsis. */
