@@ -40,7 +40,7 @@ interface Item { x: number; tex: string; attach?: boolean }
 
 /** LaTeX of the glyphs with the rules (fraction bars, root overlines) among them. */
 export function layoutTex(glyphs: Glyph[], rules: Rect[]): string {
-  const gs = negations(glyphs).filter((g) => guessBig(g) !== '\ufffd');
+  const gs = delimiters(negations(glyphs), rules);
   if (!gs.length) return '';
   // Main row: the line with most full-size glyphs (size counted twice), and every line on its axis.
   const score = new Map<number, number>();
@@ -50,7 +50,7 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[]): string {
   const size = Math.max(...ml.map((g) => g.size)), ay0 = Math.min(...ml.map((g) => g.y0)), ay1 = Math.max(...ml.map((g) => g.y1));
   // Big operators' glyphs hang below the line their font size gives: on the axis when they touch it.
   const onAxis = (g: Glyph) => (g.size >= 0.75 * size && cy(g) > ay0 && cy(g) < ay1) ||
-    (!g.script && (BIG.test(guessBig(g)) || INTEGRAL.test(g.ch)) && g.y1 > ay0 && g.y0 < ay1);
+    (!g.script && (BIG.test(guessBig(g)) || INTEGRAL.test(g.ch)) && g.y1 > ay0 - 0.5 * size && g.y0 < ay1);
   const used = new Set<Glyph>(), items: Item[] = [];
   // Rules on this level, widest first; a rule inside a wider one is left to the recursion.
   const mine = rules.filter((r) => (r[1] + r[3]) / 2 > ay0 - 0.8 * size && (r[1] + r[3]) / 2 < ay1 + 0.4 * size).sort((a, b) => (b[2] - b[0]) - (a[2] - a[0]));
@@ -59,9 +59,17 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[]): string {
     if (done.some((d) => r[0] >= d[0] - 1 && r[2] <= d[2] + 1)) continue;
     const ry = (r[1] + r[3]) / 2;
     const inner = rules.filter((q) => q !== r && q[0] >= r[0] - 1 && q[2] <= r[2] + 1);
-    const root = gs.find((g) => !used.has(g) && g.ch === '√' && Math.abs(g.x1 - r[0]) < 0.35 * g.size && g.y0 < ry + 0.5 * size && g.y1 > ry - 0.5 * size);
+    const root = gs.find((g) => !used.has(g) && rootOf(g, r, size));
     const claimed = gs.filter((g) => !used.has(g) && g !== root && cx(g) >= r[0] - 0.5 && cx(g) <= r[2] + 0.5 && Math.abs(cy(g) - ry) < 3 * size);
-    const above = claimed.filter((g) => cy(g) < ry), below = claimed.filter((g) => cy(g) > ry);
+    // A radical sign sits with the overline it starts (its own centre says little: it hangs low).
+    const up = (g: Glyph) => { const q = inner.find((o) => rootOf(g, o, size)); return q ? (q[1] + q[3]) / 2 < ry : cy(g) < ry; };
+    let above = claimed.filter(up), below = claimed.filter((g) => !up(g));
+    // A numerator set on the main row's line (the bar through that line's box): the top line is it.
+    if (!root && (!above.length || !below.length)) {
+      const top = Math.min(...claimed.map(cy));
+      const split = claimed.filter((g) => cy(g) < top + 0.3 * size);
+      if (split.length < claimed.length) [above, below] = [split, claimed.filter((g) => !split.includes(g))];
+    }
     const side = (up: boolean) => inner.filter((q) => ((q[1] + q[3]) / 2 < ry) === up);
     let tex: string;
     if (root && below.length) tex = `\\sqrt{${layoutTex(claimed, inner)}}`;
@@ -105,6 +113,26 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[]): string {
   for (const run of runs(rest.filter(onAxis), items.map((i) => i.x))) items.push({ x: run[0].x0, tex: latexOf(lineOf(run)) });
   items.sort((a, b) => a.x - b.x);
   return items.map((i, k) => (k && !i.attach ? ' ' : '') + i.tex).join('').replace(/ {2,}/g, ' ').trim();
+}
+
+/** A radical sign (√, or an unmapped glyph of TeX's extension font for a tall root) starting the overline `r`. */
+const rootOf = (g: Glyph, r: Rect, size: number) => (g.ch === '√' || (g.ch === '\ufffd' && guessBig(g) === g.ch)) && Math.abs(g.x1 - r[0]) < 0.35 * g.size &&
+  g.y0 < (r[1] + r[3]) / 2 + 0.5 * size && g.y1 > (r[1] + r[3]) / 2 - 0.5 * size;
+
+/** Unmapped narrow glyphs of TeX's extension font: two on one row are big delimiters (parentheses), a
+ * lone one followed by more formula an integral; a radical (before an overline) stays for rootOf; the
+ * rest, which cannot be read, go. */
+function delimiters(gs: Glyph[], rules: Rect[]): Glyph[] {
+  const odd = gs.filter((g) => g.ch === '\ufffd' && guessBig(g) === '\ufffd' && !rules.some((r) => rootOf(g, r, g.size)));
+  if (!odd.length) return gs;
+  const row = (a: Glyph, b: Glyph) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0;
+  const named = new Map<Glyph, string>();
+  for (const g of odd) {
+    if (named.has(g)) continue;
+    const mate = odd.find((o) => o !== g && !named.has(o) && o.x0 > g.x1 && row(g, o) && gs.some((x) => x.x0 >= g.x1 && x.x1 <= o.x0));
+    if (mate) { named.set(g, '('); named.set(mate, ')'); } else named.set(g, gs.some((x) => x.x0 >= g.x1 - 1 && x !== g) ? '∫' : '');
+  }
+  return gs.flatMap((g) => (named.has(g) ? (named.get(g) ? [{ ...g, ch: named.get(g)! }] : []) : [g]));
 }
 
 /** A numerator or denominator: centred on its bar, and not much wider than it. */

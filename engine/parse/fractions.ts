@@ -31,10 +31,11 @@ function glyphs(l: RawLine, line: number): Glyph[] {
   return out;
 }
 
-/** `p` runs on the row of `l` (overlapping a third of the lower one) within an em and a half of it. */
+/** `p` runs on the row of `l` (overlapping a third of the lower one), left or right of it within an em and a half. */
 function beside(l: RawLine, p: RawLine): boolean {
   const over = Math.min(l.bbox[3], p.bbox[3]) - Math.max(l.bbox[1], p.bbox[1]), em = Math.max(l.size, p.size);
-  return over > 0.3 * Math.min(l.bbox[3] - l.bbox[1], p.bbox[3] - p.bbox[1]) && Math.max(p.bbox[0] - l.bbox[2], l.bbox[0] - p.bbox[2]) < 1.5 * em;
+  const gap = Math.max(p.bbox[0] - l.bbox[2], l.bbox[0] - p.bbox[2]);
+  return over > 0.3 * Math.min(l.bbox[3] - l.bbox[1], p.bbox[3] - p.bbox[1]) && gap > -1 && gap < 1.5 * em;
 }
 
 /** Rebuilds the multi-line formulas of a page in its blocks (in place); `skip` are areas (tables) to leave alone. */
@@ -71,8 +72,9 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
     if (g.some((a) => prose.some((p) => beside(a.l, p)))) continue;
     const big = Math.max(...g.map((a) => a.l.size));
     const gs = g.flatMap((a, i) => glyphs(a.l, i));
-    // Evidence of a set formula: a rule among the lines, a big operator, or a line of script-size glyphs.
-    const structure = rs.length > 0 || gs.some((x) => BIG.test(guessBig(x))) || BIG.test(text) || g.some((a) => a.l.size <= 0.8 * big);
+    // Evidence of a set formula: a rule among the lines, a big operator (or a glyph of TeX's extension font
+    // with no Unicode), or a line of script-size glyphs.
+    const structure = rs.length > 0 || gs.some((x) => BIG.test(guessBig(x)) || x.ch === '\ufffd') || BIG.test(text) || g.some((a) => a.l.size <= 0.8 * big);
     if (!structure) continue;
     const main = g.reduce((a, c) => (c.l.text.length * c.l.size ** 2 > a.l.text.length * a.l.size ** 2 ? c : a));
     const tex = layoutTex(gs, rs);
