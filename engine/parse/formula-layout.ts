@@ -22,6 +22,7 @@ export interface Glyph {
 const BIG = /[∑∏∐⋃⋂⋁⋀⨁⨂]/;
 const INTEGRAL = /[∫∮∬∭]/;
 const LIMIT_WORD = /lim|max|min|sup|inf/g;
+const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
 
 const cx = (g: Glyph) => (g.x0 + g.x1) / 2;
 /** Vertical centre, the raised / lowered chars of a line taken in its upper / lower part. */
@@ -42,9 +43,9 @@ interface Item { x: number; tex: string; attach?: boolean }
 export function layoutTex(glyphs: Glyph[], rules: Rect[]): string {
   const gs = delimiters(negations(glyphs), rules);
   if (!gs.length) return '';
-  // Main row: the line with most full-size glyphs (size counted twice), and every line on its axis.
+  // Main row: the line with most full-size glyphs (size counted twice, relations thrice), and every line on its axis.
   const score = new Map<number, number>();
-  for (const g of gs) if (!g.script) score.set(g.line, (score.get(g.line) ?? 0) + g.size * g.size);
+  for (const g of gs) if (!g.script) score.set(g.line, (score.get(g.line) ?? 0) + g.size * g.size * (RELATION.test(g.ch) ? 3 : 1));
   const mainLine = [...score.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? gs[0].line;
   const ml = gs.filter((g) => g.line === mainLine);
   const size = Math.max(...ml.map((g) => g.size)), ay0 = Math.min(...ml.map((g) => g.y0)), ay1 = Math.max(...ml.map((g) => g.y1));

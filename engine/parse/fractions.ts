@@ -31,6 +31,34 @@ function glyphs(l: RawLine, line: number): Glyph[] {
   return out;
 }
 
+/** Lines that touch (vertical gap under 0.6 em, overlapping columns or side by side on a row) form a
+ * group; a rule joins the lines just over and under it and those beside it on its row (a fraction bar
+ * between "s =" and what follows). */
+function groupLines(cands: At[], rules: Rect[]): At[][] {
+  const par = [...cands, ...rules].map((_, i) => i);
+  const find = (i: number): number => (par[i] === i ? i : (par[i] = find(par[i])));
+  const join = (i: number, j: number) => { par[find(j)] = find(i); };
+  for (let i = 0; i < cands.length; i++) {
+    const a = cands[i].l;
+    for (let j = i + 1; j < cands.length; j++) {
+      const c = cands[j].l, em = Math.max(a.size, c.size);
+      // Side by side on one row (a formula cut at a big operator) they may be an em apart.
+      const gapY = Math.max(a.bbox[1], c.bbox[1]) - Math.min(a.bbox[3], c.bbox[3]), reach = gapY < -0.3 * em ? 1 : 0.3;
+      if (a.bbox[0] > c.bbox[2] + reach * em || c.bbox[0] > a.bbox[2] + reach * em) continue;
+      if (gapY < 0.6 * em) join(i, j);
+    }
+    rules.forEach((r, k) => {
+      const ry = (r[1] + r[3]) / 2, em = a.size;
+      const across = Math.min(a.bbox[2], r[2]) - Math.max(a.bbox[0], r[0]) > 0.5 * Math.min(a.bbox[2] - a.bbox[0], r[2] - r[0]);
+      const onRow = ry > a.bbox[1] && ry < a.bbox[3] && Math.max(r[0] - a.bbox[2], a.bbox[0] - r[2]) < em;
+      if ((across && Math.max(a.bbox[1] - ry, ry - a.bbox[3]) < 0.8 * em) || onRow) join(i, cands.length + k);
+    });
+  }
+  const groups = new Map<number, At[]>();
+  cands.forEach((c, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), c]));
+  return [...groups.values()];
+}
+
 /** `p` runs on the row of `l` (overlapping a third of the lower one), left or right of it within an em and a half. */
 function beside(l: RawLine, p: RawLine): boolean {
   const over = Math.min(l.bbox[3], p.bbox[3]) - Math.max(l.bbox[1], p.bbox[1]), em = Math.max(l.size, p.size);
@@ -45,23 +73,10 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
   const cands: At[] = [];
   for (const b of blocks) b.lines.forEach((l, k) => { if (mathish(l) && !inside(l.bbox)) cands.push({ b, l, k }); });
   if (!cands.length) return;
-  // Lines that touch (vertical gap under 0.6 em, overlapping columns or side by side) form a group.
-  const par = cands.map((_, i) => i);
-  const find = (i: number): number => (par[i] === i ? i : (par[i] = find(par[i])));
-  for (let i = 0; i < cands.length; i++) {
-    for (let j = i + 1; j < cands.length; j++) {
-      const a = cands[i].l, c = cands[j].l, em = Math.max(a.size, c.size);
-      // Side by side on one row (a formula cut at a big operator) they may be an em apart.
-      const gapY = Math.max(a.bbox[1], c.bbox[1]) - Math.min(a.bbox[3], c.bbox[3]), reach = gapY < -0.3 * em ? 1 : 0.3;
-      if (a.bbox[0] > c.bbox[2] + reach * em || c.bbox[0] > a.bbox[2] + reach * em) continue;
-      if (gapY < 0.6 * em) par[find(j)] = find(i);
-    }
-  }
-  const groups = new Map<number, At[]>();
-  cands.forEach((c, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), c]));
+  const groups = groupLines(cands, rules);
   const prose = blocks.flatMap((b) => b.lines).filter((l) => !cands.some((c) => c.l === l));
   const gone = new Set<RawLine>();
-  for (const g of groups.values()) {
+  for (const g of groups) {
     if (g.length < 2) continue;
     const box = g.map((a) => a.l.bbox).reduce(rectUnion);
     const rs = rules.filter((r) => r[0] >= box[0] - 12 && r[2] <= box[2] + 2 && r[1] >= box[1] - 2 && r[3] <= box[3] + 2);
