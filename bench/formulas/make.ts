@@ -1,47 +1,36 @@
-// Writes the formula bench's documents and sets them as born-digital PDFs with two producers: LibreOffice
-// (flat ODT with MathML formula objects, converted headless) and pdfLaTeX when it is installed. Each
-// document alternates prose paragraphs (carrying the inline formulas) with display formulas, numbered
-// ones with "(n)" at the right margin.
+// Sets the formula bench's document (cases.ts) as born-digital PDFs with three producers: LibreOffice from
+// a flat ODT with MathML formula objects, LibreOffice from a .docx with Office Math (as Word stores it; the
+// import sizes each formula itself), and pdfLaTeX when it is installed. Numbered formulas carry "(n)" at
+// the right margin.
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { zipSync, strToU8 } from 'fflate';
 import { convertToPdf } from '../../engine/office/convert.ts';
 import { findSoffice } from '../../engine/office/soffice.ts';
-import { DISPLAY, INLINE } from './cases.ts';
+import { paragraphs } from './cases.ts';
 import { toMathML } from './mathml.ts';
-
-const WORDS = ['model', 'sample', 'energy', 'signal', 'network', 'series', 'process', 'estimate', 'boundary', 'operator', 'vector', 'field'];
-/** A sentence of prose that differs from paragraph to paragraph (no repeated lines for the header finder). */
-const prose = (k: number) => `Paragraph ${k + 1} discusses the ${WORDS[k % WORDS.length]} and the ${WORDS[(k * 5 + 3) % WORDS.length]} of the study, ` +
-  `whose ${WORDS[(k * 7 + 1) % WORDS.length]} follows from the assumptions made earlier in this section and in the appendix; ` +
-  `the derivation below is used in the remainder of the text.`;
-/** Where an inline formula goes: after which paragraph, and the sentence around it. */
-const inlineAt = (i: number) => ({ after: 3 * i + 1, before: `In this case the quantity`, after2: `is kept fixed for every run of the experiment.` });
+import { omml } from './omml.ts';
+import { parseTex } from './tex-tree.ts';
 
 export interface Made { producer: string; pdf: string }
 
-const NS = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ' +
+const ODF = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ' +
   'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" ' +
   'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" ' +
   'xmlns:xlink="http://www.w3.org/1999/xlink" office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.text"';
 
 function fodt(): string {
   // LibreOffice scales a formula to its frame: the frame gets the formula's rough size at 12 pt.
-  const obj = (tex: string, display: boolean, n: number) => {
-    const { xml, em, emHigh } = toMathML(tex, display);
-    return `<draw:frame draw:name="f${n}" text:anchor-type="as-char" svg:width="${(em * 12).toFixed(1)}pt" svg:height="${(emHigh * 12).toFixed(1)}pt">` +
-      `<draw:object>${xml}</draw:object></draw:frame>`;
+  const obj = (tex: string, display: boolean) => {
+    const { xml, em, emHigh } = toMathML(parseTex(tex), display);
+    return `<draw:frame text:anchor-type="as-char" svg:width="${(em * 12).toFixed(1)}pt" svg:height="${(emHigh * 12).toFixed(1)}pt"><draw:object>${xml}</draw:object></draw:frame>`;
   };
-  const body: string[] = [];
-  DISPLAY.forEach((d, k) => {
-    body.push(`<text:p>${prose(k)}</text:p>`);
-    const inl = INLINE.findIndex((_, i) => inlineAt(i).after === k);
-    if (inl >= 0) body.push(`<text:p>${inlineAt(inl).before} ${obj(INLINE[inl], false, 100 + inl)} ${inlineAt(inl).after2}</text:p>`);
-    body.push(d.tag ? `<text:p text:style-name="EqN"><text:tab/>${obj(d.tex, true, k)}<text:tab/>(${d.tag})</text:p>`
-      : `<text:p text:style-name="Eq">${obj(d.tex, true, k)}</text:p>`);
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<office:document ${NS}><office:styles>` +
+  const body = paragraphs().map((p) => p.kind === 'prose' ? `<text:p>${p.text}</text:p>`
+    : p.kind === 'inline' ? `<text:p>${p.before} ${obj(p.tex, false)} ${p.after}</text:p>`
+    : p.tag ? `<text:p text:style-name="EqN"><text:tab/>${obj(p.tex, true)}<text:tab/>(${p.tag})</text:p>` : `<text:p text:style-name="Eq">${obj(p.tex, true)}</text:p>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<office:document ${ODF}><office:styles>` +
     '<style:style style:name="Standard" style:family="paragraph"><style:paragraph-properties fo:text-align="justify" fo:margin-bottom="0.2cm"/><style:text-properties fo:font-size="11pt"/></style:style>' +
     '<style:style style:name="Eq" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:text-align="center"/></style:style>' +
     '<style:style style:name="EqN" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:text-align="start"><style:tab-stops>' +
@@ -49,15 +38,25 @@ function fodt(): string {
     `</office:styles><office:body><office:text>${body.join('')}</office:text></office:body></office:document>`;
 }
 
-function latex(): string {
-  const body: string[] = [];
-  DISPLAY.forEach((d, k) => {
-    body.push(prose(k).replace(/;/g, ';'), '');
-    const inl = INLINE.findIndex((_, i) => inlineAt(i).after === k);
-    if (inl >= 0) body.push(`${inlineAt(inl).before} $${INLINE[inl]}$ ${inlineAt(inl).after2}`, '');
-    body.push(`\\[ ${d.tex}${d.tag ? ` \\tag{${d.tag}}` : ''} \\]`, '');
+function docx(): Uint8Array {
+  const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"';
+  const r = (t: string) => `<w:r><w:t xml:space="preserve">${t}</w:t></w:r>`;
+  const tabs = '<w:pPr><w:tabs><w:tab w:val="center" w:pos="4680"/><w:tab w:val="right" w:pos="9360"/></w:tabs></w:pPr>';
+  const body = paragraphs().map((p) => p.kind === 'prose' ? `<w:p>${r(p.text)}</w:p>`
+    : p.kind === 'inline' ? `<w:p>${r(`${p.before} `)}<m:oMath>${omml(parseTex(p.tex))}</m:oMath>${r(` ${p.after}`)}</w:p>`
+    : p.tag ? `<w:p>${tabs}<w:r><w:tab/></w:r><m:oMath>${omml(parseTex(p.tex))}</m:oMath><w:r><w:tab/><w:t>(${p.tag})</w:t></w:r></w:p>`
+    : `<w:p><m:oMathPara><m:oMath>${omml(parseTex(p.tex))}</m:oMath></m:oMathPara></w:p>`);
+  return zipSync({
+    '[Content_Types].xml': strToU8('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+    '_rels/.rels': strToU8('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
+    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body.join('')}</w:body></w:document>`),
   });
-  return `\\documentclass[11pt]{article}\n\\usepackage{amsmath}\n\\pagestyle{empty}\n\\begin{document}\n${body.join('\n')}\n\\end{document}\n`;
+}
+
+function latex(): string {
+  const body = paragraphs().map((p) => p.kind === 'prose' ? p.text : p.kind === 'inline' ? `${p.before} $${p.tex}$ ${p.after}`
+    : `\\[ ${p.tex}${p.tag ? ` \\tag{${p.tag}}` : ''} \\]`);
+  return `\\documentclass[11pt]{article}\n\\usepackage{amsmath}\n\\pagestyle{empty}\n\\begin{document}\n${body.join('\n\n')}\n\\end{document}\n`;
 }
 
 /** Sets the documents in `dir`; a producer that is not installed is skipped (and said). */
@@ -67,7 +66,9 @@ export async function makePdfs(dir: string, log: (s: string) => void): Promise<M
   if (soffice) {
     await writeFile(join(dir, 'lo.fodt'), fodt());
     await convertToPdf(join(dir, 'lo.fodt'), join(dir, 'libreoffice.pdf'), { soffice, ext: '.fodt' });
-    made.push({ producer: 'libreoffice', pdf: join(dir, 'libreoffice.pdf') });
+    await writeFile(join(dir, 'word.docx'), docx());
+    await convertToPdf(join(dir, 'word.docx'), join(dir, 'docx-omml.pdf'), { soffice, ext: '.docx' });
+    made.push({ producer: 'libreoffice', pdf: join(dir, 'libreoffice.pdf') }, { producer: 'docx-omml', pdf: join(dir, 'docx-omml.pdf') });
   } else log('LibreOffice (soffice) not found: its documents are skipped');
   await writeFile(join(dir, 'tex.tex'), latex());
   try {
