@@ -111,7 +111,10 @@ function splitTags(blocks: RawBlock[], formulas: RawLine[]): void {
     const tags = b.lines.filter((t) => EQUATION_TAG.test(t.text.trim()) && blocks.some((o) => o.lines.some((f) => f !== t && (f.latex || formulas.includes(f)) &&
       f.bbox[2] < t.bbox[0] && Math.abs((f.bbox[1] + f.bbox[3]) / 2 - (t.bbox[1] + t.bbox[3]) / 2) < 0.6 * Math.max(f.size, t.size))));
     if (!tags.length) continue;
+    // Before the block (the number is on its first row), which keeps its place beside what follows it.
     b.lines = b.lines.filter((l) => !tags.includes(l));
-    blocks.splice(i + 1, 0, ...tags.map((t) => ({ bbox: t.bbox, lines: [t] })));
+    b.bbox = b.lines.map((l) => l.bbox).reduce(rectUnion);
+    blocks.splice(i, 0, ...tags.map((t) => ({ bbox: t.bbox, lines: [t] })));
+    i += tags.length;
   }
 }
