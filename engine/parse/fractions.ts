@@ -8,8 +8,9 @@ import { type Glyph, guessBig, layoutTex } from './formula-layout.ts';
 
 const RELATION_OR_OPERATOR = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒+\-−×÷·⋅±∑∏∫√∂∇]/;
 const BIG = /[∑∏∐⋃⋂∫∮]|\blim\b/;
-/** Function names a formula may hold among its letters; any other word of four letters makes prose. */
-const WORD_OK = /^(lim|max|min|sup|inf|sin|cos|tan|log|exp|det|arg|sinh|cosh|tanh|arctan|arcsin|arccos)$/;
+/** Function names a formula may hold among its letters (glued to a variable: "ancos"); any other word
+ * of four letters makes prose. */
+const FUNCTION = /arc(sin|cos|tan)|(sin|cos|tan)h?|lim|max|min|sup|inf|log|exp|det|arg/g;
 
 interface At { b: RawBlock; l: RawLine; k: number }
 
@@ -17,7 +18,7 @@ interface At { b: RawBlock; l: RawLine; k: number }
 function mathish(l: RawLine): boolean {
   const t = l.text.trim();
   if (!t || t.length > 60 || l.rotated || l.latex || /\p{Lo}/u.test(t) || EQUATION_TAG.test(t) || /^\[\d+\]$/.test(t)) return false;
-  return (t.match(/\p{L}{4,}/gu) ?? []).every((w) => WORD_OK.test(w));
+  return !/\p{L}{4,}/u.test(t.replace(FUNCTION, ' '));
 }
 
 /** The glyphs of a line (spaces dropped), raised/lowered ones marked and set smaller. */
@@ -86,6 +87,8 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
     // Inline: prose continues on the row of one of its lines, right beside it.
     if (g.some((a) => prose.some((p) => beside(a.l, p)))) continue;
     const big = Math.max(...g.map((a) => a.l.size));
+    // Taller than five lines: formulas stacked one under another, whose limits touch; not one formula.
+    if (box[3] - box[1] > 5 * big) continue;
     const gs = g.flatMap((a, i) => glyphs(a.l, i));
     // Evidence of a set formula: a rule among the lines, a big operator (or a glyph of TeX's extension font
     // with no Unicode), or a line of script-size glyphs.
