@@ -1,5 +1,6 @@
-// Formula bench: born-digital PDFs with known LaTeX (bench/formulas/: LibreOffice Math objects, pdfLaTeX
-// when installed) parsed by the local engine; every display formula's equation block scored against its
+// Formula bench: born-digital PDFs with known LaTeX (bench/formulas/: LibreOffice Math objects, Office Math
+// in a .docx, pdfLaTeX when installed, and the corpus's Word equations.docx against its reference Markdown)
+// parsed by the local engine; every display formula's equation block scored against its
 // truth (latex-similarity.ts, normalised and strict), its number (\tag), and every inline formula as `$…$`
 // in the Markdown. Prints per formula and the means against the 0.80 bar.
 //   node bench/formulas.ts [--keep] [--verbose]
@@ -8,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument } from '../engine/parse/index.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../shared/somark.ts';
-import { DISPLAY, INLINE } from './formulas/cases.ts';
 import { makePdfs } from './formulas/make.ts';
 import { strictSimilarity, texSimilarity } from './latex-similarity.ts';
 
@@ -30,7 +30,7 @@ const tagOf = (tex: string) => /\\tag\{([^}]*)\}/.exec(tex)?.[1];
 const dir = await mkdtemp(join(tmpdir(), 'docparse-bench-formulas-'));
 const summary: string[] = [];
 try {
-  for (const { producer, pdf } of await makePdfs(dir, (s) => console.log(s))) {
+  for (const { producer, pdf, display: DISPLAY, inline: INLINE } of await makePdfs(dir, (s) => console.log(s))) {
     const doc = await parseDocument(pdf, `${producer}.pdf`, {
       featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS, imageDir: join(dir, `img-${producer}`), imageUrl: (n) => n,
     });

@@ -1,20 +1,31 @@
 // Sets the formula bench's document (cases.ts) as born-digital PDFs with three producers: LibreOffice from
 // a flat ODT with MathML formula objects, LibreOffice from a .docx with Office Math (as Word stores it; the
 // import sizes each formula itself), and pdfLaTeX when it is installed. Numbered formulas carry "(n)" at
-// the right margin.
+// the right margin. The corpus's equations.docx (Word's own) is set too, scored against its reference.
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { zipSync, strToU8 } from 'fflate';
 import { convertToPdf } from '../../engine/office/convert.ts';
 import { findSoffice } from '../../engine/office/soffice.ts';
-import { paragraphs } from './cases.ts';
+import { DISPLAY, INLINE, paragraphs, type DisplayCase } from './cases.ts';
 import { toMathML } from './mathml.ts';
 import { omml } from './omml.ts';
 import { parseTex } from './tex-tree.ts';
 
-export interface Made { producer: string; pdf: string }
+export interface Made { producer: string; pdf: string; display: DisplayCase[]; inline: string[] }
+
+/** Word's own equations (../shared/corpus/office/equations.docx), set by LibreOffice; truth: its reference Markdown. */
+const WORD = fileURLToPath(new URL('../../../shared/corpus/office/equations.docx', import.meta.url));
+async function wordTruth(): Promise<{ display: DisplayCase[]; inline: string[] }> {
+  const md = await readFile(WORD.replace(/\.docx$/, '.expected.md'), 'utf8');
+  const display = [...md.matchAll(/^\$\$(.+)\$\$$/gm)].map((m) => ({ tex: m[1] }));
+  const inline = [...md.replace(/^\$\$.+\$\$$/gm, '').matchAll(/\$([^$\n]+)\$/g)].map((m) => m[1].trim());
+  return { display, inline };
+}
 
 const ODF = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ' +
   'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" ' +
@@ -68,12 +79,17 @@ export async function makePdfs(dir: string, log: (s: string) => void): Promise<M
     await convertToPdf(join(dir, 'lo.fodt'), join(dir, 'libreoffice.pdf'), { soffice, ext: '.fodt' });
     await writeFile(join(dir, 'word.docx'), docx());
     await convertToPdf(join(dir, 'word.docx'), join(dir, 'docx-omml.pdf'), { soffice, ext: '.docx' });
-    made.push({ producer: 'libreoffice', pdf: join(dir, 'libreoffice.pdf') }, { producer: 'docx-omml', pdf: join(dir, 'docx-omml.pdf') });
+    const ours = { display: DISPLAY, inline: INLINE };
+    made.push({ producer: 'libreoffice', pdf: join(dir, 'libreoffice.pdf'), ...ours }, { producer: 'docx-omml', pdf: join(dir, 'docx-omml.pdf'), ...ours });
+    if (existsSync(WORD)) {
+      await convertToPdf(WORD, join(dir, 'word-corpus.pdf'), { soffice, ext: '.docx' });
+      made.push({ producer: 'word-corpus', pdf: join(dir, 'word-corpus.pdf'), ...(await wordTruth()) });
+    }
   } else log('LibreOffice (soffice) not found: its documents are skipped');
   await writeFile(join(dir, 'tex.tex'), latex());
   try {
     await promisify(execFile)('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 'tex.tex'], { cwd: dir, timeout: 120_000 });
-    made.push({ producer: 'pdflatex', pdf: join(dir, 'tex.pdf') });
+    made.push({ producer: 'pdflatex', pdf: join(dir, 'tex.pdf'), display: DISPLAY, inline: INLINE });
   } catch (e) {
     log(`pdflatex failed or is not installed (${(e as Error).message.split('\n')[0]}): its documents are skipped`);
   }

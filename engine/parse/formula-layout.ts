@@ -20,7 +20,7 @@ export interface Glyph {
 
 /** Operators that take limits over and under them in display style; `lim`-like words do too. */
 const BIG = /[∑∏∐⋃⋂⋁⋀⨁⨂]/;
-const INTEGRAL = /[∫∮∬∭]/;
+const INTEGRAL = /[∫∮∬∭∯∰∱∲∳]/;
 const LIMIT_WORD = /lim|max|min|sup|inf/g;
 const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
 
@@ -45,13 +45,15 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[]): string {
   if (!gs.length) return '';
   // Main row: the line with most full-size glyphs (size counted twice, relations thrice), and every line on its axis.
   const score = new Map<number, number>();
-  for (const g of gs) if (!g.script) score.set(g.line, (score.get(g.line) ?? 0) + g.size * g.size * (RELATION.test(g.ch) ? 3 : 1));
+  // (A big operator's glyph is set larger than the formula: it neither makes the row nor gives its size.)
+  const op = (g: Glyph) => BIG.test(guessBig(g)) || INTEGRAL.test(g.ch);
+  for (const g of gs) if (!g.script && !op(g)) score.set(g.line, (score.get(g.line) ?? 0) + g.size * g.size * (RELATION.test(g.ch) ? 3 : 1));
   const mainLine = [...score.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? gs[0].line;
-  const ml = gs.filter((g) => g.line === mainLine);
+  const ml = gs.filter((g) => g.line === mainLine && !op(g)).length ? gs.filter((g) => g.line === mainLine && !op(g)) : gs.filter((g) => g.line === mainLine);
   const size = Math.max(...ml.map((g) => g.size)), ay0 = Math.min(...ml.map((g) => g.y0)), ay1 = Math.max(...ml.map((g) => g.y1));
   // Big operators' glyphs hang below the line their font size gives: on the axis when they touch it.
   const onAxis = (g: Glyph) => (g.size >= 0.75 * size && cy(g) > ay0 && cy(g) < ay1) ||
-    (!g.script && (BIG.test(guessBig(g)) || INTEGRAL.test(g.ch)) && g.y1 > ay0 - 0.5 * size && g.y0 < ay1);
+    (!g.script && op(g) && g.y1 > ay0 - 0.5 * size && g.y0 < ay1 + 0.5 * size);
   const used = new Set<Glyph>(), items: Item[] = [];
   // Rules on this level, widest first; a rule inside a wider one is left to the recursion.
   const mine = rules.filter((r) => (r[1] + r[3]) / 2 > ay0 - 0.8 * size && (r[1] + r[3]) / 2 < ay1 + 0.4 * size).sort((a, b) => (b[2] - b[0]) - (a[2] - a[0]));

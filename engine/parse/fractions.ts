@@ -60,6 +60,28 @@ function groupLines(cands: At[], rules: Rect[]): At[][] {
   return [...groups.values()];
 }
 
+/** Formulas stacked one under another (an aligned system, a list of operators) touch through their
+ * limits: rows of full-size lines that do not overlap, with no bar between them, are formulas of their
+ * own; each smaller line (a limit, a script) goes with the row nearest to it. */
+function splitRows(g: At[], rules: Rect[]): At[][] {
+  if (g.length < 3) return [g];
+  const big = Math.max(...g.filter((a) => a.l.text.replace(/\s/g, '').length > 1).map((a) => a.l.size), 0) || Math.max(...g.map((a) => a.l.size));
+  const full = g.filter((a) => a.l.size >= 0.8 * big).sort((a, b) => a.l.bbox[1] - b.l.bbox[1]);
+  const rows: [number, number][] = [];
+  for (const a of full) {
+    const r = rows[rows.length - 1];
+    const bar = r && rules.some((q) => q[1] >= r[1] - 1 && q[3] <= a.l.bbox[1] + 1 && q[0] < a.l.bbox[2] && q[2] > a.l.bbox[0]);
+    if (r && (a.l.bbox[1] < r[1] || bar)) r[1] = Math.max(r[1], a.l.bbox[3]);
+    else rows.push([a.l.bbox[1], a.l.bbox[3]]);
+  }
+  if (rows.length < 2) return [g];
+  const mid = (a: At) => (a.l.bbox[1] + a.l.bbox[3]) / 2;
+  const near = (a: At) => rows.reduce((best, r, i) => (Math.abs(mid(a) - (r[0] + r[1]) / 2) < Math.abs(mid(a) - (rows[best][0] + rows[best][1]) / 2) ? i : best), 0);
+  const out: At[][] = rows.map(() => []);
+  for (const a of g) out[near(a)].push(a);
+  return out.filter((r) => r.length);
+}
+
 /** `p` runs on the row of `l` (overlapping a third of the lower one), left or right of it within an em and a half. */
 function beside(l: RawLine, p: RawLine): boolean {
   const over = Math.min(l.bbox[3], p.bbox[3]) - Math.max(l.bbox[1], p.bbox[1]), em = Math.max(l.size, p.size);
@@ -74,7 +96,7 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
   const cands: At[] = [];
   for (const b of blocks) b.lines.forEach((l, k) => { if (mathish(l) && !inside(l.bbox)) cands.push({ b, l, k }); });
   if (!cands.length) return;
-  const groups = groupLines(cands, rules);
+  const groups = groupLines(cands, rules).flatMap((g) => splitRows(g, rules));
   const prose = blocks.flatMap((b) => b.lines).filter((l) => !cands.some((c) => c.l === l));
   const gone = new Set<RawLine>();
   for (const g of groups) {
