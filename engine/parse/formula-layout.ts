@@ -3,7 +3,7 @@
 // starts at a radical sign a root (\sqrt); glyphs over and under a big operator or `lim` are its limits;
 // other glyphs above or below the axis are scripts. Works recursively inside numerators, roots and limits.
 import type { RawLine, Rect } from '../pdf/raw.ts';
-import { latexOf } from './formulas.ts';
+import { latexOf, lineTex } from './formulas.ts';
 
 export interface Glyph {
   ch: string;
@@ -39,9 +39,11 @@ export function guessBig(g: Glyph): string {
 
 interface Item { x: number; tex: string; attach?: boolean }
 
-/** LaTeX of the glyphs with the rules (fraction bars, root overlines) among them. */
-export function layoutTex(glyphs: Glyph[], rules: Rect[]): string {
-  const gs = delimiters(negations(glyphs), rules);
+/** LaTeX of the glyphs with the rules (fraction bars, root overlines) among them; `names`: function names
+ * as commands (not inside limits and scripts, where "max" is a label). */
+export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string {
+  // (❑ is LibreOffice's mark for an empty slot of a formula, never content.)
+  const gs = delimiters(negations(glyphs.filter((g) => g.ch !== '❑')), rules);
   if (!gs.length) return '';
   // Main row: the line with most full-size glyphs (size counted twice, relations thrice), and every line on its axis.
   const score = new Map<number, number>();
@@ -72,6 +74,10 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[]): string {
       const top = Math.min(...claimed.map(cy));
       const split = claimed.filter((g) => cy(g) < top + 0.3 * size);
       if (split.length < claimed.length) [above, below] = [split, claimed.filter((g) => !split.includes(g))];
+      // Lines whose boxes say nothing (tall delimiters in them): the numerator is drawn first, the
+      // denominator from where x steps back (a glyph starting under the first third of the one before).
+      const back = claimed.findIndex((g, i) => i > 0 && g.x0 < claimed[i - 1].x0 + 0.3 * (claimed[i - 1].x1 - claimed[i - 1].x0));
+      if ((!above.length || !below.length) && back > 0) [above, below] = [claimed.slice(0, back), claimed.slice(back)];
     }
     const side = (up: boolean) => inner.filter((q) => ((q[1] + q[3]) / 2 < ry) === up);
     let tex: string;
@@ -103,17 +109,17 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[]): string {
     const under = lim.filter((g) => cy(g) > oy || g.script === '_'), over = lim.filter((g) => !under.includes(g));
     if (!under.length && !over.length) continue;
     for (const g of [...lim, ...op.glyphs]) used.add(g);
-    const sub = under.length ? `_{${layoutTex(under.map(flat), [])}}` : '', sup = over.length ? `^{${layoutTex(over.map(flat), [])}}` : '';
+    const sub = under.length ? `_{${layoutTex(under.map(flat), [], false)}}` : '', sup = over.length ? `^{${layoutTex(over.map(flat), [], false)}}` : '';
     items.push({ x: op.x0, tex: op.name.trim() + sub + sup });
   }
   // The rest of the main row as it reads; glyphs off the axis are scripts of what precedes them.
   const rest = gs.filter((g) => !used.has(g)).sort((a, b) => a.x0 - b.x0);
   const off = rest.filter((g) => !onAxis(g));
   for (const group of runs(off, null)) {
-    const up = cy(group[0]) < (ay0 + ay1) / 2, tex = layoutTex(group.map(flat), []);
+    const up = cy(group[0]) < (ay0 + ay1) / 2, tex = layoutTex(group.map(flat), [], false);
     if (tex) items.push({ x: group[0].x0, tex: `${up ? '^' : '_'}{${tex}}`, attach: true });
   }
-  for (const run of runs(rest.filter(onAxis), items.map((i) => i.x))) items.push({ x: run[0].x0, tex: latexOf(lineOf(run)) });
+  for (const run of runs(rest.filter(onAxis), items.map((i) => i.x))) items.push({ x: run[0].x0, tex: lineTex(lineOf(run), names) });
   items.sort((a, b) => a.x - b.x);
   return items.map((i, k) => (k && !i.attach ? ' ' : '') + i.tex).join('').replace(/ {2,}/g, ' ').trim();
 }

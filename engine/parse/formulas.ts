@@ -27,8 +27,14 @@ const OPERATOR = /[+\-−×÷·⋅∑∏∫√∂∇±^]/;
 /** Characters LaTeX escapes but that say nothing of math: currency, percent, hash, ampersand, underscore, ellipsis. */
 const NOT_MATH = new Set(['$', '%', '#', '&', '_', '…']);
 
-/** LaTeX of one line: scripts from the raised/lowered chars, symbols as commands. */
-export function latexOf(l: RawLine): string {
+/** Function names set upright in a formula (not inside a word, nor a script's label such as x_{max}). */
+const FUNCTION_NAME = /(?<![\\A-Za-z{])(arcsin|arccos|arctan|sinh|cosh|tanh|sin|cos|tan|cot|sec|csc|log|ln|exp|lim|max|min|det|gcd)(?![A-Za-z])/g;
+
+/** LaTeX of one line: scripts from the raised/lowered chars, symbols and function names as commands. */
+export const latexOf = (l: RawLine): string => lineTex(l, true);
+
+/** LaTeX of one line; `names`: function names as commands (not in limits and scripts, where "max" is a label). */
+export function lineTex(l: RawLine, names: boolean): string {
   if (l.latex) return l.text;
   const sup = new Set(l.sup ?? []), sub = new Set(l.sub ?? []);
   let out = '', mode: '' | '^' | '_' = '';
@@ -45,7 +51,7 @@ export function latexOf(l: RawLine): string {
     out += cmd ? (/^\\[a-zA-Z]+$/.test(cmd) ? cmd + ' ' : cmd) : ch;
   }
   if (mode) out += '}';
-  return cleanLine(out.replace(/ +([}^_])/g, '$1'));
+  return cleanLine((names ? out.replace(FUNCTION_NAME, '\\$1 ') : out).replace(/ +([}^_])/g, '$1'));
 }
 
 /** Is this segment a display formula (not prose, not a heading, not code)? */

@@ -55,4 +55,17 @@ describe('display formulas on several lines', () => {
     const parens = [{ ...row('\ufffd', 100, 20, 30, 0)[0], x1: 105 }, ...row('ab', 106, 20, 30, 0), { ...row('\ufffd', 119, 20, 30, 0)[0], x1: 124 }];
     expect(squeeze(layoutTex(parens, []))).toBe('(ab)');
   });
+
+  it('splits a numerator from a denominator on lines whose boxes say nothing, by where x steps back', () => {
+    // LibreOffice: "(cos nπx" and "L)" lines both as tall as the big parentheses around them.
+    const gs = [...row('(cos', 100, 0, 40, 0), ...row('nπx', 126, 0, 40, 0), ...row('L', 132, 0, 40, 1), ...row(')', 146, 0, 40, 1)];
+    expect(squeeze(layoutTex(gs, [[125, 20, 145, 20.5]]))).toBe('(\\cos\\frac{n\\pix}{L})');
+  });
+
+  it('writes function names as commands, but not a script label like x_{max}, and drops LibreOffice\'s empty-slot mark', () => {
+    const gs = [...row('sinθ+max', 100, 0, 10, 0), ...row('❑', 160, 0, 10, 0)];
+    expect(squeeze(layoutTex(gs, []))).toBe('\\sin\\theta+\\max');
+    const sub = [...row('xmax', 100, 0, 10, 0)].map((g, i) => (i ? { ...g, script: '_' as const, size: 7 } : g));
+    expect(squeeze(layoutTex(sub, []))).toBe('x_{max}');
+  });
 });
