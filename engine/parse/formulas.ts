@@ -54,6 +54,23 @@ export function lineTex(l: RawLine, names: boolean): string {
   return cleanLine((names ? out.replace(FUNCTION_NAME, '\\$1 ') : out).replace(/ +([}^_])/g, '$1'));
 }
 
+const INLINE_RELATION = /[=<>≤≥≠≈≡∼∝∈∉⊂⊆→⇒±×÷∞∑∏∫√∂∇]/;
+const GREEK = /^[\u0391-\u03a9\u03b1-\u03c9\u03d5\u03f5]$/;
+
+/** Math set inline in prose, as `$…$`: a lone Greek letter ("the rate α"), or a word made of a relation
+ * or operator between letters and digits ("n≥1", "x∈A"; not "enc=6": runs of three letters are names);
+ * not in Greek-language text, not inside markup
+ * the engine wrote already ($…$, [^n]), not currency or percentages. */
+export function inlineMath(text: string): string {
+  if ((text.match(/[\u0370-\u03ff]{3,}/g) ?? []).length >= 2) return text;
+  return text.split(/(\$[^$]+\$|\[\^[^\]]+\])/).map((part, i) => (i % 2 ? part : part.replace(/(^|\s)([^\s]+)(?=\s|$)/g, (all, sp: string, word: string) => {
+    const [, pre, core, post] = /^([(“"']*)(.*?)([.,;:!?)”"']*)$/.exec(word)!;
+    const math = GREEK.test(core) || (INLINE_RELATION.test(core) && /^[\p{L}\d.()=<>≤≥≠≈≡∼∝∈∉⊂⊆→⇒±×÷∞∑∏∫√∂∇+\-−′]+$/u.test(core) &&
+      /[\p{L}\d]/u.test(core.replace(INLINE_RELATION, '')) && !/\p{L}{3,}/u.test(core.replace(FUNCTION_NAME, ' ')));
+    return math ? `${sp}${pre}$${latexOf({ text: core, cx0: [], cx1: [], bbox: [0, 0, 0, 0], size: 0, bold: 0, italic: 0, mono: 0, font: '', rotated: false, rtl: false })}$${post}` : all;
+  }))).join('');
+}
+
 /** Is this segment a display formula (not prose, not a heading, not code)? */
 export function isDisplayFormula(s: Segment): boolean {
   if (s.lines.some((l) => l.latex)) return true;

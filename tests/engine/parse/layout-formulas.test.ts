@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { type Glyph, layoutTex } from '../../../engine/parse/formula-layout.ts';
+import { inlineMath } from '../../../engine/parse/formulas.ts';
 import type { Rect } from '../../../engine/pdf/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
 import { options, parseCorpus, suiteDir } from './helpers.ts';
@@ -67,5 +68,13 @@ describe('display formulas on several lines', () => {
     expect(squeeze(layoutTex(gs, []))).toBe('\\sin\\theta+\\max');
     const sub = [...row('xmax', 100, 0, 10, 0)].map((g, i) => (i ? { ...g, script: '_' as const, size: 7 } : g));
     expect(squeeze(layoutTex(sub, []))).toBe('x_{max}');
+  });
+});
+
+describe('inline formulas in prose', () => {
+  it('marks a lone Greek letter and words built around a relation, and nothing else', () => {
+    expect(inlineMath('the rate α is fixed for n≥1 and x∈A.')).toBe('the rate $\\alpha$ is fixed for $n\\geq 1$ and $x\\in A$.');
+    for (const t of ['config (enc=6, dec=6)', 'a 5% rise, 1 = $1-$9,999', 'see → next', 'Η γλώσσα και η ζωή α']) expect(inlineMath(t), t).toBe(t);
+    expect(inlineMath('keeps $x^{2}$ and [^3] as they are, β')).toBe('keeps $x^{2}$ and [^3] as they are, $\\beta$');
   });
 });
