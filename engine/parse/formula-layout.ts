@@ -69,11 +69,13 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
     // A radical sign sits with the overline it starts (its own centre says little: it hangs low).
     const up = (g: Glyph) => { const q = inner.find((o) => rootOf(g, o, size)); return q ? (q[1] + q[3]) / 2 < ry : cy(g) < ry; };
     let above = claimed.filter(up), below = claimed.filter((g) => !up(g));
-    // A numerator set on the main row's line (the bar through that line's box): the top line is it.
+    // A numerator set on the main row's line (the bar through that line's box): split at the widest
+    // vertical gap between the claimed glyphs' rows (a numerator's own exponent is nearer to it).
     if (!root && (!above.length || !below.length)) {
-      const top = Math.min(...claimed.map(cy));
-      const split = claimed.filter((g) => cy(g) < top + 0.3 * size);
-      if (split.length < claimed.length) [above, below] = [split, claimed.filter((g) => !split.includes(g))];
+      const ys = [...new Set(claimed.map(cy))].sort((a, b) => a - b);
+      let cut = -1;
+      for (let i = 1; i < ys.length; i++) if (ys[i] - ys[i - 1] > 0.3 * size && (cut < 0 || ys[i] - ys[i - 1] > ys[cut] - ys[cut - 1])) cut = i;
+      if (cut > 0) [above, below] = [claimed.filter((g) => cy(g) < ys[cut]), claimed.filter((g) => cy(g) >= ys[cut])];
       // Lines whose boxes say nothing (tall delimiters in them): the numerator is drawn first, the
       // denominator from where x steps back (a glyph starting under the first third of the one before).
       const back = claimed.findIndex((g, i) => i > 0 && g.x0 < claimed[i - 1].x0 + 0.3 * (claimed[i - 1].x1 - claimed[i - 1].x0));

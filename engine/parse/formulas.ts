@@ -76,7 +76,8 @@ export function isDisplayFormula(s: Segment): boolean {
   if (s.lines.some((l) => l.latex)) return true;
   if (s.lines.length > 3 || s.rotated || s.mono > 0.5) return false;
   const text = s.lines.map((l) => l.text).join(' ').trim();
-  if (text.length < 3 || text.length > 160 || !RELATION.test(text)) return false;
+  // A relation, or a big operator (a display integral or sum stands without one: ∫(2x+1)dx).
+  if (text.length < 3 || text.length > 160 || !(RELATION.test(text) || /[∑∏∐∫∮∬∭∯∰⋃⋂⋀⋁]/.test(text))) return false;
   // Prose has words; a formula has at most a few short ones ("if", "for", "where").
   const words = text.match(/\p{L}{4,}/gu) ?? [];
   if (words.join('').length > 0.3 * text.replace(/\s/g, '').length) return false;

@@ -75,8 +75,9 @@ function splitRows(g: At[], rules: Rect[]): At[][] {
     else rows.push([a.l.bbox[1], a.l.bbox[3]]);
   }
   if (rows.length < 2) return [g];
-  const mid = (a: At) => (a.l.bbox[1] + a.l.bbox[3]) / 2;
-  const near = (a: At) => rows.reduce((best, r, i) => (Math.abs(mid(a) - (r[0] + r[1]) / 2) < Math.abs(mid(a) - (rows[best][0] + rows[best][1]) / 2) ? i : best), 0);
+  // Nearest by the rows' edges: a limit hugs its own operator's row.
+  const dist = (a: At, r: [number, number]) => Math.max(0, r[0] - a.l.bbox[3], a.l.bbox[1] - r[1]);
+  const near = (a: At) => rows.reduce((best, r, i) => (dist(a, r) < dist(a, rows[best]) ? i : best), 0);
   const out: At[][] = rows.map(() => []);
   for (const a of g) out[near(a)].push(a);
   return out.filter((r) => r.length);

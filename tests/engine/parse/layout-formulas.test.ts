@@ -63,6 +63,13 @@ describe('display formulas on several lines', () => {
     expect(squeeze(layoutTex(gs, [[125, 20, 145, 20.5]]))).toBe('(\\cos\\frac{n\\pix}{L})');
   });
 
+  it('splits a numerator with its own exponent from the denominator at the widest gap between rows', () => {
+    // x² over 2!, every line's box below the bar (tall boxes from big delimiters, LibreOffice): the
+    // exponent is 4 pt over x, the denominator 10 pt under it.
+    const gs = [...row('x', 100, 14, 26, 0), ...row('2', 106, 12, 20, 1, 4), ...row('2!', 100, 24, 36, 2)];
+    expect(squeeze(layoutTex([...row('=', 80, 0, 10, 3), ...gs], [[99, 8, 112, 8.4]]))).toBe('=\\frac{x^{2}}{2!}');
+  });
+
   it('writes function names as commands, but not a script label like x_{max}, and drops LibreOffice\'s empty-slot mark', () => {
     const gs = [...row('sinθ+max', 100, 0, 10, 0), ...row('❑', 160, 0, 10, 0)];
     expect(squeeze(layoutTex(gs, []))).toBe('\\sin\\theta+\\max');
