@@ -11,8 +11,9 @@ const SYMBOLS: Record<string, string> = {
   α: '\\alpha', β: '\\beta', γ: '\\gamma', δ: '\\delta', ε: '\\epsilon', ϵ: '\\epsilon', ζ: '\\zeta', η: '\\eta', θ: '\\theta', ι: '\\iota',
   κ: '\\kappa', λ: '\\lambda', μ: '\\mu', ν: '\\nu', ξ: '\\xi', π: '\\pi', ρ: '\\rho', σ: '\\sigma', τ: '\\tau', υ: '\\upsilon',
   φ: '\\phi', ϕ: '\\phi', χ: '\\chi', ψ: '\\psi', ω: '\\omega', Γ: '\\Gamma', Δ: '\\Delta', Θ: '\\Theta', Λ: '\\Lambda', Ξ: '\\Xi',
-  Π: '\\Pi', Σ: '\\Sigma', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega',
-  '∑': '\\sum', '∏': '\\prod', '∫': '\\int', '∮': '\\oint', '√': '\\sqrt', '∞': '\\infty', '∂': '\\partial', '∇': '\\nabla',
+  Π: '\\Pi', Σ: '\\Sigma', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega', '∆': '\\Delta', 'µ': '\\mu', '\u2126': '\\Omega',
+  '∑': '\\sum', '∏': '\\prod', '∫': '\\int', '∮': '\\oint', '∬': '\\iint', '∭': '\\iiint', '∯': '\\oiint', '∰': '\\oiiint', '∐': '\\coprod',
+  '⋃': '\\bigcup', '⋂': '\\bigcap', '⋀': '\\bigwedge', '⋁': '\\bigvee', '⨁': '\\bigoplus', '⨂': '\\bigotimes', '√': '\\sqrt', '∞': '\\infty', '∂': '\\partial', '∇': '\\nabla',
   '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '≈': '\\approx', '≡': '\\equiv', '∼': '\\sim', '∝': '\\propto', '±': '\\pm', '∓': '\\mp',
   '×': '\\times', '÷': '\\div', '·': '\\cdot', '⋅': '\\cdot', '∗': '*', '−': '-', '⋯': '\\cdots', '…': '\\ldots', '→': '\\to',
   '{': '\\{', '}': '\\}', '%': '\\%', '#': '\\#', '&': '\\&', $: '\\$', _: '\\_',
@@ -20,14 +21,20 @@ const SYMBOLS: Record<string, string> = {
   '∪': '\\cup', '∩': '\\cap', '∀': '\\forall', '∃': '\\exists', '∅': '\\emptyset', '⟨': '\\langle', '⟩': '\\rangle', '∥': '\\|',
 };
 
-const MATH_FONT = /^([A-Z]{6}\+)?(CMMI|CMSY|CMEX|MSAM|MSBM|.*Math|Symbol|STIX|Cambria ?Math|XITS|Asana)/i;
+export const MATH_FONT = /^([A-Z]{6}\+)?(CMMI|CMSY|CMEX|MSAM|MSBM|.*Math|Symbol|STIX|Cambria ?Math|XITS|Asana)/i;
 const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
 const OPERATOR = /[+\-−×÷·⋅∑∏∫√∂∇±^]/;
 /** Characters LaTeX escapes but that say nothing of math: currency, percent, hash, ampersand, underscore, ellipsis. */
 const NOT_MATH = new Set(['$', '%', '#', '&', '_', '…']);
 
-/** LaTeX of one line: scripts from the raised/lowered chars, symbols as commands. */
-export function latexOf(l: RawLine): string {
+/** Function names set upright in a formula (not inside a word, nor a script's label such as x_{max}). */
+const FUNCTION_NAME = /(?<![\\A-Za-z{])(arcsin|arccos|arctan|sinh|cosh|tanh|sin|cos|tan|cot|sec|csc|log|ln|exp|lim|max|min|det|gcd)(?![A-Za-z])/g;
+
+/** LaTeX of one line: scripts from the raised/lowered chars, symbols and function names as commands. */
+export const latexOf = (l: RawLine): string => lineTex(l, true);
+
+/** LaTeX of one line; `names`: function names as commands (not in limits and scripts, where "max" is a label). */
+export function lineTex(l: RawLine, names: boolean): string {
   if (l.latex) return l.text;
   const sup = new Set(l.sup ?? []), sub = new Set(l.sub ?? []);
   let out = '', mode: '' | '^' | '_' = '';
@@ -44,7 +51,24 @@ export function latexOf(l: RawLine): string {
     out += cmd ? (/^\\[a-zA-Z]+$/.test(cmd) ? cmd + ' ' : cmd) : ch;
   }
   if (mode) out += '}';
-  return cleanLine(out.replace(/ +([}^_])/g, '$1'));
+  return cleanLine((names ? out.replace(FUNCTION_NAME, '\\$1 ') : out).replace(/ +([}^_])/g, '$1'));
+}
+
+const INLINE_RELATION = /[=<>≤≥≠≈≡∼∝∈∉⊂⊆→⇒±×÷∞∑∏∫√∂∇]/;
+const GREEK = /^[\u0391-\u03a9\u03b1-\u03c9\u03d5\u03f5]$/;
+
+/** Math set inline in prose, as `$…$`: a lone Greek letter ("the rate α"), or a word made of a relation
+ * or operator between letters and digits ("n≥1", "x∈A"; not "enc=6": runs of three letters are names);
+ * not in Greek-language text, not inside markup
+ * the engine wrote already ($…$, [^n]), not currency or percentages. */
+export function inlineMath(text: string): string {
+  if ((text.match(/[\u0370-\u03ff]{3,}/g) ?? []).length >= 2) return text;
+  return text.split(/(\$[^$]+\$|\[\^[^\]]+\])/).map((part, i) => (i % 2 ? part : part.replace(/(^|\s)([^\s]+)(?=\s|$)/g, (all, sp: string, word: string) => {
+    const [, pre, core, post] = /^([(“"']*)(.*?)([.,;:!?)”"']*)$/.exec(word)!;
+    const math = GREEK.test(core) || (INLINE_RELATION.test(core) && /^[\p{L}\d.()=<>≤≥≠≈≡∼∝∈∉⊂⊆→⇒±×÷∞∑∏∫√∂∇+\-−′]+$/u.test(core) &&
+      /[\p{L}\d]/u.test(core.replace(INLINE_RELATION, '')) && !/\p{L}{3,}/u.test(core.replace(FUNCTION_NAME, ' ')));
+    return math ? `${sp}${pre}$${latexOf({ text: core, cx0: [], cx1: [], bbox: [0, 0, 0, 0], size: 0, bold: 0, italic: 0, mono: 0, font: '', rotated: false, rtl: false })}$${post}` : all;
+  }))).join('');
 }
 
 /** Is this segment a display formula (not prose, not a heading, not code)? */
@@ -52,7 +76,8 @@ export function isDisplayFormula(s: Segment): boolean {
   if (s.lines.some((l) => l.latex)) return true;
   if (s.lines.length > 3 || s.rotated || s.mono > 0.5) return false;
   const text = s.lines.map((l) => l.text).join(' ').trim();
-  if (text.length < 3 || text.length > 160 || !RELATION.test(text)) return false;
+  // A relation, or a big operator (a display integral or sum stands without one: ∫(2x+1)dx).
+  if (text.length < 3 || text.length > 160 || !(RELATION.test(text) || /[∑∏∐∫∮∬∭∯∰⋃⋂⋀⋁]/.test(text))) return false;
   // Prose has words; a formula has at most a few short ones ("if", "for", "where").
   const words = text.match(/\p{L}{4,}/gu) ?? [];
   if (words.join('').length > 0.3 * text.replace(/\s/g, '').length) return false;

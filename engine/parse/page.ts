@@ -13,7 +13,7 @@ import { detectVectorFigures } from './vector-figures.ts';
 import { codeOnPage, codeText, joinCodeColumns, mergeCode } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
 import { markNotes } from './notes.ts';
-import { attachTags, isDisplayFormula, latexOf } from './formulas.ts';
+import { attachTags, inlineMath, isDisplayFormula, latexOf } from './formulas.ts';
 import { buildFractions } from './fractions.ts';
 import { detectFormulaArt, type FormulaArt } from './formula-art.ts';
 
@@ -56,7 +56,7 @@ function joinMarkers(segs: Segment[]): Segment[] {
 
 function segText(s: Segment): string {
   let t = '';
-  for (const l of s.lines) t = joinLines(t, cleanLine(dropLeaders(markNotes(l).text)));
+  for (const l of s.lines) t = joinLines(t, cleanLine(dropLeaders(inlineMath(markNotes(l).text))));
   return t;
 }
 

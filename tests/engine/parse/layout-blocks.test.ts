@@ -130,6 +130,7 @@ describe('formulas', () => {
     });
     for (const t of ['1 = $1-$9,999', '8 = $10,000,000-$49,999,999', '3 = 10%-20%', 'A & B = #4']) expect(isDisplayFormula(seg(t)), t).toBe(false);
     for (const t of ['x ≤ y − 1', 'a × b = c']) expect(isDisplayFormula(seg(t)), t).toBe(true); // math symbols still count
+    for (const t of ['∫(2x+1)dx', '∑ xk']) expect(isDisplayFormula(seg(t)), t).toBe(true); // a big operator needs no relation
   });
 });
 

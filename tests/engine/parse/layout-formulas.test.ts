@@ -1,0 +1,87 @@
+// Display formulas set on several text lines (issue 11 point 5): fractions from their bars, roots from the
+// radical and its overline, limits of big operators, scripts on lines of their own, equation numbers.
+// fixtures/formula-tex.pdf is pdfLaTeX's rendering of fixtures/formula-tex.tex (no cmap: ∑, ∏, ∫ and the tall
+// radical come out of cmex10 with no Unicode, as in many papers).
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { parseDocument } from '../../../engine/parse/index.ts';
+import { type Glyph, layoutTex } from '../../../engine/parse/formula-layout.ts';
+import { inlineMath } from '../../../engine/parse/formulas.ts';
+import type { Rect } from '../../../engine/pdf/raw.ts';
+import type { Block, Page } from '../../../shared/somark.ts';
+import { options, parseCorpus, suiteDir } from './helpers.ts';
+
+const at = suiteDir();
+const blocks = (pages: Page[]): Block[] => pages.flatMap((p) => p.blocks);
+const squeeze = (s: string) => s.replace(/\s+/g, '');
+
+/** Glyphs of `text` set from x on a line spanning y0..y1, each `w` wide; `script` marks them all. */
+function row(text: string, x: number, y0: number, y1: number, line: number, w = 6, script: Glyph['script'] = ''): Glyph[] {
+  return [...text].map((ch, i) => ({ ch, x0: x + i * w, x1: x + (i + 1) * w, y0, y1, size: script ? 7 : y1 - y0, line, script }));
+}
+
+describe('display formulas on several lines', () => {
+  it('rebuilds sums with limits, fractions, roots, integrals, \\neq and numbers from a pdfLaTeX page', async () => {
+    const file = fileURLToPath(new URL('./fixtures/formula-tex.pdf', import.meta.url));
+    const doc = await parseDocument(file, 'formula-tex.pdf', options(at()));
+    const bs = blocks(doc.json.pages);
+    expect(bs.filter((b) => b.type === 'equation').map((b) => squeeze(b.content))).toEqual([
+      's^{2}=\\frac{1}{n-1}\\sum_{j=1}^{n}(y_{j}-m)^{2}\\tag{1}',
+      '\\sqrt{\\frac{u}{v}}\\neq\\rho+\\int_{0}^{1}g(t)dt\\tag{2}',
+      '\\prod_{k=1}^{m}q_{k}\\leq\\frac{\\sqrt{a+b}}{2c}',
+    ]);
+    expect(bs.filter((b) => b.type === 'text').length).toBe(3); // the prose between them stays prose
+    expect(doc.markdown).not.toMatch(/^\(\d\)$/m);
+  });
+
+  it('leaves stacked scripts inside prose inline, never an equation block (multi-column-2p: w_1^{(i)}, w_2^{(i)})', async () => {
+    const doc = await parseCorpus('pdf-digital/multi-column-2p.pdf', at());
+    expect(blocks(doc.json.pages).filter((b) => b.type === 'equation').map((b) => b.content)).toEqual([]);
+  });
+
+  it('reads a fraction bar, an over-and-under limit and a script line from glyph positions', () => {
+    // f(x) = ∑_{k=0}^{∞} x^k / k!  as LibreOffice sets it: limits and numerator on lines of their own.
+    const gs = [...row('f(x)=∑', 100, 20, 30, 0), ...row('k=0', 130, 30, 34, 1, 3), ...row('∞', 131, 14, 18, 2, 4),
+      ...row('x', 142, 12, 20, 3), ...row('k', 148, 10, 15, 4, 3), ...row('k!', 141, 23, 31, 5)];
+    expect(squeeze(layoutTex(gs, [[140, 21.5, 154, 22]]))).toBe('f(x)=\\sum_{k=0}^{\\infty}\\frac{x^{k}}{k!}');
+  });
+
+  it('takes a radical with its overline as \\sqrt, and an unmapped wide extension glyph with limits as \\sum', () => {
+    const root: Rect = [116, 10, 140, 10.4];
+    const gs = [...row('y=', 100, 12, 22, 0), { ...row('√', 110, 9, 22, 0)[0] }, ...row('ab', 118, 12, 22, 1)];
+    expect(squeeze(layoutTex(gs, [root]))).toBe('y=\\sqrt{ab}');
+    // Width 1.44 em: ∑ in display size; two narrow ones around a row are parentheses; a slashed = is ≠.
+    const sum = [{ ...row('\ufffd', 100, 20, 30, 0)[0], x1: 114.4 }, ...row('i', 105, 31, 35, 1, 3), ...row('n', 105, 15, 19, 2, 3)];
+    expect(squeeze(layoutTex([...sum, ...row('\u0338=0', 116, 20, 30, 0)], []))).toBe('\\sum_{i}^{n}\\neq0');
+    const parens = [{ ...row('\ufffd', 100, 20, 30, 0)[0], x1: 105 }, ...row('ab', 106, 20, 30, 0), { ...row('\ufffd', 119, 20, 30, 0)[0], x1: 124 }];
+    expect(squeeze(layoutTex(parens, []))).toBe('(ab)');
+  });
+
+  it('splits a numerator from a denominator on lines whose boxes say nothing, by where x steps back', () => {
+    // LibreOffice: "(cos nπx" and "L)" lines both as tall as the big parentheses around them.
+    const gs = [...row('(cos', 100, 0, 40, 0), ...row('nπx', 126, 0, 40, 0), ...row('L', 132, 0, 40, 1), ...row(')', 146, 0, 40, 1)];
+    expect(squeeze(layoutTex(gs, [[125, 20, 145, 20.5]]))).toBe('(\\cos\\frac{n\\pix}{L})');
+  });
+
+  it('splits a numerator with its own exponent from the denominator at the widest gap between rows', () => {
+    // x² over 2!, every line's box below the bar (tall boxes from big delimiters, LibreOffice): the
+    // exponent is 4 pt over x, the denominator 10 pt under it.
+    const gs = [...row('x', 100, 14, 26, 0), ...row('2', 106, 12, 20, 1, 4), ...row('2!', 100, 24, 36, 2)];
+    expect(squeeze(layoutTex([...row('=', 80, 0, 10, 3), ...gs], [[99, 8, 112, 8.4]]))).toBe('=\\frac{x^{2}}{2!}');
+  });
+
+  it('writes function names as commands, but not a script label like x_{max}, and drops LibreOffice\'s empty-slot mark', () => {
+    const gs = [...row('sinθ+max', 100, 0, 10, 0), ...row('❑', 160, 0, 10, 0)];
+    expect(squeeze(layoutTex(gs, []))).toBe('\\sin\\theta+\\max');
+    const sub = [...row('xmax', 100, 0, 10, 0)].map((g, i) => (i ? { ...g, script: '_' as const, size: 7 } : g));
+    expect(squeeze(layoutTex(sub, []))).toBe('x_{max}');
+  });
+});
+
+describe('inline formulas in prose', () => {
+  it('marks a lone Greek letter and words built around a relation, and nothing else', () => {
+    expect(inlineMath('the rate α is fixed for n≥1 and x∈A.')).toBe('the rate $\\alpha$ is fixed for $n\\geq 1$ and $x\\in A$.');
+    for (const t of ['config (enc=6, dec=6)', 'a 5% rise, 1 = $1-$9,999', 'see → next', 'Η γλώσσα και η ζωή α']) expect(inlineMath(t), t).toBe(t);
+    expect(inlineMath('keeps $x^{2}$ and [^3] as they are, β')).toBe('keeps $x^{2}$ and [^3] as they are, $\\beta$');
+  });
+});
