@@ -73,8 +73,11 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     const role: MarginRole = band === 'top' ? 'header' : 'footer';
     const text = e.text.trim();
     if (PAGE_NUMBER.test(text)) return role;
-    // A short running head that carries the page number at one end: "2 Z. Shen et al.", "Chapter 2. Roles 11".
-    if (runningHead(e)) return role;
+    // A short running head that carries the page number at one end: "2 Z. Shen et al.", "Chapter 2. Roles 11";
+    // at the foot, the lowest text (a footnote "1 See …" has the footer below it).
+    const lowest = band === 'top' || p.elems.every((o) => o === e || o.kind !== 'text' || o.bbox[3] <= e.bbox[1] + 1 ||
+      Math.abs(o.bbox[1] + o.bbox[3] - e.bbox[1] - e.bbox[3]) < e.bbox[3] - e.bbox[1]);
+    if (runningHead(e) && lowest) return role;
     if (textPages >= 2) {
       if ((textCount.get(band + repetitionKey(text))?.size ?? 0) >= minRepeat) return role;
       // Running heads that change text (chapter names) but keep their place and a body-or-smaller size.
