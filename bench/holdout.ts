@@ -10,7 +10,7 @@ import { convertToPdf } from '../engine/office/convert.ts';
 import { findSoffice } from '../engine/office/soffice.ts';
 import { parseDocument } from '../engine/parse/index.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
-import { enGuide, enLong, enPaper, enReport, enTwoColumn } from './holdout/docs-en.ts';
+import { enGuide, enLong, enMemo, enPaper, enReport, enTwoColumn } from './holdout/docs-en.ts';
 import { mixed, zhPaper, zhReport, zhTwoColumn } from './holdout/docs-zh.ts';
 import { fodtOf } from './holdout/fodt.ts';
 import { truthOf, type HoldoutDoc } from './holdout/model.ts';
@@ -22,7 +22,7 @@ interface Score {
   titleScores(truth: { text: string; level: number }[], blocks: Block[]): { text: number; level: number };
 }
 const score = (await import(new URL('../../shared/tools/score.mjs', import.meta.url).href)) as Score;
-const DOCS: HoldoutDoc[] = [enPaper, enReport, enTwoColumn, enLong, enGuide, zhTwoColumn, zhReport, mixed, zhPaper];
+const DOCS: HoldoutDoc[] = [enPaper, enReport, enTwoColumn, enLong, enGuide, enMemo, zhTwoColumn, zhReport, mixed, zhPaper];
 
 /** Each truth table's TEDS against the engine table that matches it best (each engine table used once). */
 function tableScores(truth: string[], got: string[]): number[] {

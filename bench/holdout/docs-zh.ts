@@ -1,5 +1,5 @@
 // Chinese held-out-like documents: a two-column journal paper (标题, 摘要, 一、/（一） headings, justified
-// text, footnote, page header), a single-column report with 第一章 chapters and a borderless table, and a
+// text, a ruled table in a column, footnote, page header), a single-column report with 第一章 chapters and a borderless table, and a
 // bilingual technical note mixing Chinese prose with English terms and a ruled table with a row span.
 import { mixedText, zhText } from './prose.ts';
 import { rowsOf, type Block, type HoldoutDoc } from './model.ts';
@@ -21,7 +21,10 @@ export const zhTwoColumn: HoldoutDoc = {
       h(2, '二、研究方法'),
       h(3, '（一）模型建立'), p(105, 6),
       h(3, '（二）荷载工况'), p(106, 5),
-      h(2, '三、结果分析'), p(107, 7), p(108, 5),
+      h(2, '三、结果分析'), p(107, 7),
+      { kind: 'para', style: 'caption', runs: ['表1　层间位移角比较'] },
+      { kind: 'table', ruled: true, rows: rowsOf('楼层|方案A|方案B', '1|1/1850|1/2210', '10|1/1320|1/1605', '20|1/1108|1/1390') },
+      p(108, 5),
       h(2, '四、结论'), p(109, 5),
     ] },
   ],

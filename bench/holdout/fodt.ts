@@ -1,6 +1,7 @@
 // Writes a held-out-like document as a flat ODT (one XML file) that LibreOffice turns into a born-digital
 // PDF: page styles with a running header/footer, title and heading styles, footnotes, ruled or borderless
-// tables with spans (a cell over several columns centred), a dotted table of contents and multi-column sections.
+// tables with spans (a cell over several columns centred), bullet lists, a dotted table of contents and
+// multi-column sections.
 import type { Block, HoldoutDoc, Run } from './model.ts';
 
 const NS = ['office', 'style', 'text', 'table', 'fo', 'svg'].map((p) => {
@@ -31,6 +32,7 @@ function styles(lang: 'en' | 'zh'): string {
     pstyle('H2', sans, 14, 'fo:margin-top="12pt" fo:margin-bottom="6pt" fo:keep-with-next="always"', BOLD),
     pstyle('H3', sans, 12, 'fo:margin-top="9pt" fo:margin-bottom="4pt" fo:keep-with-next="always"', BOLD),
     pstyle('H4', sans, 10.5, 'fo:margin-top="6pt" fo:margin-bottom="3pt" fo:keep-with-next="always"', `${BOLD} fo:font-style="italic"`),
+    pstyle('HFlat', serif, 10.5, 'fo:margin-top="8pt" fo:margin-bottom="3pt" fo:keep-with-next="always"', BOLD),
     pstyle('Note', serif, 8, 'fo:margin-bottom="0pt" fo:margin-left="0.6cm" fo:text-indent="-0.6cm"'),
     pstyle('CellC', serif, 9.5, 'fo:margin-bottom="0pt" fo:text-align="center"'),
     pstyle('HF', serif, 9, 'fo:text-align="center"'),
@@ -48,7 +50,9 @@ function pageStyles(doc: HoldoutDoc): string {
   const cells = ['none', '0.5pt solid #000000'].map((b, i) => `<style:style style:name="Cell${i}" style:family="table-cell"><style:table-cell-properties fo:border="${b}" fo:padding="0.08cm"/></style:style>`).join('');
   const cols = [2, 3].map((n) => `<style:style style:name="Cols${n}" style:family="section"><style:section-properties><style:columns fo:column-count="${n}" fo:column-gap="0.6cm"/></style:section-properties></style:style>`).join('');
   const master = `<style:master-page style:name="Standard" style:page-layout-name="pm1">${doc.header ? `<style:header>${hf(doc.header)}</style:header>` : ''}${doc.footer ? `<style:footer>${hf(doc.footer)}</style:footer>` : ''}</style:master-page>`;
-  return `<office:automatic-styles>${layout}${cells}${cols}</office:automatic-styles><office:master-styles>${master}</office:master-styles>`;
+  const list = '<text:list-style style:name="L1"><text:list-level-style-bullet text:level="1" text:bullet-char="•"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment">' +
+    '<style:list-level-label-alignment text:label-followed-by="listtab" text:list-tab-stop-position="0.8cm" fo:text-indent="-0.5cm" fo:margin-left="0.8cm"/></style:list-level-properties></text:list-level-style-bullet></text:list-style>';
+  return `<office:automatic-styles>${layout}${cells}${cols}${list}</office:automatic-styles><office:master-styles>${master}</office:master-styles>`;
 }
 
 function runs(rs: Run[], notes: { n: number }): string {
@@ -59,16 +63,17 @@ function runs(rs: Run[], notes: { n: number }): string {
   }).join('');
 }
 
-function block(b: Block, notes: { n: number }, tables: { n: number }): string {
+function block(b: Block, notes: { n: number }, tables: { n: number }, flat = false): string {
   switch (b.kind) {
+    case 'list': return `<text:list text:style-name="L1">${b.items.map((i) => `<text:list-item><text:p>${x(i)}</text:p></text:list-item>`).join('')}</text:list>`;
     case 'title': return `<text:p text:style-name="Title">${x(b.text)}</text:p>`;
-    case 'heading': return `<text:h text:style-name="H${Math.min(b.level, 4)}" text:outline-level="${b.level - 1}">${x(b.text)}</text:h>`;
+    case 'heading': return `<text:h text:style-name="${flat ? 'HFlat' : `H${Math.min(b.level, 4)}`}" text:outline-level="${b.level - 1}">${x(b.text)}</text:h>`;
     case 'para': {
       const st = b.style ? { abstract: 'Abstract', meta: 'Meta', caption: 'Caption' }[b.style] : 'Standard';
       return `<text:p text:style-name="${st}">${runs(b.runs, notes)}</text:p>`;
     }
     case 'toc': return b.entries.map((e) => `<text:p text:style-name="Toc">${'<text:s/>'.repeat((e.level - 2) * 4)}${x(e.text)}<text:tab/>${e.page}</text:p>`).join('');
-    case 'columns': return `<text:section text:style-name="Cols${b.count}" text:name="S${tables.n++}">${b.blocks.map((c) => block(c, notes, tables)).join('')}</text:section>`;
+    case 'columns': return `<text:section text:style-name="Cols${b.count}" text:name="S${tables.n++}">${b.blocks.map((c) => block(c, notes, tables, flat)).join('')}</text:section>`;
     case 'table': {
       const ncol = b.rows[0].reduce((s, c) => s + (c.colspan ?? 1), 0);
       const cellStyle = `Cell${b.ruled ? 1 : 0}`;
@@ -100,5 +105,5 @@ export function fodtOf(doc: HoldoutDoc): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<office:document ${NS} office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.text">` +
     `<office:font-face-decls>${FACES.map((f) => `<style:font-face style:name="${f}" svg:font-family="'${f}'"/>`).join('')}</office:font-face-decls>` +
     `<office:styles>${styles(doc.lang)}</office:styles>${pageStyles(doc)}` +
-    `<office:body><office:text>${doc.blocks.map((b) => block(b, notes, tables)).join('')}</office:text></office:body></office:document>\n`;
+    `<office:body><office:text>${doc.blocks.map((b) => block(b, notes, tables, doc.flatHeadings)).join('')}</office:text></office:body></office:document>\n`;
 }

@@ -10,11 +10,14 @@ export type Block =
   | { kind: 'para'; runs: Run[]; style?: 'abstract' | 'meta' | 'caption' }
   | { kind: 'table'; rows: Cell[][]; ruled: boolean; head?: number; widths?: number[] }
   | { kind: 'toc'; entries: { text: string; level: number; page: number }[] }
+  | { kind: 'list'; items: string[] }
   | { kind: 'columns'; count: number; blocks: Block[] };
 
 export interface HoldoutDoc {
   name: string;
   lang: 'en' | 'zh';
+  /** Headings in one style (bold body size): their levels show only in their numbering. */
+  flatHeadings?: boolean;
   /** Running header and footer; `#` is the page number. Never part of the truth. */
   header?: string;
   footer?: string;
@@ -47,6 +50,7 @@ export function truthOf(doc: HoldoutDoc): Truth {
         parts.push(b.runs.map((r) => (typeof r === 'string' ? r : (notes.push(r.note), `[^${notes.length}]`))).join(''));
       } else if (b.kind === 'table') { const h = tableHtml(b.rows); tables.push(h); parts.push(h); }
       else if (b.kind === 'toc') parts.push(...b.entries.map((e) => `${e.text} ${e.page}`));
+      else if (b.kind === 'list') parts.push(b.items.map((i) => `- ${i}`).join('\n'));
       else walk(b.blocks);
     }
   };
