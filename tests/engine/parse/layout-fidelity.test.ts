@@ -1,12 +1,13 @@
 // Layout fidelity found by bench:holdout (issue 11): two columns under an author line that crosses their
 // gutter, a centred title line above a flush-left heading, a borderless table's centred header over two
-// columns and its lower-case key column, notes whose marks hang left of their text, and CJK faces flagged
-// monospaced. fixtures/zh-notes.pdf is LibreOffice's rendering of fixtures/zh-notes.fodt (written with
+// columns and its lower-case key column, notes whose marks hang left of their text, CJK faces flagged
+// monospaced, and a memo whose numbered headings share one style. fixtures/zh-notes.pdf is LibreOffice's rendering of fixtures/zh-notes.fodt (written with
 // bench/holdout/fodt.ts: a two-line centred title, body marks raised in another face, two footnotes with
 // hanging marks, the second short, and a borderless table of config keys).
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from '../../../engine/parse/index.ts';
+import { assembleDocument, parseDocument } from '../../../engine/parse/index.ts';
+import type { Elem } from '../../../engine/parse/model.ts';
 import { readingOrder } from '../../../engine/parse/xycut.ts';
 import { detectBorderless } from '../../../engine/parse/borderless.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
@@ -90,5 +91,22 @@ describe('notes, titles and CJK faces on a born-digital page (zh-notes.pdf)', ()
     expect(tables).toHaveLength(1);
     expect(tables[0].content).toContain('<tr><td>cache</td><td>on</td><td>在磁盘上保留解析结果</td></tr>');
     expect(tables[0].content.match(/<tr>/g)).toHaveLength(5);
+  });
+});
+
+describe('a one-page memo (en-memo): headings of one style, a journal line over the title', () => {
+  const el = (text: string, y: number, size: number, bold = 0, nLines = 1, x1 = 300): Elem =>
+    ({ kind: 'text', text, bbox: [63, y, x1, y + (size + 2) * nLines], nLines, size, bold, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body', font: bold ? 'Serif-Bold' : 'Serif' });
+  const para = (y: number) => el('The plan moves every record to the new store and keeps the audit trail of each change on the way.', y, 10.5, 0, 3, 532);
+  const elems = [el('Records System · Migration Plan', 44, 9, 0, 1, 358), el('Migration Plan for the Records System', 64, 18, 1, 1, 463),
+    el('1 Scope', 124, 10.5, 1), para(140), el('1.1 Current state', 190, 10.5, 1), para(206), el('1.1.1 Storage', 256, 10.5, 1), para(272),
+    el('2 Plan', 322, 10.5, 1), para(338), el('2.1 Phases', 388, 10.5, 1), para(404), el('Page 1', 790, 9, 0, 1, 310)];
+  it('levels numbered 1 / 1.1 / 1.1.1 under the title, and drops the running line above it', async () => {
+    const doc = await assembleDocument([{ pageNum: 0, width: 595, height: 842, scale: 2, scanned: false, elems }], { fileType: '.pdf', pageCount: 1 }, options(at()));
+    const blocks = doc.json.pages[0].blocks;
+    expect(blocks.filter((b) => b.type === 'title').map((b) => [b.content, b.title_level])).toEqual([
+      ['Migration Plan for the Records System', 1], ['1 Scope', 2], ['1.1 Current state', 3], ['1.1.1 Storage', 4], ['2 Plan', 2], ['2.1 Phases', 3]]);
+    expect(blocks.filter((b) => b.type === 'header' || b.type === 'footer').map((b) => b.content)).toEqual(['Records System · Migration Plan', 'Page 1']);
+    expect(doc.markdown).not.toContain('Records System ·');
   });
 });
