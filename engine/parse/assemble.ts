@@ -10,6 +10,7 @@ import { assignTitles, bodyStyle, pageBody } from './titles.ts';
 import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts';
 import { CJK_CHAR, END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
 import { hyphenPairs, mendHyphens } from './hyphens.ts';
+import { tableGoesOn } from './table-flow.ts';
 
 export interface DocumentMeta {
   fileType: string;
@@ -116,6 +117,9 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
         // A paragraph the column's foot cut off goes on at the head of the next column (to its right, starting
         // higher): one paragraph in the Markdown; the JSON keeps a block per column.
         if (type === 'text' && pageLast?.type === 'text' && nextColumn(pageLast.e, e, p.width)) joins.add(b);
+        // So does a table (table-flow.ts); at the head of the next page only when tables may cross pages.
+        if (type === 'table' && (pageLast ? tableGoesOn(pageLast.e, e, p.width, false) :
+          firstFlow && opts.featureConfig.enable_table_cross_page && prevLast?.type === 'table' && tableGoesOn(prevLast.e, e, p.width, true))) joins.add(b);
         pageLast = { e, type };
         // The page opens with the rest of the previous page's last paragraph.
         if (firstFlow && type === 'text' && prevLast?.type === 'text' && continues(prevLast.e, e)) merge = true;

@@ -1,13 +1,14 @@
 // Layout fidelity found by bench:holdout (issue 11): two columns under an author line that crosses their
 // gutter, a centred title line above a flush-left heading, a borderless table's centred header over two
 // columns and its lower-case key column, notes whose marks hang left of their text, CJK faces flagged
-// monospaced, and a memo whose numbered headings share one style. fixtures/zh-notes.pdf is LibreOffice's rendering of fixtures/zh-notes.fodt (written with
+// monospaced, a memo whose numbered headings share one style, tables a column or page break cut. fixtures/zh-notes.pdf is LibreOffice's rendering of fixtures/zh-notes.fodt (written with
 // bench/holdout/fodt.ts: a two-line centred title, body marks raised in another face, two footnotes with
 // hanging marks, the second short, and a borderless table of config keys).
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { assembleDocument, parseDocument } from '../../../engine/parse/index.ts';
-import type { Elem } from '../../../engine/parse/model.ts';
+import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
+import { joinTables } from '../../../engine/parse/table-flow.ts';
 import { readingOrder } from '../../../engine/parse/xycut.ts';
 import { detectBorderless } from '../../../engine/parse/borderless.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
@@ -108,5 +109,29 @@ describe('a one-page memo (en-memo): headings of one style, a journal line over 
       ['Migration Plan for the Records System', 1], ['1 Scope', 2], ['1.1 Current state', 3], ['1.1.1 Storage', 4], ['2 Plan', 2], ['2.1 Phases', 3]]);
     expect(blocks.filter((b) => b.type === 'header' || b.type === 'footer').map((b) => b.content)).toEqual(['Records System · Migration Plan', 'Page 1']);
     expect(doc.markdown).not.toContain('Records System ·');
+  });
+});
+
+describe('tables a column or page break cut in two', () => {
+  const head = '<tr><td>Month</td><td>Orders</td></tr>';
+  const table = (rows: string[], bbox: Rect): Elem => ({ kind: 'table', text: `<table>${rows.join('')}</table>`, bbox, nLines: 0, size: 10, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' });
+  const row = (m: string, n: number) => `<tr><td>${m}</td><td>${n}</td></tr>`;
+  const page = (pageNum: number, elems: Elem[]): PageAnalysis => ({ pageNum, width: 595, height: 842, scale: 2, scanned: false, elems });
+
+  it('joins the rows, dropping a header row the second part repeats', () => {
+    expect(joinTables(`<table>${head}${row('Jan', 1)}</table>`, `<table>${head}${row('Feb', 2)}</table>`)).toBe(`<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`);
+    expect(joinTables(`<table>${head}${row('Jan', 1)}</table>`, `<table>${row('Feb', 2)}</table>`)).toBe(`<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`);
+  });
+
+  it('reads one table in the Markdown where it goes on in the next column, and over a page when asked', async () => {
+    const cols = [page(0, [table([head, row('Jan', 1)], [63, 600, 289, 700]), table([row('Feb', 2)], [306, 80, 532, 120])])];
+    const doc = await assembleDocument(cols, { fileType: '.pdf', pageCount: 1 }, options(at()));
+    expect(doc.json.pages[0].blocks.filter((b) => b.type === 'table')).toHaveLength(2); // a block per column
+    expect(doc.markdown.trim()).toBe(`<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`);
+    const pages = [page(0, [table([head, row('Jan', 1)], [63, 600, 532, 780])]), page(1, [table([head, row('Feb', 2)], [63, 80, 532, 120])])];
+    const split = await assembleDocument(pages, { fileType: '.pdf', pageCount: 2 }, options(at()));
+    expect(split.markdown.match(/<table>/g)).toHaveLength(2); // SoMark's default: tables do not cross pages
+    const joined = await assembleDocument(pages, { fileType: '.pdf', pageCount: 2 }, options(at(), { fc: { enable_table_cross_page: true } }));
+    expect(joined.markdown.trim()).toBe(`<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`);
   });
 });
