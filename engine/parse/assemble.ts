@@ -8,8 +8,9 @@ import type { Elem, PageAnalysis } from './model.ts';
 import { classifyMargins, type MarginRole } from './headers.ts';
 import { assignTitles, bodyStyle, pageBody } from './titles.ts';
 import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts';
-import { END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
+import { CJK_CHAR, END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
 import { hyphenPairs, mendHyphens } from './hyphens.ts';
+import { tableGoesOn } from './table-flow.ts';
 
 export interface DocumentMeta {
   fileType: string;
@@ -37,13 +38,15 @@ function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body:
   }
   if (level > 0) return 'title';
   if (e.toc) return 'cate_item';
-  // Footnotes: small text low on the page, opening with a marker ("12 The …", "* …") or at the very bottom.
-  if (e.size <= body * 0.85 && e.text.length > 15 && (e.bbox[1] > 0.75 * p.height || (e.bbox[1] > 0.5 * p.height && FOOTNOTE_MARK.test(e.text)))) return 'footnote';
+  // Footnotes: small text low on the page, opening with a marker ("12 The …", "* …") or at the very bottom;
+  // long enough for a sentence (a CJK character counts as two letters).
+  if (e.size <= body * 0.85 && e.text.length + (e.text.match(CJK_CHARS)?.length ?? 0) > 15 && (e.bbox[1] > 0.75 * p.height || (e.bbox[1] > 0.5 * p.height && FOOTNOTE_MARK.test(e.text)))) return 'footnote';
   // A smaller note that opens with a raised mark (notes.ts), in the lower half.
   if (e.note && e.size <= body * 0.95 && e.bbox[1] > 0.5 * p.height) return 'footnote';
   return 'text';
 }
 
+const CJK_CHARS = new RegExp(CJK_CHAR.source, 'g');
 const FOOTNOTE_MARK = /^(\d{1,3}|[*∗†‡§¶]+)\s?\S/;
 const isFlow = (b: Block): boolean => b.type !== 'header' && b.type !== 'footer' && b.type !== 'footnote' && b.type !== 'sider';
 
@@ -114,6 +117,9 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
         // A paragraph the column's foot cut off goes on at the head of the next column (to its right, starting
         // higher): one paragraph in the Markdown; the JSON keeps a block per column.
         if (type === 'text' && pageLast?.type === 'text' && nextColumn(pageLast.e, e, p.width)) joins.add(b);
+        // So does a table (table-flow.ts); at the head of the next page only when tables may cross pages.
+        if (type === 'table' && (pageLast ? tableGoesOn(pageLast.e, e, p.width, false) :
+          firstFlow && opts.featureConfig.enable_table_cross_page && prevLast?.type === 'table' && tableGoesOn(prevLast.e, e, p.width, true))) joins.add(b);
         pageLast = { e, type };
         // The page opens with the rest of the previous page's last paragraph.
         if (firstFlow && type === 'text' && prevLast?.type === 'text' && continues(prevLast.e, e)) merge = true;

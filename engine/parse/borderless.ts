@@ -111,11 +111,12 @@ function tableOf(run: Row[]): TableFound | null {
   for (const l of lines) { const c = colOf(l); if (c >= 0) { lo[c] = Math.min(lo[c], l.bbox[0]); hi[c] = Math.max(hi[c], l.bbox[2]); } }
   const ratios = lo.slice(1).map((x, c) => (x - hi[c]) / Math.max(1, ((hi[c] - lo[c]) + (hi[c + 1] - x)) / 2));
   if (median(ratios) < 0.25) return null;
-  // Wrapped text: a cell's words run on into the cell below ("If more than four" / "dependents, see").
+  // Wrapped text: a cell's words run on into the cell below ("If more than four" / "dependents, see"); a
+  // one-word line over a lower-case one is a key column (port / workers), not a wrap.
   let runOn = 0;
   for (let k = 0; k + 1 < run.length; k++) for (const l of run[k].lines) {
     const below = run[k + 1].lines.find((n) => colOf(n) === colOf(l));
-    if (below && /[\p{Ll},]$/u.test(l.text.trim()) && /^\p{Ll}/u.test(below.text.trim())) runOn++;
+    if (below && /[\p{Ll},]$/u.test(l.text.trim()) && /^\p{Ll}/u.test(below.text.trim()) && /\S\s+\S|,$/.test(l.text.trim())) runOn++;
   }
   if (runOn > 0.2 * lines.length) return null;
   // A row of fewer cells set right under the one above (line spacing, not row pitch) wraps its cells.
@@ -127,10 +128,10 @@ function tableOf(run: Row[]): TableFound | null {
   // one column's text does not reach over an empty corner cell beside it.
   const spanned = new Set<number>();
   if (run[0].lines.length < cols) {
-    const left = [...lo.map((x, c) => (Number.isFinite(x) ? x : xs[c])), xs[cols]];
     // Column edges of the body rows (the header's own text would align with anything it covers).
     const bodyLo = new Array<number>(cols).fill(Infinity), bodyHi = new Array<number>(cols).fill(-Infinity);
     for (const l of run.slice(1).flatMap((r) => r.lines)) { const c = colOf(l); if (c >= 0) { bodyLo[c] = Math.min(bodyLo[c], l.bbox[0]); bodyHi[c] = Math.max(bodyHi[c], l.bbox[2]); } }
+    const left = [...bodyLo.map((x, c) => (Number.isFinite(x) ? x : xs[c])), xs[cols]];
     for (const l of run[0].lines) {
       const cx = (l.bbox[0] + l.bbox[2]) / 2;
       let best: [number, number] = [0, 0], err = Infinity;

@@ -73,8 +73,11 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     const role: MarginRole = band === 'top' ? 'header' : 'footer';
     const text = e.text.trim();
     if (PAGE_NUMBER.test(text)) return role;
-    // A short running head that carries the page number at one end: "2 Z. Shen et al.", "Chapter 2. Roles 11".
-    if (runningHead(e)) return role;
+    // A short running head that carries the page number at one end: "2 Z. Shen et al.", "Chapter 2. Roles 11";
+    // at the foot, the lowest text (a footnote "1 See …" has the footer below it).
+    const lowest = band === 'top' || p.elems.every((o) => o === e || o.kind !== 'text' || o.bbox[3] <= e.bbox[1] + 1 ||
+      Math.abs(o.bbox[1] + o.bbox[3] - e.bbox[1] - e.bbox[3]) < e.bbox[3] - e.bbox[1]);
+    if (runningHead(e) && lowest) return role;
     if (textPages >= 2) {
       if ((textCount.get(band + repetitionKey(text))?.size ?? 0) >= minRepeat) return role;
       // Running heads that change text (chapter names) but keep their place and a body-or-smaller size.
@@ -82,11 +85,14 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
       if (samePlace >= Math.max(3, Math.ceil(0.25 * textPages)) && e.size <= bodySize * 1.05 && e.nLines <= 2) return role;
       return null;
     }
-    // One page: a short line at the very edge, set apart from the body and not larger than it.
+    // One page: a short line at the very edge, set apart from the body (by space, or by less space and
+    // another size: a journal line over the title) and not larger than it.
     const edge = band === 'top' ? e.bbox[3] <= 0.08 * p.height : e.bbox[1] >= 0.92 * p.height;
     if (!edge || e.nLines > 1 || text.length > 100 || e.size > bodySize * 1.05) return null;
     const h = e.bbox[3] - e.bbox[1];
-    const apart = p.elems.every((o) => o === e || (band === 'top' ? o.bbox[1] - e.bbox[3] >= 1.5 * h || o.bbox[3] <= e.bbox[3] : e.bbox[1] - o.bbox[3] >= 1.5 * h || o.bbox[1] >= e.bbox[1]));
+    const gapTo = (o: Elem) => (band === 'top' ? o.bbox[1] - e.bbox[3] : e.bbox[1] - o.bbox[3]);
+    const apart = p.elems.every((o) => o === e || (band === 'top' ? o.bbox[3] <= e.bbox[3] : o.bbox[1] >= e.bbox[1]) ||
+      gapTo(o) >= 1.5 * h || (gapTo(o) >= 0.5 * h && Math.abs(o.size - e.size) >= 0.2 * e.size));
     return apart ? role : null;
   }
 }

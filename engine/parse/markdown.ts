@@ -2,6 +2,7 @@
 import type { Block, CatalogNode, FeatureConfig, ImageFormat, Page } from '../../shared/somark.ts';
 import { BULLET_GLYPH, CJK_CHAR, joinText } from './text.ts';
 import { labelNotes, NOTE_START, type PageNotes } from './notes.ts';
+import { joinTables } from './table-flow.ts';
 
 const escapeAlt = (s: string): string => s.replace(/[[\]\n]/g, ' ').trim();
 /** Literal text in Markdown: document text never becomes live syntax. Backslashes, closing brackets
@@ -48,10 +49,11 @@ function blockMarkdown(b: Block, image: ImageFormat): string | null {
 }
 
 /** Markdown of the document; headers/footers only when asked; cross-page paragraphs joined when asked; a block
- * of `joins` (a paragraph going on in the next column of its page) joined to the text before it. */
+ * of `joins` (a paragraph or table going on in the next column or page) joined to the text or table before it. */
 export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat, joins?: ReadonlySet<Block>): string {
   const parts: string[] = [];
   let lastText = -1; // index in parts of the latest body paragraph, for cross-page joins
+  let lastTable = -1; // and of the latest table
   const noteLabels = labelNotes(pages.map((p) => p.blocks.filter((b) => b.type === 'footnote')));
   for (const [pi, p] of pages.entries()) {
     const { refs } = noteLabels[pi];
@@ -69,10 +71,12 @@ export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat,
         join = false;
         continue;
       }
+      if (joins?.has(b) && b.type === 'table' && lastTable >= 0) { parts[lastTable] = joinTables(parts[lastTable], md); continue; }
       if (b.type !== 'header' && b.type !== 'footer' && b.type !== 'sider') join = false;
       parts.push(md);
       const passive = b.type === 'footnote' || b.type === 'figure' || b.type === 'header' || b.type === 'footer' || b.type === 'sider';
       lastText = b.type === 'text' ? parts.length - 1 : passive ? lastText : -1;
+      lastTable = b.type === 'table' ? parts.length - 1 : passive ? lastTable : -1;
     }
     parts.push(...footnoteDefinitions(notes, noteLabels[pi]));
   }

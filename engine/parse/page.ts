@@ -27,6 +27,22 @@ const NUMBER_TOKEN = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVXivx]{1,5}\.?|[A-Z]\.|§\s
 
 const MARKER = /^([•●▪◦■□◆◇‣∙➢➤►▶✓✔❖○◼*–-]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\))$/;
 
+/** A column of marks (hanging note or list numbers, stacked or one per segment) beside their text: one segment
+ * per mark, and the text beside them split at each mark's row, for joinMarkers to pair row by row. */
+function splitMarkColumns(segs: Segment[]): Segment[] {
+  const mark = (l: RawLine) => NUMBER_TOKEN.test(l.text.trim()) || MARKER.test(l.text.trim());
+  const marks = segs.filter((s) => s.lines.every(mark));
+  const lines = marks.flatMap((m) => m.lines);
+  if (lines.length < 2) return segs;
+  const part = (s: Segment, ls: RawLine[]): Segment => ({ ...s, lines: ls, bbox: ls.slice(1).reduce((b, l) => rectUnion(b, l.bbox), [...ls[0].bbox] as Rect) });
+  const beside = (l: RawLine) => lines.some((a) => Math.abs(a.bbox[1] + a.bbox[3] - l.bbox[1] - l.bbox[3]) < l.size && l.bbox[0] - a.bbox[2] > -0.5 && l.bbox[0] - a.bbox[2] < 6 * l.size);
+  return segs.flatMap((s) => {
+    if (marks.includes(s)) return s.lines.map((l) => part(s, [l]));
+    const cuts = [0, ...s.lines.flatMap((l, k) => (k > 0 && beside(l) ? [k] : [])), s.lines.length];
+    return cuts.length > 2 ? cuts.slice(1).map((end, i) => part(s, s.lines.slice(cuts[i], end))) : [s];
+  });
+}
+
 /** Joins a lone section number or list marker to the text on its right ("5.1   Results", "•  item"). */
 function joinMarkers(segs: Segment[]): Segment[] {
   const gone = new Set<Segment>();
@@ -75,7 +91,7 @@ function segElem(s: Segment, H: number, codePage: boolean): Elem {
   };
 }
 
-/** Merges consecutive text elements that are one paragraph split by mupdf. */
+/** Merges consecutive text elements that are one paragraph split by mupdf (flush left or centred lines). */
 function mergeParagraphs(elems: Elem[]): Elem[] {
   const out: Elem[] = [];
   for (const e of elems) {
@@ -87,7 +103,7 @@ function mergeParagraphs(elems: Elem[]): Elem[] {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
       if (gap > -0.3 * e.size && gap < 0.8 * e.size && ov > 0.6 * Math.min(p.bbox[2] - p.bbox[0], e.bbox[2] - e.bbox[0]) &&
-        Math.abs(p.bbox[0] - e.bbox[0]) < 2 * e.size && !CAPTION_START.test(e.text)) {
+        (Math.abs(p.bbox[0] - e.bbox[0]) < 2 * e.size || Math.abs(p.bbox[0] + p.bbox[2] - e.bbox[0] - e.bbox[2]) < 2 * e.size) && !CAPTION_START.test(e.text)) {
         out[out.length - 1] = { ...p, bbox: rectUnion(p.bbox, e.bbox), text: joinLines(p.text, e.text), nLines: p.nLines + e.nLines, shortLast: e.shortLast, bold: (p.bold * p.nLines + e.bold * e.nLines) / (p.nLines + e.nLines), italic: (p.italic * p.nLines + e.italic * e.nLines) / (p.nLines + e.nLines) };
         continue;
       }
@@ -134,7 +150,7 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
   }
   const blocks = raw.blocks.map((b) => ({ ...b, lines: figs.length || tables.length || arts.length ? b.lines.filter((l) => !taken(l.bbox)) : [...b.lines] }));
   if (!scanned) buildFractions(blocks, raw.vectors, W, tables.map((t) => t.bbox));
-  const segs = joinCodeColumns(joinMarkers(segmentBlocks(blocks)));
+  const segs = joinCodeColumns(joinMarkers(splitMarkColumns(segmentBlocks(blocks))));
   const items: Item[] = [
     ...segs.map((seg) => ({ kind: 'seg' as const, bbox: seg.bbox, seg })),
     ...figs.map((fig) => ({ kind: 'fig' as const, bbox: fig.bbox, fig })),

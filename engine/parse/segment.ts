@@ -37,6 +37,8 @@ function sameStyle(s: Segment, l: RawLine): boolean {
   return true;
 }
 
+const HANGING_MARK = /^(\d{1,3}|[*∗†‡§¶]{1,3}|\[\d{1,3}\]|\(?\d{1,2}[.)])\s/;
+
 const midY = (l: RawLine): number => (l.bbox[1] + l.bbox[3]) / 2;
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1]!;
 
@@ -71,6 +73,9 @@ function continues(s: Segment, l: RawLine, pitch: number): boolean {
   if (!(ov > 0.3 * minW || (aligned && ov > 0))) return false;
   // A list item, a note opening with its raised mark; a TOC entry ends its segment.
   if (BULLET_START.test(l.text) || l.sup?.[0] === 0 || TOC_LEADER.test(last.text)) return false;
+  // A note or reference opening with its mark hung out left of the lines above ("2  Data from …", "[3] …"),
+  // or under a mark standing alone (the mark of the note before, its text set apart on the right).
+  if (HANGING_MARK.test(l.text + ' ') && (l.bbox[0] < last.bbox[0] - 0.5 * l.size || HANGING_MARK.test(last.text + ' ') && !/\s\S/.test(last.text))) return false;
   // A short, sentence-final previous line followed by a new sentence: paragraph break.
   const right = s.bbox[2];
   if (s.lines.length > 1 && END_OF_SENTENCE.test(last.text) && last.bbox[2] < right - 4 * l.size && /^[A-Z0-9\p{Lo}]/u.test(l.text)) return false;
@@ -162,7 +167,9 @@ function joinRowSplits(blocks: RawBlock[], apart: Apart): RawBlock[] {
     if (a && f && !a.rotated && !f.rotated && !a.rtl && !f.rtl && !apart(a, f)) {
       const size = Math.max(a.size, f.size);
       const gap = f.bbox[0] - a.bbox[2];
-      if (Math.abs(a.bbox[3] - f.bbox[3]) < 0.35 * size && Math.abs(a.size - f.size) < 0.2 * size && gap > -0.5 * size && gap < 1.6 * size) {
+      // …or a note mark set in another face, raised at the line's end (mergeRowFragments makes it a superscript).
+      const raised = b.lines.length === 1 && f.text.length <= 3 && f.size <= 0.85 * a.size && f.bbox[3] < a.bbox[3] - 0.15 * a.size && f.bbox[3] > a.bbox[1];
+      if ((raised || (Math.abs(a.bbox[3] - f.bbox[3]) < 0.35 * size && Math.abs(a.size - f.size) < 0.2 * size)) && gap > -0.5 * size && gap < 1.6 * size) {
         out[out.length - 1] = { bbox: rectUnion(p.bbox, b.bbox), lines: [...p.lines, ...b.lines] };
         continue;
       }

@@ -25,13 +25,14 @@ export interface Heading { pi: number; ei: number; e: Elem; tier: number; tierLe
 
 /** Style ranks (> 0, smaller is higher) of the headings, in document order. */
 export function styleRanks(pages: PageAnalysis[], heads: Heading[]): number[] {
-  // Decimal numbering: depth d sits d - 1 steps below the shallowest tier that uses it.
-  let offset = Infinity;
+  // Decimal numbering: the shallowest depth used sits at the highest tier that uses numbers, each depth
+  // below one step lower (headings of one style numbered 1 / 1.1 / 1.1.1 take three levels).
+  let tier = Infinity, depth = Infinity;
   for (const h of heads) {
     const d = numberScheme(h.e.text) === 'dec' ? numberingDepth(h.e.text) : 0;
-    if (d > 0) offset = Math.min(offset, h.tierLevel - d);
+    if (d > 0) { tier = Math.min(tier, h.tierLevel); depth = Math.min(depth, d); }
   }
-  if (!Number.isFinite(offset)) offset = 0;
+  const offset = Number.isFinite(tier) ? tier - depth : 0;
   // Other schemes: ranked inside their tier by first appearance (a tier's decimal numbers count as one scheme).
   const seen = new Map<number, string[]>();
   const ranks = heads.map((h) => {

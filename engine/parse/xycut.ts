@@ -85,6 +85,9 @@ function cutAt<T extends Boxed>(items: T[], W: number, softGaps: boolean): [T[],
     const H = extent(items, 1);
     if (soft && (extent(L, 1) < 0.4 * H || extent(R, 1) < 0.4 * H || L.length < 2 || R.length < 2)) continue;
     if (rowAligned(L, R)) continue; // a table without rules: read it row by row
+    // Sides that share no height (a centred line above a flush-left heading) read top to bottom.
+    const yOverlap = Math.min(...[L, R].map((S) => Math.max(...S.map((i) => i.bbox[3])))) - Math.max(...[L, R].map((S) => Math.min(...S.map((i) => i.bbox[1]))));
+    if (yOverlap <= 0) continue;
     if (extent(L, 0) > 0.2 * W && extent(R, 0) > 0.2 * W) return [L, R];
     // A narrow side column (labels, margin notes) still reads before/after as a whole when it is tall.
     if (extent(L, 1) > 0.5 * H && extent(R, 1) > 0.5 * H && L.length > 1 && R.length > 1) return [L, R];
@@ -92,24 +95,50 @@ function cutAt<T extends Boxed>(items: T[], W: number, softGaps: boolean): [T[],
   return null;
 }
 
-/** Full-width items that hide a gutter between narrower items: cut around them. */
+/** Items crossing the gutter of two columns (a centred author line, a short title above them) that share no
+ * row with the columns: read as horizontal separators like full-width items. The fewest such items for any
+ * gutter with real columns on both sides; null when there is none. */
+function crossers<T extends Boxed>(items: T[], W: number): T[] | null {
+  const right = (i: T) => i.bbox[2] - overhang(i);
+  let best: T[] | null = null;
+  for (const x0 of new Set(items.map(right))) {
+    const x1 = x0 + MIN_GUTTER;
+    const C = items.filter((i) => i.bbox[0] < x1 && right(i) > x0);
+    if (!C.length || C.length > Math.max(2, 0.3 * items.length) || (best && C.length >= best.length)) continue;
+    const L = items.filter((i) => right(i) <= x0), R = items.filter((i) => i.bbox[0] >= x1);
+    if (L.length < 2 || R.length < 2 || x0 - Math.min(...L.map((i) => i.bbox[0])) < 0.2 * W || Math.max(...R.map((i) => i.bbox[2])) - x1 < 0.2 * W) continue;
+    const rowShared = (c: T) => [...L, ...R].some((o) => Math.min(c.bbox[3], o.bbox[3]) - Math.max(c.bbox[1], o.bbox[1]) > 0);
+    if (C.some(rowShared) || rowAligned(L, R)) continue;
+    best = C;
+  }
+  return best;
+}
+
+/** Full-width items that hide a gutter between narrower items (or items crossing it between the columns'
+ * rows): cut around them. */
 function wideSeparators<T extends Boxed>(items: T[], W: number, depth: number): T[] | null {
-  const wide = items.filter((i) => i.bbox[2] - i.bbox[0] > 0.6 * W);
-  if (!wide.length || wide.length === items.length) return null;
-  const narrow = items.filter((i) => !wide.includes(i));
-  if (narrow.length < 4) return null;
-  const x0 = Math.min(...narrow.map((i) => i.bbox[0])), x1 = Math.max(...narrow.map((i) => i.bbox[2]));
-  const column = (soft: boolean) => {
-    const { g, left } = columnGaps(narrow, soft);
-    return g.find(([a, b]) => {
-      const x = (a + b) / 2;
-      return x - x0 > 0.2 * W && x1 - x > 0.2 * W &&
-        narrow.filter((i) => left(i, x)).length >= 2 && narrow.filter((i) => i.bbox[0] >= x).length >= 2;
-    });
+  let wide = items.filter((i) => i.bbox[2] - i.bbox[0] > 0.6 * W);
+  const columns = () => {
+    if (!wide.length || wide.length === items.length) return false;
+    const narrow = items.filter((i) => !wide.includes(i));
+    if (narrow.length < 4) return false;
+    const x0 = Math.min(...narrow.map((i) => i.bbox[0])), x1 = Math.max(...narrow.map((i) => i.bbox[2]));
+    const column = (soft: boolean) => {
+      const { g, left } = columnGaps(narrow, soft);
+      return g.find(([a, b]) => {
+        const x = (a + b) / 2;
+        return x - x0 > 0.2 * W && x1 - x > 0.2 * W &&
+          narrow.filter((i) => left(i, x)).length >= 2 && narrow.filter((i) => i.bbox[0] >= x).length >= 2;
+      });
+    };
+    return !!(column(false) || column(true));
   };
-  if (!column(false) && !column(true)) return null;
+  if (!columns()) {
+    wide = crossers(items, W) ?? [];
+    if (!columns()) return null;
+  }
   const out: T[] = [];
-  let rest = narrow;
+  let rest = items.filter((i) => !wide.includes(i));
   for (const w of [...wide].sort((a, b) => a.bbox[1] - b.bbox[1])) {
     const above = rest.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 < w.bbox[1]);
     out.push(...cut(above, depth + 1), w);

@@ -3,10 +3,16 @@
 import type { RawLine } from './raw.ts';
 
 export type Quad = [number, number, number, number, number, number, number, number];
-export interface FontInfo { name: string; bold: boolean; italic: boolean; mono: boolean }
+/** `mono`: the face is flagged or measured monospaced; `monoSure`: its name says so too; `wide`: it has set
+ * full-width CJK characters on this page (such faces are flagged, and measure, fixed-pitch). */
+export interface FontInfo { name: string; bold: boolean; italic: boolean; mono: boolean; monoSure?: boolean; wide?: boolean }
 
 const ALEFS = '\u0622\u0623\u0625\u0627';
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+/** Full-width CJK characters (Hangul Jamo, CJK marks and kana, ideographs, Hangul, full-width forms): the
+ * same advance in every face, so they say nothing about monospacing. */
+const isWide = (u: number): boolean => u >= 0x1100 && (u <= 0x11ff || (u >= 0x3000 && u <= 0x30ff) || (u >= 0x3400 && u <= 0x4dbf) ||
+  (u >= 0x4e00 && u <= 0x9fff) || (u >= 0xac00 && u <= 0xd7af) || (u >= 0xf900 && u <= 0xfaff) || (u >= 0xff01 && u <= 0xff60));
 
 export class LineBuilder {
   text = '';
@@ -19,6 +25,12 @@ export class LineBuilder {
   bold = 0;
   italic = 0;
   mono = 0;
+  /** Chars that count for `mono` (not full-width CJK). */
+  monoOf = 0;
+  /** Chars of CJK faces flagged monospaced (for their proportional Latin too), and the advances (ems) of those
+   * that are no figures: they count as monospaced when four or more are one width. */
+  flagged = 0;
+  flaggedAdv: number[] | null = null;
   rtl = 0;
   n = 0;
   /** Size and bottom edge of every char (spaces: NaN), to find scripts; kept only once a char of another
@@ -56,7 +68,16 @@ export class LineBuilder {
     this.n++;
     if (f.bold) this.bold++;
     if (f.italic) this.italic++;
-    if (f.mono) this.mono++;
+    if (isWide(c.charCodeAt(0))) {
+      if (f.mono) f.wide = true;
+    } else {
+      this.monoOf++;
+      if (f.mono && (f.monoSure || !f.wide)) this.mono++;
+      else if (f.mono) {
+        this.flagged++;
+        if (!/[\d.,%]/.test(c)) (this.flaggedAdv ??= []).push((x1 - x0) / size);
+      }
+    }
     if (RTL_CHAR.test(c)) this.rtl++;
   }
   /** Records the size and bottom of the char just appended (see csz). */
@@ -92,7 +113,7 @@ export class LineBuilder {
       text: text.slice(lead), cx0, cx1,
       bbox: [Math.min(...cx0), this.y0, Math.max(...cx1), this.y1],
       size: top(this.sizes) as number, font: top(this.fonts) as string,
-      bold: this.bold / this.n, italic: this.italic / this.n, mono: this.mono / this.n, rotated: this.rotated, rtl: this.rtl > this.n / 2,
+      bold: this.bold / this.n, italic: this.italic / this.n, mono: this.monoOf ? (this.mono + (evenPitch(this.flaggedAdv) ? this.flagged : 0)) / this.monoOf : 0, rotated: this.rotated, rtl: this.rtl > this.n / 2,
       ...(sup.length && !this.rotated ? { sup } : {}), ...(sub.length && !this.rotated ? { sub } : {}),
     };
   }
@@ -115,4 +136,12 @@ function scripts(sizes: number[], bottoms: number[], size: number): { sup: numbe
     else if (line(i) > baseline + 0.1 * size) sub.push(i);
   }
   return { sup, sub };
+}
+
+/** Four or more glyph advances, all one width (within 10 %). */
+function evenPitch(adv: number[] | null): boolean {
+  if (!adv || adv.length < 4) return false;
+  let lo = Infinity, hi = 0;
+  for (const a of adv) { if (a < lo) lo = a; if (a > hi) hi = a; }
+  return lo > 0 && hi <= 1.1 * lo;
 }

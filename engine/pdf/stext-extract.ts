@@ -57,7 +57,9 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
         const font = new mupdf.Font(fontKey as unknown as string); // a pointer: mupdf keeps it
         try {
           const name = font.getName();
-          f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: font.isMono() || MONO_NAME.test(name) || fixedPitch(font) };
+          // Named monospaced, or flagged or measured so (CJK faces are both: checked line by line).
+          const sure = MONO_NAME.test(name);
+          f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: sure || font.isMono() || fixedPitch(font), monoSure: sure };
         } finally {
           font.destroy();
         }
