@@ -1,5 +1,6 @@
 // E2E (browser mode, real local engine): how the app's form dialogs and lists are laid out, measured
-// in Chromium: a dialog's title stands apart from its first field.
+// in Chromium: a dialog's title stands apart from its first field; the history's number columns line
+// their headers up with their figures.
 import type { Locator } from '@playwright/test';
 import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
@@ -45,4 +46,26 @@ test('form dialogs keep their title apart from the first field', async ({ page, 
   const rerun = page.getByTestId('rerun-dialog');
   await expect(rerun).toBeVisible();
   expect(await titleGap(rerun), 're-run dialog').toBeGreaterThanOrEqual(10);
+});
+
+test('history: the Pages and Size headers line up with their right-aligned figures', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { language: 'en' });
+  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
+  await expectRowState(page, DOC, 'SUCCESS');
+  await page.getByTestId('nav-history').click();
+  const table = page.getByTestId('history-panel').getByRole('table');
+  await expect(table.getByTestId('history-row')).toHaveCount(1);
+  for (const [col, name] of [[3, 'Pages'], [5, 'Size']] as const) {
+    const edges = await table.evaluate((tbl, c) => {
+      const inner = (cell: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return range.getBoundingClientRect().right;
+      };
+      return [inner(tbl.querySelector(`thead th:nth-child(${c})`)!), inner(tbl.querySelector(`tbody tr td:nth-child(${c})`)!)];
+    }, col);
+    expect(Math.abs(edges[0]! - edges[1]!), `${name}: header text ends where the figure ends`).toBeLessThanOrEqual(1);
+  }
 });
