@@ -1,6 +1,7 @@
 // E2E (browser mode, real local engine): how the app's form dialogs and lists are laid out, measured
 // in Chromium: a dialog's title stands apart from its first field; the history's number columns line
-// their headers up with their figures.
+// their headers up with their figures; the queue's selection bar keeps
+// one row (its actions under the count in the narrowest pane), inside the pane.
 import type { Locator } from '@playwright/test';
 import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
@@ -68,4 +69,34 @@ test('history: the Pages and Size headers line up with their right-aligned figur
     }, col);
     expect(Math.abs(edges[0]! - edges[1]!), `${name}: header text ends where the figure ends`).toBeLessThanOrEqual(1);
   }
+});
+
+test('queue selection bar: one row at the default width; the count on one line and every action inside the pane, also at the narrowest', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { language: 'en' });
+  await dropFiles(page, corpus(`pdf-digital/${DOC}`), corpus(`pdf-digital/${OTHER}`));
+  await expectRowState(page, DOC, 'SUCCESS');
+  await expectRowState(page, OTHER, 'SUCCESS');
+  await page.getByRole('checkbox', { name: 'Select all documents' }).check();
+  const bar = page.locator('.queue-toolbar');
+  const separator = page.getByRole('separator', { name: 'Resize the queue' });
+  for (const width of ['default', 'narrowest'] as const) {
+    if (width === 'narrowest') {
+      await separator.focus();
+      await page.keyboard.press('Home');
+    }
+    await expect(bar.getByText('2 selected')).toBeVisible();
+    const m = await bar.evaluate((el) => {
+      const pane = el.getBoundingClientRect();
+      const kids = [...el.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0);
+      const count = el.querySelector('.queue-count')!.getBoundingClientRect();
+      const mids = kids.map((r) => r.top + r.height / 2);
+      return { countHeight: count.height, spread: Math.max(...mids) - Math.min(...mids), overflow: Math.max(...kids.map((r) => r.right)) - pane.right };
+    });
+    expect(m.countHeight, `count on one line (${width})`).toBeLessThan(24);
+    if (width === 'default') expect(m.spread, 'one row').toBeLessThan(4);
+    expect(m.overflow, `actions inside the pane (${width})`).toBeLessThanOrEqual(0);
+  }
+  await expect(bar.getByRole('button', { name: 'Clear selection' })).toBeVisible();
 });
