@@ -1,7 +1,8 @@
 // E2E (browser mode, real local engine): how the app's form dialogs and lists are laid out, measured
 // in Chromium: a dialog's title stands apart from its first field; the history's number columns line
 // their headers up with their figures; the queue's selection bar keeps
-// one row (its actions under the count in the narrowest pane), inside the pane.
+// one row (its actions under the count in the narrowest pane), inside the pane; the review toolbar keeps one row with a
+// three-digit page count in a 1024 px window with the queue open.
 import type { Locator } from '@playwright/test';
 import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
@@ -99,4 +100,30 @@ test('queue selection bar: one row at the default width; the count on one line a
     expect(m.overflow, `actions inside the pane (${width})`).toBeLessThanOrEqual(0);
   }
   await expect(bar.getByRole('button', { name: 'Clear selection' })).toBeVisible();
+});
+
+test('review toolbar: one row for a 400-page document at 1024×700 with the queue open, in both languages', async ({ page, app }) => {
+  test.setTimeout(240_000);
+  const LARGE = 'irs-manual-400p.pdf';
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
+  await dropFiles(page, corpus(`large/${LARGE}`));
+  await expectRowState(page, LARGE, 'SUCCESS', 200_000);
+  await row(page, LARGE).click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.getByTestId('queue-expand').click();
+  await expect(page.getByTestId('queue-list')).toBeVisible();
+  for (const language of ['en', 'zh-CN'] as const) {
+    await invokeFromTest(app, 'settings:set', { language });
+    await expect(page.getByTestId('page-total')).toHaveText('/ 400');
+    await expect(page.getByTestId('toggle-inspector')).toHaveAccessibleName(language === 'en' ? 'Inspector' : '检查器');
+    const spread = await page.getByRole('toolbar', { name: language === 'en' ? 'Review tools' : '审阅工具' }).evaluate((bar) => {
+      const mids = [...bar.querySelectorAll<HTMLElement>('button, select, input')]
+        .filter((el) => el.checkVisibility())
+        .map((el) => { const r = el.getBoundingClientRect(); return r.top + r.height / 2; });
+      return Math.max(...mids) - Math.min(...mids);
+    });
+    expect(spread, `toolbar on one row (${language})`).toBeLessThan(4);
+  }
 });
