@@ -2,7 +2,8 @@
 // in Chromium: a dialog's title stands apart from its first field; the history's number columns line
 // their headers up with their figures; the queue's selection bar keeps
 // one row (its actions under the count in the narrowest pane), inside the pane; the review toolbar keeps one row with a
-// three-digit page count in a 1024 px window with the queue open.
+// three-digit page count in a 1024 px window with the queue open; the Inspector as a drawer covers the
+// Markdown pane exactly (no clipped strip of it beside the drawer, none of the page under it).
 import type { Locator } from '@playwright/test';
 import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
@@ -125,5 +126,30 @@ test('review toolbar: one row for a 400-page document at 1024×700 with the queu
       return Math.max(...mids) - Math.min(...mids);
     });
     expect(spread, `toolbar on one row (${language})`).toBeLessThan(4);
+  }
+});
+
+test('the Inspector drawer covers exactly the Markdown pane (1440×900 and 1024×700, queue open)', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
+  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
+  await expectRowState(page, DOC, 'SUCCESS');
+  await row(page, DOC).click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await page.getByTestId('toggle-inspector').click();
+  for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    if (await page.getByTestId('queue-expand').isVisible()) await page.getByTestId('queue-expand').click();
+    await expect(page.getByTestId('queue-list')).toBeVisible();
+    await expect(page.getByTestId('inspector')).toBeVisible();
+    const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
+    const [pages, md, inspector] = [await box('page-pane'), await box('md-pane'), await box('inspector')];
+    const label = `${w}×${h}`;
+    expect(Math.abs(inspector.x - md.x), `drawer starts where the Markdown pane starts (${label})`).toBeLessThanOrEqual(1);
+    expect(Math.abs(inspector.x + inspector.width - (md.x + md.width)), `and ends where it ends (${label})`).toBeLessThanOrEqual(1);
+    expect(inspector.x, `the page stays uncovered (${label})`).toBeGreaterThanOrEqual(pages.x + pages.width - 1);
+    // What the drawer hides, Tab does not reach.
+    await expect(page.getByTestId('md-pane')).not.toBeVisible();
   }
 });
