@@ -3,7 +3,8 @@
 // their headers up with their figures; the queue's selection bar keeps
 // one row (its actions under the count in the narrowest pane), inside the pane; the review toolbar keeps one row with a
 // three-digit page count in a 1024 px window with the queue open; the Inspector as a drawer covers the
-// Markdown pane exactly (no clipped strip of it beside the drawer, none of the page under it).
+// Markdown pane exactly (no clipped strip of it beside the drawer, none of the page under it); a table
+// block's details head keeps its buttons inside the Inspector column.
 import type { Locator } from '@playwright/test';
 import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
@@ -151,5 +152,35 @@ test('the Inspector drawer covers exactly the Markdown pane (1440×900 and 1024�
     expect(inspector.x, `the page stays uncovered (${label})`).toBeGreaterThanOrEqual(pages.x + pages.width - 1);
     // What the drawer hides, Tab does not reach.
     await expect(page.getByTestId('md-pane')).not.toBeVisible();
+  }
+});
+
+test('Inspector column: the details head of a table block keeps "Page 2 · #4" on one line and its buttons inside', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  const WORD = 'word_sample.docx';
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
+  await dropFiles(page, corpus(`office/${WORD}`));
+  await expectRowState(page, WORD, 'SUCCESS');
+  await row(page, WORD).click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await page.getByTestId('queue-collapse').click();
+  await page.getByTestId('toggle-inspector').click();
+  await page.getByTestId('page-input').fill('2');
+  await page.getByTestId('page-input').press('Enter');
+  await page.locator('.rv-box[data-type="table"]').first().click({ force: true });
+  const head = page.getByTestId('block-details').locator('.rv-details-head');
+  await expect(head.getByTestId('open-table-view')).toBeVisible();
+  for (const language of ['en', 'zh-CN'] as const) {
+    await invokeFromTest(app, 'settings:set', { language });
+    await expect(head.getByTestId('copy-block-json')).toHaveText(language === 'en' ? 'Copy block JSON' : '复制块 JSON');
+    const m = await head.evaluate((el) => {
+      const pane = el.closest('[data-testid="inspector"]')!.getBoundingClientRect();
+      const where = el.querySelector('.muted')!.getBoundingClientRect();
+      const buttons = [...el.querySelectorAll('button')].map((b) => b.getBoundingClientRect());
+      return { whereHeight: where.height, overflow: Math.max(...buttons.map((r) => r.right)) - pane.right };
+    });
+    expect(m.whereHeight, `page and index on one line (${language})`).toBeLessThan(20);
+    expect(m.overflow, `buttons inside the Inspector (${language})`).toBeLessThanOrEqual(0);
   }
 });
