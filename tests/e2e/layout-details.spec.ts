@@ -4,7 +4,8 @@
 // one row (its actions under the count in the narrowest pane), inside the pane; the review toolbar keeps one row with a
 // three-digit page count in a 1024 px window with the queue open; the Inspector as a drawer covers the
 // Markdown pane exactly (no clipped strip of it beside the drawer, none of the page under it); a table
-// block's details head keeps its buttons inside the Inspector column.
+// block's details head keeps its buttons inside the Inspector column; a code block in the Markdown pane
+// is set solid, not double-spaced.
 import type { Locator } from '@playwright/test';
 import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
@@ -183,4 +184,23 @@ test('Inspector column: the details head of a table block keeps "Page 2 · #4" o
     expect(m.whereHeight, `page and index on one line (${language})`).toBeLessThan(20);
     expect(m.overflow, `buttons inside the Inspector (${language})`).toBeLessThanOrEqual(0);
   }
+});
+
+test('Markdown pane: the lines of a code block are set at most 1.5 times its font size apart', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  const CODE = 'code_and_formula.pdf';
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
+  await dropFiles(page, corpus(`pdf-digital/${CODE}`));
+  await expectRowState(page, CODE, 'SUCCESS');
+  await row(page, CODE).click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await page.locator('.rv-box[data-type="code"]').first().click({ force: true });
+  const code = page.getByTestId('md-pane').locator('pre code').first();
+  await expect(code).toBeVisible();
+  const { pitch, size } = await code.evaluate((el) => {
+    const lines = el.textContent!.replace(/\n$/, '').split('\n').length;
+    return { pitch: el.getBoundingClientRect().height / lines, size: parseFloat(getComputedStyle(el).fontSize) };
+  });
+  expect(pitch / size).toBeLessThanOrEqual(1.5);
 });
