@@ -5,7 +5,7 @@
 // three-digit page count in a 1024 px window with the queue open; the Inspector as a drawer covers the
 // Markdown pane exactly (no clipped strip of it beside the drawer, none of the page under it); a table
 // block's details head keeps its buttons inside the Inspector column; a code block in the Markdown pane
-// is set solid, not double-spaced.
+// is set solid, not double-spaced; the drop zone's size limit never leaves "each" alone on a line.
 import type { Locator } from '@playwright/test';
 import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
@@ -203,4 +203,29 @@ test('Markdown pane: the lines of a code block are set at most 1.5 times its fon
     return { pitch: el.getBoundingClientRect().height / lines, size: parseFloat(getComputedStyle(el).fontSize) };
   });
   expect(pitch / size).toBeLessThanOrEqual(1.5);
+});
+
+test('drop zone: "max. 200 MB each" stays together at every queue width', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { language: 'en' });
+  await dropFiles(page, corpus(`pdf-digital/${DOC}`)); // a queue with a row: the compact drop zone, and a splitter
+  const separator = page.getByRole('separator', { name: 'Resize the queue' });
+  await separator.focus();
+  await page.keyboard.press('Home');
+  const hint = page.locator('#dropzone-hint');
+  const broken: number[] = [];
+  for (let i = 0; i <= 22; i++) {
+    const width = Number(await separator.getAttribute('aria-valuenow'));
+    const lines = await hint.evaluate((el) => {
+      const text = el.firstChild!;
+      const start = (text.textContent ?? '').indexOf('max.');
+      const range = document.createRange();
+      range.setStart(text, start);
+      range.setEnd(text, (text.textContent ?? '').length);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    if (lines > 1) broken.push(width);
+    await page.keyboard.press('ArrowRight');
+  }
+  expect(broken, 'queue widths where the limit broke over two lines').toEqual([]);
 });
