@@ -2,7 +2,7 @@
 // the toolbar keeps one row with a three-digit page count in a 1024 px window with the queue open; the
 // Inspector as a drawer covers the Markdown pane exactly (no clipped strip of it beside the drawer, none
 // of the page under it); a table block's details head keeps its buttons inside the Inspector column; a
-// code block in the Markdown pane is set solid, not double-spaced.
+// code block in the Markdown pane is set solid, not double-spaced (the Source view keeps its own type).
 import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 
@@ -106,4 +106,11 @@ test('Markdown pane: the lines of a code block are set at most 1.5 times its fon
     return { pitch: el.getBoundingClientRect().height / lines, size: parseFloat(getComputedStyle(el).fontSize) };
   });
   expect(pitch / size).toBeLessThanOrEqual(1.5);
+  // The Source view keeps its own type (12.5 px on 1.5), not the code blocks'.
+  await page.getByRole('button', { name: 'Source' }).click();
+  const src = await page.getByTestId('md-pane').locator('pre.rv-src').first().evaluate((el) => {
+    const cs = getComputedStyle(el);
+    return [cs.fontSize, cs.lineHeight];
+  });
+  expect(src).toEqual(['12.5px', '18.75px']);
 });
