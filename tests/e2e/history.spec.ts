@@ -29,7 +29,7 @@ test('history: search by text, re-run, delete, and reopen offline after a restar
   const rows = panel.getByTestId('history-row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('multi_page.pdf');
-  await expect(panel.getByTestId('storage-usage')).toContainText('in 1 result(s)');
+  await expect(panel.getByTestId('storage-usage')).toContainText('in 1 result');
 
   // Text search, case-insensitive, with the hit marked in a snippet.
   await panel.getByRole('searchbox').fill(word.toUpperCase());

@@ -21,6 +21,8 @@ test('review screen screenshots for the README', async ({ page, app }) => {
   await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
   await page.getByTestId('page-input').fill('3');
   await page.getByTestId('page-input').press('Enter');
+  // "Added 2 files to the queue" goes after 4 s: it is not part of the screen being shown.
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
   for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
     for (const theme of ['light', 'dark'] as const) {
       await invokeFromTest(app, 'settings:set', { language, theme });

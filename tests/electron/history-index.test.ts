@@ -86,6 +86,22 @@ describe('text search rules', () => {
     expect(findText(text, 'A FIGURE')).toContain('a figure');
   });
 
+  it('snippets read as text: no Markdown heading, emphasis, table, link or footnote marks', () => {
+    const md = [
+      '# MANUAL TRANSMITTAL', '', '## DECEMBER 12, 2022', '', '> quoted *words* here', '',
+      '| State / Territory | **Multiple** | *Other* |', '| --- | :---: | ---: |', '| Alabama | 1,234 | `x_y` |', '',
+      '- see [the manual](https://example.com/m) for __details__[^1]', '', '[^1]: A footnote.', '', '---', '', '2 * 3 * 4 stays',
+    ].join('\n');
+    const text = searchableText(md);
+    expect(findText(text, 'transmittal')).toMatch(/^MANUAL TRANSMITTAL DECEMBER 12, 2022 quoted words here State /);
+    expect(text.replace('2 * 3 * 4', '')).not.toMatch(/[#*|`[\]]|---/);
+    expect(findText(text, 'alabama')).toContain('Alabama 1,234 x_y');
+    expect(findText(text, 'manual for')).toContain('see the manual for details');
+    expect(findText(text, 'footnote')).toContain('A footnote.');
+    expect(findText(text, 'example.com')).toBeNull();
+    expect(findText(text, '2 * 3 * 4')).toContain('2 * 3 * 4 stays');
+  });
+
   it('folds case beyond ASCII and matches NFC/NFD alike', () => {
     const text = searchableText('Les élèves de l’ÉCOLE. Straße. 北京大学 ПРИВЕТ'.normalize('NFD'));
     expect(findText(text, 'école')).toContain('ÉCOLE');

@@ -49,7 +49,8 @@ describe('HistoryPanel', () => {
     expect(cells.slice(1, 4)).toEqual(['3', 'Cloud', '1.0 KB']);
     expect(rows[0]!.textContent).toContain('Re-run of report.pdf');
     expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('–');
-    expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 5.0 KB in 3 result(s)');
+    expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 5.0 KB in 3 results');
+    expect(screen.getByText('3 results')).toBeTruthy();
     fireEvent.click(within(rows[2]!).getAllByRole('button', { name: 'Open scan.png' })[0]!);
     expect(onOpen).toHaveBeenCalledWith('req_other1');
   });
@@ -163,9 +164,15 @@ describe('HistoryPanel', () => {
 });
 
 describe('StorageUsage', () => {
+  it('says "1 result" for one', async () => {
+    installApi({ 'storage:usage': () => ({ bytes: 1536, items: 1, dataDir: '/d' }) });
+    render(<StorageUsage />);
+    await waitFor(() => expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 1.5 KB in 1 result · Data folder: /d'));
+  });
+
   it('shows bytes, items and the data folder', async () => {
     installApi({ 'storage:usage': () => ({ bytes: 1536, items: 2, dataDir: '/home/me/.docparse' }) });
     render(<StorageUsage />);
-    await waitFor(() => expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 1.5 KB in 2 result(s) · Data folder: /home/me/.docparse'));
+    await waitFor(() => expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 1.5 KB in 2 results · Data folder: /home/me/.docparse'));
   });
 });

@@ -21,6 +21,8 @@ describe('password prompt', () => {
     render(<StatusPanel task={task} />);
     expect(screen.getByTestId('task-error').textContent).toContain('This PDF is password-protected');
     expect(screen.queryByTestId('no-retry-hint')).toBeNull();
+    // A plain Retry would fail the same way: the prompt's button is the one way on.
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     const input = screen.getByTestId('password-input') as HTMLInputElement;
     expect(input.type).toBe('password');
     fireEvent.change(input, { target: { value: 's3cret' } });

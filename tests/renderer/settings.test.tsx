@@ -63,6 +63,13 @@ describe('settings: backend and address', () => {
     );
   });
 
+  it('names the service presets in the chosen language', async () => {
+    setup({ backend: 'cloud', language: 'zh-CN' });
+    await waitFor(() => expect(getLocale()).toBe('zh-CN'));
+    const select = screen.getByLabelText('服务地址') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['somark.cn（中国大陆）', 'somark.ai（全球）', 'somark.tech', '私有部署…']);
+  });
+
   it('tests the connection and shows pages left, or the translated error', async () => {
     const api = setup({ backend: 'cloud' });
     api.handle('connection:test', () => ({

@@ -90,6 +90,15 @@ describe('app shell', () => {
     expect(localStorage.getItem('docparse.queueWidth')).toBe('280');
   });
 
+  it('offers no "Show the queue" button while the queue is empty (it cannot be hidden then)', async () => {
+    useUi.setState({ queueCollapsed: true });
+    boot([]);
+    await waitFor(() => expect(useTasks.getState().loaded).toBe(true));
+    expect(screen.getByTestId('queue-empty')).toBeTruthy();
+    expect(screen.getByTestId('detail-empty')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show the queue' })).toBeNull();
+  });
+
   it('can hide the queue to give the detail the whole width, and bring it back', async () => {
     boot([makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } })]);
     await waitFor(() => expect(useTasks.getState().loaded).toBe(true));

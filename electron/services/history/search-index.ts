@@ -12,8 +12,9 @@ const CONTEXT = 60;
 export const normalizeForSearch = (q: string): string => q.normalize('NFC').replace(/\s+/g, ' ').trim();
 
 /**
- * What is searched: the Markdown without HTML tags, image links and data URIs (so 'td' or 'png' do not
- * match markup), whitespace collapsed, NFC.
+ * What is searched (and shown in snippets): the Markdown as text, without HTML tags, image links and
+ * data URIs (so 'td' or 'png' do not match markup), nor the marks of headings, quotes, bullets, tables,
+ * rules, emphasis, code, links and footnotes; whitespace collapsed, NFC.
  */
 export function searchableText(markdown: string): string {
   return markdown
@@ -22,6 +23,14 @@ export function searchableText(markdown: string): string {
     .replace(/data:[\w/+.-]+;base64,[A-Za-z0-9+/=]+/g, ' ')
     .replace(/<[^>]{0,2000}>/g, ' ')
     .replace(/&nbsp;/g, ' ')
+    .replace(/^ {0,3}(?:#{1,6}|>|[-*+])[ \t]+/gm, '')
+    .replace(/^[ \t|:*_-]*(?:-{3,}|\*{3,}|_{3,})[ \t|:*_-]*$/gm, ' ')
+    .replace(/\|/g, ' ')
+    .replace(/\[\^[^\]\s]+\]:?/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?)(?<=\S)\*(?![\w*])/gm, '$1$2')
+    .replace(/`+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -78,9 +78,9 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
             <tr>
               <th scope="col">{t('history.name')}</th>
               <th scope="col">{t('history.date')}</th>
-              <th scope="col">{t('history.pages')}</th>
+              <th scope="col" className="num">{t('history.pages')}</th>
               <th scope="col">{t('history.backend')}</th>
-              <th scope="col">{t('history.size')}</th>
+              <th scope="col" className="num">{t('history.size')}</th>
               <th scope="col"><span className="hist-vh">{t('history.actions')}</span></th>
             </tr>
           </thead>

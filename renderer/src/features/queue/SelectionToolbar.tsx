@@ -1,11 +1,12 @@
 // Above the list: the select-all box, counts, and — when tasks are checked — the batch actions
-// (export from issue 5's ExportMenu, remove, clear).
+// (export from issue 5's ExportMenu, remove, clear as a × button), one group that wraps under the count as a whole.
 import { useEffect, useRef } from 'react';
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { isActive, useTasks } from '../../stores/tasks.ts';
 import { ExportMenu } from '../export/ExportMenu.tsx';
 import { removeTasks } from './actions.ts';
+import { Icon } from '../../components/Icon.tsx';
 
 export function SelectionToolbar({ tasks }: { tasks: Task[] }) {
   const t = useT();
@@ -37,14 +38,22 @@ export function SelectionToolbar({ tasks }: { tasks: Task[] }) {
       ) : (
         <>
           <span className="queue-count" aria-live="polite">{t('queue.selected', { n: checked.length })}</span>
-          <span className="toolbar-spacer" />
-          <ExportMenu taskIds={checked} />
-          <button type="button" className="btn small danger-ghost" onClick={() => void removeTasks(checked)}>
-            {t('common.remove')}
-          </button>
-          <button type="button" className="btn small subtle" onClick={() => useTasks.getState().clearChecked()}>
-            {t('queue.clearSelection')}
-          </button>
+          {/* One group, at the end of the row; in the narrowest pane it moves under the count as a whole. */}
+          <span className="queue-actions">
+            <ExportMenu taskIds={checked} />
+            <button type="button" className="btn small danger-ghost" onClick={() => void removeTasks(checked)}>
+              {t('common.remove')}
+            </button>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('queue.clearSelection')}
+              title={t('queue.clearSelection')}
+              onClick={() => useTasks.getState().clearChecked()}
+            >
+              <Icon name="close" />
+            </button>
+          </span>
         </>
       )}
     </div>

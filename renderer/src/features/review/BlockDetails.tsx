@@ -76,14 +76,16 @@ export function BlockDetails() {
         <span className="muted">
           {t('review.pageN', { n: fb.page + 1 })} · #{b.idx}
         </span>
-        {isTable && (
-          <button type="button" className="btn small" onClick={() => setTableOpen(true)} data-testid="open-table-view">
-            {t('review.tableView')}
+        <span className="rv-details-actions">
+          {isTable && (
+            <button type="button" className="btn small" onClick={() => setTableOpen(true)} data-testid="open-table-view">
+              {t('review.tableView')}
+            </button>
+          )}
+          <button type="button" className="btn small" onClick={copy} data-testid="copy-block-json">
+            {t('review.copyJson')}
           </button>
-        )}
-        <button type="button" className="btn small" onClick={copy} data-testid="copy-block-json">
-          {t('review.copyJson')}
-        </button>
+        </span>
       </div>
       {tableOpen && isTable && (
         <TableView content={b.content as string} title={t('review.tableTitle', { page: fb.page + 1, idx: b.idx })} onClose={() => setTableOpen(false)} />

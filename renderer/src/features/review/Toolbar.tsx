@@ -86,8 +86,10 @@ function ZoomControl() {
 }
 
 /** A pressed/unpressed button: icon and label (folded to a tooltip in a narrow review, see LabelButton). */
-function Toggle({ on, label, icon, onClick, testId }: { on: boolean; label: string; icon: IconName; onClick: () => void; testId?: string }) {
-  return <LabelButton className="rv-toggle" pressed={on} label={label} icon={icon} onClick={onClick} testId={testId} />;
+function Toggle({ on, label, icon, onClick, testId, className = '' }: {
+  on: boolean; label: string; icon: IconName; onClick: () => void; testId?: string; className?: string;
+}) {
+  return <LabelButton className={`rv-toggle ${className}`.trim()} pressed={on} label={label} icon={icon} onClick={onClick} testId={testId} />;
 }
 
 export function Search({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
@@ -148,7 +150,7 @@ export function Toolbar() {
   const hasBlocks = doc.model.blocks.length > 0;
   return (
     <div className="rv-toolbar" role="toolbar" aria-label={t('review.toolbar')}>
-      <Toggle on={s.thumbs} label={t('review.thumbs')} icon="thumbs" onClick={() => store.getState().togglePanel('thumbs')} testId="toggle-thumbs" />
+      <Toggle on={s.thumbs} label={t('review.thumbs')} icon="thumbs" onClick={() => store.getState().togglePanel('thumbs')} testId="toggle-thumbs" className="rv-thumbs-toggle" />
       <PageInput />
       <ZoomControl />
       {hasBlocks && (

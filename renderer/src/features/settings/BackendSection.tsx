@@ -63,7 +63,7 @@ export function BackendSection({ settings }: { settings: Settings }) {
       <Row label={t('settings.baseUrl')} htmlFor="base-url-choice" hint={t('settings.baseUrlHint')}>
         <select id="base-url-choice" value={choice} onChange={(e) => onChoice(e.currentTarget.value)}>
           {CLOUD_PRESETS.map((p) => (
-            <option key={p.id} value={p.id}>{p.label}</option>
+            <option key={p.id} value={p.id}>{t(`settings.preset.${p.id}`)}</option>
           ))}
           <option value={CUSTOM}>{t('settings.customUrl')}</option>
         </select>

@@ -12,7 +12,7 @@ import { cancelTask, removeTasks, retryTask } from '../queue/actions.ts';
 import { elapsedMs, etaLabel, isRetrying, modeLabel, progressFraction, retryLine, statusLabel } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
 import { Stages } from './Stages.tsx';
-import { PasswordPrompt } from './PasswordPrompt.tsx';
+import { PASSWORD_CODES, PasswordPrompt } from './PasswordPrompt.tsx';
 import { OtherBackend } from './OtherBackend.tsx';
 import { useSettings } from '../../stores/settings.ts';
 
@@ -60,6 +60,8 @@ export function StatusPanel({ task }: { task: Task }) {
   const elapsed = elapsedMs(task, now);
   // Retry sends the file to the backend chosen now (Settings); the button says so when it differs.
   const backendNow = useSettings((s) => s.settings?.backend) ?? task.backend;
+  // A protected PDF on the local engine: the password prompt retries; a plain Retry would fail the same way.
+  const asksPassword = task.state === 'FAILED' && task.backend === 'local' && PASSWORD_CODES.includes(task.error?.code ?? '');
 
   const facts: [string, ReactNode][] = [
     [t('task.file'), <span className="path" title={task.filePath}>{task.filePath}</span>],
@@ -98,7 +100,7 @@ export function StatusPanel({ task }: { task: Task }) {
       <PasswordPrompt task={task} />
 
       <div className="status-actions">
-        {canRetry(task) && (
+        {canRetry(task) && !asksPassword && (
           <button type="button" className="btn primary" onClick={() => void retryTask(task.id)}>
             {backendNow === task.backend ? t('common.retry') : t('task.retryOn', { backend: t(`backend.${backendNow}`) })}
           </button>

@@ -4,7 +4,7 @@ import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { useNow } from '../../lib/useNow.ts';
-import { isActive, useTask } from '../../stores/tasks.ts';
+import { isActive, useTask, useTasks } from '../../stores/tasks.ts';
 import { useUi } from '../../stores/ui.ts';
 import { ExportMenu } from '../export/ExportMenu.tsx';
 import { ReviewScreen } from '../review/ReviewScreen.tsx';
@@ -87,7 +87,9 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
 export function TaskDetail({ taskId }: { taskId: string | null }) {
   const t = useT();
   const task = useTask(taskId);
-  const collapsed = useUi((s) => s.queueCollapsed);
+  const hasTasks = useTasks((s) => s.order.length > 0);
+  // An empty queue never hides (App.tsx), so there is nothing to show again.
+  const collapsed = useUi((s) => s.queueCollapsed) && hasTasks;
   if (!taskId) {
     return (
       <section className="detail detail-empty" aria-label={t('task.detailLabel')} data-testid="detail-empty">

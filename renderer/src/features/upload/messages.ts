@@ -7,8 +7,8 @@ registerMessages('upload', {
     dropHere: 'Drop PDFs, images or folders here',
     dropHereShort: 'Drop files or folders here',
     releaseToAdd: 'Release to add to the queue',
-    hint: 'PDF, images, Office · max.\u00a0200\u00a0MB each', // no break inside "max. 200 MB"
-    hintNoOffice: 'PDF, images · max.\u00a0200\u00a0MB each · Office files need LibreOffice on this computer, or SoMark cloud',
+    hint: 'PDF, images, Office · max.\u00a0200\u00a0MB\u00a0each', // no break inside "max. 200 MB each"
+    hintNoOffice: 'PDF, images · max.\u00a0200\u00a0MB\u00a0each · Office files need LibreOffice on this computer, or SoMark cloud',
     more: 'or paste with {paste}',
     chooseFiles: 'Choose files…',
     dupTitle: '“{name}” is already in the queue — add it again?',
