@@ -49,16 +49,18 @@ function blockMarkdown(b: Block, image: ImageFormat): string | null {
 }
 
 /** Markdown of the document; headers/footers only when asked; cross-page paragraphs joined when asked; a block
- * of `joins` (a paragraph or table going on in the next column or page) joined to the text or table before it. */
+ * of `joins` (a paragraph or table going on in the next column or page) joined to the text or table before it;
+ * footnotes as `[^n]: …` definitions at the end, after the body of every page (as the Word path writes them). */
 export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat, joins?: ReadonlySet<Block>): string {
   const parts: string[] = [];
   let lastText = -1; // index in parts of the latest body paragraph, for cross-page joins
   let lastTable = -1; // and of the latest table
   const noteLabels = labelNotes(pages.map((p) => p.blocks.filter((b) => b.type === 'footnote')));
+  const definitions: string[] = []; // every page's footnotes, as definitions at the end of the Markdown
   for (const [pi, p] of pages.entries()) {
     const { refs } = noteLabels[pi];
     let join = p.merge_content_from_pre_page && fc.enable_text_cross_page;
-    const notes: Block[] = []; // the page's footnotes: definitions after its body (all its columns)
+    const notes: Block[] = []; // the page's footnotes (labels unique in the document)
     for (const b of p.blocks) {
       if ((b.type === 'header' || b.type === 'footer' || b.type === 'sider') && !fc.keep_header_footer) continue;
       if (b.type === 'footnote') { notes.push(b); continue; }
@@ -78,8 +80,9 @@ export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat,
       lastText = b.type === 'text' ? parts.length - 1 : passive ? lastText : -1;
       lastTable = b.type === 'table' ? parts.length - 1 : passive ? lastTable : -1;
     }
-    parts.push(...footnoteDefinitions(notes, noteLabels[pi]));
+    definitions.push(...footnoteDefinitions(notes, noteLabels[pi]));
   }
+  parts.push(...definitions);
   return parts.length ? parts.join('\n\n') + '\n' : '';
 }
 
