@@ -7,7 +7,8 @@ import type { TableFound } from './tables.ts';
 import { cellsToHtml, textGrid } from './table-cells.ts';
 import { BULLET_START, CAPTION_START, median } from './text.ts';
 
-interface Row { lines: RawLine[]; y0: number; y1: number }
+/** `cell`: cellRow's answer, once asked (a row is judged several times while runs are extended). */
+interface Row { lines: RawLine[]; y0: number; y1: number; cell?: boolean }
 
 /** Text rows: lines grouped by their vertical centre, left to right. */
 function rows(lines: RawLine[]): Row[] {
@@ -27,6 +28,10 @@ function rows(lines: RawLine[]): Row[] {
 
 /** A row of at least two short cells set apart by clear gaps. */
 function cellRow(r: Row): boolean {
+  return (r.cell ??= isCellRow(r));
+}
+
+function isCellRow(r: Row): boolean {
   if (r.lines.length < 2) return false;
   const size = median(r.lines.map((l) => l.size));
   for (let i = 1; i < r.lines.length; i++) if (r.lines[i].bbox[0] - r.lines[i - 1].bbox[2] < 1.2 * size) return false;

@@ -53,8 +53,15 @@ function sharedRows<T extends Boxed>(L: T[], R: T[]): boolean {
   const single = (i: T) => h(i) < 1.6 * line;
   const [small, big] = L.length <= R.length ? [L, R] : [R, L];
   if (small.length < 3) return false;
-  const aligned = small.filter((i) => single(i) && big.some((o) => single(o) && Math.abs(o.bbox[1] - i.bbox[1]) < 2 && Math.abs(o.bbox[3] - i.bbox[3]) < 2));
-  return aligned.length >= 0.6 * small.length;
+  // At least 60% of the smaller side have a one-line partner on the other (stops as soon as it is known).
+  const bigSingle = big.filter(single), need = 0.6 * small.length;
+  let aligned = 0;
+  for (let k = 0; k < small.length; k++) {
+    const i = small[k];
+    if (single(i) && bigSingle.some((o) => Math.abs(o.bbox[1] - i.bbox[1]) < 2 && Math.abs(o.bbox[3] - i.bbox[3]) < 2) && ++aligned >= need) return true;
+    if (aligned + small.length - k - 1 < need) return false;
+  }
+  return aligned >= need;
 }
 
 /** Right edges pulled in by the overhang a column's lines may have into the gutter: hanging full-width
@@ -77,12 +84,12 @@ function verticalCut<T extends Boxed>(items: T[], W: number): [T[], T[]] | null 
 
 function cutAt<T extends Boxed>(items: T[], W: number, softGaps: boolean): [T[], T[]] | null {
   const { g, soft, left } = columnGaps(items, softGaps);
+  const H = extent(items, 1);
   for (const [a, b] of g) {
     const x = (a + b) / 2;
     const L = items.filter((i) => left(i, x)), R = items.filter((i) => i.bbox[0] >= x);
     if (!L.length || !R.length || L.length + R.length !== items.length) continue;
     // A cut through overhangs must split two tall columns, not a row of boxes.
-    const H = extent(items, 1);
     if (soft && (extent(L, 1) < 0.4 * H || extent(R, 1) < 0.4 * H || L.length < 2 || R.length < 2)) continue;
     if (rowAligned(L, R)) continue; // a table without rules: read it row by row
     if (extent(L, 0) > 0.2 * W && extent(R, 0) > 0.2 * W) return [L, R];
