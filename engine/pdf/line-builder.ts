@@ -33,11 +33,14 @@ export class LineBuilder {
   private firstBottom = NaN;
   private y0 = Infinity;
   private y1 = -Infinity;
-  /** Distinct rounded sizes and font names with their char counts, in first-seen order. */
+  /** Distinct rounded sizes and font names with their char counts, in first-seen order (the first
+   * `nSizes` / `nFonts` entries: the arrays are reused, never shortened). */
   private sizeKeys: number[] = [];
   private sizeN: number[] = [];
+  private nSizes = 0;
   private fontKeys: string[] = [];
   private fontN: number[] = [];
+  private nFonts = 0;
   private bold = 0;
   private italic = 0;
   private mono = 0;
@@ -58,7 +61,7 @@ export class LineBuilder {
     this.firstSize = this.firstBottom = NaN;
     this.y0 = Infinity;
     this.y1 = this.right = -Infinity;
-    this.sizeKeys.length = this.sizeN.length = this.fontKeys.length = this.fontN.length = 0;
+    this.nSizes = this.nFonts = 0;
   }
 
   /** The left edge of a char's quad (corners ul, ur, ll, lr as 8 numbers; less the origin if `shift`). */
@@ -101,10 +104,19 @@ export class LineBuilder {
     if (c === ' ' || c === '\u00a0' || c === '\t') return;
     this.y0 = Math.min(this.y0, top);
     this.y1 = Math.max(this.y1, bottom);
+    // Counted in place (a Map per line, or a shared counting helper, boxed every size).
     let sk = Math.round(size * 4) / 4;
     if (sk === 0) sk = 0; // a Map key: -0 counts as 0
-    count(this.sizeKeys, this.sizeN, sk);
-    count(this.fontKeys, this.fontN, f.name);
+    const sKeys = this.sizeKeys, ns = this.nSizes;
+    let si = 0;
+    while (si < ns && sKeys[si] !== sk && !(sk !== sk && sKeys[si] !== sKeys[si])) si++;
+    if (si === ns) { sKeys[si] = sk; this.sizeN[si] = 0; this.nSizes++; }
+    this.sizeN[si]++;
+    const fKeys = this.fontKeys, nf = this.nFonts, name = f.name;
+    let fi = 0;
+    while (fi < nf && fKeys[fi] !== name) fi++;
+    if (fi === nf) { fKeys[fi] = name; this.fontN[fi] = 0; this.nFonts++; }
+    this.fontN[fi]++;
     this.n++;
     if (f.bold) this.bold++;
     if (f.italic) this.italic++;
@@ -129,10 +141,10 @@ export class LineBuilder {
     const cx0 = this.cx0.slice(lead, end), cx1 = this.cx1.slice(lead, end);
     let l = Infinity, r = -Infinity;
     for (let i = 0; i < cx0.length; i++) { l = Math.min(l, cx0[i]); r = Math.max(r, cx1[i]); }
-    const size = top(this.sizeKeys, this.sizeN);
+    const size = top(this.sizeKeys, this.sizeN, this.nSizes);
     const { sup, sub } = this.mixed ? scripts(this.csz.subarray(lead, end), this.cy1.subarray(lead, end), size) : NONE;
     const line: RawLine = {
-      text: text.slice(lead), cx0, cx1, bbox: [l, this.y0, r, this.y1], size, font: top(this.fontKeys, this.fontN),
+      text: text.slice(lead), cx0, cx1, bbox: [l, this.y0, r, this.y1], size, font: top(this.fontKeys, this.fontN, this.nFonts),
       bold: this.bold / this.n, italic: this.italic / this.n, mono: this.mono / this.n, rotated: this.rotated, rtl: this.rtl > this.n / 2,
     };
     if (sup.length && !this.rotated) line.sup = sup;
@@ -141,18 +153,10 @@ export class LineBuilder {
   }
 }
 
-function count<K>(keys: K[], counts: number[], k: K): void {
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] === k || (k !== k && keys[i] !== keys[i])) { counts[i]++; return; }
-  }
-  keys.push(k);
-  counts.push(1);
-}
-
-/** The key with the most chars; the first seen among equals. */
-function top<K>(keys: K[], counts: number[]): K {
+/** The key with the most chars among the first `n`; the first seen among equals. */
+function top<K>(keys: K[], counts: number[], n: number): K {
   let b = 0;
-  for (let i = 1; i < keys.length; i++) if (counts[i] > counts[b]) b = i;
+  for (let i = 1; i < n; i++) if (counts[i] > counts[b]) b = i;
   return keys[b];
 }
 
