@@ -47,7 +47,8 @@ async function localImages(outDir: string, stem: string, o: FileOutcome): Promis
   const put = (name: string) => link(join(from, name), join(outDir, dir, name)).catch(() => copyFile(join(from, name), join(outDir, dir, name)));
   for (let i = 0; i < names.length; i += 16) await Promise.all(names.slice(i, i + 16).map(put));
   const prefix = o.local.imagePrefix;
-  return (s) => s.split(prefix).join(`./${dir}/`);
+  const local = `./${dir}/`;
+  return (s) => s.replaceAll(prefix, () => local); // a function: no "$" patterns in a file name
 }
 
 /** `<stem>` for a file, made unique within one run. */

@@ -107,7 +107,12 @@ function tableOf(run: Row[]): TableFound | null {
   const lines = run.flatMap((r) => r.lines);
   if (median(lines.map((l) => l.bbox[2] - l.bbox[0])) > 0.4 * width) return null; // two columns of prose
   // Narrow columns of prose: lines fill their column (justified) and carry several words each.
-  const colOf = (l: RawLine) => xs.findIndex((x, c) => c < cols && l.bbox[0] >= x - 2 && l.bbox[0] < xs[c + 1]);
+  const cols0 = new Map<RawLine, number>(); // each line's column, found once
+  const colOf = (l: RawLine) => {
+    let c = cols0.get(l);
+    if (c === undefined) cols0.set(l, (c = xs.findIndex((x, k) => k < cols && l.bbox[0] >= x - 2 && l.bbox[0] < xs[k + 1])));
+    return c;
+  };
   const full = lines.filter((l) => { const c = colOf(l); return c >= 0 && l.bbox[2] - l.bbox[0] > 0.85 * (xs[c + 1] - xs[c]); }).length;
   const words = median(lines.map((l) => l.text.trim().split(/\s+/).length));
   if (full > 0.4 * lines.length || words >= 5) return null;

@@ -38,21 +38,28 @@ function byPosition<T extends Boxed>(items: T[]): T[] {
 /** Do most one-line items on both sides of a gutter share their rows (cells of a borderless table)?
  * Judged on all items, and on the rows both sides span: a grid's label column sitting above prose or a
  * list that a hidden gutter would also take is still a grid. */
-function rowAligned<T extends Boxed>(L: T[], R: T[]): boolean {
+function rowAligned<T extends Boxed>(L: T[], R: T[], line?: number): boolean {
   const within = (S: T[], O: T[]) => {
     const top = Math.min(...O.map((o) => o.bbox[1])), bottom = Math.max(...O.map((o) => o.bbox[3]));
     return S.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 > top && (i.bbox[1] + i.bbox[3]) / 2 < bottom);
   };
-  return sharedRows(L, R) || sharedRows(within(L, R), within(R, L));
+  return sharedRows(L, R, line) || sharedRows(within(L, R), within(R, L));
 }
 
-function sharedRows<T extends Boxed>(L: T[], R: T[]): boolean {
-  const h = (i: T) => i.bbox[3] - i.bbox[1];
-  const all = [...L, ...R].map(h).sort((a, b) => a - b);
-  const line = all[Math.floor(all.length / 4)]; // a one-line height
-  const single = (i: T) => h(i) < 1.6 * line;
+const height = (i: Boxed) => i.bbox[3] - i.bbox[1];
+
+/** A one-line height: the first quartile of the items' heights. */
+function lineHeight(items: Boxed[]): number {
+  const all = items.map(height).sort((a, b) => a - b);
+  return all[Math.floor(all.length / 4)];
+}
+
+/** `line`: lineHeight of L and R together, when the caller has it. */
+function sharedRows<T extends Boxed>(L: T[], R: T[], line?: number): boolean {
   const [small, big] = L.length <= R.length ? [L, R] : [R, L];
   if (small.length < 3) return false;
+  const oneLine = line ?? lineHeight([...L, ...R]);
+  const single = (i: T) => height(i) < 1.6 * oneLine;
   // At least 60% of the smaller side have a one-line partner on the other (stops as soon as it is known).
   const bigSingle = big.filter(single), need = 0.6 * small.length;
   let aligned = 0;
@@ -85,13 +92,17 @@ function verticalCut<T extends Boxed>(items: T[], W: number): [T[], T[]] | null 
 function cutAt<T extends Boxed>(items: T[], W: number, softGaps: boolean): [T[], T[]] | null {
   const { g, soft, left } = columnGaps(items, softGaps);
   const H = extent(items, 1);
+  let line: number | undefined; // the items' lineHeight, once a cut needs it
   for (const [a, b] of g) {
     const x = (a + b) / 2;
     const L = items.filter((i) => left(i, x)), R = items.filter((i) => i.bbox[0] >= x);
     if (!L.length || !R.length || L.length + R.length !== items.length) continue;
     // A cut through overhangs must split two tall columns, not a row of boxes.
     if (soft && (extent(L, 1) < 0.4 * H || extent(R, 1) < 0.4 * H || L.length < 2 || R.length < 2)) continue;
-    if (rowAligned(L, R)) continue; // a table without rules: read it row by row
+    // L and R share no item (so together they are the items): their line height is the items'.
+    const apart = !L.some((i) => i.bbox[0] >= x);
+    if (apart) line ??= lineHeight(items);
+    if (rowAligned(L, R, apart ? line : undefined)) continue; // a table without rules: read it row by row
     if (extent(L, 0) > 0.2 * W && extent(R, 0) > 0.2 * W) return [L, R];
     // A narrow side column (labels, margin notes) still reads before/after as a whole when it is tall.
     if (extent(L, 1) > 0.5 * H && extent(R, 1) > 0.5 * H && L.length > 1 && R.length > 1) return [L, R];
