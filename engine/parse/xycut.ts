@@ -112,9 +112,10 @@ function cutAt<T extends Boxed>(items: T[], W: number, softGaps: boolean): [T[],
 
 /** Full-width items that hide a gutter between narrower items: cut around them. */
 function wideSeparators<T extends Boxed>(items: T[], W: number, depth: number): T[] | null {
-  const wide = items.filter((i) => i.bbox[2] - i.bbox[0] > 0.6 * W);
+  const isWide = (i: T) => i.bbox[2] - i.bbox[0] > 0.6 * W;
+  const wide = items.filter(isWide);
   if (!wide.length || wide.length === items.length) return null;
-  const narrow = items.filter((i) => !wide.includes(i));
+  const narrow = items.filter((i) => !isWide(i));
   if (narrow.length < 4) return null;
   const x0 = Math.min(...narrow.map((i) => i.bbox[0])), x1 = Math.max(...narrow.map((i) => i.bbox[2]));
   const column = (soft: boolean) => {
@@ -129,9 +130,9 @@ function wideSeparators<T extends Boxed>(items: T[], W: number, depth: number): 
   const out: T[] = [];
   let rest = narrow;
   for (const w of [...wide].sort((a, b) => a.bbox[1] - b.bbox[1])) {
-    const above = rest.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 < w.bbox[1]);
-    out.push(...cut(above, depth + 1), w);
-    rest = rest.filter((i) => !above.includes(i));
+    const isAbove = (i: T) => (i.bbox[1] + i.bbox[3]) / 2 < w.bbox[1];
+    out.push(...cut(rest.filter(isAbove), depth + 1), w);
+    rest = rest.filter((i) => !isAbove(i)); // by the test, not by lookup: linear, not quadratic
   }
   out.push(...cut(rest, depth + 1));
   return out;
