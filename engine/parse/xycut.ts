@@ -10,7 +10,12 @@ const MAX_DEPTH = 50;
 
 /** Gaps in the projection of the boxes' [lo, hi] intervals, widest first. */
 function gaps<T extends Boxed>(items: T[], lo: 0 | 1): [number, number][] {
-  const iv = items.map((i) => [i.bbox[lo], i.bbox[lo + 2]] as [number, number]).sort((a, b) => a[0] - b[0]);
+  return intervalGaps(items.map((i) => [i.bbox[lo], i.bbox[lo + 2]] as [number, number]));
+}
+
+/** Gaps between [lo, hi] intervals (sorted here by lo, stably). */
+function intervalGaps(intervals: [number, number][]): [number, number][] {
+  const iv = intervals.sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
   let end = iv[0][1];
   for (let k = 1; k < iv.length; k++) {
@@ -80,8 +85,8 @@ const overhang = (i: Boxed): number => Math.min(0.06 * (i.bbox[2] - i.bbox[0]), 
 function columnGaps<T extends Boxed>(items: T[], soft: boolean): { g: [number, number][]; soft: boolean; left: (i: T, x: number) => boolean } {
   const widest = (g: [number, number][]) => g.sort((p, q) => q[1] - q[0] - (p[1] - p[0]));
   if (!soft) return { g: widest(gaps(items, 0).filter(([a, b]) => b - a >= MIN_GUTTER)), soft, left: (i, x) => i.bbox[2] <= x };
-  const pulled = items.map((i) => ({ bbox: [i.bbox[0], i.bbox[1], i.bbox[2] - overhang(i), i.bbox[3]] as Rect }));
-  return { g: widest(gaps(pulled, 0).filter(([a, b]) => b - a >= MIN_GUTTER / 2)), soft, left: (i, x) => i.bbox[2] - overhang(i) <= x };
+  const pulled = items.map((i) => [i.bbox[0], i.bbox[2] - overhang(i)] as [number, number]);
+  return { g: widest(intervalGaps(pulled).filter(([a, b]) => b - a >= MIN_GUTTER / 2)), soft, left: (i, x) => i.bbox[2] - overhang(i) <= x };
 }
 
 /** A vertical cut at a clean gutter, else (only then) at one hidden by overhanging line ends. */
