@@ -7,7 +7,8 @@ import type { TableFound } from './tables.ts';
 import { cellsToHtml, textGrid } from './table-cells.ts';
 import { BULLET_START, CAPTION_START, median } from './text.ts';
 
-interface Row { lines: RawLine[]; y0: number; y1: number }
+/** `cell`: cellRow's answer, once asked (a row is judged several times while runs are extended). */
+interface Row { lines: RawLine[]; y0: number; y1: number; cell?: boolean }
 
 /** Text rows: lines grouped by their vertical centre, left to right. */
 function rows(lines: RawLine[]): Row[] {
@@ -27,6 +28,10 @@ function rows(lines: RawLine[]): Row[] {
 
 /** A row of at least two short cells set apart by clear gaps. */
 function cellRow(r: Row): boolean {
+  return (r.cell ??= isCellRow(r));
+}
+
+function isCellRow(r: Row): boolean {
   if (r.lines.length < 2) return false;
   const size = median(r.lines.map((l) => l.size));
   for (let i = 1; i < r.lines.length; i++) if (r.lines[i].bbox[0] - r.lines[i - 1].bbox[2] < 1.2 * size) return false;
@@ -102,7 +107,12 @@ function tableOf(run: Row[]): TableFound | null {
   const lines = run.flatMap((r) => r.lines);
   if (median(lines.map((l) => l.bbox[2] - l.bbox[0])) > 0.4 * width) return null; // two columns of prose
   // Narrow columns of prose: lines fill their column (justified) and carry several words each.
-  const colOf = (l: RawLine) => xs.findIndex((x, c) => c < cols && l.bbox[0] >= x - 2 && l.bbox[0] < xs[c + 1]);
+  const cols0 = new Map<RawLine, number>(); // each line's column, found once
+  const colOf = (l: RawLine) => {
+    let c = cols0.get(l);
+    if (c === undefined) cols0.set(l, (c = xs.findIndex((x, k) => k < cols && l.bbox[0] >= x - 2 && l.bbox[0] < xs[k + 1])));
+    return c;
+  };
   const full = lines.filter((l) => { const c = colOf(l); return c >= 0 && l.bbox[2] - l.bbox[0] > 0.85 * (xs[c + 1] - xs[c]); }).length;
   const words = median(lines.map((l) => l.text.trim().split(/\s+/).length));
   if (full > 0.4 * lines.length || words >= 5) return null;

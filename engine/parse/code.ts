@@ -78,7 +78,12 @@ export function mergeCode(elems: Elem[]): Elem[] {
       if (gap > -0.3 * e.size && gap < 2.6 * e.size && ov > 0) { // one blank line inside a listing
         const left = Math.min(p.bbox[0], e.bbox[0]);
         const cw = Math.max(1, 0.6 * e.size);
-        const shift = (t: string, x: number) => t.split('\n').map((s) => ' '.repeat(Math.max(0, Math.round((x - left) / cw))) + s).join('\n');
+        // The listing so far is usually flush left already: left as it is (re-indenting it at every merge
+        // made a long listing quadratic).
+        const shift = (t: string, x: number) => {
+          const n = Math.max(0, Math.round((x - left) / cw));
+          return n ? t.split('\n').map((s) => ' '.repeat(n) + s).join('\n') : t;
+        };
         out[out.length - 1] = { ...p, bbox: rectUnion(p.bbox, e.bbox), text: shift(p.text, p.bbox[0]) + '\n' + shift(e.text, e.bbox[0]), nLines: p.nLines + e.nLines };
         continue;
       }

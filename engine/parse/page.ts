@@ -45,29 +45,38 @@ function splitMarkColumns(segs: Segment[]): Segment[] {
 
 /** Joins a lone section number or list marker to the text on its right ("5.1   Results", "•  item"). */
 function joinMarkers(segs: Segment[]): Segment[] {
-  const gone = new Set<Segment>();
-  for (const m of segs) {
+  // Per segment (segments are distinct objects): gone into a marker's neighbour, and its first line's
+  // vertical centre, left edge and size, kept up to date as markers join first lines (table pages have
+  // hundreds of number cells, each compared with every segment).
+  const n = segs.length, gone = new Uint8Array(n);
+  const cy = new Float64Array(n), x0 = new Float64Array(n), sz = new Float64Array(n);
+  const put = (j: number) => { const b = segs[j].lines[0]; cy[j] = (b.bbox[1] + b.bbox[3]) / 2; x0[j] = b.bbox[0]; sz[j] = b.size; };
+  for (let j = 0; j < n; j++) put(j);
+  for (let i = 0; i < n; i++) {
+    const m = segs[i];
     if (m.lines.length !== 1) continue;
     const a = m.lines[0], tok = a.text.trim();
     const heading = NUMBER_TOKEN.test(tok);
     if (!heading && !MARKER.test(tok)) continue;
-    let best: Segment | null = null, bestGap = Infinity;
-    for (const s of segs) {
-      if (s === m || gone.has(s)) continue;
-      const b = s.lines[0];
-      const sameRow = Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) < 0.5 * Math.max(a.size, b.size);
-      const gap = b.bbox[0] - a.bbox[2];
-      if (sameRow && gap > -0.5 && gap < 6 * Math.max(a.size, b.size) && gap < bestGap) { best = s; bestGap = gap; }
+    const ay = (a.bbox[1] + a.bbox[3]) / 2;
+    let best = -1, bestGap = Infinity;
+    for (let j = 0; j < n; j++) {
+      if (j === i || gone[j]) continue;
+      const size = Math.max(a.size, sz[j]);
+      const sameRow = Math.abs(ay - cy[j]) < 0.5 * size;
+      const gap = x0[j] - a.bbox[2];
+      if (sameRow && gap > -0.5 && gap < 6 * size && gap < bestGap) { best = j; bestGap = gap; }
     }
-    if (!best || (heading && Math.abs(a.size - best.size) > 0.15 * a.size)) continue;
-    const b = best.lines[0];
-    const shift = (ix?: number[]) => ix?.map((i) => i + tok.length + 1);
+    if (best < 0 || (heading && Math.abs(a.size - segs[best].size) > 0.15 * a.size)) continue;
+    const into = segs[best], b = into.lines[0];
+    const shift = (ix?: number[]) => ix?.map((k) => k + tok.length + 1);
     const line: RawLine = { ...b, sup: shift(b.sup), sub: shift(b.sub), text: tok + ' ' + b.text, cx0: [...a.cx0.slice(0, tok.length), a.bbox[2], ...b.cx0], cx1: [...a.cx1.slice(0, tok.length), b.bbox[0], ...b.cx1], bbox: rectUnion(a.bbox, b.bbox) };
-    best.lines[0] = line;
-    best.bbox = rectUnion(best.bbox, a.bbox);
-    gone.add(m);
+    into.lines[0] = line;
+    into.bbox = rectUnion(into.bbox, a.bbox);
+    gone[i] = 1;
+    put(best);
   }
-  return segs.filter((s) => !gone.has(s));
+  return segs.filter((_, j) => !gone[j]);
 }
 
 function segText(s: Segment): string {

@@ -196,5 +196,9 @@ function gutters(blocks: RawBlock[]): Apart {
   }
   if (pairs.length < 3) return () => false;
   const near = (p: [number, number], r: number, l: number) => Math.abs(p[0] - r) < 2 && Math.abs(p[1] - l) < 2;
-  return (a, b) => pairs.filter((p) => near(p, a.bbox[2], b.bbox[0])).length >= 3;
+  return (a, b) => {
+    let n = 0;
+    for (const p of pairs) if (near(p, a.bbox[2], b.bbox[0]) && ++n >= 3) return true;
+    return false;
+  };
 }

@@ -30,24 +30,23 @@ export function textGrid(xs: number[], ys: number[], hasV: (x: number, ya: numbe
   for (const l of sorted) {
     const r = locate((l.bbox[1] + l.bbox[3]) / 2, ys);
     if (r < 0) continue;
-    let cur = -1, buf = '', x = 0;
-    const flush = () => {
+    // A piece is the run of chars [from, i) that fall in one cell (spaces go with the cell before them).
+    let cur = -1, from = 0, x = 0;
+    const flush = (i: number) => {
+      const buf = l.text.slice(from, i);
       if (cur >= 0 && buf.trim()) {
         let list = pieces.get(cur);
         if (!list) pieces.set(cur, (list = []));
         list.push({ y: l.bbox[1], x, t: buf });
       }
-      buf = '';
     };
     for (let i = 0; i < l.text.length; i++) {
-      const ch = l.text[i];
-      if (ch === ' ' && cur >= 0) { buf += ch; continue; }
+      if (cur >= 0 && l.text.charCodeAt(i) === 32) continue;
       const c = locate((l.cx0[i] + l.cx1[i]) / 2, xs);
       const cell = c < 0 ? -1 : find(r * C + c);
-      if (cell !== cur) { flush(); cur = cell; x = l.cx0[i]; }
-      if (cur >= 0) buf += ch;
+      if (cell !== cur) { flush(i); cur = cell; x = l.cx0[i]; from = i; }
     }
-    flush();
+    flush(l.text.length);
   }
   const { first: cells, extra } = coverGrid(R, C, (r, c) => find(r * C + c));
   let filled = 0;

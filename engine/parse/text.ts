@@ -63,8 +63,17 @@ const CJK_GAP = /([\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\u
  * private-use code points (symbol-font checkboxes and dingbats without a Unicode mapping), and the spaces
  * a justified Chinese or Japanese line shows between its chars (Hangul keeps its word spaces). */
 export function cleanLine(t: string): string {
-  return t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffd-\uffff\ue000-\uf8ff]/g, '').replace(/\s+/g, ' ').replace(CJK_GAP, '$1').trim();
+  t = t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffd-\uffff\ue000-\uf8ff]/g, '');
+  // Each replace only where it changes something (most lines have single spaces and no CJK): a replace
+  // of every space by a space still builds a new string.
+  if (ODD_SPACE.test(t)) t = t.replace(/\s+/g, ' ');
+  if (CJK_SPACED.test(t)) t = t.replace(CJK_GAP, '$1');
+  return t.trim();
 }
+
+/** Whitespace other than one plain space. */
+const ODD_SPACE = /[^\S ]| {2}/;
+const CJK_SPACED = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef] [\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/;
 
 /** Normalised key for repetition checks (headers/footers): digits folded, spaces and case ignored. */
 export function repetitionKey(t: string): string {

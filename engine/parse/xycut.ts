@@ -10,7 +10,12 @@ const MAX_DEPTH = 50;
 
 /** Gaps in the projection of the boxes' [lo, hi] intervals, widest first. */
 function gaps<T extends Boxed>(items: T[], lo: 0 | 1): [number, number][] {
-  const iv = items.map((i) => [i.bbox[lo], i.bbox[lo + 2]] as [number, number]).sort((a, b) => a[0] - b[0]);
+  return intervalGaps(items.map((i) => [i.bbox[lo], i.bbox[lo + 2]] as [number, number]));
+}
+
+/** Gaps between [lo, hi] intervals (sorted here by lo, stably). */
+function intervalGaps(intervals: [number, number][]): [number, number][] {
+  const iv = intervals.sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
   let end = iv[0][1];
   for (let k = 1; k < iv.length; k++) {
@@ -38,23 +43,37 @@ function byPosition<T extends Boxed>(items: T[]): T[] {
 /** Do most one-line items on both sides of a gutter share their rows (cells of a borderless table)?
  * Judged on all items, and on the rows both sides span: a grid's label column sitting above prose or a
  * list that a hidden gutter would also take is still a grid. */
-function rowAligned<T extends Boxed>(L: T[], R: T[]): boolean {
+function rowAligned<T extends Boxed>(L: T[], R: T[], line?: number): boolean {
   const within = (S: T[], O: T[]) => {
     const top = Math.min(...O.map((o) => o.bbox[1])), bottom = Math.max(...O.map((o) => o.bbox[3]));
     return S.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 > top && (i.bbox[1] + i.bbox[3]) / 2 < bottom);
   };
-  return sharedRows(L, R) || sharedRows(within(L, R), within(R, L));
+  return sharedRows(L, R, line) || sharedRows(within(L, R), within(R, L));
 }
 
-function sharedRows<T extends Boxed>(L: T[], R: T[]): boolean {
-  const h = (i: T) => i.bbox[3] - i.bbox[1];
-  const all = [...L, ...R].map(h).sort((a, b) => a - b);
-  const line = all[Math.floor(all.length / 4)]; // a one-line height
-  const single = (i: T) => h(i) < 1.6 * line;
+const height = (i: Boxed) => i.bbox[3] - i.bbox[1];
+
+/** A one-line height: the first quartile of the items' heights. */
+function lineHeight(items: Boxed[]): number {
+  const all = items.map(height).sort((a, b) => a - b);
+  return all[Math.floor(all.length / 4)];
+}
+
+/** `line`: lineHeight of L and R together, when the caller has it. */
+function sharedRows<T extends Boxed>(L: T[], R: T[], line?: number): boolean {
   const [small, big] = L.length <= R.length ? [L, R] : [R, L];
   if (small.length < 3) return false;
-  const aligned = small.filter((i) => single(i) && big.some((o) => single(o) && Math.abs(o.bbox[1] - i.bbox[1]) < 2 && Math.abs(o.bbox[3] - i.bbox[3]) < 2));
-  return aligned.length >= 0.6 * small.length;
+  const oneLine = line ?? lineHeight([...L, ...R]);
+  const single = (i: T) => height(i) < 1.6 * oneLine;
+  // At least 60% of the smaller side have a one-line partner on the other (stops as soon as it is known).
+  const bigSingle = big.filter(single), need = 0.6 * small.length;
+  let aligned = 0;
+  for (let k = 0; k < small.length; k++) {
+    const i = small[k];
+    if (single(i) && bigSingle.some((o) => Math.abs(o.bbox[1] - i.bbox[1]) < 2 && Math.abs(o.bbox[3] - i.bbox[3]) < 2) && ++aligned >= need) return true;
+    if (aligned + small.length - k - 1 < need) return false;
+  }
+  return aligned >= need;
 }
 
 /** Right edges pulled in by the overhang a column's lines may have into the gutter: hanging full-width
@@ -66,8 +85,8 @@ const overhang = (i: Boxed): number => Math.min(0.06 * (i.bbox[2] - i.bbox[0]), 
 function columnGaps<T extends Boxed>(items: T[], soft: boolean): { g: [number, number][]; soft: boolean; left: (i: T, x: number) => boolean } {
   const widest = (g: [number, number][]) => g.sort((p, q) => q[1] - q[0] - (p[1] - p[0]));
   if (!soft) return { g: widest(gaps(items, 0).filter(([a, b]) => b - a >= MIN_GUTTER)), soft, left: (i, x) => i.bbox[2] <= x };
-  const pulled = items.map((i) => ({ bbox: [i.bbox[0], i.bbox[1], i.bbox[2] - overhang(i), i.bbox[3]] as Rect }));
-  return { g: widest(gaps(pulled, 0).filter(([a, b]) => b - a >= MIN_GUTTER / 2)), soft, left: (i, x) => i.bbox[2] - overhang(i) <= x };
+  const pulled = items.map((i) => [i.bbox[0], i.bbox[2] - overhang(i)] as [number, number]);
+  return { g: widest(intervalGaps(pulled).filter(([a, b]) => b - a >= MIN_GUTTER / 2)), soft, left: (i, x) => i.bbox[2] - overhang(i) <= x };
 }
 
 /** A vertical cut at a clean gutter, else (only then) at one hidden by overhanging line ends. */
@@ -77,14 +96,18 @@ function verticalCut<T extends Boxed>(items: T[], W: number): [T[], T[]] | null 
 
 function cutAt<T extends Boxed>(items: T[], W: number, softGaps: boolean): [T[], T[]] | null {
   const { g, soft, left } = columnGaps(items, softGaps);
+  const H = extent(items, 1);
+  let line: number | undefined; // the items' lineHeight, once a cut needs it
   for (const [a, b] of g) {
     const x = (a + b) / 2;
     const L = items.filter((i) => left(i, x)), R = items.filter((i) => i.bbox[0] >= x);
     if (!L.length || !R.length || L.length + R.length !== items.length) continue;
     // A cut through overhangs must split two tall columns, not a row of boxes.
-    const H = extent(items, 1);
     if (soft && (extent(L, 1) < 0.4 * H || extent(R, 1) < 0.4 * H || L.length < 2 || R.length < 2)) continue;
-    if (rowAligned(L, R)) continue; // a table without rules: read it row by row
+    // L and R share no item (so together they are the items): their line height is the items'.
+    const apart = !L.some((i) => i.bbox[0] >= x);
+    if (apart) line ??= lineHeight(items);
+    if (rowAligned(L, R, apart ? line : undefined)) continue; // a table without rules: read it row by row
     // Sides that share no height (a centred line above a flush-left heading) read top to bottom.
     const yOverlap = Math.min(...[L, R].map((S) => Math.max(...S.map((i) => i.bbox[3])))) - Math.max(...[L, R].map((S) => Math.min(...S.map((i) => i.bbox[1]))));
     if (yOverlap <= 0) continue;
@@ -140,9 +163,9 @@ function wideSeparators<T extends Boxed>(items: T[], W: number, depth: number): 
   const out: T[] = [];
   let rest = items.filter((i) => !wide.includes(i));
   for (const w of [...wide].sort((a, b) => a.bbox[1] - b.bbox[1])) {
-    const above = rest.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 < w.bbox[1]);
-    out.push(...cut(above, depth + 1), w);
-    rest = rest.filter((i) => !above.includes(i));
+    const isAbove = (i: T) => (i.bbox[1] + i.bbox[3]) / 2 < w.bbox[1];
+    out.push(...cut(rest.filter(isAbove), depth + 1), w);
+    rest = rest.filter((i) => !isAbove(i)); // by the test, not by lookup: linear, not quadratic
   }
   out.push(...cut(rest, depth + 1));
   return out;

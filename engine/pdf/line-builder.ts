@@ -1,127 +1,191 @@
 // Builds one RawLine from the chars mupdf reports: text with per-char x extents, dominant size/font,
-// bold/italic/mono/RTL shares; repairs lam-alef ligatures that come out in visual order.
+// bold/italic/mono/RTL shares; repairs lam-alef ligatures that come out in visual order. One builder
+// serves a whole page (`reset` per line): chars go into reused buffers and read their quad in place
+// (no number boxed per char), so only the finished line's own arrays and string are allocated.
 import type { RawLine } from './raw.ts';
 
-export type Quad = [number, number, number, number, number, number, number, number];
 /** `mono`: the face is flagged or measured monospaced; `monoSure`: its name says so too; `wide`: it has set
  * full-width CJK characters on this page (such faces are flagged, and measure, fixed-pitch). */
 export interface FontInfo { name: string; bold: boolean; italic: boolean; mono: boolean; monoSure?: boolean; wide?: boolean }
 
-const ALEFS = '\u0622\u0623\u0625\u0627';
-const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+const isAlef = (u: number) => u === 0x622 || u === 0x623 || u === 0x625 || u === 0x627;
+const isBlank = (u: number) => u === 32 || u === 0xa0 || u === 9;
+const isRtl = (u: number) => (u >= 0x590 && u <= 0x8ff) || (u >= 0xfb1d && u <= 0xfdff) || (u >= 0xfe70 && u <= 0xfeff);
 /** Full-width CJK characters (Hangul Jamo, CJK marks and kana, ideographs, Hangul, full-width forms): the
  * same advance in every face, so they say nothing about monospacing. */
 const isWide = (u: number): boolean => u >= 0x1100 && (u <= 0x11ff || (u >= 0x3000 && u <= 0x30ff) || (u >= 0x3400 && u <= 0x4dbf) ||
   (u >= 0x4e00 && u <= 0x9fff) || (u >= 0xac00 && u <= 0xd7af) || (u >= 0xf900 && u <= 0xfaff) || (u >= 0xff01 && u <= 0xff60));
+const isFigure = (u: number) => (u >= 48 && u <= 57) || u === 46 || u === 44 || u === 37;
+const NONE: { sup: number[]; sub: number[] } = { sup: [], sub: [] };
+const grow = <T extends Float64Array | Uint16Array>(a: T, n: number): T => {
+  if (n < a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
+};
 
 export class LineBuilder {
-  text = '';
-  cx0: number[] = [];
-  cx1: number[] = [];
-  y0 = Infinity;
-  y1 = -Infinity;
-  sizes = new Map<number, number>();
-  fonts = new Map<string, number>();
-  bold = 0;
-  italic = 0;
-  mono = 0;
-  /** Chars that count for `mono` (not full-width CJK). */
-  monoOf = 0;
-  /** Chars of CJK faces flagged monospaced (for their proportional Latin too), and the advances (ems) of those
-   * that are no figures: they count as monospaced when four or more are one width. */
-  flagged = 0;
-  flaggedAdv: number[] | null = null;
-  rtl = 0;
+  /** UTF-16 units of the text so far (`len` of them) and per char: left/right edge (plain arrays, never
+   * shortened: a line's are sliced from them), size and bottom. */
+  private u = new Uint16Array(256);
+  private cx0: number[] = [];
+  private cx1: number[] = [];
+  /** Size and bottom edge per char (blanks: NaN), for scripts. Until a char of another size than the
+   * first one shows up (`mixed`), every non-blank char is recorded with the first one's size and bottom. */
+  private csz = new Float64Array(256);
+  private cy1 = new Float64Array(256);
+  private len = 0;
+  private mixed = false;
+  private firstSize = NaN;
+  private firstBottom = NaN;
+  private y0 = Infinity;
+  private y1 = -Infinity;
+  /** Distinct rounded sizes and font names with their char counts, in first-seen order (the first
+   * `nSizes` / `nFonts` entries: the arrays are reused, never shortened). */
+  private sizeKeys: number[] = [];
+  private sizeN: number[] = [];
+  private nSizes = 0;
+  private fontKeys: string[] = [];
+  private fontN: number[] = [];
+  private nFonts = 0;
+  private bold = 0;
+  private italic = 0;
+  private mono = 0;
+  /** Chars that count for `mono` (not full-width CJK); chars of CJK faces flagged monospaced (for their
+   * proportional Latin too), and the advances (ems) of those that are no figures (`nAdv` of them): they
+   * count as monospaced when four or more are one width. */
+  private monoOf = 0;
+  private flagged = 0;
+  private adv: number[] = [];
+  private nAdv = 0;
+  private rtl = 0;
+  /** Non-blank chars so far. */
   n = 0;
-  /** Size and bottom edge of every char (spaces: NaN), to find scripts; kept only once a char of another
-   * size than the first one shows up (most lines have one size: no arrays, no garbage). */
-  csz: number[] | null = null;
-  cy1: number[] | null = null;
-  firstSize = NaN;
-  firstBottom = NaN;
-  rotated: boolean;
-  constructor(rotated: boolean) {
+  /** Right edge of the last char that is not a space. */
+  right = -Infinity;
+  rotated = false;
+  /** Subtracted from the quads given with `shift` (the page's origin). */
+  ox = 0;
+  oy = 0;
+
+  reset(rotated: boolean): void {
     this.rotated = rotated;
+    this.len = this.n = this.bold = this.italic = this.mono = this.rtl = this.monoOf = this.flagged = this.nAdv = 0;
+    this.mixed = false;
+    this.firstSize = this.firstBottom = NaN;
+    this.y0 = Infinity;
+    this.y1 = this.right = -Infinity;
+    this.nSizes = this.nFonts = 0;
   }
-  add(c: string, q: Quad, size: number, f: FontInfo): void {
-    const x0 = Math.min(q[0], q[4]), x1 = Math.max(q[2], q[6]);
-    const k = this.text.length - 1;
-    if (c === '\u0644' && k >= 0 && ALEFS.includes(this.text[k]) && this.cx1[k] - this.cx0[k] < 0.05) {
+
+  /** The left edge of a char's quad (corners ul, ur, ll, lr as 8 numbers; less the origin if `shift`). */
+  left(q: ArrayLike<number>, shift: boolean): number {
+    const ox = shift ? this.ox : 0;
+    return Math.min(q[0] - ox, q[4] - ox);
+  }
+
+  /** One char (one UTF-16 unit, as mupdf reports) with its quad (see left). */
+  add(c: string, q: ArrayLike<number>, shift: boolean, size: number, f: FontInfo): void {
+    const ox = shift ? this.ox : 0, oy = shift ? this.oy : 0;
+    const x0 = Math.min(q[0] - ox, q[4] - ox), x1 = Math.max(q[2] - ox, q[6] - ox);
+    const top = Math.min(q[1] - oy, q[3] - oy), bottom = Math.max(q[5] - oy, q[7] - oy);
+    const code = c.charCodeAt(0), k = this.len - 1;
+    if (this.len + c.length + 1 >= this.u.length) this.ensure(this.len + c.length + 1);
+    const u = this.u, cx0 = this.cx0, cx1 = this.cx1, csz = this.csz, cy1 = this.cy1;
+    if (code === 0x644 && c.length === 1 && k >= 0 && isAlef(u[k]) && cx1[k] - cx0[k] < 0.05) {
       // A lam-alef ligature mapped to "alef, lam" with a zero-width alef: restore the logical "lam, alef".
-      this.text = this.text.slice(0, k) + c + this.text[k];
-      this.cx0.splice(k, 1, x0, x0);
-      this.cx1.splice(k, 1, x1, x1);
-      this.csz?.splice(k, 1, size, this.csz[k]);
-      this.cy1?.splice(k, 1, Math.max(q[5], q[7]), this.cy1[k]);
+      u[k + 1] = u[k]; u[k] = code;
+      cx0[k] = cx0[k + 1] = x0;
+      cx1[k] = cx1[k + 1] = x1;
+      csz[k + 1] = csz[k]; csz[k] = this.mixed ? size : this.firstSize;
+      cy1[k + 1] = cy1[k]; cy1[k] = this.mixed ? bottom : this.firstBottom;
+      this.len++;
     } else {
-      this.text += c;
-      this.cx0.push(x0);
-      this.cx1.push(x1);
-      this.track(c === ' ' || c === '\u00a0' || c === '\t', size, Math.max(q[5], q[7]));
+      const i = this.len;
+      for (let j = 0; j < c.length; j++) u[i + j] = c.charCodeAt(j);
+      this.len += c.length;
+      cx0[i] = x0;
+      cx1[i] = x1;
+      if (isBlank(code) && c.length === 1) { csz[i] = cy1[i] = NaN; }
+      else {
+        if (Number.isNaN(this.firstSize)) { this.firstSize = size; this.firstBottom = bottom; }
+        else if (!this.mixed && !(Math.abs(size - this.firstSize) < 0.01)) this.mixed = true;
+        csz[i] = this.mixed ? size : this.firstSize;
+        cy1[i] = this.mixed ? bottom : this.firstBottom;
+      }
     }
+    if (c !== ' ') this.right = x1;
     if (c === ' ' || c === '\u00a0' || c === '\t') return;
-    this.y0 = Math.min(this.y0, q[1], q[3]);
-    this.y1 = Math.max(this.y1, q[5], q[7]);
-    const sk = Math.round(size * 4) / 4;
-    this.sizes.set(sk, (this.sizes.get(sk) ?? 0) + 1);
-    this.fonts.set(f.name, (this.fonts.get(f.name) ?? 0) + 1);
+    this.y0 = Math.min(this.y0, top);
+    this.y1 = Math.max(this.y1, bottom);
+    // Counted in place (a Map per line, or a shared counting helper, boxed every size).
+    let sk = Math.round(size * 4) / 4;
+    if (sk === 0) sk = 0; // a Map key: -0 counts as 0
+    const sKeys = this.sizeKeys, ns = this.nSizes;
+    let si = 0;
+    while (si < ns && sKeys[si] !== sk && !(sk !== sk && sKeys[si] !== sKeys[si])) si++;
+    if (si === ns) { sKeys[si] = sk; this.sizeN[si] = 0; this.nSizes++; }
+    this.sizeN[si]++;
+    const fKeys = this.fontKeys, nf = this.nFonts, name = f.name;
+    let fi = 0;
+    while (fi < nf && fKeys[fi] !== name) fi++;
+    if (fi === nf) { fKeys[fi] = name; this.fontN[fi] = 0; this.nFonts++; }
+    this.fontN[fi]++;
     this.n++;
     if (f.bold) this.bold++;
     if (f.italic) this.italic++;
-    if (isWide(c.charCodeAt(0))) {
+    if (isWide(code)) {
       if (f.mono) f.wide = true;
     } else {
       this.monoOf++;
       if (f.mono && (f.monoSure || !f.wide)) this.mono++;
       else if (f.mono) {
         this.flagged++;
-        if (!/[\d.,%]/.test(c)) (this.flaggedAdv ??= []).push((x1 - x0) / size);
+        if (!isFigure(code)) this.adv[this.nAdv++] = (x1 - x0) / size;
       }
     }
-    if (RTL_CHAR.test(c)) this.rtl++;
+    if (isRtl(code)) this.rtl++;
   }
-  /** Records the size and bottom of the char just appended (see csz). */
-  private track(blank: boolean, size: number, bottom: number): void {
-    if (!this.csz) {
-      if (blank) return;
-      if (Number.isNaN(this.firstSize)) { this.firstSize = size; this.firstBottom = bottom; return; }
-      if (Math.abs(size - this.firstSize) < 0.01) return;
-      const n = this.text.length - 1;
-      this.csz = new Array<number>(n);
-      this.cy1 = new Array<number>(n);
-      for (let i = 0; i < n; i++) {
-        const sp = this.text[i] === ' ' || this.text[i] === '\u00a0' || this.text[i] === '\t';
-        this.csz[i] = sp ? NaN : this.firstSize;
-        this.cy1[i] = sp ? NaN : this.firstBottom;
-      }
+
+  private ensure(n: number): void {
+    while (this.u.length <= n) {
+      this.u = grow(this.u, this.u.length);
+      this.csz = grow(this.csz, this.csz.length); this.cy1 = grow(this.cy1, this.cy1.length);
     }
-    this.csz.push(blank ? NaN : size);
-    this.cy1!.push(blank ? NaN : bottom);
   }
-  lastRight(): number {
-    for (let i = this.text.length - 1; i >= 0; i--) if (this.text[i] !== ' ') return this.cx1[i];
-    return -Infinity;
-  }
+
   toLine(): RawLine | null {
-    const text = this.text.replace(/\s+$/, '');
-    if (!this.n || !text.trim()) return null;
-    const lead = text.length - text.trimStart().length;
-    const top = (m: Map<string | number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0][0];
-    const cx0 = this.cx0.slice(lead, text.length), cx1 = this.cx1.slice(lead, text.length);
-    const { sup, sub } = this.csz ? scripts(this.csz.slice(lead, text.length), this.cy1!.slice(lead, text.length), top(this.sizes) as number) : { sup: [], sub: [] };
-    return {
-      text: text.slice(lead), cx0, cx1,
-      bbox: [Math.min(...cx0), this.y0, Math.max(...cx1), this.y1],
-      size: top(this.sizes) as number, font: top(this.fonts) as string,
-      bold: this.bold / this.n, italic: this.italic / this.n, mono: this.monoOf ? (this.mono + (evenPitch(this.flaggedAdv) ? this.flagged : 0)) / this.monoOf : 0, rotated: this.rotated, rtl: this.rtl > this.n / 2,
-      ...(sup.length && !this.rotated ? { sup } : {}), ...(sub.length && !this.rotated ? { sub } : {}),
+    if (!this.n) return null;
+    let all = '';
+    for (let i = 0; i < this.len; i += 4096) all += String.fromCharCode.apply(null, this.u.subarray(i, Math.min(this.len, i + 4096)) as unknown as number[]);
+    const text = all.replace(/\s+$/, '');
+    if (!text.trim()) return null;
+    const lead = text.length - text.trimStart().length, end = text.length;
+    const cx0 = this.cx0.slice(lead, end), cx1 = this.cx1.slice(lead, end);
+    let l = Infinity, r = -Infinity;
+    for (let i = 0; i < cx0.length; i++) { l = Math.min(l, cx0[i]); r = Math.max(r, cx1[i]); }
+    const size = top(this.sizeKeys, this.sizeN, this.nSizes);
+    const { sup, sub } = this.mixed ? scripts(this.csz.subarray(lead, end), this.cy1.subarray(lead, end), size) : NONE;
+    const line: RawLine = {
+      text: text.slice(lead), cx0, cx1, bbox: [l, this.y0, r, this.y1], size, font: top(this.fontKeys, this.fontN, this.nFonts),
+      bold: this.bold / this.n, italic: this.italic / this.n, mono: this.monoOf ? (this.mono + (evenPitch(this.adv, this.nAdv) ? this.flagged : 0)) / this.monoOf : 0, rotated: this.rotated, rtl: this.rtl > this.n / 2,
     };
+    if (sup.length && !this.rotated) line.sup = sup;
+    if (sub.length && !this.rotated) line.sub = sub;
+    return line;
   }
+}
+
+/** The key with the most chars among the first `n`; the first seen among equals. */
+function top<K>(keys: K[], counts: number[], n: number): K {
+  let b = 0;
+  for (let i = 1; i < n; i++) if (counts[i] > counts[b]) b = i;
+  return keys[b];
 }
 
 /** Indices of chars set smaller than the line and raised above its baseline (note marks, exponents) or
  * lowered below it (subscripts). */
-function scripts(sizes: number[], bottoms: number[], size: number): { sup: number[]; sub: number[] } {
+function scripts(sizes: ArrayLike<number>, bottoms: ArrayLike<number>, size: number): { sup: number[]; sub: number[] } {
   // Baselines from the quads' bottoms, less a typical descent (a smaller glyph has a shorter one).
   const line = (i: number) => bottoms[i] - 0.22 * sizes[i];
   const base: number[] = [];
@@ -138,10 +202,10 @@ function scripts(sizes: number[], bottoms: number[], size: number): { sup: numbe
   return { sup, sub };
 }
 
-/** Four or more glyph advances, all one width (within 10 %). */
-function evenPitch(adv: number[] | null): boolean {
-  if (!adv || adv.length < 4) return false;
+/** Four or more glyph advances (the first `n` of `adv`), all one width (within 10 %). */
+function evenPitch(adv: number[], n: number): boolean {
+  if (n < 4) return false;
   let lo = Infinity, hi = 0;
-  for (const a of adv) { if (a < lo) lo = a; if (a > hi) hi = a; }
+  for (let i = 0; i < n; i++) { const a = adv[i]; if (a < lo) lo = a; if (a > hi) hi = a; }
   return lo > 0 && hi <= 1.1 * lo;
 }

@@ -4,7 +4,7 @@
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
 import type { RawBlock, RawImage, RawLine, RawVector, Rect } from './raw.ts';
-import { LineBuilder, type FontInfo, type Quad } from './line-builder.ts';
+import { LineBuilder, type FontInfo } from './line-builder.ts';
 import { walkStext } from './stext-walk.ts';
 import { rectToFrame, rotationOf, type Frame } from './frame.ts';
 
@@ -35,20 +35,25 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
   const blocks: RawBlock[] = [], images: RawImage[] = [], vectors: RawVector[] = [];
   const dirChars = new Map<number, number>();
   let lines: RawLine[] = [];
-  let cur: LineBuilder | null = null;
+  const lb = new LineBuilder();
+  let inLine = false;
   let curRot = 0;
   const { ox, oy } = origin;
-  const upright = frame.rotation === 0; // the frame is the page: one array per char, no corner pairs
+  lb.ox = ox;
+  lb.oy = oy;
+  const tq = new Float64Array(8);
+  const upright = frame.rotation === 0; // the frame is the page: no corner mapping
   const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
   let lineChars = 0, lastKey = -1, lastFont: FontInfo | undefined;
-  const flush = () => { const l = cur?.toLine(); if (l) lines.push(l); };
+  const flush = () => { const l = inLine ? lb.toLine() : null; if (l) lines.push(l); };
   walkStext(st, {
     beginTextBlock: () => { lines = []; },
     beginLine: (wmode, dir) => {
       lineChars = 0;
       const [dx] = frame.dir(dir[0], dir[1]);
       curRot = wmode !== 0 ? -1 : rotationOf(dir[0], dir[1]);
-      cur = new LineBuilder(wmode !== 0 || dx < 0.95);
+      lb.reset(wmode !== 0 || dx < 0.95);
+      inLine = true;
     },
     onChar: (c, fontKey, size, q) => {
       // Runs of chars share a font: the map is looked up only when it changes.
@@ -67,26 +72,24 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
       }
       lastKey = fontKey;
       lastFont = f;
-      let qq: Quad;
-      if (upright) {
-        qq = [q[0] - ox, q[1] - oy, q[2] - ox, q[3] - oy, q[4] - ox, q[5] - oy, q[6] - ox, q[7] - oy];
-      } else {
-        const p = (i: number) => frame.point(q[i] - ox, q[i + 1] - oy);
-        const [a, bq, cq, d] = [p(0), p(2), p(4), p(6)];
-        qq = [a[0], a[1], bq[0], bq[1], cq[0], cq[1], d[0], d[1]];
+      // The quad's corners (ul, ur, ll, lr) in the frame: the page's as given (less its origin), a
+      // turned frame's mapped into `tq`.
+      let qq: ArrayLike<number> = q;
+      if (!upright) {
+        for (let i = 0; i < 8; i += 2) { const pt = frame.point(q[i] - ox, q[i + 1] - oy); tq[i] = pt[0]; tq[i + 1] = pt[1]; }
+        qq = tq;
       }
-      const lb = cur!;
       if (c !== ' ') lineChars++;
       // A wide horizontal gap inside one mupdf line (table columns, gutters) starts a new line.
-      if (!lb.rotated && lb.n && c !== ' ' && Math.min(qq[0], qq[4]) - lb.lastRight() > 1.6 * Math.max(size, 4)) {
+      if (!lb.rotated && lb.n && c !== ' ' && lb.left(qq, upright) - lb.right > 1.6 * Math.max(size, 4)) {
         flush();
-        cur = new LineBuilder(false);
+        lb.reset(false);
       }
-      cur!.add(c, qq, size, f);
+      lb.add(c, qq, upright, size, f);
     },
     endLine: () => {
       flush();
-      cur = null;
+      inLine = false;
       // Per line (its direction is the line's): same counts, same first-seen order as per char.
       if (lineChars) dirChars.set(curRot, (dirChars.get(curRot) ?? 0) + lineChars);
     },

@@ -19,12 +19,27 @@ export interface StextWalker {
 }
 
 type Fn = (...a: number[]) => number;
-interface Lib { HEAPF32: Float32Array; [k: string]: Fn | Float32Array }
+interface Lib { HEAPF32: Float32Array; HEAP32: Int32Array; [k: string]: Fn | Float32Array | Int32Array }
 const lib = wasmModule as unknown as Lib;
 const fast = typeof lib._wasm_stext_char_get_quad === 'function' && lib.HEAPF32 instanceof Float32Array;
 
 /** True when chars are read from the WASM heap directly. */
 export const fastWalkAvailable = (): boolean => fast;
+
+/** True while chars are read in place (fz_stext_char's layout held on every line so far). */
+export const charsReadInPlace = (): boolean => fast && inPlace;
+
+// A char (fz_stext_char of mupdf 1.28: c, bidi, flags, argb, origin, quad, size, font, next) is read in
+// place at these 4-byte offsets instead of through five exported getters. The layout is checked against
+// the getters on the first char of every line; one mismatch and the getters are used from then on.
+const C_QUAD = 5, C_SIZE = 13, C_FONT = 14, C_NEXT = 15;
+let inPlace = lib.HEAP32 instanceof Int32Array;
+function layoutHolds(f: Record<string, Fn>, ch: number): boolean {
+  const i32 = lib.HEAP32, a = ch >>> 2;
+  return f._wasm_stext_char_get_quad(ch) === ch + 4 * C_QUAD && i32[a] === f._wasm_stext_char_get_c(ch) &&
+    lib.HEAPF32[a + C_SIZE] === f._wasm_stext_char_get_size(ch) && i32[a + C_FONT] === f._wasm_stext_char_get_font(ch) &&
+    i32[a + C_NEXT] === f._wasm_stext_char_get_next(ch);
+}
 
 const rect = (p: number): mupdf.Rect => { const a = p >> 2, h = lib.HEAPF32; return [h[a], h[a + 1], h[a + 2], h[a + 3]]; };
 const rgb = (argb: number): number[] => [((argb >> 16) & 255) / 255, ((argb >> 8) & 255) / 255, (argb & 255) / 255];
@@ -41,14 +56,24 @@ export function walkStext(st: mupdf.StructuredText, w: StextWalker, forceSlow = 
         const wmode = f._wasm_stext_line_get_wmode(line);
         const d = f._wasm_stext_line_get_dir(line) >> 2;
         w.beginLine(wmode, [lib.HEAPF32[d], lib.HEAPF32[d + 1]]);
-        for (let ch = f._wasm_stext_line_get_first_char(line); ch; ch = f._wasm_stext_char_get_next(ch)) {
-          const c = String.fromCharCode(f._wasm_stext_char_get_c(ch));
-          const font = f._wasm_stext_char_get_font(ch);
-          const size = f._wasm_stext_char_get_size(ch);
-          const a = f._wasm_stext_char_get_quad(ch) >> 2;
-          const h = lib.HEAPF32;
-          for (let i = 0; i < 8; i++) q[i] = h[a + i];
-          w.onChar(c, font, size, q);
+        let ch = f._wasm_stext_line_get_first_char(line);
+        const direct = inPlace && (!ch || (inPlace = layoutHolds(f, ch)));
+        while (ch) {
+          if (direct) {
+            const i32 = lib.HEAP32, h = lib.HEAPF32, a = ch >>> 2; // views read anew: onChar may grow the heap
+            for (let i = 0; i < 8; i++) q[i] = h[a + C_QUAD + i];
+            w.onChar(String.fromCharCode(i32[a]), i32[a + C_FONT], h[a + C_SIZE], q);
+            ch = lib.HEAP32[a + C_NEXT];
+          } else {
+            const c = String.fromCharCode(f._wasm_stext_char_get_c(ch));
+            const font = f._wasm_stext_char_get_font(ch);
+            const size = f._wasm_stext_char_get_size(ch);
+            const a = f._wasm_stext_char_get_quad(ch) >> 2;
+            const h = lib.HEAPF32;
+            for (let i = 0; i < 8; i++) q[i] = h[a + i];
+            w.onChar(c, font, size, q);
+            ch = f._wasm_stext_char_get_next(ch);
+          }
         }
         w.endLine();
       }

@@ -3,10 +3,10 @@
 // outputs.json carries `metadata.page_count` too (SoMark's somark_parser.py prints it).
 import { join } from 'node:path';
 import type { JsonOutput, Metadata, Outputs, ParseResult } from '../../shared/somark.ts';
-import { writeFileAtomic } from '../store/atomic.ts';
 import type { ParsedDocument } from '../types.ts';
 import type { ParseJob } from './jobs.ts';
-import { SOURCE_PDF } from '../office/index.ts';
+// The store's atomic writer (node:crypto) and the Office module (node:child_process) are loaded when a
+// job needs them: the parse CLI builds a PDF's result here without either.
 
 export const RESULT_FILE = 'result.json';
 export const BUNDLE_FILE = 'bundle.zip';
@@ -41,12 +41,13 @@ export async function buildResult(job: Pick<ParseJob, 'fileName' | 'taskDir' | '
     result: {
       file_name: job.source?.fileName ?? job.fileName, outputs, imgs: doc.images.map((i) => i.url), catalog: doc.catalog,
       // Local extension: the PDF an Office file was converted to, which the pages and boxes refer to.
-      ...(job.source ? { pdf_url: `${job.filesPrefix}${SOURCE_PDF}` } : {}),
+      ...(job.source ? { pdf_url: `${job.filesPrefix}${(await import('../office/index.ts')).SOURCE_PDF}` } : {}),
     },
     warnings: job.warnings ?? [],
   };
 }
 
 export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<void> {
+  const { writeFileAtomic } = await import('../store/atomic.ts');
   await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(await buildResult(job, doc)), { overwrite: true });
 }

@@ -3,20 +3,23 @@
 import { extname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { ErrorCodes, isEngineError } from '../errors.ts';
-import { analysePages, assembleDocument, parseDocument } from '../parse/index.ts';
+import { analysePages } from '../parse/analyse.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
-import { fromSource } from '../office/structure.ts';
 import { DEFAULT_OCR } from '../ocr/index.ts';
 import { releaseOcrModels } from '../ocr/runtime.ts';
 import type { FromWorker, JobOutcome, ParseJob, ToWorker, WorkerJob } from './jobs.ts';
-import { IMAGES_DIR, writeOutputs } from './outputs.ts';
+
+// A worker that only analyses page ranges (the parse CLI's split of one large PDF) never loads the
+// assembly, the outputs (crypto, the Office converter's child_process) or the Office readers.
+const whole = () => Promise.all([import('../parse/index.ts'), import('./outputs.ts')]);
 
 const port = parentPort;
 if (!port) throw new Error('engine/server/worker.ts must run as a worker thread');
 
 const post = (m: FromWorker): void => port.postMessage(m);
 
-function parseOptions(job: ParseJob, id: number, signal?: AbortSignal): ParseOptions {
+/** `IMAGES_DIR` is outputs.ts's (loaded with the job that needs it). */
+function parseOptions(job: ParseJob, id: number, IMAGES_DIR: string, signal?: AbortSignal): ParseOptions {
   const imagePrefix = `${job.filesPrefix}${IMAGES_DIR}/`;
   return {
     featureConfig: job.featureConfig,
@@ -31,13 +34,14 @@ function parseOptions(job: ParseJob, id: number, signal?: AbortSignal): ParseOpt
 }
 
 /** An Office upload's own XML states its structure exactly: laid over the converted PDF's result. */
-const withSource = (job: ParseJob, doc: ParsedDocument): Promise<ParsedDocument> =>
-  job.source?.path ? fromSource(job.source.path, extname(job.source.fileName).toLowerCase(), doc) : Promise.resolve(doc);
+const withSource = async (job: ParseJob, doc: ParsedDocument): Promise<ParsedDocument> =>
+  job.source?.path ? (await import('../office/structure.ts')).fromSource(job.source.path, extname(job.source.fileName).toLowerCase(), doc) : doc;
 
 async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<JobOutcome> {
   switch (job.kind) {
     case 'parse': {
-      const doc = await withSource(job, await parseDocument(job.inputPath, job.fileName, parseOptions(job, id, signal)));
+      const [{ parseDocument }, { IMAGES_DIR, writeOutputs }] = await whole();
+      const doc = await withSource(job, await parseDocument(job.inputPath, job.fileName, parseOptions(job, id, IMAGES_DIR, signal)));
       await writeOutputs(job, doc);
       return { pageCount: doc.pageCount, fileType: doc.fileType };
     }
@@ -52,7 +56,8 @@ async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<Job
       });
     }
     case 'assemble': {
-      const doc = await withSource(job.parse, await assembleDocument(job.analyses, job.meta, parseOptions(job.parse, id)));
+      const [{ assembleDocument }, { IMAGES_DIR, writeOutputs }] = await whole();
+      const doc = await withSource(job.parse, await assembleDocument(job.analyses, job.meta, parseOptions(job.parse, id, IMAGES_DIR)));
       await writeOutputs(job.parse, doc);
       return { pageCount: doc.pageCount, fileType: doc.fileType };
     }

@@ -63,6 +63,18 @@ describe('columns for every script', () => {
     expect(JSON.stringify(doc.json)).not.toContain('\u00ad');
   });
 
+  it('mends soft hyphens word by word as a regex over letters would: astral letters, marks, runs, strays', () => {
+    const pairs = new Set(['co-op', 'b-c']);
+    const cases: [string, string][] = [
+      ['co\u00adop and re\u00adorder', 'co-op and reorder'], ['Co\u00adOp', 'Co-Op'],
+      // "b" went with the first match, so the second hyphen joins nothing and is dropped ("b-c" not kept)
+      ['a\u00adb\u00adc', 'abc'], ['x\u00ad 5\u00ad6 \u00ady', 'x 56 y'],
+      ['\u{1d465}\u00ad\u{1d466} e\u0301t\u00ade\u0301', '\u{1d465}\u{1d466} e\u0301te\u0301'], ['\u00ad\u00adab\u00ad', 'ab'],
+    ];
+    for (const [text, mended] of cases) expect(mendHyphens(text, pairs)).toBe(mended);
+    expect([...hyphenPairs(['state-of-the-art x-\u{1d466}'])]).toEqual(['state-of', 'of-the', 'the-art', 'x-y']); // keys are NFKC: the math italic y is y
+  });
+
   it('reads a Chinese two-column page column by column, paragraphs joined without spaces', async () => {
     const doc = await parseDocument(zhFixture, 'zh-two-column.pdf', options(tmp.dir));
     const p0 = doc.json.pages[0].blocks.filter((b) => b.type === 'text' || b.type === 'title');

@@ -2,15 +2,16 @@
 // set CJK on the page (its Latin is proportional) counts only on four or more even advances, a face named
 // monospaced always counts.
 import { describe, expect, it } from 'vitest';
-import { LineBuilder, type FontInfo, type Quad } from '../../../engine/pdf/line-builder.ts';
+import { LineBuilder, type FontInfo } from '../../../engine/pdf/line-builder.ts';
 
 /** The line of `text` set in `f`, each char `adv(c)` points wide at size 10. */
 function line(text: string, f: FontInfo, adv: (c: string) => number = () => 6): number {
-  const b = new LineBuilder(false);
+  const b = new LineBuilder();
+  b.reset(false);
   let x = 0;
   for (const c of text) {
     const w = adv(c);
-    b.add(c, [x, 0, x + w, 0, x, 10, x + w, 10] as Quad, 10, f);
+    b.add(c, [x, 0, x + w, 0, x, 10, x + w, 10], false, 10, f);
     x += w;
   }
   return b.toLine()!.mono;

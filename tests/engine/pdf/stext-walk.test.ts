@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../../../engine/pdf/wasm-handle.ts';
 import * as mupdf from 'mupdf';
-import { fastWalkAvailable, walkStext } from '../../../engine/pdf/stext-walk.ts';
+import { charsReadInPlace, fastWalkAvailable, walkStext } from '../../../engine/pdf/stext-walk.ts';
 import { corpus } from '../parse/helpers.ts';
 
 const FILES = [
@@ -51,6 +51,8 @@ describe('structured text walk', () => {
           }
         }
         expect(chars).toBeGreaterThan(100);
+        // mupdf's char layout held on every line: chars were read in place, not through its getters.
+        expect(charsReadInPlace()).toBe(true);
       } finally {
         doc.destroy();
       }
