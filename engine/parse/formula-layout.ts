@@ -1,9 +1,10 @@
 // LaTeX of a display formula set on several text lines, from where its glyphs sit: the main row is the
 // line on the formula's axis; a short rule with glyphs above and below is a fraction (\frac), one that
 // starts at a radical sign a root (\sqrt); glyphs over and under a big operator or `lim` are its limits;
-// other glyphs above or below the axis are scripts. Works recursively inside numerators, roots and limits.
+// a horizontal brace takes what it spans and its label (\underbrace); other glyphs above or below the
+// axis are scripts. Works recursively inside numerators, roots and limits.
 import type { RawLine, Rect } from '../pdf/raw.ts';
-import { latexOf, lineTex } from './formulas.ts';
+import { latexOf, lineTex, negations } from './formulas.ts';
 
 export interface Glyph {
   ch: string;
@@ -23,6 +24,8 @@ const BIG = /[∑∏∐⋃⋂⋁⋀⨁⨂]/;
 const INTEGRAL = /[∫∮∬∭∯∰∱∲∳]/;
 const LIMIT_WORD = /lim|max|min|sup|inf/g;
 const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
+/** Horizontal braces under / over part of a formula (\underbrace, \overbrace), their label beyond them. */
+const UNDER = /[⏟︸]/, OVER = /[⏞︷]/;
 
 const cx = (g: Glyph) => (g.x0 + g.x1) / 2;
 /** Vertical centre, the raised / lowered chars of a line taken in its upper / lower part. */
@@ -48,8 +51,10 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   // Main row: the line with most full-size glyphs (size counted twice, relations thrice), and every line on its axis.
   const score = new Map<number, number>();
   // (A big operator's glyph is set larger than the formula: it neither makes the row nor gives its size.)
-  const op = (g: Glyph) => BIG.test(guessBig(g)) || INTEGRAL.test(g.ch);
-  for (const g of gs) if (!g.script && !op(g)) score.set(g.line, (score.get(g.line) ?? 0) + g.size * g.size * (RELATION.test(g.ch) ? 3 : 1));
+  const op = (g: Glyph) => BIG.test(guessBig(g)) || INTEGRAL.test(g.ch) || UNDER.test(g.ch) || OVER.test(g.ch);
+  // (Limits are set smaller: only glyphs near the largest letter or digit count; tall delimiters and braces grow.)
+  const top = Math.max(0, ...gs.filter((g) => !g.script && !op(g) && /[\p{L}\p{N}]/u.test(g.ch)).map((g) => g.size));
+  for (const g of gs) if (!g.script && !op(g) && g.size >= 0.8 * top) score.set(g.line, (score.get(g.line) ?? 0) + g.size * g.size * (RELATION.test(g.ch) ? 3 : 1));
   const mainLine = [...score.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? gs[0].line;
   const ml = gs.filter((g) => g.line === mainLine && !op(g)).length ? gs.filter((g) => g.line === mainLine && !op(g)) : gs.filter((g) => g.line === mainLine);
   const size = Math.max(...ml.map((g) => g.size)), ay0 = Math.min(...ml.map((g) => g.y0)), ay1 = Math.max(...ml.map((g) => g.y1));
@@ -90,6 +95,16 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
     for (const g of root && below.length ? [...claimed, root] : claimed) used.add(g);
     done.push(r);
     items.push({ x: root && below.length ? root.x0 : r[0], tex });
+  }
+  // A horizontal brace takes the glyphs across its width: its label beyond it, the rest what it spans
+  // (an overbrace's label set over it with \overset, as Word's equations convert).
+  for (const b of gs.filter((g) => !used.has(g) && (UNDER.test(g.ch) || OVER.test(g.ch)))) {
+    const under = UNDER.test(b.ch), span = gs.filter((g) => g !== b && !used.has(g) && cx(g) >= b.x0 && cx(g) <= b.x1);
+    const label = span.filter((g) => (under ? g.y0 >= b.y1 - 1 : g.y1 <= b.y0 + 1)), body = span.filter((g) => !label.includes(g));
+    if (!body.length) continue;
+    for (const g of [b, ...span]) used.add(g);
+    const inner = layoutTex(body, rules.filter((r) => r[0] >= b.x0 - 1 && r[2] <= b.x1 + 1), names), lab = layoutTex(label.map(flat), [], false);
+    items.push({ x: b.x0, tex: under ? `\\underbrace{${inner}}_{${lab}}` : `\\overset{${lab}}{\\overbrace{${inner}}}` });
   }
   // Big operators and lim-like words on the axis take the glyphs over and under them as limits.
   const axis = gs.filter((g) => !used.has(g) && onAxis(g) && !g.script).sort((a, b) => a.x0 - b.x0);
@@ -150,18 +165,6 @@ function delimiters(gs: Glyph[], rules: Rect[]): Glyph[] {
 function centred(gs: Glyph[], r: Rect): boolean {
   const x0 = Math.min(...gs.map((g) => g.x0)), x1 = Math.max(...gs.map((g) => g.x1)), w = r[2] - r[0];
   return Math.abs((x0 + x1) / 2 - (r[0] + r[2]) / 2) < 0.25 * w + 1 && x1 - x0 < w + 4;
-}
-
-/** A negation slash (U+0338, TeX's \not) set before a relation makes the negated relation. */
-function negations(gs: Glyph[]): Glyph[] {
-  const NOT: Record<string, string> = { '=': '≠', '∈': '∉', '<': '≮', '>': '≯', '≤': '≰', '≥': '≱', '⊂': '⊄', '≡': '≢', '∼': '≁' };
-  if (!gs.some((g) => g.ch === '\u0338')) return gs;
-  const out: Glyph[] = [];
-  for (let i = 0; i < gs.length; i++) {
-    const n = gs[i + 1];
-    if (gs[i].ch === '\u0338' && n && NOT[n.ch]) { out.push({ ...n, ch: NOT[n.ch], x0: Math.min(gs[i].x0, n.x0) }); i++; } else if (gs[i].ch !== '\u0338') out.push(gs[i]);
-  }
-  return out;
 }
 
 /** A glyph moved down to its own row (in a limit or script, its flags no longer say where it sits). */

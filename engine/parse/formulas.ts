@@ -1,7 +1,7 @@
 // Display formulas from the text layer: a short standalone segment made of math (relations, operators,
 // math fonts, scripts) becomes an `equation` element whose text is LaTeX rebuilt from the glyphs: raised
 // or lowered smaller chars → ^{} / _{}, Greek letters and math symbols → commands, a right-aligned
-// "(n)" on its row → \tag{n}.
+// "(n)" on its row → \tag{n}; a negation slash before a relation → the negated relation.
 import type { RawLine } from '../pdf/raw.ts';
 import type { Elem } from './model.ts';
 import type { Segment } from './segment.ts';
@@ -105,4 +105,16 @@ export function attachTags(elems: Elem[]): Elem[] {
     gone.add(tag);
   }
   return gone.size ? elems.filter((e) => !gone.has(e)) : elems;
+}
+
+/** A negation slash (U+0338, TeX's \not) set before a relation makes the negated relation. */
+export function negations<G extends { ch: string; x0: number }>(gs: G[]): G[] {
+  const NOT: Record<string, string> = { '=': '≠', '∈': '∉', '<': '≮', '>': '≯', '≤': '≰', '≥': '≱', '⊂': '⊄', '≡': '≢', '∼': '≁' };
+  if (!gs.some((g) => g.ch === '\u0338')) return gs;
+  const out: G[] = [];
+  for (let i = 0; i < gs.length; i++) {
+    const n = gs[i + 1];
+    if (gs[i].ch === '\u0338' && n && NOT[n.ch]) { out.push({ ...n, ch: NOT[n.ch], x0: Math.min(gs[i].x0, n.x0) }); i++; } else if (gs[i].ch !== '\u0338') out.push(gs[i]);
+  }
+  return out;
 }

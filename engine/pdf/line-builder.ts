@@ -64,7 +64,8 @@ export class LineBuilder {
     if (!this.csz) {
       if (blank) return;
       if (Number.isNaN(this.firstSize)) { this.firstSize = size; this.firstBottom = bottom; return; }
-      if (Math.abs(size - this.firstSize) < 0.01) return;
+      // (Same size on another baseline, beyond a third of an em: a formula's numerator and denominator.)
+      if (Math.abs(size - this.firstSize) < 0.01 && Math.abs(bottom - this.firstBottom) < 0.35 * size) return;
       const n = this.text.length - 1;
       this.csz = new Array<number>(n);
       this.cy1 = new Array<number>(n);
@@ -88,12 +89,15 @@ export class LineBuilder {
     const top = (m: Map<string | number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0][0];
     const cx0 = this.cx0.slice(lead, text.length), cx1 = this.cx1.slice(lead, text.length);
     const { sup, sub } = this.csz ? scripts(this.csz.slice(lead, text.length), this.cy1!.slice(lead, text.length), top(this.sizes) as number) : { sup: [], sub: [] };
+    const bottoms = this.cy1?.slice(lead, text.length), bs = bottoms?.filter((b) => !Number.isNaN(b)) ?? [];
+    const stacked = bs.length > 1 && Math.max(...bs) - Math.min(...bs) > 0.35 * (top(this.sizes) as number);
     return {
       text: text.slice(lead), cx0, cx1,
       bbox: [Math.min(...cx0), this.y0, Math.max(...cx1), this.y1],
       size: top(this.sizes) as number, font: top(this.fonts) as string,
       bold: this.bold / this.n, italic: this.italic / this.n, mono: this.mono / this.n, rotated: this.rotated, rtl: this.rtl > this.n / 2,
       ...(sup.length && !this.rotated ? { sup } : {}), ...(sub.length && !this.rotated ? { sub } : {}),
+      ...(stacked && !this.rotated ? { cy1: bottoms } : {}),
     };
   }
 }

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { type Glyph, layoutTex } from '../../../engine/parse/formula-layout.ts';
 import { inlineMath } from '../../../engine/parse/formulas.ts';
-import type { Rect } from '../../../engine/pdf/raw.ts';
+import { buildFractions } from '../../../engine/parse/fractions.ts';
+import { LineBuilder, type Quad } from '../../../engine/pdf/line-builder.ts';
+import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
 import { options, parseCorpus, suiteDir } from './helpers.ts';
 
@@ -18,6 +20,13 @@ const squeeze = (s: string) => s.replace(/\s+/g, '');
 /** Glyphs of `text` set from x on a line spanning y0..y1, each `w` wide; `script` marks them all. */
 function row(text: string, x: number, y0: number, y1: number, line: number, w = 6, script: Glyph['script'] = ''): Glyph[] {
   return [...text].map((ch, i) => ({ ch, x0: x + i * w, x1: x + (i + 1) * w, y0, y1, size: script ? 7 : y1 - y0, line, script }));
+}
+
+/** A text line as the PDF adapter builds it from chars [c, x0, x1, bottom, size = 12]. */
+function line(chars: [string, number, number, number, number?][]): RawLine {
+  const lb = new LineBuilder(false);
+  for (const [c, x0, x1, y1, size = 12] of chars) lb.add(c, [x0, y1 - size, x1, y1 - size, x0, y1, x1, y1] as Quad, size, { name: 'Serif-Italic', bold: false, italic: true, mono: false });
+  return lb.toLine()!;
 }
 
 describe('display formulas on several lines', () => {
@@ -68,6 +77,44 @@ describe('display formulas on several lines', () => {
     // exponent is 4 pt over x, the denominator 10 pt under it.
     const gs = [...row('x', 100, 14, 26, 0), ...row('2', 106, 12, 20, 1, 4), ...row('2!', 100, 24, 36, 2)];
     expect(squeeze(layoutTex([...row('=', 80, 0, 10, 3), ...gs], [[99, 8, 112, 8.4]]))).toBe('=\\frac{x^{2}}{2!}');
+  });
+
+  it('reads a line whose chars sit on two baselines (a denominator, then the next numerator) glyph by glyph', () => {
+    // e^x = 1 + x/1! + x²/2! + as LibreOffice sets Word's equation: "1!+ x" and "2! +" are text lines across
+    // two rows (a denominator, the axis, the next numerator), x's exponent 2 a line of its own.
+    const lines = [line([['e', 214.5, 219.8, 744.5]]), line([['x', 220.5, 223.7, 737.5, 7.25], ['=', 224.2, 233.7, 744.5], ['1', 234, 240, 744.5], ['+', 240.7, 247.7, 744.5], [' ', 247.7, 252.7, 744.5], ['x', 252.7, 258, 737.8]]),
+      line([['1', 249.8, 255.8, 752.8], ['!', 257.2, 261.2, 752.8], ['+', 262.5, 269.5, 744.5], [' ', 269.5, 273, 744.5], ['x', 273, 278.3, 737.8]]),
+      line([['2', 279, 282.6, 730.9, 7.25]]), line([['2', 271.5, 277.5, 752.8], ['!', 279, 283, 752.8], [' ', 283, 285, 744.5], ['+', 285, 292, 744.5]])];
+    const blocks = lines.map((l) => ({ bbox: l.bbox, lines: [l] }));
+    const bar = (x0: number, x1: number) => ({ bbox: [x0, 738.4, x1, 739] as Rect, stroked: false, rect: true, color: 0 });
+    buildFractions(blocks, [bar(249, 261.4), bar(270.7, 283.2)], 600, []);
+    const out = blocks.flatMap((b) => b.lines).filter((l) => l.latex);
+    expect(out.map((l) => squeeze(l.text))).toEqual(['e^{x}=1+\\frac{x}{1!}+\\frac{x^{2}}{2!}+']);
+  });
+
+  it('joins pieces of one formula cut on its row where the font changes, out of the paragraph after it', () => {
+    // a² + b² = c² × 3 alone on its row: "a", then "²+b" and "²=c" (scripts smaller, raised) in the next paragraph's block.
+    const piece = (x: number, rest: string): [string, number, number, number, number?][] =>
+      [['2', x, x + 3.6, 167.9, 7.3], ...[...rest].map((c, i): [string, number, number, number] => [c, x + 4 + 6 * i, x + 10 + 6 * i, 174.9])];
+    const prose = line([...'And that is it.'].map((c, i): [string, number, number, number] => [c, 72 + 6 * i, 78 + 6 * i, 188.4]));
+    const blocks = [{ bbox: [262.4, 162.9, 268.4, 174.9] as Rect, lines: [line([['a', 262.4, 268.4, 174.9]])] },
+      { bbox: [72, 160.7, 306, 188.4] as Rect, lines: [line(piece(269, '+b')), line(piece(287, '=c')), line(piece(305, '×3')), prose] }];
+    buildFractions(blocks, [], 600, []);
+    const kept = blocks.filter((b) => b.lines.length);
+    expect(kept.map((b) => b.lines.map((l) => (l.latex ? squeeze(l.text) : l.text)))).toEqual([['a^{2}+b^{2}=c^{2}\\times3'], ['And that is it.']]);
+  });
+
+  it('takes a horizontal brace with what it spans and its label beyond it as \\underbrace / \\overbrace', () => {
+    const brace = (ch: string): Glyph => ({ ch, x0: 115, x1: 133, y0: 18, y1: 34, size: 38, line: 0, script: '' });
+    const main = [...row('P=', 100, 20, 32, 0), ...row('ab', 118, 20, 32, 0), ...row('+1', 136, 20, 32, 0)];
+    expect(squeeze(layoutTex([...main, brace('⏟'), ...row('lbl', 116, 36, 41, 1, 4)], []))).toBe('P=\\underbrace{ab}_{lbl}+1');
+    expect(squeeze(layoutTex([...main, brace('⏞'), ...row('lbl', 116, 11, 16, 1, 4)], []))).toBe('P=\\overset{lbl}{\\overbrace{ab}}+1');
+  });
+
+  it('takes the row of full-size letters as the main row, not a limit line with more glyphs (∏ over k=1)', () => {
+    const gs = [...row('∏', 282, 170, 188, 0, 15), ...row('k=1', 283, 188, 195, 1, 4), ...row('n', 288, 164, 171, 2, 3),
+      ...row('A', 301, 174, 186, 3, 8), ...row('k', 309, 180, 187, 3, 3, '_')];
+    expect(squeeze(layoutTex(gs, []))).toBe('\\prod_{k=1}^{n}A_{k}');
   });
 
   it('writes function names as commands, but not a script label like x_{max}, and drops LibreOffice\'s empty-slot mark', () => {
