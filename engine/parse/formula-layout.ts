@@ -2,9 +2,11 @@
 // line on the formula's axis; a short rule with glyphs above and below is a fraction (\frac), one that
 // starts at a radical sign a root (\sqrt); glyphs over and under a big operator or `lim` are its limits;
 // a horizontal brace takes what it spans and its label (\underbrace); other glyphs above or below the
-// axis are scripts. Works recursively inside numerators, roots and limits.
+// axis are scripts. Works recursively inside numerators, roots and limits (delimiters and matrices:
+// formula-delimiters.ts).
 import type { RawLine, Rect } from '../pdf/raw.ts';
 import { latexOf, lineTex, negations } from './formulas.ts';
+import { delimiters, guessBig, matrices, rootOf } from './formula-delimiters.ts';
 
 export interface Glyph {
   ch: string;
@@ -27,20 +29,11 @@ const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
 /** Horizontal braces under / over part of a formula (\underbrace, \overbrace), their label beyond them. */
 const UNDER = /[⏟︸]/, OVER = /[⏞︷]/;
 
-const cx = (g: Glyph) => (g.x0 + g.x1) / 2;
+export const cx = (g: Glyph) => (g.x0 + g.x1) / 2;
 /** Vertical centre, the raised / lowered chars of a line taken in its upper / lower part. */
-const cy = (g: Glyph) => (g.script === '^' ? g.y0 + 0.3 * (g.y1 - g.y0) : g.script === '_' ? g.y1 - 0.3 * (g.y1 - g.y0) : (g.y0 + g.y1) / 2);
+export const cy = (g: Glyph) => (g.script === '^' ? g.y0 + 0.3 * (g.y1 - g.y0) : g.script === '_' ? g.y1 - 0.3 * (g.y1 - g.y0) : (g.y0 + g.y1) / 2);
 
-/** A glyph a font without a Unicode map reports as U+FFFD (TeX's math extension font): a big operator
- * guessed from its width (∑ is about 1.44 em wide in display size, ∏ 1.28 em; narrower ones, delimiters
- * and integrals alike, cannot be told apart and are dropped). */
-export function guessBig(g: Glyph): string {
-  if (g.ch !== '\ufffd') return g.ch;
-  const r = (g.x1 - g.x0) / g.size;
-  return r >= 1.36 ? '∑' : r >= 1.1 ? '∏' : g.ch;
-}
-
-interface Item { x: number; tex: string; attach?: boolean }
+export interface Item { x: number; tex: string; attach?: boolean; glyphs?: Glyph[] }
 
 /** LaTeX of the glyphs with the rules (fraction bars, root overlines) among them; `names`: function names
  * as commands (not inside limits and scripts, where "max" is a label). */
@@ -61,7 +54,8 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   // Big operators' glyphs hang below the line their font size gives: on the axis when they touch it.
   const onAxis = (g: Glyph) => (g.size >= 0.75 * size && cy(g) > ay0 && cy(g) < ay1) ||
     (!g.script && op(g) && g.y1 > ay0 - 0.5 * size && g.y0 < ay1 + 0.5 * size);
-  const used = new Set<Glyph>(), items: Item[] = [];
+  const used = new Set<Glyph>(), items: Item[] = matrices(gs, rules, size, names);
+  for (const m of items) for (const g of m.glyphs!) used.add(g);
   // Rules on this level, widest first; a rule inside a wider one is left to the recursion.
   const mine = rules.filter((r) => (r[1] + r[3]) / 2 > ay0 - 0.8 * size && (r[1] + r[3]) / 2 < ay1 + 0.4 * size).sort((a, b) => (b[2] - b[0]) - (a[2] - a[0]));
   const done: Rect[] = [];
@@ -139,26 +133,6 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   for (const run of runs(rest.filter(onAxis), items.map((i) => i.x))) items.push({ x: run[0].x0, tex: lineTex(lineOf(run), names) });
   items.sort((a, b) => a.x - b.x);
   return items.map((i, k) => (k && !i.attach ? ' ' : '') + i.tex).join('').replace(/ {2,}/g, ' ').trim();
-}
-
-/** A radical sign (√, or an unmapped glyph of TeX's extension font for a tall root) starting the overline `r`. */
-const rootOf = (g: Glyph, r: Rect, size: number) => (g.ch === '√' || (g.ch === '\ufffd' && guessBig(g) === g.ch)) && Math.abs(g.x1 - r[0]) < 0.35 * g.size &&
-  g.y0 < (r[1] + r[3]) / 2 + 0.5 * size && g.y1 > (r[1] + r[3]) / 2 - 0.5 * size;
-
-/** Unmapped narrow glyphs of TeX's extension font: two on one row are big delimiters (parentheses), a
- * lone one followed by more formula an integral; a radical (before an overline) stays for rootOf; the
- * rest, which cannot be read, go. */
-function delimiters(gs: Glyph[], rules: Rect[]): Glyph[] {
-  const odd = gs.filter((g) => g.ch === '\ufffd' && guessBig(g) === '\ufffd' && !rules.some((r) => rootOf(g, r, g.size)));
-  if (!odd.length) return gs;
-  const row = (a: Glyph, b: Glyph) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0;
-  const named = new Map<Glyph, string>();
-  for (const g of odd) {
-    if (named.has(g)) continue;
-    const mate = odd.find((o) => o !== g && !named.has(o) && o.x0 > g.x1 && row(g, o) && gs.some((x) => x.x0 >= g.x1 && x.x1 <= o.x0));
-    if (mate) { named.set(g, '('); named.set(mate, ')'); } else named.set(g, gs.some((x) => x.x0 >= g.x1 - 1 && x !== g) ? '∫' : '');
-  }
-  return gs.flatMap((g) => (named.has(g) ? (named.get(g) ? [{ ...g, ch: named.get(g)! }] : []) : [g]));
 }
 
 /** A numerator or denominator: centred on its bar, and not much wider than it. */

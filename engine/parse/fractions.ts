@@ -4,7 +4,8 @@
 import type { RawBlock, RawLine, RawVector, Rect } from '../pdf/raw.ts';
 import { rectUnion } from '../pdf/raw.ts';
 import { EQUATION_TAG, MATH_FONT } from './formulas.ts';
-import { type Glyph, guessBig, layoutTex } from './formula-layout.ts';
+import { guessBig } from './formula-delimiters.ts';
+import { type Glyph, layoutTex } from './formula-layout.ts';
 
 const RELATION_OR_OPERATOR = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒+\-−×÷·⋅±∑∏∫√∂∇]/;
 const BIG = /[∑∏∐⋃⋂∫∮⏟⏞︸︷]|\blim\b/;
@@ -129,7 +130,10 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
     // Or pieces of one formula side by side on a row around a relation (cut where the font changes: "a" "²+b" "²=c").
     const over = (a: RawLine, c: RawLine) => Math.min(a.bbox[3], c.bbox[3]) - Math.max(a.bbox[1], c.bbox[1]) > 0.5 * Math.min(a.bbox[3] - a.bbox[1], c.bbox[3] - c.bbox[1]);
     const row = RELATION.test(text) && g.every((a) => g.every((c) => over(a.l, c.l)));
-    const structure = row || rs.length > 0 || gs.some((x) => BIG.test(guessBig(x)) || x.ch === '\ufffd') || BIG.test(text) || g.some((a) => a.l.size <= 0.8 * big);
+    // Or full-size lines stacked inside brackets (a matrix's rows).
+    const stacked = /[([{|]/.test(text) && /[)\]}|]/.test(text) && g.some((a) => g.some((c) => c.l.size >= 0.8 * big && a.l.size >= 0.8 * big &&
+      c.l.bbox[1] > a.l.bbox[1] + 0.6 * big && Math.min(a.l.bbox[2], c.l.bbox[2]) > Math.max(a.l.bbox[0], c.l.bbox[0])));
+    const structure = row || stacked || rs.length > 0 || gs.some((x) => BIG.test(guessBig(x)) || x.ch === '\ufffd') || BIG.test(text) || g.some((a) => a.l.size <= 0.8 * big);
     if (!structure) continue;
     const main = g.reduce((a, c) => (c.l.text.length * c.l.size ** 2 > a.l.text.length * a.l.size ** 2 ? c : a));
     const tex = layoutTex(gs, rs);

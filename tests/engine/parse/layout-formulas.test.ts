@@ -111,6 +111,26 @@ describe('display formulas on several lines', () => {
     expect(squeeze(layoutTex([...main, brace('⏞'), ...row('lbl', 116, 11, 16, 1, 4)], []))).toBe('P=\\overset{lbl}{\\overbrace{ab}}+1');
   });
 
+  it('reads rows of glyphs between big delimiters as a matrix, one column of two in parentheses as \\binom', () => {
+    // A = (a b / c d): the rows above and below the axis, the parentheses tall glyphs of lines of their own.
+    const paren = (ch: string, x: number): Glyph => ({ ch, x0: x, x1: x + 5, y0: 8, y1: 34, size: 12, line: 9, script: '' });
+    const gs = [...row('A=', 100, 15, 27, 0), paren('(', 113), ...row('a', 120, 8, 20, 1), ...row('b', 134, 8, 20, 1),
+      ...row('c', 120, 22, 34, 2), ...row('d', 134, 22, 34, 2), paren(')', 142)];
+    expect(layoutTex(gs, [])).toBe('A= \\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}');
+    const binom = [...row('x=', 100, 15, 27, 0), paren('(', 113), ...row('n', 120, 8, 20, 1), ...row('k', 120, 22, 34, 2), paren(')', 128)];
+    expect(squeeze(layoutTex(binom, []))).toBe('x=\\binom{n}{k}');
+  });
+
+  it('takes full-size lines stacked inside brackets as one formula (a matrix as LibreOffice sets it)', () => {
+    const at = (t: string, x: number, y1: number, size = 13.5): [string, number, number, number, number?][] =>
+      [...t].map((c, i) => [c, x + 6.7 * i, x + 6.7 * (i + 1), y1, size]);
+    const lines = [line([...at('A=', 270, 372.8), ...at('(', 289, 378, 20), ...at('a', 295.4, 366)]), line(at('b', 314.9, 366)),
+      line(at('c', 295.4, 382.2)), line([...at('d', 314.1, 382.2), ...at(')', 321, 378, 20)])];
+    const blocks = [{ bbox: lines.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]), lines }];
+    buildFractions(blocks, [], 600, []);
+    expect(blocks.flatMap((b) => b.lines).filter((l) => l.latex).map((l) => l.text)).toEqual(['A= \\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}']);
+  });
+
   it('takes the row of full-size letters as the main row, not a limit line with more glyphs (∏ over k=1)', () => {
     const gs = [...row('∏', 282, 170, 188, 0, 15), ...row('k=1', 283, 188, 195, 1, 4), ...row('n', 288, 164, 171, 2, 3),
       ...row('A', 301, 174, 186, 3, 8), ...row('k', 309, 180, 187, 3, 3, '_')];
