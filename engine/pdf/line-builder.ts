@@ -88,7 +88,7 @@ export class LineBuilder {
     const lead = text.length - text.trimStart().length;
     const top = (m: Map<string | number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])[0][0];
     const cx0 = this.cx0.slice(lead, text.length), cx1 = this.cx1.slice(lead, text.length);
-    const { sup, sub } = this.csz ? scripts(this.csz.slice(lead, text.length), this.cy1!.slice(lead, text.length), top(this.sizes) as number) : { sup: [], sub: [] };
+    const { sup, sub } = this.csz ? scripts(text.slice(lead), this.csz.slice(lead, text.length), this.cy1!.slice(lead, text.length), top(this.sizes) as number) : { sup: [], sub: [] };
     const bottoms = this.cy1?.slice(lead, text.length), bs = bottoms?.filter((b) => !Number.isNaN(b)) ?? [];
     const stacked = bs.length > 1 && Math.max(...bs) - Math.min(...bs) > 0.35 * (top(this.sizes) as number);
     return {
@@ -104,7 +104,7 @@ export class LineBuilder {
 
 /** Indices of chars set smaller than the line and raised above its baseline (note marks, exponents) or
  * lowered below it (subscripts). */
-function scripts(sizes: number[], bottoms: number[], size: number): { sup: number[]; sub: number[] } {
+function scripts(text: string, sizes: number[], bottoms: number[], size: number): { sup: number[]; sub: number[] } {
   // Baselines from the quads' bottoms, less a typical descent (a smaller glyph has a shorter one).
   const line = (i: number) => bottoms[i] - 0.22 * sizes[i];
   const base: number[] = [];
@@ -113,10 +113,15 @@ function scripts(sizes: number[], bottoms: number[], size: number): { sup: numbe
   if (!base.length) return { sup, sub };
   base.sort((a, b) => a - b);
   const baseline = base[Math.floor(base.length / 2)];
+  // Against the line's size, or against the letter or digit the script belongs to (a formula set larger than
+  // the prose: "aᵢ" at 15.6 pt and 9.3 pt in 11 pt text).
+  let at = -1;
   for (let i = 0; i < sizes.length; i++) {
-    if (!(sizes[i] <= 0.8 * size)) continue;
-    if (line(i) < baseline - 0.2 * size) sup.push(i);
-    else if (line(i) > baseline + 0.1 * size) sub.push(i);
+    if (Number.isNaN(sizes[i])) continue;
+    const [s, b] = sizes[i] <= 0.8 * size ? [size, baseline] : at >= 0 && sizes[at] > 1.1 * size && sizes[i] <= 0.8 * sizes[at] ? [sizes[at], line(at)] : [NaN, NaN];
+    if (line(i) < b - 0.2 * s) sup.push(i);
+    else if (line(i) > b + 0.1 * s) sub.push(i);
+    else if (!(sizes[i] <= 0.8 * size) && /[\p{L}\p{N}]/u.test(text[i])) at = i;
   }
   return { sup, sub };
 }

@@ -146,6 +146,13 @@ describe('display formulas on several lines', () => {
 });
 
 describe('inline formulas in prose', () => {
+  it('reads the scripts of a formula set larger than its prose against the letter they belong to (LibreOffice: aᵢ at 15.6 pt and 9.3 pt in 11 pt text)', () => {
+    const text: [string, number, number, number, number?][] = [...'the quantity '].map((c, i) => [c, 100 + 5 * i, 105 + 5 * i, 602, 11]);
+    const l = line([...text, ['a', 164, 172.5, 602.3, 15.59], ['i', 173.6, 176.4, 604.7, 9.29], [' ', 177, 179, 602, 11], ['i', 179, 182, 602, 11], ['s', 182, 186, 602, 11]]);
+    expect(l.text).toBe('the quantity ai is');
+    expect([l.sub, l.sup ?? []]).toEqual([[14], []]);
+  });
+
   it('marks a lone Greek letter and words built around a relation, and nothing else', () => {
     expect(inlineMath('the rate α is fixed for n≥1 and x∈A.')).toBe('the rate $\\alpha$ is fixed for $n\\geq 1$ and $x\\in A$.');
     for (const t of ['config (enc=6, dec=6)', 'a 5% rise, 1 = $1-$9,999', 'see → next', 'Η γλώσσα και η ζωή α']) expect(inlineMath(t), t).toBe(t);
