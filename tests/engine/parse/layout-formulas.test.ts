@@ -158,4 +158,9 @@ describe('inline formulas in prose', () => {
     for (const t of ['config (enc=6, dec=6)', 'a 5% rise, 1 = $1-$9,999', 'see → next', 'Η γλώσσα και η ζωή α']) expect(inlineMath(t), t).toBe(t);
     expect(inlineMath('keeps $x^{2}$ and [^3] as they are, β')).toBe('keeps $x^{2}$ and [^3] as they are, $\\beta$');
   });
+
+  it('joins spans of one formula the PDF cut at a space (A=π and r²), not prices', () => {
+    expect(inlineMath('the area A=π $r^{2}$ holds')).toBe('the area $A=\\pi r^{2}$ holds');
+    expect(inlineMath('from $5 $6 on')).toBe('from $5 $6 on');
+  });
 });
