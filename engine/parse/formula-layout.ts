@@ -1,9 +1,12 @@
 // LaTeX of a display formula set on several text lines, from where its glyphs sit: the main row is the
 // line on the formula's axis; a short rule with glyphs above and below is a fraction (\frac), one that
 // starts at a radical sign a root (\sqrt); glyphs over and under a big operator or `lim` are its limits;
-// other glyphs above or below the axis are scripts. Works recursively inside numerators, roots and limits.
+// a horizontal brace takes what it spans and its label (\underbrace); other glyphs above or below the
+// axis are scripts. Works recursively inside numerators, roots and limits (delimiters and matrices:
+// formula-delimiters.ts).
 import type { RawLine, Rect } from '../pdf/raw.ts';
-import { latexOf, lineTex } from './formulas.ts';
+import { latexOf, lineTex, negations } from './formulas.ts';
+import { delimiters, guessBig, matrices, rootOf } from './formula-delimiters.ts';
 
 export interface Glyph {
   ch: string;
@@ -23,21 +26,14 @@ const BIG = /[∑∏∐⋃⋂⋁⋀⨁⨂]/;
 const INTEGRAL = /[∫∮∬∭∯∰∱∲∳]/;
 const LIMIT_WORD = /lim|max|min|sup|inf/g;
 const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
+/** Horizontal braces under / over part of a formula (\underbrace, \overbrace), their label beyond them. */
+const UNDER = /[⏟︸]/, OVER = /[⏞︷]/;
 
-const cx = (g: Glyph) => (g.x0 + g.x1) / 2;
+export const cx = (g: Glyph) => (g.x0 + g.x1) / 2;
 /** Vertical centre, the raised / lowered chars of a line taken in its upper / lower part. */
-const cy = (g: Glyph) => (g.script === '^' ? g.y0 + 0.3 * (g.y1 - g.y0) : g.script === '_' ? g.y1 - 0.3 * (g.y1 - g.y0) : (g.y0 + g.y1) / 2);
+export const cy = (g: Glyph) => (g.script === '^' ? g.y0 + 0.3 * (g.y1 - g.y0) : g.script === '_' ? g.y1 - 0.3 * (g.y1 - g.y0) : (g.y0 + g.y1) / 2);
 
-/** A glyph a font without a Unicode map reports as U+FFFD (TeX's math extension font): a big operator
- * guessed from its width (∑ is about 1.44 em wide in display size, ∏ 1.28 em; narrower ones, delimiters
- * and integrals alike, cannot be told apart and are dropped). */
-export function guessBig(g: Glyph): string {
-  if (g.ch !== '\ufffd') return g.ch;
-  const r = (g.x1 - g.x0) / g.size;
-  return r >= 1.36 ? '∑' : r >= 1.1 ? '∏' : g.ch;
-}
-
-interface Item { x: number; tex: string; attach?: boolean }
+export interface Item { x: number; tex: string; attach?: boolean; glyphs?: Glyph[] }
 
 /** LaTeX of the glyphs with the rules (fraction bars, root overlines) among them; `names`: function names
  * as commands (not inside limits and scripts, where "max" is a label). */
@@ -48,15 +44,18 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   // Main row: the line with most full-size glyphs (size counted twice, relations thrice), and every line on its axis.
   const score = new Map<number, number>();
   // (A big operator's glyph is set larger than the formula: it neither makes the row nor gives its size.)
-  const op = (g: Glyph) => BIG.test(guessBig(g)) || INTEGRAL.test(g.ch);
-  for (const g of gs) if (!g.script && !op(g)) score.set(g.line, (score.get(g.line) ?? 0) + g.size * g.size * (RELATION.test(g.ch) ? 3 : 1));
+  const op = (g: Glyph) => BIG.test(guessBig(g)) || INTEGRAL.test(g.ch) || UNDER.test(g.ch) || OVER.test(g.ch);
+  // (Limits are set smaller: only glyphs near the largest letter or digit count; tall delimiters and braces grow.)
+  const top = Math.max(0, ...gs.filter((g) => !g.script && !op(g) && /[\p{L}\p{N}]/u.test(g.ch)).map((g) => g.size));
+  for (const g of gs) if (!g.script && !op(g) && g.size >= 0.8 * top) score.set(g.line, (score.get(g.line) ?? 0) + g.size * g.size * (RELATION.test(g.ch) ? 3 : 1));
   const mainLine = [...score.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? gs[0].line;
   const ml = gs.filter((g) => g.line === mainLine && !op(g)).length ? gs.filter((g) => g.line === mainLine && !op(g)) : gs.filter((g) => g.line === mainLine);
   const size = Math.max(...ml.map((g) => g.size)), ay0 = Math.min(...ml.map((g) => g.y0)), ay1 = Math.max(...ml.map((g) => g.y1));
   // Big operators' glyphs hang below the line their font size gives: on the axis when they touch it.
   const onAxis = (g: Glyph) => (g.size >= 0.75 * size && cy(g) > ay0 && cy(g) < ay1) ||
     (!g.script && op(g) && g.y1 > ay0 - 0.5 * size && g.y0 < ay1 + 0.5 * size);
-  const used = new Set<Glyph>(), items: Item[] = [];
+  const used = new Set<Glyph>(), items: Item[] = matrices(gs, rules, size, names);
+  for (const m of items) for (const g of m.glyphs!) used.add(g);
   // Rules on this level, widest first; a rule inside a wider one is left to the recursion.
   const mine = rules.filter((r) => (r[1] + r[3]) / 2 > ay0 - 0.8 * size && (r[1] + r[3]) / 2 < ay1 + 0.4 * size).sort((a, b) => (b[2] - b[0]) - (a[2] - a[0]));
   const done: Rect[] = [];
@@ -90,6 +89,16 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
     for (const g of root && below.length ? [...claimed, root] : claimed) used.add(g);
     done.push(r);
     items.push({ x: root && below.length ? root.x0 : r[0], tex });
+  }
+  // A horizontal brace takes the glyphs across its width: its label beyond it, the rest what it spans
+  // (an overbrace's label set over it with \overset, as Word's equations convert).
+  for (const b of gs.filter((g) => !used.has(g) && (UNDER.test(g.ch) || OVER.test(g.ch)))) {
+    const under = UNDER.test(b.ch), span = gs.filter((g) => g !== b && !used.has(g) && cx(g) >= b.x0 && cx(g) <= b.x1);
+    const label = span.filter((g) => (under ? g.y0 >= b.y1 - 1 : g.y1 <= b.y0 + 1)), body = span.filter((g) => !label.includes(g));
+    if (!body.length) continue;
+    for (const g of [b, ...span]) used.add(g);
+    const inner = layoutTex(body, rules.filter((r) => r[0] >= b.x0 - 1 && r[2] <= b.x1 + 1), names), lab = layoutTex(label.map(flat), [], false);
+    items.push({ x: b.x0, tex: under ? `\\underbrace{${inner}}_{${lab}}` : `\\overset{${lab}}{\\overbrace{${inner}}}` });
   }
   // Big operators and lim-like words on the axis take the glyphs over and under them as limits.
   const axis = gs.filter((g) => !used.has(g) && onAxis(g) && !g.script).sort((a, b) => a.x0 - b.x0);
@@ -126,42 +135,10 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   return items.map((i, k) => (k && !i.attach ? ' ' : '') + i.tex).join('').replace(/ {2,}/g, ' ').trim();
 }
 
-/** A radical sign (√, or an unmapped glyph of TeX's extension font for a tall root) starting the overline `r`. */
-const rootOf = (g: Glyph, r: Rect, size: number) => (g.ch === '√' || (g.ch === '\ufffd' && guessBig(g) === g.ch)) && Math.abs(g.x1 - r[0]) < 0.35 * g.size &&
-  g.y0 < (r[1] + r[3]) / 2 + 0.5 * size && g.y1 > (r[1] + r[3]) / 2 - 0.5 * size;
-
-/** Unmapped narrow glyphs of TeX's extension font: two on one row are big delimiters (parentheses), a
- * lone one followed by more formula an integral; a radical (before an overline) stays for rootOf; the
- * rest, which cannot be read, go. */
-function delimiters(gs: Glyph[], rules: Rect[]): Glyph[] {
-  const odd = gs.filter((g) => g.ch === '\ufffd' && guessBig(g) === '\ufffd' && !rules.some((r) => rootOf(g, r, g.size)));
-  if (!odd.length) return gs;
-  const row = (a: Glyph, b: Glyph) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0;
-  const named = new Map<Glyph, string>();
-  for (const g of odd) {
-    if (named.has(g)) continue;
-    const mate = odd.find((o) => o !== g && !named.has(o) && o.x0 > g.x1 && row(g, o) && gs.some((x) => x.x0 >= g.x1 && x.x1 <= o.x0));
-    if (mate) { named.set(g, '('); named.set(mate, ')'); } else named.set(g, gs.some((x) => x.x0 >= g.x1 - 1 && x !== g) ? '∫' : '');
-  }
-  return gs.flatMap((g) => (named.has(g) ? (named.get(g) ? [{ ...g, ch: named.get(g)! }] : []) : [g]));
-}
-
 /** A numerator or denominator: centred on its bar, and not much wider than it. */
 function centred(gs: Glyph[], r: Rect): boolean {
   const x0 = Math.min(...gs.map((g) => g.x0)), x1 = Math.max(...gs.map((g) => g.x1)), w = r[2] - r[0];
   return Math.abs((x0 + x1) / 2 - (r[0] + r[2]) / 2) < 0.25 * w + 1 && x1 - x0 < w + 4;
-}
-
-/** A negation slash (U+0338, TeX's \not) set before a relation makes the negated relation. */
-function negations(gs: Glyph[]): Glyph[] {
-  const NOT: Record<string, string> = { '=': '≠', '∈': '∉', '<': '≮', '>': '≯', '≤': '≰', '≥': '≱', '⊂': '⊄', '≡': '≢', '∼': '≁' };
-  if (!gs.some((g) => g.ch === '\u0338')) return gs;
-  const out: Glyph[] = [];
-  for (let i = 0; i < gs.length; i++) {
-    const n = gs[i + 1];
-    if (gs[i].ch === '\u0338' && n && NOT[n.ch]) { out.push({ ...n, ch: NOT[n.ch], x0: Math.min(gs[i].x0, n.x0) }); i++; } else if (gs[i].ch !== '\u0338') out.push(gs[i]);
-  }
-  return out;
 }
 
 /** A glyph moved down to its own row (in a limit or script, its flags no longer say where it sits). */

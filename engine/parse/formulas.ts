@@ -1,7 +1,7 @@
 // Display formulas from the text layer: a short standalone segment made of math (relations, operators,
 // math fonts, scripts) becomes an `equation` element whose text is LaTeX rebuilt from the glyphs: raised
 // or lowered smaller chars → ^{} / _{}, Greek letters and math symbols → commands, a right-aligned
-// "(n)" on its row → \tag{n}.
+// "(n)" on its row → \tag{n}; a negation slash before a relation → the negated relation.
 import type { RawLine } from '../pdf/raw.ts';
 import type { Elem } from './model.ts';
 import type { Segment } from './segment.ts';
@@ -60,15 +60,17 @@ const GREEK = /^[\u0391-\u03a9\u03b1-\u03c9\u03d5\u03f5]$/;
 /** Math set inline in prose, as `$…$`: a lone Greek letter ("the rate α"), or a word made of a relation
  * or operator between letters and digits ("n≥1", "x∈A"; not "enc=6": runs of three letters are names);
  * not in Greek-language text, not inside markup
- * the engine wrote already ($…$, [^n]), not currency or percentages. */
+ * the engine wrote already ($…$, [^n]), not currency or percentages; spans side by side join ($π$ $r^2$). */
 export function inlineMath(text: string): string {
   if ((text.match(/[\u0370-\u03ff]{3,}/g) ?? []).length >= 2) return text;
-  return text.split(/(\$[^$]+\$|\[\^[^\]]+\])/).map((part, i) => (i % 2 ? part : part.replace(/(^|\s)([^\s]+)(?=\s|$)/g, (all, sp: string, word: string) => {
+  const out = text.split(/(\$[^$]+\$|\[\^[^\]]+\])/).map((part, i) => (i % 2 ? part : part.replace(/(^|\s)([^\s]+)(?=\s|$)/g, (all, sp: string, word: string) => {
     const [, pre, core, post] = /^([(“"']*)(.*?)([.,;:!?)”"']*)$/.exec(word)!;
     const math = GREEK.test(core) || (INLINE_RELATION.test(core) && /^[\p{L}\d.()=<>≤≥≠≈≡∼∝∈∉⊂⊆→⇒±×÷∞∑∏∫√∂∇+\-−′]+$/u.test(core) &&
       /[\p{L}\d]/u.test(core.replace(INLINE_RELATION, '')) && !/\p{L}{3,}/u.test(core.replace(FUNCTION_NAME, ' ')));
     return math ? `${sp}${pre}$${latexOf({ text: core, cx0: [], cx1: [], bbox: [0, 0, 0, 0], size: 0, bold: 0, italic: 0, mono: 0, font: '', rotated: false, rtl: false })}$${post}` : all;
   }))).join('');
+  // One formula the PDF cut at a space ("π" and "r²"): adjacent spans join.
+  return out.replace(/\$([^$\s](?:[^$]*[^$\s])?)\$ \$([^$\s](?:[^$]*[^$\s])?)\$/g, (_, a: string, b: string) => `$${a} ${b}$`);
 }
 
 /** Is this segment a display formula (not prose, not a heading, not code)? */
@@ -105,4 +107,16 @@ export function attachTags(elems: Elem[]): Elem[] {
     gone.add(tag);
   }
   return gone.size ? elems.filter((e) => !gone.has(e)) : elems;
+}
+
+/** A negation slash (U+0338, TeX's \not) set before a relation makes the negated relation. */
+export function negations<G extends { ch: string; x0: number }>(gs: G[]): G[] {
+  const NOT: Record<string, string> = { '=': '≠', '∈': '∉', '<': '≮', '>': '≯', '≤': '≰', '≥': '≱', '⊂': '⊄', '≡': '≢', '∼': '≁' };
+  if (!gs.some((g) => g.ch === '\u0338')) return gs;
+  const out: G[] = [];
+  for (let i = 0; i < gs.length; i++) {
+    const n = gs[i + 1];
+    if (gs[i].ch === '\u0338' && n && NOT[n.ch]) { out.push({ ...n, ch: NOT[n.ch], x0: Math.min(gs[i].x0, n.x0) }); i++; } else if (gs[i].ch !== '\u0338') out.push(gs[i]);
+  }
+  return out;
 }

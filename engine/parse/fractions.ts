@@ -4,10 +4,12 @@
 import type { RawBlock, RawLine, RawVector, Rect } from '../pdf/raw.ts';
 import { rectUnion } from '../pdf/raw.ts';
 import { EQUATION_TAG, MATH_FONT } from './formulas.ts';
-import { type Glyph, guessBig, layoutTex } from './formula-layout.ts';
+import { guessBig } from './formula-delimiters.ts';
+import { type Glyph, layoutTex } from './formula-layout.ts';
 
 const RELATION_OR_OPERATOR = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒+\-−×÷·⋅±∑∏∫√∂∇]/;
-const BIG = /[∑∏∐⋃⋂∫∮]|\blim\b/;
+const BIG = /[∑∏∐⋃⋂∫∮⏟⏞︸︷]|\blim\b/;
+const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
 /** Function names a formula may hold among its letters (glued to a variable: "ancos"); any other word
  * of four letters makes prose. */
 const FUNCTION = /arc(sin|cos|tan)|(sin|cos|tan)h?|lim|max|min|sup|inf|log|exp|det|arg/g;
@@ -26,8 +28,12 @@ function glyphs(l: RawLine, line: number): Glyph[] {
   const sup = new Set(l.sup ?? []), sub = new Set(l.sub ?? []), out: Glyph[] = [];
   for (let i = 0; i < l.text.length; i++) {
     if (/\s/.test(l.text[i])) continue;
-    const script = sup.has(i) ? '^' : sub.has(i) ? '_' : '';
-    out.push({ ch: l.text[i], x0: l.cx0[i], x1: l.cx1[i], y0: l.bbox[1], y1: l.bbox[3], size: script ? 0.7 * l.size : l.size, line, script });
+    const script = sup.has(i) ? '^' : sub.has(i) ? '_' : '', size = script ? 0.7 * l.size : l.size;
+    // A line whose chars sit on several baselines (a numerator and a denominator read as one): each its own row.
+    // (A radical or an unmapped extension glyph reaches up to its overline: it keeps the line's top.)
+    const own = l.cy1 && !Number.isNaN(l.cy1[i]), tall = /[√\ufffd]/.test(l.text[i]);
+    const y0 = own && !tall ? l.cy1![i] - size : l.bbox[1], y1 = own ? l.cy1![i] : l.bbox[3];
+    out.push({ ch: l.text[i], x0: l.cx0[i], x1: l.cx1[i], y0, y1, size, line, script });
   }
   return out;
 }
@@ -97,6 +103,12 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
   const cands: At[] = [];
   for (const b of blocks) b.lines.forEach((l, k) => { if (mathish(l) && !inside(l.bbox)) cands.push({ b, l, k }); });
   if (!cands.length) return;
+  // The label of a horizontal brace (\underbrace) is words, set small right under or over it.
+  const braces = cands.filter((c) => /[⏟⏞︸︷]/.test(c.l.text));
+  for (const b of braces.length ? blocks : []) b.lines.forEach((l, k) => {
+    if (!cands.some((c) => c.l === l) && l.text.length <= 60 && braces.some((c) => l.bbox[0] >= c.l.bbox[0] - 2 && l.bbox[2] <= c.l.bbox[2] + 2 &&
+      l.size < 0.8 * c.l.size && Math.max(l.bbox[1] - c.l.bbox[3], c.l.bbox[1] - l.bbox[3]) < 0.6 * c.l.size)) cands.push({ b, l, k });
+  });
   const groups = groupLines(cands, rules).flatMap((g) => splitRows(g, rules));
   const prose = blocks.flatMap((b) => b.lines).filter((l) => !cands.some((c) => c.l === l));
   const gone = new Set<RawLine>();
@@ -115,7 +127,13 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
     const gs = g.flatMap((a, i) => glyphs(a.l, i));
     // Evidence of a set formula: a rule among the lines, a big operator (or a glyph of TeX's extension font
     // with no Unicode), or a line of script-size glyphs.
-    const structure = rs.length > 0 || gs.some((x) => BIG.test(guessBig(x)) || x.ch === '\ufffd') || BIG.test(text) || g.some((a) => a.l.size <= 0.8 * big);
+    // Or pieces of one formula side by side on a row around a relation (cut where the font changes: "a" "²+b" "²=c").
+    const over = (a: RawLine, c: RawLine) => Math.min(a.bbox[3], c.bbox[3]) - Math.max(a.bbox[1], c.bbox[1]) > 0.5 * Math.min(a.bbox[3] - a.bbox[1], c.bbox[3] - c.bbox[1]);
+    const row = RELATION.test(text) && g.every((a) => g.every((c) => over(a.l, c.l)));
+    // Or full-size lines stacked inside brackets (a matrix's rows).
+    const stacked = /[([{|]/.test(text) && /[)\]}|]/.test(text) && g.some((a) => g.some((c) => c.l.size >= 0.8 * big && a.l.size >= 0.8 * big &&
+      c.l.bbox[1] > a.l.bbox[1] + 0.6 * big && Math.min(a.l.bbox[2], c.l.bbox[2]) > Math.max(a.l.bbox[0], c.l.bbox[0])));
+    const structure = row || stacked || rs.length > 0 || gs.some((x) => BIG.test(guessBig(x)) || x.ch === '\ufffd') || BIG.test(text) || g.some((a) => a.l.size <= 0.8 * big);
     if (!structure) continue;
     const main = g.reduce((a, c) => (c.l.text.length * c.l.size ** 2 > a.l.text.length * a.l.size ** 2 ? c : a));
     const tex = layoutTex(gs, rs);
@@ -125,7 +143,25 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
     for (const a of g) if (a !== main) gone.add(a.l);
   }
   if (gone.size) for (const b of blocks) b.lines = b.lines.filter((l) => !gone.has(l));
+  ownBlocks(blocks);
   splitTags(blocks, cands.filter((c) => !gone.has(c.l) && RELATION_OR_OPERATOR.test(c.l.text)).map((c) => c.l));
+}
+
+/** A rebuilt formula set in one block with prose (the paragraph after it) goes to a block of its own,
+ * the lines before and after it staying blocks in their order. */
+function ownBlocks(blocks: RawBlock[]): void {
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (b.lines.length < 2 || !b.lines.some((l) => l.latex)) continue;
+    const parts: RawLine[][] = [[]];
+    for (const l of b.lines) {
+      if (l.latex) parts.push([l], []);
+      else parts[parts.length - 1].push(l);
+    }
+    const own = parts.filter((p) => p.length).map((lines) => ({ bbox: lines.map((l) => l.bbox).reduce(rectUnion), lines }));
+    blocks.splice(i, 1, ...own);
+    i += own.length - 1;
+  }
 }
 
 /** An equation number "(n)" on the row of a formula line left of it, set in one block with other lines

@@ -109,7 +109,8 @@ export class LineBuilder {
       if (isBlank(code) && c.length === 1) { csz[i] = cy1[i] = NaN; }
       else {
         if (Number.isNaN(this.firstSize)) { this.firstSize = size; this.firstBottom = bottom; }
-        else if (!this.mixed && !(Math.abs(size - this.firstSize) < 0.01)) this.mixed = true;
+        // (Same size on another baseline, beyond a third of an em: a formula's numerator and denominator.)
+        else if (!this.mixed && !(Math.abs(size - this.firstSize) < 0.01 && Math.abs(bottom - this.firstBottom) < 0.35 * size)) this.mixed = true;
         csz[i] = this.mixed ? size : this.firstSize;
         cy1[i] = this.mixed ? bottom : this.firstBottom;
       }
@@ -165,13 +166,18 @@ export class LineBuilder {
     let l = Infinity, r = -Infinity;
     for (let i = 0; i < cx0.length; i++) { l = Math.min(l, cx0[i]); r = Math.max(r, cx1[i]); }
     const size = top(this.sizeKeys, this.sizeN, this.nSizes);
-    const { sup, sub } = this.mixed ? scripts(this.csz.subarray(lead, end), this.cy1.subarray(lead, end), size) : NONE;
+    const { sup, sub } = this.mixed ? scripts(text.slice(lead), this.csz.subarray(lead, end), this.cy1.subarray(lead, end), size) : NONE;
     const line: RawLine = {
       text: text.slice(lead), cx0, cx1, bbox: [l, this.y0, r, this.y1], size, font: top(this.fontKeys, this.fontN, this.nFonts),
       bold: this.bold / this.n, italic: this.italic / this.n, mono: this.monoOf ? (this.mono + (evenPitch(this.adv, this.nAdv) ? this.flagged : 0)) / this.monoOf : 0, rotated: this.rotated, rtl: this.rtl > this.n / 2,
     };
     if (sup.length && !this.rotated) line.sup = sup;
     if (sub.length && !this.rotated) line.sub = sub;
+    if (this.mixed && !this.rotated) {
+      let lo = Infinity, hi = -Infinity;
+      for (let i = lead; i < end; i++) { const b = this.cy1[i]; if (b < lo) lo = b; if (b > hi) hi = b; }
+      if (hi - lo > 0.35 * size) line.cy1 = Array.from(this.cy1.subarray(lead, end));
+    }
     return line;
   }
 }
@@ -185,7 +191,7 @@ function top<K>(keys: K[], counts: number[], n: number): K {
 
 /** Indices of chars set smaller than the line and raised above its baseline (note marks, exponents) or
  * lowered below it (subscripts). */
-function scripts(sizes: ArrayLike<number>, bottoms: ArrayLike<number>, size: number): { sup: number[]; sub: number[] } {
+function scripts(text: string, sizes: ArrayLike<number>, bottoms: ArrayLike<number>, size: number): { sup: number[]; sub: number[] } {
   // Baselines from the quads' bottoms, less a typical descent (a smaller glyph has a shorter one).
   const line = (i: number) => bottoms[i] - 0.22 * sizes[i];
   const base: number[] = [];
@@ -194,10 +200,17 @@ function scripts(sizes: ArrayLike<number>, bottoms: ArrayLike<number>, size: num
   if (!base.length) return { sup, sub };
   base.sort((a, b) => a - b);
   const baseline = base[Math.floor(base.length / 2)];
+  // Against the line's size, or against the letter or digit the script belongs to (a formula set larger than
+  // the prose: "aᵢ" at 15.6 pt and 9.3 pt in 11 pt text).
+  let at = -1;
   for (let i = 0; i < sizes.length; i++) {
-    if (!(sizes[i] <= 0.8 * size)) continue;
-    if (line(i) < baseline - 0.2 * size) sup.push(i);
-    else if (line(i) > baseline + 0.1 * size) sub.push(i);
+    if (Number.isNaN(sizes[i])) continue;
+    let s = NaN, b = NaN;
+    if (sizes[i] <= 0.8 * size) { s = size; b = baseline; }
+    else if (at >= 0 && sizes[at] > 1.1 * size && sizes[i] <= 0.8 * sizes[at]) { s = sizes[at]; b = line(at); }
+    if (line(i) < b - 0.2 * s) sup.push(i);
+    else if (line(i) > b + 0.1 * s) sub.push(i);
+    else if (!(sizes[i] <= 0.8 * size) && /[\p{L}\p{N}]/u.test(text[i])) at = i;
   }
   return { sup, sub };
 }

@@ -25,6 +25,9 @@ export interface RawLine {
   sup?: number[];
   /** Indices into `text` of subscript chars (smaller and lowered). */
   sub?: number[];
+  /** Bottom edge of every char (spaces: NaN), only when chars of the line sit on baselines over a third
+   * of an em apart (a formula's numerator and denominator read as one line). */
+  cy1?: number[];
   /** `text` is LaTeX already (a formula rebuilt from several lines, e.g. a fraction). */
   latex?: boolean;
 }
