@@ -28,6 +28,18 @@ export async function expectRowState(page: Page, fileName: string, state: Task['
   await expect(row(page, fileName)).toHaveAttribute('data-state', state, { timeout });
 }
 
+/** In a 1440×900 window, in English, with Markdown and JSON: drops the corpus file `rel`, waits for its
+ * task to succeed (within `timeout`), opens it and waits until its review shows the PDF. */
+export async function openInReview(page: Page, app: WebApp, rel: string, timeout = 120_000): Promise<void> {
+  const name = rel.split('/').pop()!;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
+  await dropFiles(page, corpus(rel));
+  await expectRowState(page, name, 'SUCCESS', timeout);
+  await row(page, name).click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+}
+
 export async function openSettings(page: Page): Promise<void> {
   await page.getByTestId('nav-settings').click();
   await expect(page.getByTestId('settings-view')).toBeVisible();

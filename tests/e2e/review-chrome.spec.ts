@@ -3,7 +3,7 @@
 // with many block types, the legend is one row (the chips that do not fit behind a "+N" button, still
 // reachable from the keyboard and still toggling their type) and the notice is one line.
 import type { Page } from '@playwright/test';
-import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
+import { openInReview } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 
 const DOC = 'redp5110_sampled.pdf';
@@ -40,12 +40,7 @@ async function expectEveryChipReachable(page: Page): Promise<void> {
 
 test('the review chrome stays compact: legend one row with "+N", one-line notice, page pane high up', async ({ page, app }) => {
   test.setTimeout(150_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
-  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
-  await expectRowState(page, DOC, 'SUCCESS');
-  await row(page, DOC).click();
-  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await openInReview(page, app, `pdf-digital/${DOC}`);
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.getByTestId('queue-expand').click();
   await expect(page.getByTestId('queue-list')).toBeVisible();
@@ -121,12 +116,7 @@ async function legendPlaces(page: Page): Promise<{ chips: Record<string, number>
 
 test('hiding a type and "All types" leave the legend row in place (en and zh)', async ({ page, app }, info) => {
   test.setTimeout(150_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
-  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
-  await expectRowState(page, DOC, 'SUCCESS');
-  await row(page, DOC).click();
-  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await openInReview(page, app, `pdf-digital/${DOC}`);
   await page.setViewportSize({ width: 1024, height: 700 }); // a row with "+N": the queue folded, then open
   for (const [queue, language] of [['folded', 'en'], ['folded', 'zh-CN'], ['open', 'zh-CN'], ['open', 'en']] as const) {
     if (queue === 'open' && language === 'zh-CN') await page.getByTestId('queue-expand').click();

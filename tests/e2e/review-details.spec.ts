@@ -3,7 +3,7 @@
 // Inspector as a drawer covers the Markdown pane exactly (no clipped strip of it beside the drawer, none
 // of the page under it); a table block's details head keeps its buttons inside the Inspector column; a
 // code block in the Markdown pane is set solid, not double-spaced (the Source view keeps its own type).
-import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
+import { openInReview } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 
 const DOC = 'multi_page.pdf';
@@ -11,12 +11,7 @@ const DOC = 'multi_page.pdf';
 test('review toolbar: one row for a 400-page document at 1024×700 with the queue open, in both languages', async ({ page, app }) => {
   test.setTimeout(240_000);
   const LARGE = 'irs-manual-400p.pdf';
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
-  await dropFiles(page, corpus(`large/${LARGE}`));
-  await expectRowState(page, LARGE, 'SUCCESS', 200_000);
-  await row(page, LARGE).click();
-  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await openInReview(page, app, `large/${LARGE}`, 200_000);
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.getByTestId('queue-expand').click();
   await expect(page.getByTestId('queue-list')).toBeVisible();
@@ -36,12 +31,7 @@ test('review toolbar: one row for a 400-page document at 1024×700 with the queu
 
 test('the Inspector drawer covers exactly the Markdown pane (1440×900 and 1024×700, queue open)', async ({ page, app }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
-  await dropFiles(page, corpus(`pdf-digital/${DOC}`));
-  await expectRowState(page, DOC, 'SUCCESS');
-  await row(page, DOC).click();
-  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await openInReview(page, app, `pdf-digital/${DOC}`);
   await page.getByTestId('toggle-inspector').click();
   for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
     await page.setViewportSize({ width: w, height: h });
@@ -62,12 +52,7 @@ test('the Inspector drawer covers exactly the Markdown pane (1440×900 and 1024�
 test('Inspector column: the details head of a table block keeps "Page 2 · #4" on one line and its buttons inside', async ({ page, app }) => {
   test.setTimeout(120_000);
   const WORD = 'word_sample.docx';
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
-  await dropFiles(page, corpus(`office/${WORD}`));
-  await expectRowState(page, WORD, 'SUCCESS');
-  await row(page, WORD).click();
-  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await openInReview(page, app, `office/${WORD}`);
   await page.getByTestId('queue-collapse').click();
   await page.getByTestId('toggle-inspector').click();
   await page.getByTestId('page-input').fill('2');
@@ -92,12 +77,7 @@ test('Inspector column: the details head of a table block keeps "Page 2 · #4" o
 test('Markdown pane: the lines of a code block are set at most 1.5 times its font size apart', async ({ page, app }) => {
   test.setTimeout(120_000);
   const CODE = 'code_and_formula.pdf';
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
-  await dropFiles(page, corpus(`pdf-digital/${CODE}`));
-  await expectRowState(page, CODE, 'SUCCESS');
-  await row(page, CODE).click();
-  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await openInReview(page, app, `pdf-digital/${CODE}`);
   await page.locator('.rv-box[data-type="code"]').first().click({ force: true });
   const code = page.getByTestId('md-pane').locator('pre code').first();
   await expect(code).toBeVisible();
