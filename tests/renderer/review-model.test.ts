@@ -95,6 +95,21 @@ describe('alignChunks', () => {
     // The list item the Markdown split off still belongs to its block.
     expect(Array.from(al.blockOfChunk)).toEqual([0, 1, 2, 2]);
   });
+  it('links footnote blocks to their definitions at the end of the Markdown; they anchor no scroll position', () => {
+    const blk = (idx: number, type: string, content: string, y: number) => ({ idx, type, bbox: [0, y, 10, y + 5] as [number, number, number, number], content, format: 'text', captions: [], img_url: '' });
+    const page = (n: number, blocks: ReturnType<typeof blk>[]) => ({ page_num: n, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks });
+    const json: JsonOutput = { pages: [
+      page(0, [blk(0, 'text', 'First page body with a mark[^1] in it', 10), blk(1, 'footnote', '1 The first note, at the foot of page one', 90)]),
+      page(1, [blk(0, 'text', 'Second page body with a mark[^2] in it', 10), blk(1, 'footnote', '2 The second note, at the foot of page two', 90)]),
+    ] };
+    const md = 'First page body with a mark[^1] in it\n\nSecond page body with a mark[^2] in it\n\n[^1]: The first note, at the foot of page one\n\n[^2]: The second note, at the foot of page two\n';
+    const m = buildModel(json);
+    const al = alignChunks(m, splitChunks(md));
+    expect(Array.from(al.chunkOfBlock)).toEqual([0, 2, 1, 3]);
+    expect(Array.from(al.blockOfChunk)).toEqual([0, 2, 1, 3]);
+    // Scroll sync follows the body only: chunk order and page order agree on every anchor.
+    expect(buildAnchors(m, al).map((x) => [x.chunk, x.page])).toEqual([[0, 0], [1, 1]]);
+  });
   it('gives unmapped chunks the page of the nearest mapped chunk', () => {
     const pages = pageOfChunks(model, a);
     expect(pages[pages.length - 1]).toBe(1);

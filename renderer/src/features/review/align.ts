@@ -1,7 +1,8 @@
 // Maps the Markdown chunks back to the JSON blocks they came from, by content, in one forward pass.
 // The Markdown stays exactly what the service returned (faithful); the JSON gives each chunk its
 // page and block (linking, sync scroll). Blocks absent from the Markdown (headers and footers,
-// empty containers) simply stay unmapped.
+// empty containers) simply stay unmapped. Footnotes are `[^n]: …` definitions gathered at the end of the
+// Markdown: a footnote block is looked for among them, in a pass of its own.
 import type { Chunk } from './chunks.ts';
 import type { DocModel } from './model.ts';
 
@@ -17,6 +18,7 @@ const SIG_LEN = 24;
 const WINDOW = 12;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const DEFINITION = /^ {0,3}\[\^[^\]\s]+\]:/;
 
 /**
  * Letters and digits only, lower-cased: survives Markdown syntax, HTML tags, LaTeX delimiters.
@@ -69,9 +71,22 @@ export function alignChunks(model: DocModel, chunks: readonly Chunk[], images: R
   const norms: (string | undefined)[] = new Array(chunks.length);
   const norm = (i: number) => (norms[i] ??= normalizeText(chunks[i]!.text));
   let cursor = 0;
+  const definitions = chunks.flatMap((c, i) => (DEFINITION.test(c.text) ? [i] : []));
+  let nextDefinition = 0;
   for (let g = 0; g < model.blocks.length; g++) {
     const probe = blockProbe(model, g, images);
     if (!probe.sig && !probe.image) continue;
+    if (model.blocks[g]!.type === 'footnote' && definitions.length) {
+      // In document order among the definitions; the body's cursor stays where it is.
+      const k = definitions.findIndex((i, k) => k >= nextDefinition && match(norm(i), chunks[i]!.text, probe) > 0);
+      if (k >= 0) {
+        const found = definitions[k]!;
+        chunkOfBlock[g] = found;
+        if (blockOfChunk[found] === -1) blockOfChunk[found] = g;
+        nextDefinition = k + 1;
+        continue;
+      }
+    }
     // A chunk that starts with the block wins over an earlier one that merely mentions its text
     // (a title "Confidential Business Information" vs the paragraph before it citing it).
     const limit = Math.min(chunks.length, cursor + WINDOW);

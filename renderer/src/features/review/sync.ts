@@ -32,7 +32,8 @@ export function buildAnchors(model: DocModel, alignment: Alignment): Anchor[] {
     for (let g = page.first; g < page.first + page.count; g++) {
       const b = model.blocks[g]!;
       const chunk = alignment.chunkOfBlock[g]!;
-      if (chunk >= 0 && b.bbox) mapped.push({ chunk, page: page.index, y: b.bbox[1] });
+      // Footnotes are defined at the end of the Markdown: they anchor no scroll position.
+      if (chunk >= 0 && b.bbox && b.type !== 'footnote') mapped.push({ chunk, page: page.index, y: b.bbox[1] });
     }
     if (mapped.length === 0) continue;
     const tolerance = page.size.h * 0.02;
