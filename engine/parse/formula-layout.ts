@@ -53,10 +53,12 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   const size = Math.max(...ml.map((g) => g.size)), ay0 = Math.min(...ml.map((g) => g.y0)), ay1 = Math.max(...ml.map((g) => g.y1));
   // Big operators' glyphs hang below the line their font size gives: on the axis when they touch it.
   // A relation whose line runs through the axis's centre is on it whatever its line's size says (a line
-  // cut from a script and a big operator takes the script's size); limits' lines lie above or below it.
+  // cut from a script and a big operator takes the script's size); limits' lines lie above or below it
+  // (so does a full-size delimiter that overlaps it: a tall one's glyph hangs low, never a limit or script).
   const onAxis = (g: Glyph) => (g.size >= 0.75 * size && cy(g) > ay0 && cy(g) < ay1) ||
     (!g.script && op(g) && g.y1 > ay0 - 0.5 * size && g.y0 < ay1 + 0.5 * size) ||
-    (!g.script && RELATION.test(g.ch) && g.y0 < (ay0 + ay1) / 2 && g.y1 > (ay0 + ay1) / 2);
+    (!g.script && RELATION.test(g.ch) && g.y0 < (ay0 + ay1) / 2 && g.y1 > (ay0 + ay1) / 2) ||
+    (!g.script && /[()[\]{}|]/.test(g.ch) && g.size >= 0.75 * size && g.y0 < ay1 && g.y1 > ay0);
   const used = new Set<Glyph>(), items: Item[] = matrices(gs, rules, size, names);
   for (const m of items) for (const g of m.glyphs!) used.add(g);
   // Rules on this level, widest first; a rule inside a wider one is left to the recursion.

@@ -154,6 +154,12 @@ describe('display formulas with names and mixed lines (Word\'s equations.docx as
     expect(squeeze(layoutTex(gs, []))).toBe('(x+a)^{n}=\\sum_{k=0}^{n}x');
   });
 
+  it('keeps a full-size parenthesis that hangs below the axis on it, not in the limit of the `lim` before it', () => {
+    const paren = (ch: string, x: number): Glyph => ({ ch, x0: x, x1: x + 4, y0: 6, y1: 18, size: 12, line: 2, script: '' });
+    const gs = [...row('lim', 100, 0, 12, 0), ...row('n', 107, 13, 18, 1, 3), paren('(', 119), ...row('1+x', 124, 0, 12, 3), paren(')', 142)];
+    expect(squeeze(layoutTex(gs, []))).toBe('\\lim_{n}(1+x)');
+  });
+
   it('sets a limit under the middle of a name after the whole name', () => {
     const gs = [...row('argmax', 100, 0, 12, 0), ...row('ε', 117, 13, 18, 1, 3), ...row('f', 140, 0, 12, 0)];
     expect(squeeze(layoutTex(gs, []))).toBe('argmax_{\\epsilon}f');
