@@ -54,11 +54,13 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   // Big operators' glyphs hang below the line their font size gives: on the axis when they touch it.
   // A relation whose line runs through the axis's centre is on it whatever its line's size says (a line
   // cut from a script and a big operator takes the script's size); limits' lines lie above or below it
-  // (so does a full-size delimiter that overlaps it: a tall one's glyph hangs low, never a limit or script).
+  // (so does a full-size delimiter that overlaps it: a tall one's glyph hangs low, never a limit or script;
+  // and a glyph standing on the main baseline: scripts and limits sit off it, whatever size their line says).
   const onAxis = (g: Glyph) => (g.size >= 0.75 * size && cy(g) > ay0 && cy(g) < ay1) ||
     (!g.script && op(g) && g.y1 > ay0 - 0.5 * size && g.y0 < ay1 + 0.5 * size) ||
     (!g.script && RELATION.test(g.ch) && g.y0 < (ay0 + ay1) / 2 && g.y1 > (ay0 + ay1) / 2) ||
-    (!g.script && /[()[\]{}|]/.test(g.ch) && g.size >= 0.75 * size && g.y0 < ay1 && g.y1 > ay0);
+    (!g.script && /[()[\]{}|]/.test(g.ch) && g.size >= 0.75 * size && g.y0 < ay1 && g.y1 > ay0) ||
+    (!g.script && Math.abs(g.y1 - ay1) < 0.1 * size && g.y1 - g.y0 > 0.5 * size);
   const used = new Set<Glyph>(), items: Item[] = matrices(gs, rules, size, names);
   for (const m of items) for (const g of m.glyphs!) used.add(g);
   // Rules on this level, widest first; a rule inside a wider one is left to the recursion.
@@ -115,7 +117,9 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   const text = axis.map((g) => g.ch).join('');
   for (const m of text.matchAll(LIMIT_WORD)) {
     const w = axis.slice(m.index, m.index + m[0].length);
-    if (/[A-Za-z]/.test(text[m.index - 1] ?? '') || /[A-Za-z]/.test(text[m.index + m[0].length] ?? '')) continue;
+    // (Not inside a word: a letter touching it on either side.)
+    const before = axis[m.index - 1], after = axis[m.index + m[0].length];
+    if ((before && /[A-Za-z]/.test(before.ch) && w[0].x0 - before.x1 < 0.15 * size) || (after && /[A-Za-z]/.test(after.ch) && after.x0 - w[w.length - 1].x1 < 0.15 * size)) continue;
     ops.push({ x0: w[0].x0, x1: w[w.length - 1].x1, glyphs: w, name: `\\${m[0]}`, integral: false });
   }
   for (const op of ops) {

@@ -160,9 +160,15 @@ describe('display formulas with names and mixed lines (Word\'s equations.docx as
     expect(squeeze(layoutTex(gs, []))).toBe('\\lim_{n}(1+x)');
   });
 
-  it('sets a limit under the middle of a name after the whole name', () => {
+  it('keeps a glyph on the main baseline on the axis though its line (cut with a script) has the script\'s size', () => {
+    const gs = [...row('x', 100, 0, 12, 0), { ...row('k', 106, 0, 7, 1, 3)[0], size: 7 }, { ...row('a', 110, 5, 12, 1)[0], size: 7 }];
+    expect(squeeze(layoutTex(gs, []))).toBe('x^{k}a');
+  });
+
+  it('sets a limit under the middle of a name after the whole name; `max` with letters apart after it takes limits', () => {
     const gs = [...row('argmax', 100, 0, 12, 0), ...row('ε', 117, 13, 18, 1, 3), ...row('f', 140, 0, 12, 0)];
     expect(squeeze(layoutTex(gs, []))).toBe('argmax_{\\epsilon}f');
+    expect(squeeze(layoutTex([...row('max', 100, 0, 12, 0), ...row('0<i', 96, 13, 18, 1, 4), ...row('xe', 125, 0, 12, 2)], []))).toBe('\\max_{0<i}xe');
   });
 
   it('takes a word with a limit under it among formula pieces on its row as an operator name, not prose', () => {
