@@ -143,8 +143,16 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
     while (letters[i + 1] && letters[i + 1].line === letters[i].line && letters[i + 1].x0 - letters[i].x1 < 0.15 * size) i++;
     return (letters[i].x0 + letters[i].x1) / 2;
   };
-  for (const group of runs(off, null)) {
-    const up = cy(group[0]) < (ay0 + ay1) / 2, tex = layoutTex(group.map(flat), [], false);
+  // (A smaller script right after one on its side is that script's own: e^{-x^{2}}, laid out inside it.)
+  const side = (g: Glyph) => cy(g) < (ay0 + ay1) / 2, big = (gs: Glyph[]) => Math.max(...gs.map((g) => g.size));
+  const groups = runs(off, null).reduce<Glyph[][]>((out, g) => {
+    const last = out[out.length - 1], prev = last?.[last.length - 1];
+    if (prev && side(prev) === side(g[0]) && g[0].x0 - prev.x1 < 0.3 * size && big(g) < big(last)) last.push(...g);
+    else out.push(g);
+    return out;
+  }, []);
+  for (const group of groups) {
+    const up = side(group[0]), tex = layoutTex(group.map(flat), [], false);
     if (tex) items.push({ x: wordEnd(group[0].x0), tex: `${up ? '^' : '_'}{${tex}}`, attach: true });
   }
   for (const run of runs(rest.filter(onAxis), items.map((i) => i.x))) items.push({ x: run[0].x0, tex: lineTex(lineOf(run), names) });

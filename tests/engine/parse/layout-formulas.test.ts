@@ -160,9 +160,9 @@ describe('display formulas with names and mixed lines (Word\'s equations.docx as
     expect(squeeze(layoutTex(gs, []))).toBe('\\lim_{n}(1+x)');
   });
 
-  it('keeps a glyph on the main baseline on the axis though its line (cut with a script) has the script\'s size', () => {
-    const gs = [...row('x', 100, 0, 12, 0), { ...row('k', 106, 0, 7, 1, 3)[0], size: 7 }, { ...row('a', 110, 5, 12, 1)[0], size: 7 }];
-    expect(squeeze(layoutTex(gs, []))).toBe('x^{k}a');
+  it('keeps a glyph on the main baseline on the axis though its line (cut with a script) has the script\'s size; nests a smaller script after a script', () => {
+    expect(squeeze(layoutTex([...row('x', 100, 0, 12, 0), { ...row('k', 106, 0, 7, 1, 3)[0], size: 7 }, { ...row('a', 110, 5, 12, 1)[0], size: 7 }], []))).toBe('x^{k}a');
+    expect(squeeze(layoutTex([...row('e', 100, 0, 12, 0), ...row('-x', 106, -3, 4, 1, 4), ...row('2', 114.5, -6, -1, 2, 3)], []))).toBe('e^{-x^{2}}');
   });
 
   it('sets a limit under the middle of a name after the whole name; `max` with letters apart after it takes limits', () => {
