@@ -5,7 +5,7 @@
 // axis are scripts. Works recursively inside numerators, roots and limits (delimiters and matrices:
 // formula-delimiters.ts).
 import type { RawLine, Rect } from '../pdf/raw.ts';
-import { latexOf, lineTex, negations } from './formulas.ts';
+import { latexOf, lineTex, LO_MARK, negations } from './formulas.ts';
 import { delimiters, guessBig, matrices, rootOf } from './formula-delimiters.ts';
 
 export interface Glyph {
@@ -38,8 +38,8 @@ export interface Item { x: number; tex: string; attach?: boolean; glyphs?: Glyph
 /** LaTeX of the glyphs with the rules (fraction bars, root overlines) among them; `names`: function names
  * as commands (not inside limits and scripts, where "max" is a label). */
 export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string {
-  // (❑ is LibreOffice's mark for an empty slot of a formula, never content.)
-  const gs = delimiters(negations(glyphs.filter((g) => g.ch !== '❑')), rules);
+  // (LibreOffice's marks for an empty slot and for what it could not read are never content.)
+  const gs = delimiters(negations(glyphs.filter((g) => !LO_MARK.test(g.ch))), rules);
   if (!gs.length) return '';
   // Main row: the line with most full-size glyphs (size counted twice, relations thrice), and every line on its axis.
   const score = new Map<number, number>();
@@ -52,8 +52,15 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   const ml = gs.filter((g) => g.line === mainLine && !op(g)).length ? gs.filter((g) => g.line === mainLine && !op(g)) : gs.filter((g) => g.line === mainLine);
   const size = Math.max(...ml.map((g) => g.size)), ay0 = Math.min(...ml.map((g) => g.y0)), ay1 = Math.max(...ml.map((g) => g.y1));
   // Big operators' glyphs hang below the line their font size gives: on the axis when they touch it.
+  // A relation whose line runs through the axis's centre is on it whatever its line's size says (a line
+  // cut from a script and a big operator takes the script's size); limits' lines lie above or below it
+  // (so does a full-size delimiter that overlaps it: a tall one's glyph hangs low, never a limit or script;
+  // and a glyph standing on the main baseline: scripts and limits sit off it, whatever size their line says).
   const onAxis = (g: Glyph) => (g.size >= 0.75 * size && cy(g) > ay0 && cy(g) < ay1) ||
-    (!g.script && op(g) && g.y1 > ay0 - 0.5 * size && g.y0 < ay1 + 0.5 * size);
+    (!g.script && op(g) && g.y1 > ay0 - 0.5 * size && g.y0 < ay1 + 0.5 * size) ||
+    (!g.script && RELATION.test(g.ch) && g.y0 < (ay0 + ay1) / 2 && g.y1 > (ay0 + ay1) / 2) ||
+    (!g.script && /[()[\]{}|]/.test(g.ch) && g.size >= 0.75 * size && g.y0 < ay1 && g.y1 > ay0) ||
+    (!g.script && Math.abs(g.y1 - ay1) < 0.1 * size && g.y1 - g.y0 > 0.5 * size);
   const used = new Set<Glyph>(), items: Item[] = matrices(gs, rules, size, names);
   for (const m of items) for (const g of m.glyphs!) used.add(g);
   // Rules on this level, widest first; a rule inside a wider one is left to the recursion.
@@ -110,7 +117,9 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   const text = axis.map((g) => g.ch).join('');
   for (const m of text.matchAll(LIMIT_WORD)) {
     const w = axis.slice(m.index, m.index + m[0].length);
-    if (/[A-Za-z]/.test(text[m.index - 1] ?? '') || /[A-Za-z]/.test(text[m.index + m[0].length] ?? '')) continue;
+    // (Not inside a word: a letter touching it on either side.)
+    const before = axis[m.index - 1], after = axis[m.index + m[0].length];
+    if ((before && /[A-Za-z]/.test(before.ch) && w[0].x0 - before.x1 < 0.15 * size) || (after && /[A-Za-z]/.test(after.ch) && after.x0 - w[w.length - 1].x1 < 0.15 * size)) continue;
     ops.push({ x0: w[0].x0, x1: w[w.length - 1].x1, glyphs: w, name: `\\${m[0]}`, integral: false });
   }
   for (const op of ops) {
@@ -126,9 +135,25 @@ export function layoutTex(glyphs: Glyph[], rules: Rect[], names = true): string 
   // The rest of the main row as it reads; glyphs off the axis are scripts of what precedes them.
   const rest = gs.filter((g) => !used.has(g)).sort((a, b) => a.x0 - b.x0);
   const off = rest.filter((g) => !onAxis(g));
-  for (const group of runs(off, null)) {
-    const up = cy(group[0]) < (ay0 + ay1) / 2, tex = layoutTex(group.map(flat), [], false);
-    if (tex) items.push({ x: group[0].x0, tex: `${up ? '^' : '_'}{${tex}}`, attach: true });
+  // (A script set under or over the middle of a word, as a name's limit, follows the whole word.)
+  const letters = rest.filter((g) => onAxis(g) && /\p{L}/u.test(g.ch));
+  const wordEnd = (x: number) => {
+    let i = letters.findIndex((a) => a.x0 <= x && a.x1 > x);
+    if (i < 0) return x;
+    while (letters[i + 1] && letters[i + 1].line === letters[i].line && letters[i + 1].x0 - letters[i].x1 < 0.15 * size) i++;
+    return (letters[i].x0 + letters[i].x1) / 2;
+  };
+  // (A smaller script right after one on its side is that script's own: e^{-x^{2}}, laid out inside it.)
+  const side = (g: Glyph) => cy(g) < (ay0 + ay1) / 2, big = (gs: Glyph[]) => Math.max(...gs.map((g) => g.size));
+  const groups = runs(off, null).reduce<Glyph[][]>((out, g) => {
+    const last = out[out.length - 1], prev = last?.[last.length - 1];
+    if (prev && side(prev) === side(g[0]) && g[0].x0 - prev.x1 < 0.3 * size && big(g) < big(last)) last.push(...g);
+    else out.push(g);
+    return out;
+  }, []);
+  for (const group of groups) {
+    const up = side(group[0]), tex = layoutTex(group.map(flat), [], false);
+    if (tex) items.push({ x: wordEnd(group[0].x0), tex: `${up ? '^' : '_'}{${tex}}`, attach: true });
   }
   for (const run of runs(rest.filter(onAxis), items.map((i) => i.x))) items.push({ x: run[0].x0, tex: lineTex(lineOf(run), names) });
   items.sort((a, b) => a.x - b.x);

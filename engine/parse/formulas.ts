@@ -30,6 +30,10 @@ const NOT_MATH = new Set(['$', '%', '#', '&', '_', '…']);
 /** Function names set upright in a formula (not inside a word, nor a script's label such as x_{max}). */
 const FUNCTION_NAME = /(?<![\\A-Za-z{])(arcsin|arccos|arctan|sinh|cosh|tanh|sin|cos|tan|cot|sec|csc|log|ln|exp|lim|max|min|det|gcd)(?![A-Za-z])/g;
 
+/** Marks LibreOffice Math draws in a formula, never content: ❑ an empty slot, ¿ (in red) a piece it could
+ * not read (Word's n-ary ⋃ and ⋀ come out so). */
+export const LO_MARK = /[❑¿]/;
+
 /** LaTeX of one line: scripts from the raised/lowered chars, symbols and function names as commands. */
 export const latexOf = (l: RawLine): string => lineTex(l, true);
 
@@ -46,7 +50,7 @@ export function lineTex(l: RawLine, names: boolean): string {
       if (m) out += m + '{';
       mode = m;
     }
-    if (mode && ch === ' ') continue;
+    if ((mode && ch === ' ') || LO_MARK.test(ch)) continue;
     const cmd = SYMBOLS[ch];
     out += cmd ? (/^\\[a-zA-Z]+$/.test(cmd) ? cmd + ' ' : cmd) : ch;
   }

@@ -109,6 +109,15 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
     if (!cands.some((c) => c.l === l) && l.text.length <= 60 && braces.some((c) => l.bbox[0] >= c.l.bbox[0] - 2 && l.bbox[2] <= c.l.bbox[2] + 2 &&
       l.size < 0.8 * c.l.size && Math.max(l.bbox[1] - c.l.bbox[3], c.l.bbox[1] - l.bbox[3]) < 0.6 * c.l.size)) cands.push({ b, l, k });
   });
+  // A word with a limit under it (a script-size formula line right below), set on the row of formula
+  // lines, is an operator's name (Word's "argmax"-like functions, any name): part of the formula.
+  for (const b of blocks) b.lines.forEach((l, k) => {
+    const t = l.text.trim();
+    if (cands.some((c) => c.l === l) || l.rotated || !/^[,;]?\s*\p{L}{2,20}$/u.test(t) || inside(l.bbox)) return;
+    const limit = cands.some((c) => c.l.size < 0.8 * l.size && c.l.bbox[0] >= l.bbox[0] - 2 && c.l.bbox[2] <= l.bbox[2] + 2 &&
+      c.l.bbox[1] - l.bbox[3] > -0.3 * l.size && c.l.bbox[1] - l.bbox[3] < 0.4 * l.size);
+    if (limit && cands.some((c) => c.l.size >= 0.8 * l.size && beside(l, c.l))) cands.push({ b, l, k });
+  });
   const groups = groupLines(cands, rules).flatMap((g) => splitRows(g, rules));
   const prose = blocks.flatMap((b) => b.lines).filter((l) => !cands.some((c) => c.l === l));
   const gone = new Set<RawLine>();

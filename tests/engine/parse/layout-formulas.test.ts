@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { type Glyph, layoutTex } from '../../../engine/parse/formula-layout.ts';
-import { inlineMath } from '../../../engine/parse/formulas.ts';
+import { inlineMath, latexOf } from '../../../engine/parse/formulas.ts';
 import { buildFractions } from '../../../engine/parse/fractions.ts';
 import { LineBuilder } from '../../../engine/pdf/line-builder.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
@@ -138,11 +138,44 @@ describe('display formulas on several lines', () => {
     expect(squeeze(layoutTex(gs, []))).toBe('\\prod_{k=1}^{n}A_{k}');
   });
 
-  it('writes function names as commands, but not a script label like x_{max}, and drops LibreOffice\'s empty-slot mark', () => {
-    const gs = [...row('sinθ+max', 100, 0, 10, 0), ...row('❑', 160, 0, 10, 0)];
+  it('writes function names as commands, but not a script label like x_{max}, and drops LibreOffice\'s empty-slot and error marks', () => {
+    const gs = [...row('¿sinθ+max', 94, 0, 10, 0), ...row('❑', 160, 0, 10, 0)];
     expect(squeeze(layoutTex(gs, []))).toBe('\\sin\\theta+\\max');
+    expect(latexOf(line([...'¿n=1¿m'].map((c, i): [string, number, number, number] => [c, 6 * i, 6 * i + 6, 12])))).toBe('n=1m');
     const sub = [...row('xmax', 100, 0, 10, 0)].map((g, i) => (i ? { ...g, script: '_' as const, size: 7 } : g));
     expect(squeeze(layoutTex(sub, []))).toBe('x_{max}');
+  });
+});
+
+describe('display formulas with names and mixed lines (Word\'s equations.docx as LibreOffice sets it)', () => {
+  it('keeps a relation on the axis though its line (cut with a script and ∑) has the script\'s size', () => {
+    const mixed = [...row('=', 136, 19, 36, 1, 6), ...row('∑', 145, 19, 36, 1, 15)].map((g) => ({ ...g, size: 7 }));
+    const gs = [...row('(x+a)', 100, 20, 32, 0), ...row('n', 130, 16, 23, 2, 3), ...mixed, ...row('k=0', 146, 36, 41, 3, 4), ...row('n', 150, 12, 18, 4, 3), ...row('x', 165, 20, 32, 5)];
+    expect(squeeze(layoutTex(gs, []))).toBe('(x+a)^{n}=\\sum_{k=0}^{n}x');
+  });
+
+  it('keeps a full-size parenthesis that hangs below the axis on it, not in the limit of the `lim` before it', () => {
+    const paren = (ch: string, x: number): Glyph => ({ ch, x0: x, x1: x + 4, y0: 6, y1: 18, size: 12, line: 2, script: '' });
+    const gs = [...row('lim', 100, 0, 12, 0), ...row('n', 107, 13, 18, 1, 3), paren('(', 119), ...row('1+x', 124, 0, 12, 3), paren(')', 142)];
+    expect(squeeze(layoutTex(gs, []))).toBe('\\lim_{n}(1+x)');
+  });
+
+  it('keeps a glyph on the main baseline on the axis though its line (cut with a script) has the script\'s size; nests a smaller script after a script', () => {
+    expect(squeeze(layoutTex([...row('x', 100, 0, 12, 0), { ...row('k', 106, 0, 7, 1, 3)[0], size: 7 }, { ...row('a', 110, 5, 12, 1)[0], size: 7 }], []))).toBe('x^{k}a');
+    expect(squeeze(layoutTex([...row('e', 100, 0, 12, 0), ...row('-x', 106, -3, 4, 1, 4), ...row('2', 114.5, -6, -1, 2, 3)], []))).toBe('e^{-x^{2}}');
+  });
+
+  it('sets a limit under the middle of a name after the whole name; `max` with letters apart after it takes limits', () => {
+    const gs = [...row('argmax', 100, 0, 12, 0), ...row('ε', 117, 13, 18, 1, 3), ...row('f', 140, 0, 12, 0)];
+    expect(squeeze(layoutTex(gs, []))).toBe('argmax_{\\epsilon}f');
+    expect(squeeze(layoutTex([...row('max', 100, 0, 12, 0), ...row('0<i', 96, 13, 18, 1, 4), ...row('xe', 125, 0, 12, 2)], []))).toBe('\\max_{0<i}xe');
+  });
+
+  it('takes a word with a limit under it among formula pieces on its row as an operator name, not prose', () => {
+    const at = (text: string, x: number, y1: number, w = 6, size = 12) => [...text].map((c, i): [string, number, number, number, number] => [c, x + w * i, x + w * (i + 1), y1, size]);
+    const blocks = [{ bbox: [100, 100, 230, 120] as Rect, lines: [line(at('x+1,', 100, 112)), line(at('unsupported', 126, 112)), line(at('n', 157, 120, 4, 7.3)), line(at('(1+y)', 194, 112))] }];
+    buildFractions(blocks, [], 600, []);
+    expect(blocks.flatMap((b) => b.lines).map((l) => (l.latex ? squeeze(l.text) : l.text))).toEqual(['x+1,unsupported_{n}(1+y)']);
   });
 });
 
