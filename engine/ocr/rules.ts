@@ -19,19 +19,46 @@ function paperGrey(img: GrayImage): number {
 /** Thicker than this (px, with the one-pixel tolerance on each side): a bar, a picture or a bold glyph, not a rule. */
 const MAX_THICK = 8;
 
-/** Ink mask (1 = ink) of the image turned by `angle` radians about its centre (nearest pixel): the
- * frame in which the OCR's line boxes are straightened. */
-function inkMask(img: GrayImage, angle: number): Uint8Array {
-  const { width: W, height: H, data } = img, out = new Uint8Array(W * H);
-  const INK = Math.min(INK_MAX, paperGrey(img) - INK_BELOW_PAPER);
+/** The image turned by `angle` radians about its centre (nearest pixel; white outside it): the frame in
+ * which the OCR's line boxes are straightened. */
+function turned(img: GrayImage, angle: number): Uint8Array {
+  const { width: W, height: H, data } = img, out = new Uint8Array(W * H).fill(255);
   const c = Math.cos(angle), s = Math.sin(angle), mx = W / 2, my = H / 2;
   for (let y = 0; y < H; y++) {
     const dy = y - my;
     let fx = mx - mx * c + dy * s + 0.5, fy = my + mx * s + dy * c + 0.5;
     for (let x = 0; x < W; x++, fx += c, fy -= s) {
       const sx = Math.floor(fx), sy = Math.floor(fy);
-      if (sx >= 0 && sy >= 0 && sx < W && sy < H && data[sy * W + sx] < INK) out[y * W + x] = 1;
+      if (sx >= 0 && sy >= 0 && sx < W && sy < H) out[y * W + x] = data[sy * W + sx];
     }
+  }
+  return out;
+}
+
+/** Across a rule, this far (px) on either side, and diagonally that far along it: ... */
+const SIDE = 6;
+/** ...ink as dark as the pixel (or darker, within this much) there and halfway there: the pixel is inside or at
+ * the edge of a shaded area or solid block, not part of a rule (a rule over a lighter fill stays, and so does
+ * one crossing another rule or beside a parallel one: paper on the diagonals, or in between). */
+const SAME_GREY = 40;
+
+/** Pixels `half`, `side` and `side` ± `e` (along the rule) all darker than `top`: a solid side. */
+function solid(grey: Uint8Array, half: number, side: number, e: number, top: number): boolean {
+  const n = grey.length;
+  return side - e >= 0 && side + e < n && grey[half] < top && grey[side] < top && grey[side - e] < top && grey[side + e] < top;
+}
+
+/** Ink mask (1 = ink) for rules running along rows (`vertical` false) or columns, in a `W` px wide image
+ * (`grey`): ink less shaded areas and solid blocks, which are as dark as ink on light paper and would make
+ * runs that swallow the grid lines drawn over them. */
+function inkMask(grey: Uint8Array, W: number, INK: number, vertical: boolean): Uint8Array {
+  const n = grey.length, out = new Uint8Array(n), d = vertical ? SIDE : SIDE * W, e = vertical ? SIDE * W : SIDE, h = d / 2;
+  for (let p = 0; p < n; p++) {
+    const g = grey[p];
+    if (g >= INK) continue;
+    const top = Math.min(INK, g + SAME_GREY);
+    if (solid(grey, p - h, p - d, e, top) || solid(grey, p + h, p + d, e, top)) continue;
+    out[p] = 1;
   }
   return out;
 }
@@ -69,7 +96,8 @@ function rulesOf(rs: Run[], vertical: boolean, gap: number): Rect[] {
   for (const run of rs) {
     const g = open.find((o) => run.at - o.last <= 2 && run.a < (vertical ? o.r[3] : o.r[2]) && run.b > (vertical ? o.r[1] : o.r[0]));
     if (g) {
-      g.last = run.at; g.thick++;
+      if (run.at !== g.last) g.thick++;
+      g.last = run.at;
       g.r = vertical ? [g.r[0], Math.min(g.r[1], run.a), run.at + 1, Math.max(g.r[3], run.b)] : [Math.min(g.r[0], run.a), g.r[1], Math.max(g.r[2], run.b), run.at + 1];
     } else open.push({ r: vertical ? [run.at, run.a, run.at + 1, run.b] : [run.a, run.at, run.b, run.at + 1], last: run.at, thick: 1 });
   }
@@ -96,8 +124,9 @@ function joinSteps(rs: Rect[], vertical: boolean, gap: number): Rect[] {
  * height of a line box).
  */
 export function findRules(img: GrayImage, angle: number, lineH: number): Rect[] {
-  const ink = inkMask(img, angle), { width: W, height: H } = img;
-  const h = rulesOf(runs(ink, W, H, Math.max(40, 4 * lineH), false), false, 2 * lineH);
-  const v = rulesOf(runs(ink, W, H, Math.max(24, 1.6 * lineH), true), true, 2 * lineH);
+  const grey = turned(img, angle), { width: W, height: H } = img;
+  const INK = Math.min(INK_MAX, paperGrey(img) - INK_BELOW_PAPER);
+  const h = rulesOf(runs(inkMask(grey, W, INK, false), W, H, Math.max(40, 4 * lineH), false), false, 2 * lineH);
+  const v = rulesOf(runs(inkMask(grey, W, INK, true), W, H, Math.max(24, 1.6 * lineH), true), true, 2 * lineH);
   return [...h, ...v];
 }

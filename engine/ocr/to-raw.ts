@@ -118,7 +118,15 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
     return [l.bbox[0] * unit, m - half, l.bbox[2] * unit, m + half];
   });
   const inText = (r: Rect) => r[2] - r[0] > r[3] - r[1] && cores.some((c) => (r[1] + r[3]) / 2 > c[1] && (r[1] + r[3]) / 2 < c[3] && Math.min(r[2], c[2]) - Math.max(r[0], c[0]) > 0.5 * (r[2] - r[0]));
-  const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r) && !inText(r)).map((r) => ({ bbox: r.map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
+  // As thin as a drawn rule: a scan's line is blurred (and the runs widened by a pixel each side), but what
+  // findRules keeps is a line, never a bar.
+  const thin = (r: Rect): Rect => {
+    const vertical = r[3] - r[1] > r[2] - r[0], [a, b] = vertical ? [0, 2] : [1, 3], c = (r[a] + r[b]) / 2, t = Math.min(r[b] - r[a], 2 * unit) / 2;
+    const o = [...r] as Rect;
+    o[a] = c - t; o[b] = c + t;
+    return o;
+  };
+  const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r) && !inText(r)).map((r) => ({ bbox: thin(r).map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
   return {
     index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
     blocks: rowBlocks(ordered), images, vectors,

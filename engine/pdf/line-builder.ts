@@ -2,6 +2,7 @@
 // bold/italic/mono/RTL shares; repairs lam-alef ligatures that come out in visual order. One builder
 // serves a whole page (`reset` per line): chars go into reused buffers and read their quad in place
 // (no number boxed per char), so only the finished line's own arrays and string are allocated.
+import { ACCENTS, composeAccents } from './accents.ts';
 import type { RawLine } from './raw.ts';
 
 /** `mono`: the face is flagged or measured monospaced; `monoSure`: its name says so too; `wide`: it has set
@@ -59,6 +60,8 @@ export class LineBuilder {
   private adv: number[] = [];
   private nAdv = 0;
   private rtl = 0;
+  /** A spacing accent (see ACCENTS) was added: `toLine` tries to set it on its letter. */
+  private accents = false;
   /** Non-blank chars so far. */
   n = 0;
   /** Right edge of the last char that is not a space. */
@@ -71,7 +74,7 @@ export class LineBuilder {
   reset(rotated: boolean): void {
     this.rotated = rotated;
     this.len = this.n = this.bold = this.italic = this.mono = this.rtl = this.monoOf = this.flagged = this.nAdv = 0;
-    this.mixed = false;
+    this.mixed = this.accents = false;
     this.firstSize = this.firstBottom = NaN;
     this.y0 = Infinity;
     this.y1 = this.right = -Infinity;
@@ -146,6 +149,7 @@ export class LineBuilder {
       }
     }
     if (isRtl(code)) this.rtl++;
+    if (code < 0x2de && ACCENTS[code]) this.accents = true;
   }
 
   private ensure(n: number): void {
@@ -157,6 +161,7 @@ export class LineBuilder {
 
   toLine(): RawLine | null {
     if (!this.n) return null;
+    if (this.accents) this.len = composeAccents(this.u, this.cx0, this.cx1, this.csz, this.cy1, this.len);
     let all = '';
     for (let i = 0; i < this.len; i += 4096) all += String.fromCharCode.apply(null, this.u.subarray(i, Math.min(this.len, i + 4096)) as unknown as number[]);
     const text = all.replace(/\s+$/, '');

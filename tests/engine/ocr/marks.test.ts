@@ -1,6 +1,6 @@
 // OCR of page images with marks the detector does not read as text: a table of contents (dot leaders
 // between entries and page numbers, a column of short page numbers) and ruled tables (grid lines, also
-// hairlines that a scan leaves light grey).
+// hairlines that a scan leaves light grey, and a grid drawn over a shaded header row).
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -68,5 +68,15 @@ describe('OCR marks', () => {
     expect(html).toMatch(/<td colspan="2">Scores<\/td>/);
     expect(html).toMatch(/<td rowspan="2">Model<\/td>/);
     expect((html.match(/<tr>/g) ?? []).length).toBe(5);
+  });
+
+  it('reads a ruled table whose header row is shaded: the grid lines over the fill are rules, the fill is none', async () => {
+    const out = await parseDocument(corpus('tables/table-multi-row-column-cells.pdf'), 'table-multi-row-column-cells.pdf', options(tmp('shaded')));
+    const tables = out.json.pages[0].blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0].content;
+    expect(html).toMatch(/<td colspan="2">Results<\/td>/);
+    expect(html).toMatch(/<td rowspan="2">Disability Category<\/td>/);
+    for (const c of ['<td>Accuracy</td>', '<td>34.5%, n=1</td>', '<td>1672.1 sec, n=4</td>', '<td>Mobility</td>']) expect(html).toContain(c);
   });
 });

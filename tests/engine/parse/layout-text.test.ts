@@ -103,6 +103,16 @@ describe('columns for every script', () => {
   });
 });
 
+describe('TeX accents', () => {
+  it('sets a spacing accent placed over or under its letter on it, before or after it in the text', async () => {
+    const dpr = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
+    expect(dpr.markdown).toContain('Barlas Oğuz');
+    const fr = await parseCorpus('pdf-digital/federal-register-2020-17221.pdf', tmp.dir);
+    expect(fr.markdown).toContain('Agência Nacional de Aviação Civil');
+    for (const c of ['\u02d8', '\u02c6', '\u00b8', '\u02dc']) expect(dpr.markdown + fr.markdown).not.toContain(c);
+  });
+});
+
 describe('heading hierarchy from the whole document', () => {
   it('puts the document title at level 1 and the numbered sections below it, in Markdown and catalog', async () => {
     const doc = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);

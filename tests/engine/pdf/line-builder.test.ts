@@ -1,6 +1,6 @@
 // LineBuilder's monospace share: full-width CJK characters never count, a face flagged fixed-pitch that has
 // set CJK on the page (its Latin is proportional) counts only on four or more even advances, a face named
-// monospaced always counts.
+// monospaced always counts. TeX's spacing accents set over a letter become its precomposed form.
 import { describe, expect, it } from 'vitest';
 import { LineBuilder, type FontInfo } from '../../../engine/pdf/line-builder.ts';
 
@@ -37,5 +37,29 @@ describe('LineBuilder mono', () => {
     expect(line('x = 1;', courier)).toBe(1);
     expect(line('x=1 # 注释', courier)).toBe(1); // a CJK comment does not dilute the code
     expect(line('ordinary text', { ...listing, mono: false }, proportional)).toBe(0);
+  });
+});
+
+/** The text of a line of glyphs given as [char, left, right] in points. */
+function placed(glyphs: [string, number, number][]): string {
+  const b = new LineBuilder();
+  b.reset(false);
+  for (const [c, x0, x1] of glyphs) b.add(c, [x0, 0, x1, 0, x0, 10, x1, 10], false, 10, courier);
+  return b.toLine()!.text;
+}
+
+describe('LineBuilder accents', () => {
+  it('composes an accent whose box overlaps the letter before or after it, and keeps one set beside its neighbours', () => {
+    // "O˘guz": the breve (before the g in the text) is kerned back over it
+    expect(placed([['O', 0, 7], ['\u02d8', 7.5, 12.5], ['g', 7, 12], ['u', 12, 17], ['z', 17, 21]])).toBe('Oğuz');
+    // "Ageˆncia", "c¸a˜o": accents after their letter, over or under it
+    expect(placed([['g', 0, 5], ['e', 5, 9.5], ['\u02c6', 5, 9.5], ['n', 9.5, 15]])).toBe('gên');
+    expect(placed([['c', 0, 4.5], ['\u00b8', 0.5, 4], ['a', 4.5, 9], ['\u02dc', 4.5, 9], ['o', 9, 14]])).toBe('ção');
+    expect(placed([['\u0131', 0, 3], ['\u00b4', 0, 3]])).toBe('í'); // TeX's dotless i under an acute
+    // a backtick or acute in prose or code takes its own advance: kept
+    expect(placed([['`', 0, 6], ['a', 6, 12], ['`', 12, 18]])).toBe('`a`');
+    expect(placed([['x', 0, 5], ['\u00b4', 5, 9], [' ', 9, 12], ['y', 12, 17]])).toBe('x\u00b4 y');
+    // no precomposed form: both stay
+    expect(placed([['q', 0, 5], ['\u02d8', 0, 5]])).toBe('q\u02d8');
   });
 });
