@@ -1,18 +1,19 @@
 // Layout fidelity on born-digital documents like issue 11's held-out set:
-//   node bench/holdout.ts [--out dir] [--cross-page] [name-filter]
+//   node bench/holdout.ts [--out dir] [--service-defaults] [name-filter]
 // Writes each generated document (bench/holdout/docs-*.ts) as a flat ODT, has LibreOffice make the PDF, parses
 // the PDF and scores it against the exact truth: text similarity (score.mjs plain() + similarity()), title F1
 // on text and text+level, TEDS of every truth table against its best Markdown table, and running header/footer
-// lines left in the Markdown. --cross-page parses with paragraphs and tables joined across pages (SoMark's
-// enable_text_cross_page / enable_table_cross_page, off by default). Sources, PDFs, truth and output stay in
-// the out folder for inspection.
+// lines left in the Markdown. It parses as the app and `npm run parse` do (CLIENT_FEATURE_CONFIG: paragraphs
+// and tables joined across pages); --service-defaults parses with the service's defaults instead (SoMark's
+// enable_text_cross_page / enable_table_cross_page off). Sources, PDFs, truth and output stay in the out
+// folder for inspection.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { convertToPdf } from '../engine/office/convert.ts';
 import { findSoffice } from '../engine/office/soffice.ts';
 import { parseDocument } from '../engine/parse/index.ts';
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
+import { CLIENT_FEATURE_CONFIG, DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
 import { enGuide, enLong, enMemo, enPaper, enReport, enTwoColumn } from './holdout/docs-en.ts';
 import { mixed, zhPaper, zhReport, zhTwoColumn } from './holdout/docs-zh.ts';
 import { fodtOf } from './holdout/fodt.ts';
@@ -53,7 +54,7 @@ const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
 const out = resolve(outAt >= 0 ? args[outAt + 1] : join(tmpdir(), 'docparse-holdout'));
 const filter = args.find((a, i) => !a.startsWith('--') && (outAt < 0 || i !== outAt + 1));
-const crossPage = args.includes('--cross-page');
+const serviceDefaults = args.includes('--service-defaults');
 const soffice = findSoffice();
 if (!soffice) { console.log('LibreOffice not found (set DOCPARSE_SOFFICE or install it): nothing to measure'); process.exit(1); }
 await mkdir(out, { recursive: true });
@@ -68,7 +69,7 @@ for (const doc of DOCS.filter((d) => !filter || d.name.includes(filter))) {
   await writeFile(`${base}.truth.json`, JSON.stringify({ titles: truth.titles, tables: truth.tables }, null, 1));
   await convertToPdf(`${base}.fodt`, `${base}.pdf`, { soffice, ext: '.fodt' });
   const parsed = await parseDocument(`${base}.pdf`, `${doc.name}.pdf`, {
-    featureConfig: { ...DEFAULT_FEATURE_CONFIG, ...(crossPage ? { enable_text_cross_page: true, enable_table_cross_page: true } : {}) }, elementFormats: DEFAULT_ELEMENT_FORMATS, imageDir: join(out, 'images'), imageUrl: (n) => `images/${n}`,
+    featureConfig: serviceDefaults ? DEFAULT_FEATURE_CONFIG : CLIENT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS, imageDir: join(out, 'images'), imageUrl: (n) => `images/${n}`,
   });
   await writeFile(`${base}.out.md`, parsed.markdown);
   const blocks = parsed.json.pages.flatMap((p) => p.blocks);

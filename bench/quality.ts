@@ -1,5 +1,5 @@
 // Quality and speed of the local engine's parser on the corpus beside the repo:
-//   node bench/quality.ts [--no-large] [name-filter]
+//   node bench/quality.ts [--no-large] [--cross-page] [name-filter]  (--cross-page: paragraphs and tables joined across pages)
 // For every ../shared/corpus/pdf-digital/*.pdf with an .expected.md: text similarity of the Markdown
 // (score.mjs plain() + similarity()), title F1 on text and on text+level (truth: the reference JSON's
 // title/section_header items), then pages/s on ../shared/corpus/large/*.pdf: single thread, and split
@@ -29,9 +29,11 @@ function truthTitles(json: unknown): { text: string; level: number }[] | null {
   return texts.filter((t) => t.label === 'title' || t.label === 'section_header').map((t) => ({ text: t.text, level: t.level ?? 1 }));
 }
 
+const CROSS_PAGE = process.argv.includes('--cross-page');
+
 async function parse(file: string, dir: string) {
   const opts: ParseOptions = {
-    featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS,
+    featureConfig: CROSS_PAGE ? { ...DEFAULT_FEATURE_CONFIG, enable_text_cross_page: true, enable_table_cross_page: true } : DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS,
     imageDir: join(dir, 'images'), imageUrl: (n) => `images/${n}`,
   };
   const t0 = performance.now();

@@ -75,6 +75,16 @@ export const DEFAULT_FEATURE_CONFIG: FeatureConfig = {
   keep_header_footer: false,
 };
 
+/** What our own clients (the app's settings and the parse CLI) ask for unless the user says otherwise:
+ * the service's defaults plus heading levels, and paragraphs and tables that a page break split joined
+ * again in the Markdown. The server keeps the service's defaults above for callers that send none. */
+export const CLIENT_FEATURE_CONFIG: FeatureConfig = {
+  ...DEFAULT_FEATURE_CONFIG,
+  enable_title_level_recognition: true,
+  enable_text_cross_page: true,
+  enable_table_cross_page: true,
+};
+
 /** Block types as the hosted service names them (§1.10.1). */
 export type BlockType =
   | 'text' | 'title' | 'figure' | 'figure_caption' | 'table' | 'table_caption' | 'equation'

@@ -5,7 +5,7 @@ import './compile-cache.ts'; // first: the modules below load through the cache
 import { mkdir, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type OutputFormat } from '../../shared/somark.ts';
+import { CLIENT_FEATURE_CONFIG, DEFAULT_ELEMENT_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../../shared/somark.ts';
 import { isOfficeExtension } from '../../shared/file-types.ts';
 import { isEngineError } from '../errors.ts';
 import { OCR_LANGS, type OcrLang } from '../ocr/index.ts';
@@ -15,7 +15,8 @@ const HELP = `Usage: npm run parse -- <files...> --out <dir> [options]
   --formats LIST         markdown,json,zip (default markdown,json)
   --base-url URL         use a SoMark-compatible service instead of the in-process engine
   --api-key KEY          key for --base-url (or DOCPARSE_API_KEY)
-  --feature-config JSON  e.g. '{"keep_header_footer":true}' (merged over the defaults)
+  --feature-config JSON  e.g. '{"enable_table_cross_page":false}' (merged over the app's defaults:
+                         title levels on, paragraphs and tables joined across pages)
   --element-formats JSON e.g. '{"image":"none"}'
   --workers N            in-process worker threads (default: one per core; one file: one per idle core)
   --max-pages N          in-process page limit (default 300, as the service)
@@ -59,7 +60,7 @@ const json = (name: string, s: string | undefined): Record<string, unknown> => {
   } catch {}
   return die(`--${name} must be a JSON object`);
 };
-const featureConfig = { ...DEFAULT_FEATURE_CONFIG, ...json('feature-config', v['feature-config']) };
+const featureConfig = { ...CLIENT_FEATURE_CONFIG, ...json('feature-config', v['feature-config']) };
 const elementFormats = { ...DEFAULT_ELEMENT_FORMATS, ...json('element-formats', v['element-formats']) };
 const ocrLang = v['ocr-lang'] ?? 'auto';
 if (!(OCR_LANGS as readonly string[]).includes(ocrLang)) die(`--ocr-lang must be one of ${OCR_LANGS.join(', ')}`);

@@ -2,7 +2,7 @@
 // updates from the renderer are strict (any bad field rejects the whole update with a clear message).
 import { normalizeBaseUrl } from '../../../shared/base-url.ts';
 import { CodedError } from '../../../shared/result.ts';
-import { CLOUD_PRESETS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
+import { CLIENT_FEATURE_CONFIG, CLOUD_PRESETS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
 import type { Settings } from '../../../shared/task.ts';
 import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
 import { isAbsolute } from 'node:path';
@@ -15,7 +15,7 @@ export const DEFAULT_SETTINGS: Settings = {
   syncMaxBytes: 10 * 1024 * 1024,
   syncMaxPages: 20,
   formats: ['markdown', 'json'],
-  featureConfig: { ...DEFAULT_FEATURE_CONFIG, enable_title_level_recognition: true },
+  featureConfig: { ...CLIENT_FEATURE_CONFIG },
   concurrency: 2,
   language: 'system',
   theme: 'system',

@@ -81,6 +81,16 @@ describe('parse CLI, in-process', () => {
     expect(r.stderr).toMatch(/two_paragraphs\.pdf: done, 1 pages/);
   });
 
+  it("joins a paragraph a page break split by default, as the app does; --feature-config turns it off", async () => {
+    const file = corpus('pdf-digital/multi-column-2p.pdf');
+    const on = await run('engine/cli/parse.ts', [file, '--out', join(out, 'joined')]);
+    expect(on.code, on.stderr).toBe(0);
+    expect(await readFile(join(out, 'joined', 'multi-column-2p.md'), 'utf8')).toContain('multiple open-domain QA datasets, it also');
+    const off = await run('engine/cli/parse.ts', [file, '--out', join(out, 'split'), '--feature-config', '{"enable_text_cross_page":false}']);
+    expect(off.code, off.stderr).toBe(0);
+    expect(await readFile(join(out, 'split', 'multi-column-2p.md'), 'utf8')).toContain('multiple open-domain\n\nQA datasets, it also');
+  });
+
   it('usage errors exit 2', async () => {
     expect((await run('engine/cli/parse.ts', [PICTURES])).code).toBe(2);
     expect((await run('engine/cli/parse.ts', [PICTURES, '--out', out, '--formats', 'pdf'])).code).toBe(2);
