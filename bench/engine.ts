@@ -1,4 +1,4 @@
-// `npm run bench:engine [-- files...] [--workers N] [--formats markdown,json]`
+// `npm run bench:engine [-- files...] [--workers N] [--formats markdown,json] [--no-ocr]`
 // `npm run bench:engine -- --whole [files...] [--repeat N] [--long PAGES] [--liteparse DIR] [--ocr]`: whole
 // processes of the parse CLI (and LiteParse when installed), see engine-whole.ts; --long adds a PDF of
 // PAGES pages made by concatenating the large corpus PDFs (memory must not grow with the page count);
@@ -22,7 +22,7 @@ const { values: v, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     workers: { type: 'string' }, formats: { type: 'string' }, 'no-warmup': { type: 'boolean' },
-    whole: { type: 'boolean' }, ocr: { type: 'boolean' }, repeat: { type: 'string' }, long: { type: 'string' }, liteparse: { type: 'string' },
+    whole: { type: 'boolean' }, ocr: { type: 'boolean' }, 'no-ocr': { type: 'boolean' }, repeat: { type: 'string' }, long: { type: 'string' }, liteparse: { type: 'string' },
   },
 });
 const formats = (v.formats ?? 'markdown,json').split(',') as OutputFormat[];
@@ -51,7 +51,7 @@ if (v.whole) {
 
 const workers = v.workers ? Number(v.workers) : availableParallelism();
 const dataDir = await mkdtemp(join(tmpdir(), 'docparse-bench-'));
-const core = await createEngineCore({ dataDir, workers, maxPages: 100_000, queueLimit: 1000 });
+const core = await createEngineCore({ dataDir, workers, maxPages: 100_000, queueLimit: 1000, ...(v['no-ocr'] ? { ocr: { enabled: false, lang: 'auto' as const } } : {}) });
 
 async function parseOne(c: EngineCore, file: string): Promise<{ pages: number; ms: number }> {
   const upload = join(c.store.uploadsDir, `${randomHex32()}.upload`);
