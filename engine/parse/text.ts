@@ -59,14 +59,16 @@ export function joinLines(a: string, b: string): string {
 /** A space between two Chinese/Japanese chars: justification or letter-spacing, not a word break. */
 const CJK_GAP = /([\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]) (?=[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])/g;
 
-/** Cleans a raw line: collapses runs of whitespace, drops control chars, unmapped glyphs (U+FFFD) and
+/** Cleans a raw line: collapses runs of whitespace (an ideographic space stays one), drops control chars, unmapped glyphs (U+FFFD) and
  * private-use code points (symbol-font checkboxes and dingbats without a Unicode mapping), and the spaces
  * a justified Chinese or Japanese line shows between its chars (Hangul keeps its word spaces). */
 export function cleanLine(t: string): string {
   t = t.replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufffd-\uffff\ue000-\uf8ff]/g, '');
   // Each replace only where it changes something (most lines have single spaces and no CJK): a replace
   // of every space by a space still builds a new string.
-  if (ODD_SPACE.test(t)) t = t.replace(/\s+/g, ' ');
+  // An ideographic space (U+3000) is the writer's own word break between CJK words ("第一章　总则", names
+  // in a by-line): it stays, where plain spaces between CJK chars are the layout's and go.
+  if (ODD_SPACE.test(t)) t = t.replace(/\s+/g, (m) => (m.includes('\u3000') ? '\u3000' : ' '));
   if (CJK_SPACED.test(t)) t = t.replace(CJK_GAP, '$1');
   return t.trim();
 }

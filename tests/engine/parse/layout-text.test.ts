@@ -47,6 +47,8 @@ describe('columns for every script', () => {
 
   it('joins CJK without spaces (justification gaps too), Latin words with one, and mends hyphenated ends', () => {
     expect(cleanLine('摘 要 ：本文 研究 English words 한국어 단어')).toBe('摘要：本文研究 English words 한국어 단어');
+    // An ideographic space is the writer's word break (a by-line, a chapter number before its name): it stays.
+    expect([cleanLine('张明\u3000李华\u3000王芳'), cleanLine('\u3000\u3000第一章 \u3000总则')]).toEqual(['张明\u3000李华\u3000王芳', '第一章\u3000总则']);
     expect([joinText('选取两栋', '结构相同'), joinText('the shore', 'of'), joinText('infor-', 'mation'), joinText('한국어', '단어')]).toEqual(['选取两栋结构相同', 'the shore of', 'information', '한국어 단어']);
   });
 
