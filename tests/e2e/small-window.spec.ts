@@ -66,6 +66,9 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
   const expand = page.getByTestId('queue-expand');
   await expect(expand).toBeVisible();
   await expect(expand).toHaveAccessibleName(/队列/);
+  // One way back, not two side by side: the detail header offers only "Hide" while the queue is open.
+  await expect(page.getByRole('button', { name: /队列/ })).toHaveCount(1);
+  await expect(page.getByTestId('queue-collapse')).toHaveCount(0);
   // The review toolbar is one row in both languages, every control whole, and still works from the keyboard.
   await expectToolbarOneRow(page);
   await expectMdHeadOneRow(page);

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { Task } from '../../../../shared/task.ts';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
-import { formatBytes, formatDateTime, formatDuration } from '../../lib/format.ts';
+import { formatBytes, formatDateTime, formatElapsed } from '../../lib/format.ts';
 import { useNow } from '../../lib/useNow.ts';
 import { canCancel, canRetry, isActive, isFileProblem } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from '../queue/actions.ts';
@@ -75,7 +75,7 @@ export function StatusPanel({ task }: { task: Task }) {
     [t('task.created'), formatDateTime(task.createdAt, locale)],
     [t('task.started'), formatDateTime(task.startedAt, locale)],
     [t('task.finished'), formatDateTime(task.finishedAt, locale)],
-    [t('task.elapsed'), elapsed === null ? '–' : formatDuration(elapsed)],
+    [t('task.elapsed'), formatElapsed(elapsed, t)],
     [t('task.attempts'), task.attempts],
   ];
 
