@@ -65,6 +65,9 @@ test('a corrupted file shows a clear error, an empty one is refused, and nothing
   await expect(error).toContainText(/Code \w+/);
   // The file itself is the problem: another try would meet the same answer, so Remove is offered instead.
   await expect(page.getByTestId('no-retry-hint')).toContainText('the problem is in the file itself');
+  // Under the title comes the way out, not the engine's restatement of it (folded under the code).
+  await expect(page.getByTestId('error-fix')).toContainText(/Open it in a PDF viewer|extension of what it really is|save other documents as PDF/);
+  await expect(error.getByText(/invalid or corrupted/)).toBeHidden();
   await expect(page.getByTestId('status-panel').getByRole('button', { name: 'Remove', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
 

@@ -105,6 +105,25 @@ describe('failures a retry cannot fix', () => {
     expect(screen.queryByTestId('no-retry-hint')).toBeNull();
   });
 
+  it('the error box does not say its sentence twice: under it comes the way out, the service message folds away', () => {
+    // The local engine's message restates the title ("invalid or corrupted … damaged or not a valid PDF").
+    const raw = 'The PDF is invalid or corrupted: garbage.pdf is damaged or not a valid PDF';
+    const task = makeTask({ state: 'FAILED', error: { code: 'SERVICE_1106', message: raw }, attempts: 1 });
+    const { unmount } = render(<StatusPanel task={task} />);
+    const box = screen.getByTestId('task-error');
+    expect(box.querySelector('strong')?.textContent).toBe('The PDF is damaged or not a valid PDF');
+    expect(screen.getByTestId('error-fix').textContent).toMatch(/^Open it in a PDF viewer/);
+    // The raw message stays for support, behind "Code SERVICE_1106 · 1 attempt" (closed at first).
+    const trace = screen.getByText(raw).closest('details')!;
+    expect(trace.open).toBe(false);
+    expect(trace.querySelector('summary')?.textContent).toBe('Code SERVICE_1106 · 1 attempt');
+    expect(screen.getByTestId('no-retry-hint').textContent).toBe('Trying again would not help: the problem is in the file itself.');
+    unmount();
+    setLocale('zh-CN');
+    render(<StatusPanel task={task} />);
+    expect(screen.getByTestId('error-fix').textContent).toMatch(/^请用 PDF 阅读器打开它/);
+  });
+
   it('Retry names the backend chosen now when it differs from the failed one', () => {
     useSettings.setState({ settings: { backend: 'cloud' } as Settings });
     try {

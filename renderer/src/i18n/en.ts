@@ -1,4 +1,5 @@
-// Core English strings: app shell, shared words, task states, and error codes (error.<CODE>).
+// Core English strings: app shell, shared words, task states, spans of time, and error codes
+// (error.<CODE>, with the way out in error.<CODE>.fix).
 // Feature strings live beside each feature (registerMessages in its messages.ts).
 export const en: Record<string, string> = {
   'app.name': 'DocParse Desktop',
@@ -90,4 +91,25 @@ export const en: Record<string, string> = {
   'error.SERVICE_1133': 'The service rejected a parameter',
   'error.SERVICE_1137': 'The service could not process the document',
   'error.SERVICE_other': 'The service reported error {code}',
+  // The way out of each failure, shown under its sentence (describeError's `fix`).
+  'error.unknown.fix': 'Retry; if it fails again, send the code and the request id to support.',
+  'error.INTERNAL.fix': 'Retry; if it happens again, restart the app.',
+  'error.ENGINE_FAILED.fix': 'Retry; if it keeps failing, restart the app.',
+  'error.TIMEOUT.fix': 'Retry; for a large file, choose Async under Parsing in Settings: it does not wait on one request.',
+  'error.EMPTY.fix': 'Check that the file was saved or downloaded completely, then add it again.',
+  'error.TOO_LARGE.fix': 'Split the document into smaller files, or shrink its images, then add the parts.',
+  'error.TOO_MANY_PAGES.fix': 'Split the document into shorter parts and add them one by one.',
+  'error.UNSUPPORTED.fix': 'Add PDF, image or Office files; save other documents as PDF first.',
+  'error.MISMATCH.fix': 'Give it the extension of what it really is (a JPEG named .pdf becomes .jpg), or save it again in the right format.',
+  'error.UNREADABLE.fix': 'Check that the file still exists and that you may open it, then add it again.',
+  'error.INVALID_PDF.fix': 'Open it in a PDF viewer: if it opens, print or export it to a new PDF and add that copy; if not, get the file again from where it came from.',
+  'error.SERVICE_1106.fix': 'Open it in a PDF viewer: if it opens, print or export it to a new PDF and add that copy; if not, get the file again from where it came from.',
+  'error.SERVICE_1108.fix': 'Choose a plan on the SoMark website, or parse with the local engine (Settings).',
+  'error.SERVICE_1111.fix': 'Retry: the upload may have been cut off.',
+  'error.SERVICE_1118.fix': 'Split the document into smaller files, or shrink its images, then add the parts.',
+  'error.SERVICE_1123.fix': 'Add pages to your plan on the SoMark website, wait for the free pages to renew, or parse with the local engine (Settings).',
+  'error.SERVICE_1132.fix': 'Split the document into shorter parts and add them one by one.',
+  'error.SERVICE_1133.fix': 'Check the options under Parsing in Settings, then retry.',
+  'error.SERVICE_1137.fix': 'Retry once; if it fails again, parse it on the other backend (Parse again on…) or send the request id to support.',
+  'error.SERVICE_other.fix': 'Retry; if it fails again, send the code and the request id to support.',
 };

@@ -1,4 +1,4 @@
-// 核心简体中文字符串：应用外壳、通用词、任务状态和错误码（error.<CODE>）。
+// 核心简体中文字符串：应用外壳、通用词、任务状态、时长和错误码（error.<CODE>，解决办法在 error.<CODE>.fix）。
 // 各功能的字符串放在各自的 messages.ts 中（registerMessages）。
 export const zhCN: Record<string, string> = {
   'app.name': 'DocParse Desktop',
@@ -90,4 +90,25 @@ export const zhCN: Record<string, string> = {
   'error.SERVICE_1133': '服务拒绝了某个参数',
   'error.SERVICE_1137': '服务无法处理该文档',
   'error.SERVICE_other': '服务返回错误 {code}',
+  // The way out of each failure, shown under its sentence (describeError's `fix`).
+  'error.unknown.fix': '请重试；若仍失败，请将错误码和请求 ID 发给技术支持。',
+  'error.INTERNAL.fix': '请重试；若再次出现，请重启应用。',
+  'error.ENGINE_FAILED.fix': '请重试；若仍然失败，请重启应用。',
+  'error.TIMEOUT.fix': '请重试；大文件可在“设置 → 解析”中选择“异步”，不必在一次请求中等待结果。',
+  'error.EMPTY.fix': '请确认文件已完整保存或下载，然后重新添加。',
+  'error.TOO_LARGE.fix': '请将文档拆分为较小的文件或压缩其中的图片，然后分别添加。',
+  'error.TOO_MANY_PAGES.fix': '请将文档拆分为页数较少的几部分，逐一添加。',
+  'error.UNSUPPORTED.fix': '请添加 PDF、图片或 Office 文件；其他文档请先另存为 PDF。',
+  'error.MISMATCH.fix': '请改用与其真实类型相符的扩展名（例如名为 .pdf 的 JPEG 改为 .jpg），或以正确的格式重新保存。',
+  'error.UNREADABLE.fix': '请确认文件仍然存在且你有权限打开，然后重新添加。',
+  'error.INVALID_PDF.fix': '请用 PDF 阅读器打开它：若能打开，将其打印或导出为新的 PDF 后添加该副本；若打不开，请从原来源重新获取文件。',
+  'error.SERVICE_1106.fix': '请用 PDF 阅读器打开它：若能打开，将其打印或导出为新的 PDF 后添加该副本；若打不开，请从原来源重新获取文件。',
+  'error.SERVICE_1108.fix': '请在 SoMark 网站开通套餐，或在“设置”中改用本地引擎。',
+  'error.SERVICE_1111.fix': '请重试：上传可能中途中断了。',
+  'error.SERVICE_1118.fix': '请将文档拆分为较小的文件或压缩其中的图片，然后分别添加。',
+  'error.SERVICE_1123.fix': '请在 SoMark 网站为套餐增加页数、等待免费页数刷新，或在“设置”中改用本地引擎。',
+  'error.SERVICE_1132.fix': '请将文档拆分为页数较少的几部分，逐一添加。',
+  'error.SERVICE_1133.fix': '请检查“设置 → 解析”中的选项，然后重试。',
+  'error.SERVICE_1137.fix': '请重试一次；若仍失败，请换个后端解析（“换个后端重新解析…”），或将请求 ID 发给技术支持。',
+  'error.SERVICE_other.fix': '请重试；若仍失败，请将错误码和请求 ID 发给技术支持。',
 };

@@ -51,6 +51,19 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
   );
 }
 
+/** Code and attempts; the service's own (English, technical) message folds under them, for support. */
+function ErrorTrace({ code, detail, attempts }: { code: string; detail: string | null; attempts: number }) {
+  const t = useT();
+  const line = `${t('task.errorCode', { code })} · ${t('task.attemptsMade', { n: attempts })}`;
+  if (!detail) return <p className="muted small">{line}</p>;
+  return (
+    <details className="error-trace">
+      <summary className="muted small">{line}</summary>
+      <p className="error-detail">{detail}</p>
+    </details>
+  );
+}
+
 export function StatusPanel({ task }: { task: Task }) {
   const t = useT();
   const locale = useLocale();
@@ -89,11 +102,9 @@ export function StatusPanel({ task }: { task: Task }) {
       {failure && (
         <div className="error-box" role="alert" data-testid="task-error">
           <strong>{failure.title}</strong>
-          {failure.detail && <p className="error-detail">{failure.detail}</p>}
-          <p className="muted small">
-            {t('task.errorCode', { code: failure.code })} · {t('task.attemptsMade', { n: task.attempts })}
-          </p>
-          {fileProblem && <p data-testid="no-retry-hint">{t('task.noRetryHint')}</p>}
+          {failure.fix && <p data-testid="error-fix">{failure.fix}</p>}
+          {fileProblem && <p data-testid="no-retry-hint">{t(failure.fix ? 'task.noRetryShort' : 'task.noRetryHint')}</p>}
+          <ErrorTrace code={failure.code} detail={failure.detail} attempts={task.attempts} />
         </div>
       )}
       {task.state === 'cancelled' && <p className="muted">{t('task.cancelledHint')}</p>}
