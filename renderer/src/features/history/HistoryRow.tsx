@@ -47,7 +47,7 @@ export function HistoryRow({ item, query, date, size, parentName, onOpen, onReru
       </th>
       <td className="nowrap">{date}</td>
       <td className="num">{item.pages ?? '–'}</td>
-      <td className="nowrap">{t(item.backend === 'cloud' ? 'history.backendCloud' : 'history.backendLocal')}</td>
+      <td className="nowrap">{t(`backend.${item.backend}`)}</td>
       <td className="num">{size}</td>
       <td>
         <div className="hist-actions">
