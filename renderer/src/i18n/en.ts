@@ -78,8 +78,8 @@ export const en: Record<string, string> = {
   'error.SERVICE_1101': 'Too many requests — the app will slow down and retry',
   'error.SERVICE_1104': 'This backend does not accept this file type — choose another backend in Settings (SoMark cloud takes Office files) or convert the file to PDF',
   'error.NEEDS_LIBREOFFICE': 'Office files need LibreOffice on the local engine — install LibreOffice (or, if it is installed elsewhere, set its path under LibreOffice in Settings), or switch to the SoMark cloud backend in Settings',
-  'error.PASSWORD_REQUIRED': 'This PDF is password-protected — give its password (local engine), or remove the protection and add the file again',
-  'error.PASSWORD_WRONG': 'The password is wrong — this PDF is password-protected; try again with the right password',
+  'error.PASSWORD_REQUIRED': 'This PDF is password-protected',
+  'error.PASSWORD_WRONG': 'The password is wrong',
   'error.SERVICE_1106': 'The PDF is damaged or not a valid PDF',
   'error.SERVICE_1107': 'The service refused the API key — check it in Settings',
   'error.SERVICE_1108': 'Your account has no active plan',
@@ -111,5 +111,7 @@ export const en: Record<string, string> = {
   'error.SERVICE_1132.fix': 'Split the document into shorter parts and add them one by one.',
   'error.SERVICE_1133.fix': 'Check the options under Parsing in Settings, then retry.',
   'error.SERVICE_1137.fix': 'Retry once; if it fails again, parse it on the other backend (Parse again on…) or send the request id to support.',
+  'error.PASSWORD_REQUIRED.fix': 'Enter its password below, or remove the protection and add the file again.',
+  'error.PASSWORD_WRONG.fix': 'Enter the right password below: the one that opens it in a PDF viewer.',
   'error.SERVICE_other.fix': 'Retry; if it fails again, send the code and the request id to support.',
 };

@@ -77,8 +77,8 @@ export const zhCN: Record<string, string> = {
   'error.SERVICE_1101': '请求过于频繁，应用会放慢速度并重试',
   'error.SERVICE_1104': '当前后端不接受此文件类型——请在“设置”中选择其他后端（SoMark 云端支持 Office 文件），或将文件转换为 PDF',
   'error.NEEDS_LIBREOFFICE': '本地引擎处理 Office 文件需要 LibreOffice——请安装 LibreOffice（若已装在其他位置，请在“设置”的 LibreOffice 一项中填写其路径），或在“设置”中切换到 SoMark 云端后端',
-  'error.PASSWORD_REQUIRED': '此 PDF 受密码保护——请提供密码（本地引擎），或去除保护后重新添加文件',
-  'error.PASSWORD_WRONG': '密码错误——此 PDF 受密码保护，请输入正确的密码后重试',
+  'error.PASSWORD_REQUIRED': '此 PDF 受密码保护',
+  'error.PASSWORD_WRONG': '密码错误',
   'error.SERVICE_1106': 'PDF 已损坏或不是有效的 PDF',
   'error.SERVICE_1107': '服务拒绝了该 API 密钥，请在“设置”中检查',
   'error.SERVICE_1108': '你的账户没有有效套餐',
@@ -110,5 +110,7 @@ export const zhCN: Record<string, string> = {
   'error.SERVICE_1132.fix': '请将文档拆分为页数较少的几部分，逐一添加。',
   'error.SERVICE_1133.fix': '请检查“设置 → 解析”中的选项，然后重试。',
   'error.SERVICE_1137.fix': '请重试一次；若仍失败，请换个后端解析（“换个后端重新解析…”），或将请求 ID 发给技术支持。',
+  'error.PASSWORD_REQUIRED.fix': '请在下方输入密码，或去除保护后重新添加文件。',
+  'error.PASSWORD_WRONG.fix': '请在下方输入正确的密码（即在 PDF 阅读器中能打开它的密码）。',
   'error.SERVICE_other.fix': '请重试；若仍失败，请将错误码和请求 ID 发给技术支持。',
 };

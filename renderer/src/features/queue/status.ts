@@ -81,8 +81,12 @@ export function elapsedMs(task: Task, now: number = Date.now()): number | null {
   return Math.max(0, (task.finishedAt ?? now) - start);
 }
 
+/** What stands for a missing service task id: "not assigned yet" while the task may still get one, else "none". */
+export const noRemoteId = (task: Task, t: TFunction): string =>
+  t(FINAL_STATES.includes(task.state) ? 'queue.remoteNever' : 'queue.remoteNone');
+
 /** Tooltip with the ids that let support trace a task end to end. */
 export function traceTitle(task: Task, t: TFunction): string {
-  const remote = task.remoteTaskId ?? t('queue.remoteNone');
+  const remote = task.remoteTaskId ?? noRemoteId(task, t);
   return `${t('queue.requestId')}: ${task.id}\n${t('queue.remoteId')}: ${remote}\n${t('queue.modeTitle')}: ${modeLabel(task, t)}`;
 }

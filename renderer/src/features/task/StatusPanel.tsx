@@ -9,7 +9,7 @@ import { formatBytes, formatDateTime, formatElapsed } from '../../lib/format.ts'
 import { useNow } from '../../lib/useNow.ts';
 import { canCancel, canRetry, isActive, isFileProblem } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from '../queue/actions.ts';
-import { elapsedMs, etaLabel, isRetrying, modeLabel, progressFraction, retryLine, statusLabel } from '../queue/status.ts';
+import { elapsedMs, etaLabel, isRetrying, modeLabel, noRemoteId, progressFraction, retryLine, statusLabel } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
 import { Stages } from './Stages.tsx';
 import { PASSWORD_CODES, PasswordPrompt } from './PasswordPrompt.tsx';
@@ -75,6 +75,8 @@ export function StatusPanel({ task }: { task: Task }) {
   const backendNow = useSettings((s) => s.settings?.backend) ?? task.backend;
   // A protected PDF on the local engine: the password prompt retries; a plain Retry would fail the same way.
   const asksPassword = task.state === 'FAILED' && task.backend === 'local' && PASSWORD_CODES.includes(task.error?.code ?? '');
+  // The way out under the title; a protected PDF on the cloud has its own (PasswordPrompt's note).
+  const fix = PASSWORD_CODES.includes(task.error?.code ?? '') && !asksPassword ? null : failure?.fix ?? null;
 
   const facts: [string, ReactNode][] = [
     [t('task.file'), <span className="path" title={task.filePath}>{task.filePath}</span>],
@@ -84,7 +86,7 @@ export function StatusPanel({ task }: { task: Task }) {
     [t('task.mode'), modeLabel(task, t)],
     [t('task.formats'), task.formats.join(', ') || '–'],
     [t('queue.requestId'), <CopyId label={t('queue.requestId')} value={task.id} />],
-    [t('queue.remoteId'), <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} />],
+    [t('queue.remoteId'), <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} missing={noRemoteId(task, t)} />],
     [t('task.created'), formatDateTime(task.createdAt, locale)],
     [t('task.started'), formatDateTime(task.startedAt, locale)],
     [t('task.finished'), formatDateTime(task.finishedAt, locale)],
@@ -102,8 +104,8 @@ export function StatusPanel({ task }: { task: Task }) {
       {failure && (
         <div className="error-box" role="alert" data-testid="task-error">
           <strong>{failure.title}</strong>
-          {failure.fix && <p data-testid="error-fix">{failure.fix}</p>}
-          {fileProblem && <p data-testid="no-retry-hint">{t(failure.fix ? 'task.noRetryShort' : 'task.noRetryHint')}</p>}
+          {fix && <p data-testid="error-fix">{fix}</p>}
+          {fileProblem && <p data-testid="no-retry-hint">{t(fix ? 'task.noRetryShort' : 'task.noRetryHint')}</p>}
           <ErrorTrace code={failure.code} detail={failure.detail} attempts={task.attempts} />
         </div>
       )}
