@@ -112,21 +112,23 @@ export function StatusPanel({ task }: { task: Task }) {
       {task.state === 'cancelled' && <p className="muted">{t('task.cancelledHint')}</p>}
       <PasswordPrompt task={task} />
 
-      <div className="status-actions">
-        {canRetry(task) && !asksPassword && (
-          <button type="button" className="btn primary" onClick={() => void retryTask(task.id)}>
-            {backendNow === task.backend ? t('common.retry') : t('task.retryOn', { backend: t(`backend.${backendNow}`) })}
-          </button>
-        )}
-        {canCancel(task) && (
-          <button type="button" className="btn" onClick={() => void cancelTask(task.id)}>{t('common.cancel')}</button>
-        )}
-        {fileProblem && (
-          <button type="button" className="btn" onClick={() => void removeTasks([task.id])}>{t('common.remove')}</button>
-        )}
+      {/* One row of ways on: Retry / Cancel / Remove, then "Parse again on…" (its hint, if any, above). */}
+      <div className="status-action-row">
+        <div className="status-actions">
+          {canRetry(task) && !asksPassword && (
+            <button type="button" className="btn primary" onClick={() => void retryTask(task.id)}>
+              {backendNow === task.backend ? t('common.retry') : t('task.retryOn', { backend: t(`backend.${backendNow}`) })}
+            </button>
+          )}
+          {canCancel(task) && (
+            <button type="button" className="btn" onClick={() => void cancelTask(task.id)}>{t('common.cancel')}</button>
+          )}
+          {fileProblem && (
+            <button type="button" className="btn" onClick={() => void removeTasks([task.id])}>{t('common.remove')}</button>
+          )}
+        </div>
+        <OtherBackend task={task} />
       </div>
-
-      <OtherBackend task={task} />
 
       <dl className="facts">
         {facts.map(([label, value]) => (
