@@ -4,7 +4,7 @@
 // backend chosen now, and a failure that lies with the backend offers a re-run on the other one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSettings } from '../../renderer/src/stores/settings.ts';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import type { Settings, Task } from '../../shared/task.ts';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { QueueRow } from '../../renderer/src/features/queue/QueueRow.tsx';
@@ -119,6 +119,10 @@ describe('failures a retry cannot fix', () => {
     expect(trace.querySelector('summary')?.textContent).toBe('Code SERVICE_1106 · 1 attempt');
     expect(screen.getByTestId('no-retry-hint').textContent).toBe('Trying again would not help: the problem is in the file itself.');
     unmount();
+    render(<StatusPanel task={{ ...task, formats: ['markdown', 'json'] }} />);
+    // The facts name the outputs as Settings does, not by their wire names ("markdown, json").
+    expect(screen.getByText('Outputs').nextElementSibling?.textContent).toBe('Markdown, JSON (pages and blocks)');
+    cleanup();
     setLocale('zh-CN');
     render(<StatusPanel task={task} />);
     expect(screen.getByTestId('error-fix').textContent).toMatch(/^请用 PDF 阅读器打开它/);

@@ -15,6 +15,7 @@ import { Stages } from './Stages.tsx';
 import { PASSWORD_CODES, PasswordPrompt } from './PasswordPrompt.tsx';
 import { OtherBackend } from './OtherBackend.tsx';
 import { useSettings } from '../../stores/settings.ts';
+import '../settings/messages.ts'; // output names as Settings words them
 
 /** Where an active task is: label, a bar when measurable, the ETA. */
 function ProgressCard({ task, now }: { task: Task; now: number }) {
@@ -84,7 +85,7 @@ export function StatusPanel({ task }: { task: Task }) {
     [t('task.pages'), task.pages ?? '–'],
     [t('task.backend'), [t(`backend.${task.backend}`), task.baseUrl].filter(Boolean).join(' · ')],
     [t('task.mode'), modeLabel(task, t)],
-    [t('task.formats'), task.formats.join(', ') || '–'],
+    [t('task.formats'), task.formats.map((f) => t(`settings.formats.${f}`)).join(', ') || '–'],
     [t('queue.requestId'), <CopyId label={t('queue.requestId')} value={task.id} />],
     [t('queue.remoteId'), <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} missing={noRemoteId(task, t)} />],
     [t('task.created'), formatDateTime(task.createdAt, locale)],
