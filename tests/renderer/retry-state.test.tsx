@@ -38,10 +38,10 @@ describe('a task waiting to retry', () => {
     expect(screen.getByTestId('status-badge').textContent).toBe('Retrying');
     expect(screen.queryByRole('progressbar')).toBeNull(); // not "Uploading 3%"
     const line = screen.getByTestId('row-retry');
-    expect(line.textContent).toBe('Retrying in 3s (attempt 2 of 5): Could not reach the service — check the address and your network');
+    expect(line.textContent).toBe('Retrying in 3 s (attempt 2 of 5): Could not reach the service — check the address and your network');
     expect(line.getAttribute('title')).toContain('ECONNREFUSED');
     act(() => void vi.advanceTimersByTime(1000));
-    expect(line.textContent).toMatch(/^Retrying in 2s \(attempt 2 of 5\)/);
+    expect(line.textContent).toMatch(/^Retrying in 2 s \(attempt 2 of 5\)/);
     act(() => void vi.advanceTimersByTime(2000));
     expect(line.textContent).toMatch(/^Retrying now \(attempt 2 of 5\): Could not reach the service/);
     expect(screen.getByRole('button', { name: /^Cancel / })).toBeTruthy();
@@ -63,17 +63,19 @@ describe('a task waiting to retry', () => {
     expect(screen.getByTestId('row-retry').textContent).toMatch(/^8 秒后重试（第 3 次，共 5 次）：/);
   });
 
-  it('the task panel shows the countdown, the reason and the raw message', () => {
+  it('the task panel shows the countdown and the reason, the raw message folded under its code', () => {
     vi.useFakeTimers({ now: T0 });
     render(<StatusPanel task={retrying()} />);
     const card = screen.getByTestId('progress-card');
     expect(card.textContent).toContain('Retrying');
     const note = screen.getByTestId('retry-note');
-    expect(note.textContent).toContain('Retrying in 3s (attempt 2 of 5): Could not reach the service');
-    expect(note.textContent).toContain('127.0.0.1:4010 (ECONNREFUSED)');
+    expect(note.textContent).toContain('Retrying in 3 s (attempt 2 of 5): Could not reach the service');
+    // The raw message says the reason again in other words: it folds under its code, for support.
+    expect(screen.getByText(/127\.0\.0\.1:4010 \(ECONNREFUSED\)/).closest('details')?.open).toBe(false);
+    expect(note.querySelector('summary')?.textContent).toBe('Code UNREACHABLE');
     expect(screen.queryByRole('progressbar')).toBeNull();
     act(() => void vi.advanceTimersByTime(1000));
-    expect(note.textContent).toContain('Retrying in 2s');
+    expect(note.textContent).toContain('Retrying in 2 s');
   });
 
   it('a final state shows no retry even if one was left on the task', () => {

@@ -29,7 +29,7 @@ registerMessages('queue', {
     uploadingPct: 'Uploading {pct}%',
     processingPages: 'Processing {done}/{total}',
     retrying: 'Retrying',
-    retryingIn: 'Retrying in {s}s (attempt {attempt} of {max}): {reason}',
+    retryingIn: 'Retrying in {s} s (attempt {attempt} of {max}): {reason}',
     retryingNow: 'Retrying now (attempt {attempt} of {max}): {reason}',
     eta: '~{time} left',
     elapsed: 'Elapsed time',

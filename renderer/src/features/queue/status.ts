@@ -52,7 +52,7 @@ export function statusLabel(task: Task, t: TFunction): string {
   }
 }
 
-/** "Retrying in 3s (attempt 2 of 5): Could not reach the service…" while a retry waits; else null. */
+/** "Retrying in 3 s (attempt 2 of 5): Could not reach the service…" while a retry waits; else null. */
 export function retryLine(task: Task, t: TFunction, now: number = Date.now()): string | null {
   const r = task.retry;
   if (!r || !isRetrying(task)) return null;

@@ -33,7 +33,7 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
       {retry && (
         <div className="retry-note" data-testid="retry-note">
           <span>{retry}</span>
-          {task.retry?.reason.message && <span className="error-detail">{task.retry.reason.message}</span>}
+          {task.retry && <ErrorTrace code={task.retry.reason.code} detail={task.retry.reason.message || null} />}
         </div>
       )}
       {task.state !== 'queued' && !retry && (
@@ -53,9 +53,10 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
 }
 
 /** Code and attempts; the service's own (English, technical) message folds under them, for support. */
-function ErrorTrace({ code, detail, attempts }: { code: string; detail: string | null; attempts: number }) {
+function ErrorTrace({ code, detail, attempts }: { code: string; detail: string | null; attempts?: number }) {
   const t = useT();
-  const line = `${t('task.errorCode', { code })} · ${t('task.attemptsMade', { n: attempts })}`;
+  const line = [t('task.errorCode', { code }), attempts === undefined ? null : t('task.attemptsMade', { n: attempts })]
+    .filter(Boolean).join(' · ');
   if (!detail) return <p className="muted small">{line}</p>;
   return (
     <details className="error-trace">
