@@ -142,6 +142,8 @@ export interface HistoryItem {
   id: string;
   fileName: string;
   finishedAt: number;
+  /** How long the parse took (finished − started), null when the times are not known. */
+  elapsedMs: number | null;
   pages: number | null;
   backend: Backend;
   bytes: number;
