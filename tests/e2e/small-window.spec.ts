@@ -111,19 +111,20 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
     expect(box.width).toBeGreaterThanOrEqual(240);
   }
   await expectMdHeadOneRow(page);
-  // The drop zone's hint above the queue is whole (it wraps), not cut at "max. 200…".
+  // The drop zone's hint above the queue is whole (it wraps), not cut at "up to 200…", and a sentence:
+  // no "·" separator left hanging at a line's end where it wraps at 1024 px.
   await invokeFromTest(app, 'settings:set', { language: 'en' });
   const hint = page.locator('#dropzone-hint');
-  await expect(hint).toHaveText('PDF, images, Office · max. 200 MB each');
+  await expect(hint).toHaveText('PDF, images or Office files, up to 200 MB each');
   await expectMdHeadOneRow(page);
   expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  // …and where it wraps, "max. 200 MB" stays on one line.
+  // …and where it wraps, "up to 200 MB" stays on one line.
   const sizeLines = await hint.evaluate((el) => {
     const text = el.firstChild!;
-    const start = (text.textContent ?? '').indexOf('max.');
+    const start = (text.textContent ?? '').indexOf('up\u00a0to');
     const range = document.createRange();
     range.setStart(text, start);
-    range.setEnd(text, start + 'max. 200 MB'.length);
+    range.setEnd(text, start + 'up to 200 MB'.length);
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
   expect(sizeLines).toBe(1);
