@@ -96,7 +96,7 @@ describe('app shell', () => {
     await waitFor(() => expect(useTasks.getState().loaded).toBe(true));
     expect(screen.getByTestId('queue-empty')).toBeTruthy();
     expect(screen.getByTestId('detail-empty')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Show the queue/ })).toBeNull();
+    expect(screen.queryByTestId('queue-expand')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hide the queue' })).toBeNull();
   });
 
@@ -107,10 +107,12 @@ describe('app shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Hide the queue' }));
     expect(screen.queryByTestId('queue-list')).toBeNull();
     // Collapsed: the rail's button is the one way back (the detail header had a second one beside it).
-    expect(screen.getAllByRole('button', { name: /Show the queue/ })).toHaveLength(1);
-    expect(screen.queryByRole('button', { name: 'Hide the queue' })).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show the queue (1 document)' })));
-    fireEvent.click(screen.getByRole('button', { name: /Show the queue/ }));
+    expect(screen.getAllByRole('button', { name: /queue/i })).toHaveLength(1);
+    const rail = screen.getByRole('button', { name: 'Queue' });
+    expect(rail.getAttribute('title')).toBe('Show the queue (1 document)');
+    expect(rail.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(document.activeElement).toBe(rail));
+    fireEvent.click(rail);
     expect(screen.getByTestId('queue-list')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Hide the queue' })));
   });

@@ -19,7 +19,6 @@ export function QueueRail() {
         className="queue-rail-btn"
         id="queue-expand"
         aria-expanded={false}
-        aria-label={t('queue.railShowLabel', { n: tasks.length })}
         title={t('queue.railShowLabel', { n: tasks.length })}
         onClick={() => {
           useUi.getState().setQueueCollapsed(false);
