@@ -3,7 +3,7 @@
 // (labels become tooltips, keyboard kept); settings rows line up (buttons level with their field) and
 // show only the selected backend's concerns; toast bursts fold into one summary over the queue column.
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { corpus, dropFiles, expectRowState, openSettings, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 
@@ -13,6 +13,19 @@ async function openDoc(page: Page, name: string): Promise<void> {
   await row(page, name).click();
   await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
   await expect(page.getByTestId('md-chunk').first()).toBeVisible();
+}
+
+/** On how many lines `phrase` of the element's text is laid out. */
+async function linesOf(el: Locator, phrase: string): Promise<number> {
+  return el.evaluate((node, p) => {
+    const text = node.firstChild!;
+    const start = (text.textContent ?? '').indexOf(p);
+    if (start < 0) return -1;
+    const range = document.createRange();
+    range.setStart(text, start);
+    range.setEnd(text, start + p.length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  }, phrase);
 }
 
 /** The review toolbar fits its width on one row: no control pushed to a second row, none cut, no label on two lines. */
@@ -118,16 +131,11 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
   await expect(hint).toHaveText('PDF, images or Office files, up to 200 MB each');
   await expectMdHeadOneRow(page);
   expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  // …and where it wraps, "up to 200 MB" stays on one line.
-  const sizeLines = await hint.evaluate((el) => {
-    const text = el.firstChild!;
-    const start = (text.textContent ?? '').indexOf('up\u00a0to');
-    const range = document.createRange();
-    range.setStart(text, start);
-    range.setEnd(text, start + 'up to 200 MB'.length);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-  });
-  expect(sizeLines).toBe(1);
+  // …and where it wraps, "up to 200 MB" stays on one line; in Chinese "单个不超过 200 MB" too.
+  expect(await linesOf(hint, 'up\u00a0to\u00a0200\u00a0MB')).toBe(1);
+  await invokeFromTest(app, 'settings:set', { language: 'zh-CN' });
+  await expect(hint).toHaveText('PDF、图片、Office，单个不超过 200 MB');
+  expect(await linesOf(hint, '单个不超过\u00a0200\u00a0MB')).toBe(1);
   await page.reload();
   await expect(page.getByTestId('queue-list')).toBeVisible();
   await expect(page.getByTestId('queue-rail')).toHaveCount(0);
