@@ -142,8 +142,7 @@ export interface HistoryItem {
   id: string;
   fileName: string;
   finishedAt: number;
-  /** How long the parse took (finished − started), null when the times are not known. */
-  elapsedMs: number | null;
+  elapsedMs: number | null; // how long the parse took (finished − started); null when not known
   pages: number | null;
   backend: Backend;
   bytes: number;

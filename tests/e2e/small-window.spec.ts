@@ -3,8 +3,8 @@
 // (labels become tooltips, keyboard kept); settings rows line up (buttons level with their field) and
 // show only the selected backend's concerns; toast bursts fold into one summary over the queue column.
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
-import { corpus, dropFiles, expectRowState, openSettings, row } from './app-ui.ts';
+import type { Page } from '@playwright/test';
+import { corpus, dropFiles, expectRowState, linesOf, openSettings, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 
 const DOC = 'redp5110_sampled.pdf';
@@ -13,19 +13,6 @@ async function openDoc(page: Page, name: string): Promise<void> {
   await row(page, name).click();
   await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
   await expect(page.getByTestId('md-chunk').first()).toBeVisible();
-}
-
-/** On how many lines `phrase` of the element's text is laid out. */
-async function linesOf(el: Locator, phrase: string): Promise<number> {
-  return el.evaluate((node, p) => {
-    const text = node.firstChild!;
-    const start = (text.textContent ?? '').indexOf(p);
-    if (start < 0) return -1;
-    const range = document.createRange();
-    range.setStart(text, start);
-    range.setEnd(text, start + p.length);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-  }, phrase);
 }
 
 /** The review toolbar fits its width on one row: no control pushed to a second row, none cut, no label on two lines. */
