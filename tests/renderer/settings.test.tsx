@@ -86,6 +86,9 @@ describe('settings: backend and address', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(result.textContent).toContain('The service refused the API key'));
     expect(result.querySelector('[data-error-code]')?.getAttribute('data-error-code')).toBe('INVALID_KEY');
+    // The service's own words fold under the code instead of trailing the sentence.
+    expect(screen.getByText('code 1107').closest('details')?.open).toBe(false);
+    expect(result.querySelector('summary')?.textContent).toBe('Code INVALID_KEY');
   });
 });
 
@@ -96,7 +99,7 @@ describe('settings: API key', () => {
     expect(input.type).toBe('password');
     fireEvent.change(input, { target: { value: 'not-a-key' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
-    expect(screen.getByText(/starts with “sk-”/)).toBeTruthy();
+    expect(screen.getByText(/starts with “sk-” followed by at least 8 letters/)).toBeTruthy();
     expect(api.callsTo('key:set')).toEqual([]);
 
     fireEvent.change(input, { target: { value: 'sk-live-abcd1234' } });

@@ -55,7 +55,7 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
 /** Code and attempts; the service's own (English, technical) message folds under them, for support. */
 function ErrorTrace({ code, detail, attempts }: { code: string; detail: string | null; attempts?: number }) {
   const t = useT();
-  const line = [t('task.errorCode', { code }), attempts === undefined ? null : t('task.attemptsMade', { n: attempts })]
+  const line = [t('common.errorCode', { code }), attempts === undefined ? null : t('task.attemptsMade', { n: attempts })]
     .filter(Boolean).join(' · ');
   if (!detail) return <p className="muted small">{line}</p>;
   return (
