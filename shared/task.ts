@@ -142,6 +142,7 @@ export interface HistoryItem {
   id: string;
   fileName: string;
   finishedAt: number;
+  elapsedMs: number | null; // how long the parse took (finished − started); null when not known
   pages: number | null;
   backend: Backend;
   bytes: number;

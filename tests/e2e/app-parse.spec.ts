@@ -65,8 +65,17 @@ test('a corrupted file shows a clear error, an empty one is refused, and nothing
   await expect(error).toContainText(/Code \w+/);
   // The file itself is the problem: another try would meet the same answer, so Remove is offered instead.
   await expect(page.getByTestId('no-retry-hint')).toContainText('the problem is in the file itself');
+  // Under the title comes the way out, not the engine's restatement of it (folded under the code).
+  await expect(page.getByTestId('error-fix')).toContainText(/Open it in a PDF viewer|extension of what it really is|save other documents as PDF/);
+  await expect(error.getByText(/invalid or corrupted/)).toBeHidden();
   await expect(page.getByTestId('status-panel').getByRole('button', { name: 'Remove', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
+  // Remove and "Parse again on…" are one row of ways on, not two rows.
+  const tops = await Promise.all([
+    page.getByTestId('status-panel').getByRole('button', { name: 'Remove', exact: true }),
+    page.getByRole('button', { name: 'Parse again on…' }),
+  ].map(async (b) => (await b.boundingBox())!.y));
+  expect(Math.abs(tops[0]! - tops[1]!)).toBeLessThan(2);
 
   // Nothing lost: both tasks are still there after a reload, with their states.
   await page.reload();

@@ -67,6 +67,19 @@ export async function enterKey(page: Page, key: string): Promise<void> {
   await expect(input).toHaveValue('');
 }
 
+/** On how many lines `phrase` of the element's text is laid out. */
+export async function linesOf(el: Locator, phrase: string): Promise<number> {
+  return el.evaluate((node, p) => {
+    const text = node.firstChild!;
+    const start = (text.textContent ?? '').indexOf(p);
+    if (start < 0) return -1;
+    const range = document.createRange();
+    range.setStart(text, start);
+    range.setEnd(text, start + p.length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  }, phrase);
+}
+
 /** Saves a PNG beside the test's output for a person to look at. */
 export async function snapshot(page: Page, path: string): Promise<void> {
   await page.screenshot({ path });

@@ -1,6 +1,6 @@
 // E2E: the service stops while the user works. The cloud backend points at a second engine; the
 // engine is stopped before a PDF is dropped; the task retries a bounded number of times (the row and
-// the panel say "Retrying in Ns (attempt n of 5): Could not reach the service…"), then shows a
+// the panel say "Retrying in N s (attempt n of 5): Could not reach the service…"), then shows a
 // clear "could not reach the service" error and survives a reload; the engine comes back on the
 // same port, Retry in the task's panel reaches SUCCESS with the same task (nothing lost). And in
 // async mode the engine stops while the task is polled: once it is back, Retry polls the same remote
@@ -70,7 +70,7 @@ test('engine stopped: bounded retries, a clear error, and Retry succeeds once it
   await expect(row).not.toHaveAttribute('data-state', 'FAILED', { timeout: 2_000 });
   const max = DEFAULT_TIMING.maxRetries + 1;
   await expect(row.getByTestId('status-badge')).toHaveText('Retrying');
-  await expect(row.getByTestId('row-retry')).toHaveText(new RegExp(`^Retrying (in \\d+s|now) \\(attempt [2-${max}] of ${max}\\): Could not reach the service`));
+  await expect(row.getByTestId('row-retry')).toHaveText(new RegExp(`^Retrying (in \\d+ s|now) \\(attempt [2-${max}] of ${max}\\): Could not reach the service`));
   await expect(row.getByRole('progressbar')).toHaveCount(0); // no "Uploading 3%" for a refused connection
   await row.click();
   const note = page.getByTestId('retry-note');

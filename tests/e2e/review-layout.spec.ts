@@ -157,8 +157,11 @@ test('elapsed times read as time, duplicates ask first, history keeps the file n
   await dropFiles(page, file);
   await expectRowState(page, 'two_paragraphs.pdf', 'SUCCESS');
   const elapsed = row(page, 'two_paragraphs.pdf').locator('.row-elapsed');
-  await expect(elapsed).toHaveText(/^(\d+\.\d s|\d+:\d\d)$/);
-  await expect(elapsed).not.toHaveText('0:00');
+  await expect(elapsed).toHaveText(/^(\d+\.\d s|\d+ s|\d+ min( \d+ s)?)$/);
+  await expect(elapsed).not.toHaveText('0.0 s');
+  // The detail header words it the same way.
+  await row(page, 'two_paragraphs.pdf').click();
+  await expect(page.getByTestId('task-detail').locator('.detail-sub')).toContainText((await elapsed.textContent())!);
 
   await page.getByTestId('dropzone-input').setInputFiles([]);
   await dropFiles(page, file);
@@ -178,4 +181,6 @@ test('elapsed times read as time, duplicates ask first, history keeps the file n
   await page.getByTestId('nav-history').click();
   await page.getByTestId('history-row').first().getByRole('button', { name: 'Open two_paragraphs.pdf' }).first().click();
   await expect(page.getByTestId('detail-heading')).toHaveText('two_paragraphs.pdf');
+  // …and with the facts saved with the result: size, backend and the elapsed time, worded as in the queue.
+  await expect(page.getByTestId('task-detail').locator('.detail-sub')).toContainText(/KB · .*Local engine · (\d+\.\d s|\d+ s)$/);
 });

@@ -69,7 +69,7 @@ test('every screen in both languages, themes and window sizes', async ({ page, a
         await row(page, digital).click();
         await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
         const collapse = page.getByTestId('queue-collapse');
-        if (w < 1280 && (await collapse.getAttribute('aria-pressed')) === 'false') await collapse.click();
+        if (w < 1280 && (await collapse.isVisible())) await collapse.click();
         if (!(await page.getByTestId('inspector').isVisible())) await page.getByTestId('toggle-inspector').click();
         await page.locator('.rv-box').first().click({ force: true });
         await expect(page.locator('[data-testid="page-canvas"][data-rendered="1"]').first()).toBeVisible();

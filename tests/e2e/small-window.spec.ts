@@ -4,7 +4,7 @@
 // show only the selected backend's concerns; toast bursts fold into one summary over the queue column.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { corpus, dropFiles, expectRowState, openSettings, row } from './app-ui.ts';
+import { corpus, dropFiles, expectRowState, linesOf, openSettings, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 
 const DOC = 'redp5110_sampled.pdf';
@@ -66,6 +66,9 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
   const expand = page.getByTestId('queue-expand');
   await expect(expand).toBeVisible();
   await expect(expand).toHaveAccessibleName(/队列/);
+  // One way back, not two side by side: the detail header offers only "Hide" while the queue is open.
+  await expect(page.getByRole('button', { name: /队列/ })).toHaveCount(1);
+  await expect(page.getByTestId('queue-collapse')).toHaveCount(0);
   // The review toolbar is one row in both languages, every control whole, and still works from the keyboard.
   await expectToolbarOneRow(page);
   await expectMdHeadOneRow(page);
@@ -108,22 +111,18 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
     expect(box.width).toBeGreaterThanOrEqual(240);
   }
   await expectMdHeadOneRow(page);
-  // The drop zone's hint above the queue is whole (it wraps), not cut at "max. 200…".
+  // The drop zone's hint above the queue is whole (it wraps), not cut at "up to 200…", and a sentence:
+  // no "·" separator left hanging at a line's end where it wraps at 1024 px.
   await invokeFromTest(app, 'settings:set', { language: 'en' });
   const hint = page.locator('#dropzone-hint');
-  await expect(hint).toHaveText('PDF, images, Office · max. 200 MB each');
+  await expect(hint).toHaveText('PDF, images or Office files, up to 200 MB each');
   await expectMdHeadOneRow(page);
   expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  // …and where it wraps, "max. 200 MB" stays on one line.
-  const sizeLines = await hint.evaluate((el) => {
-    const text = el.firstChild!;
-    const start = (text.textContent ?? '').indexOf('max.');
-    const range = document.createRange();
-    range.setStart(text, start);
-    range.setEnd(text, start + 'max. 200 MB'.length);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-  });
-  expect(sizeLines).toBe(1);
+  // …and where it wraps, "up to 200 MB" stays on one line; in Chinese "单个不超过 200 MB" too.
+  expect(await linesOf(hint, 'up\u00a0to\u00a0200\u00a0MB')).toBe(1);
+  await invokeFromTest(app, 'settings:set', { language: 'zh-CN' });
+  await expect(hint).toHaveText('PDF、图片、Office，单个不超过 200 MB');
+  expect(await linesOf(hint, '单个不超过\u00a0200\u00a0MB')).toBe(1);
   await page.reload();
   await expect(page.getByTestId('queue-list')).toBeVisible();
   await expect(page.getByTestId('queue-rail')).toHaveCount(0);

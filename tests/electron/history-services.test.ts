@@ -34,6 +34,7 @@ describe('history', () => {
       fileName: 'multi_page.pdf', pages: multiTask.pages, backend: 'local', parentId: null, snippet: null, finishedAt: multiTask.finishedAt,
     });
     expect(items[0]!.bytes).toBe(multiTask.resultBytes);
+    expect(items[0]!.elapsedMs).toBe(multiTask.finishedAt! - multiTask.startedAt!);
   });
 
   it('searches names case-insensitively', async () => {

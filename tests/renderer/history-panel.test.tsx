@@ -19,12 +19,12 @@ function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
 }
 
 const item = (id: string, fileName: string, extra: Partial<HistoryItem> = {}): HistoryItem => ({
-  id, fileName, finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5), pages: 3, backend: 'local', bytes: 2048, parentId: null, snippet: null, ...extra,
+  id, fileName, finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5), elapsedMs: 83_000, pages: 3, backend: 'local', bytes: 2048, parentId: null, snippet: null, ...extra,
 });
 const ITEMS = [
   item('req_child1', 'report.pdf', { parentId: 'req_parent', backend: 'cloud', bytes: 1024 }),
   item('req_parent', 'report.pdf'),
-  item('req_other1', 'scan.png', { pages: null }),
+  item('req_other1', 'scan.png', { pages: null, elapsedMs: null }),
 ];
 const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${toastLines(t).message}`);
 
@@ -46,7 +46,9 @@ describe('HistoryPanel', () => {
     const rows = within(table).getAllByTestId('history-row');
     expect(rows).toHaveLength(3);
     const cells = within(rows[0]!).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(1, 4)).toEqual(['3', 'Cloud', '1.0 KB']);
+    // The time taken, worded as in the queue and the detail header.
+    expect(cells.slice(1, 5)).toEqual(['3', 'SoMark cloud', '1.0 KB', '1 min 23 s']);
+    expect(within(rows[2]!).getAllByRole('cell')[4]!.textContent).toBe('–');
     expect(rows[0]!.textContent).toContain('Re-run of report.pdf');
     expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('–');
     expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 5.0 KB in 3 results');
@@ -118,8 +120,11 @@ describe('HistoryPanel', () => {
     const rows = await screen.findAllByTestId('history-row');
     fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Re-run scan.png with other options' }));
     const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
-    fireEvent.click(within(dialog).getByRole('radio', { name: 'Cloud' }));
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Zip' }));
+    // Worded as in Settings: backend, outputs and switches carry the same names there and here.
+    expect([...dialog.querySelectorAll('legend')].map((l) => l.textContent)).toEqual(['Parsing backend', 'Outputs', 'Recognition']);
+    expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'SoMark cloud' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Zip bundle' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Keep headers and footers' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Re-run queued: scan.png']));

@@ -37,9 +37,20 @@ describe('password prompt', () => {
     expect(screen.getByTestId('password-prompt')).toBeTruthy();
   });
 
+  it('the box says it once: a short title, the way out under it, the engine\'s own words folded away', () => {
+    render(<StatusPanel task={locked('local')} />);
+    const box = screen.getByTestId('task-error');
+    expect(box.querySelector('strong')?.textContent).toBe('This PDF is password-protected');
+    expect(screen.getByTestId('error-fix').textContent).toBe('Enter its password below, or remove the protection and add the file again.');
+    expect(screen.getByText(/send its password/).closest('details')?.open).toBe(false);
+    // A failed task never gets a service task id: "none", not "not assigned yet".
+    expect(screen.getByText('Service task id').nextElementSibling?.textContent).toBe('none');
+  });
+
   it('cloud: no prompt, a way out instead', () => {
     render(<StatusPanel task={locked('cloud')} />);
     expect(screen.queryByTestId('password-prompt')).toBeNull();
+    expect(screen.queryByTestId('error-fix')).toBeNull(); // "below" would point at nothing
     expect(screen.getByTestId('password-cloud').textContent).toMatch(/does not take password-protected PDFs/);
   });
 

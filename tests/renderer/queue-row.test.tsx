@@ -60,15 +60,21 @@ describe('QueueRow', () => {
     rerender(<QueueRow task={later} index={0} total={1} selected={false} checked={false} onSelect={() => {}} onToggleChecked={() => {}} />);
     const badge = screen.getByTestId('status-badge').textContent!;
     expect(badge).toContain('Processing 3/10');
-    expect(badge).toMatch(/~0:1\d left/); // 2 s per page × 7 pages
+    expect(badge).toMatch(/~1\d s left/); // 2 s per page × 7 pages
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('30');
   });
 
   it('shows a finished task with its elapsed time, frozen', () => {
     const { row } = renderRow(makeTask({ state: 'SUCCESS', startedAt: 1000, finishedAt: 1000 + 83_000, mode: 'sync' }));
     expect(row.textContent).toContain('Done');
-    expect(row.textContent).toContain('1:23');
+    expect(row.textContent).toContain('1 min 23 s');
     expect(row.getAttribute('title')).toContain('Answer: answered directly');
+  });
+
+  it('words the elapsed time in the UI language, as the detail header does', () => {
+    setLocale('zh-CN');
+    const { row } = renderRow(makeTask({ state: 'SUCCESS', startedAt: 1000, finishedAt: 1000 + 9_800 }));
+    expect(row.querySelector('.row-elapsed')?.textContent).toBe('9.8 秒');
   });
 
   it('shows the translated failure reason and offers retry, not cancel', () => {

@@ -4,7 +4,7 @@
 // backend chosen now, and a failure that lies with the backend offers a re-run on the other one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSettings } from '../../renderer/src/stores/settings.ts';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import type { Settings, Task } from '../../shared/task.ts';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { QueueRow } from '../../renderer/src/features/queue/QueueRow.tsx';
@@ -38,10 +38,10 @@ describe('a task waiting to retry', () => {
     expect(screen.getByTestId('status-badge').textContent).toBe('Retrying');
     expect(screen.queryByRole('progressbar')).toBeNull(); // not "Uploading 3%"
     const line = screen.getByTestId('row-retry');
-    expect(line.textContent).toBe('Retrying in 3s (attempt 2 of 5): Could not reach the service — check the address and your network');
+    expect(line.textContent).toBe('Retrying in 3 s (attempt 2 of 5): Could not reach the service — check the address and your network');
     expect(line.getAttribute('title')).toContain('ECONNREFUSED');
     act(() => void vi.advanceTimersByTime(1000));
-    expect(line.textContent).toMatch(/^Retrying in 2s \(attempt 2 of 5\)/);
+    expect(line.textContent).toMatch(/^Retrying in 2 s \(attempt 2 of 5\)/);
     act(() => void vi.advanceTimersByTime(2000));
     expect(line.textContent).toMatch(/^Retrying now \(attempt 2 of 5\): Could not reach the service/);
     expect(screen.getByRole('button', { name: /^Cancel / })).toBeTruthy();
@@ -63,17 +63,19 @@ describe('a task waiting to retry', () => {
     expect(screen.getByTestId('row-retry').textContent).toMatch(/^8 秒后重试（第 3 次，共 5 次）：/);
   });
 
-  it('the task panel shows the countdown, the reason and the raw message', () => {
+  it('the task panel shows the countdown and the reason, the raw message folded under its code', () => {
     vi.useFakeTimers({ now: T0 });
     render(<StatusPanel task={retrying()} />);
     const card = screen.getByTestId('progress-card');
     expect(card.textContent).toContain('Retrying');
     const note = screen.getByTestId('retry-note');
-    expect(note.textContent).toContain('Retrying in 3s (attempt 2 of 5): Could not reach the service');
-    expect(note.textContent).toContain('127.0.0.1:4010 (ECONNREFUSED)');
+    expect(note.textContent).toContain('Retrying in 3 s (attempt 2 of 5): Could not reach the service');
+    // The raw message says the reason again in other words: it folds under its code, for support.
+    expect(screen.getByText(/127\.0\.0\.1:4010 \(ECONNREFUSED\)/).closest('details')?.open).toBe(false);
+    expect(note.querySelector('summary')?.textContent).toBe('Code UNREACHABLE');
     expect(screen.queryByRole('progressbar')).toBeNull();
     act(() => void vi.advanceTimersByTime(1000));
-    expect(note.textContent).toContain('Retrying in 2s');
+    expect(note.textContent).toContain('Retrying in 2 s');
   });
 
   it('a final state shows no retry even if one was left on the task', () => {
@@ -103,6 +105,29 @@ describe('failures a retry cannot fix', () => {
     render(<StatusPanel task={makeTask({ state: 'FAILED', error: UNREACHABLE })} />);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByTestId('no-retry-hint')).toBeNull();
+  });
+
+  it('the error box does not say its sentence twice: under it comes the way out, the service message folds away', () => {
+    // The local engine's message restates the title ("invalid or corrupted … damaged or not a valid PDF").
+    const raw = 'The PDF is invalid or corrupted: garbage.pdf is damaged or not a valid PDF';
+    const task = makeTask({ state: 'FAILED', error: { code: 'SERVICE_1106', message: raw }, attempts: 1 });
+    const { unmount } = render(<StatusPanel task={task} />);
+    const box = screen.getByTestId('task-error');
+    expect(box.querySelector('strong')?.textContent).toBe('The PDF is damaged or not a valid PDF');
+    expect(screen.getByTestId('error-fix').textContent).toMatch(/^Open it in a PDF viewer/);
+    // The raw message stays for support, behind "Code SERVICE_1106 · 1 attempt" (closed at first).
+    const trace = screen.getByText(raw).closest('details')!;
+    expect(trace.open).toBe(false);
+    expect(trace.querySelector('summary')?.textContent).toBe('Code SERVICE_1106 · 1 attempt');
+    expect(screen.getByTestId('no-retry-hint').textContent).toBe('Trying again would not help: the problem is in the file itself.');
+    unmount();
+    render(<StatusPanel task={{ ...task, formats: ['markdown', 'json'] }} />);
+    // The facts name the outputs as Settings does, not by their wire names ("markdown, json").
+    expect(screen.getByText('Outputs').nextElementSibling?.textContent).toBe('Markdown, JSON (pages and blocks)');
+    cleanup();
+    setLocale('zh-CN');
+    render(<StatusPanel task={task} />);
+    expect(screen.getByTestId('error-fix').textContent).toMatch(/^请用 PDF 阅读器打开它/);
   });
 
   it('Retry names the backend chosen now when it differs from the failed one', () => {

@@ -7,6 +7,7 @@ import { useAppInfo } from '../../renderer/src/stores/app.ts';
 import { getLocale } from '../../renderer/src/i18n/index.ts';
 import { useAppearance } from '../../renderer/src/app/useAppearance.ts';
 import type { KeyStatus, Settings } from '../../shared/task.ts';
+import { CLIENT_FEATURE_CONFIG } from '../../shared/somark.ts';
 import { fakeApi, makeSettings, type FakeApi } from './fake-api.ts';
 import { resetRenderer } from './setup.ts';
 
@@ -85,6 +86,9 @@ describe('settings: backend and address', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(result.textContent).toContain('The service refused the API key'));
     expect(result.querySelector('[data-error-code]')?.getAttribute('data-error-code')).toBe('INVALID_KEY');
+    // The service's own words fold under the code instead of trailing the sentence.
+    expect(screen.getByText('code 1107').closest('details')?.open).toBe(false);
+    expect(result.querySelector('summary')?.textContent).toBe('Code INVALID_KEY');
   });
 });
 
@@ -95,7 +99,7 @@ describe('settings: API key', () => {
     expect(input.type).toBe('password');
     fireEvent.change(input, { target: { value: 'not-a-key' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
-    expect(screen.getByText(/starts with “sk-”/)).toBeTruthy();
+    expect(screen.getByText(/starts with “sk-” followed by at least 8 letters/)).toBeTruthy();
     expect(api.callsTo('key:set')).toEqual([]);
 
     fireEvent.change(input, { target: { value: 'sk-live-abcd1234' } });
@@ -140,6 +144,25 @@ describe('settings: parsing and appearance', () => {
 
     fireEvent.change(screen.getByLabelText('Documents at once'), { target: { value: '6' } });
     await waitFor(() => expect(api.callsTo('settings:set').at(-1)).toEqual({ concurrency: 6 }));
+  });
+
+  it('with the app\'s defaults (joins across pages on) the switches say what joining does, in both languages', async () => {
+    setup({ featureConfig: { ...CLIENT_FEATURE_CONFIG } });
+    const group = screen.getByRole('group', { name: 'Recognition' });
+    const on = [...group.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.closest('label')!.dataset.feature);
+    expect(on).toEqual(expect.arrayContaining(['enable_text_cross_page', 'enable_table_cross_page', 'enable_title_level_recognition']));
+    // Verb-first names, the same the re-run dialog uses; a joined paragraph is one in the Markdown, not on the page.
+    expect(screen.getByRole('checkbox', { name: /^Recognise title levels/ })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /^Join text across pages/ }).closest('label')!.textContent)
+      .toContain('one paragraph in the Markdown; its boxes stay on their pages');
+    expect(screen.getByRole('checkbox', { name: /^Keep images inside tables/ })).toBeTruthy();
+    // The local engine writes no image descriptions: that switch says so (only there).
+    expect(screen.getAllByTestId('cloud-only').map((n) => n.closest('label')!.dataset.feature)).toEqual(['enable_image_understanding']);
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh-CN' } });
+    await waitFor(() => expect(getLocale()).toBe('zh-CN'));
+    expect(screen.getByRole('group', { name: '识别选项' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /^跨页合并表格/ }).closest('label')!.textContent).toContain('在 Markdown 中合为一张表');
+    expect(screen.getByTestId('cloud-only').textContent).toBe('仅 SoMark 云端支持：本地引擎不会生成。');
   });
 
   it('switches language and theme live', async () => {

@@ -96,16 +96,32 @@ describe('app shell', () => {
     await waitFor(() => expect(useTasks.getState().loaded).toBe(true));
     expect(screen.getByTestId('queue-empty')).toBeTruthy();
     expect(screen.getByTestId('detail-empty')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Show the queue' })).toBeNull();
+    expect(screen.queryByTestId('queue-expand')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hide the queue' })).toBeNull();
   });
 
-  it('can hide the queue to give the detail the whole width, and bring it back', async () => {
+  it('hides the queue and brings it back with one control each, the focus following', async () => {
     boot([makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } })]);
     await waitFor(() => expect(useTasks.getState().loaded).toBe(true));
     fireEvent.click(screen.getAllByTestId('queue-row')[0]!);
     fireEvent.click(screen.getByRole('button', { name: 'Hide the queue' }));
     expect(screen.queryByTestId('queue-list')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Show the queue' }));
+    // Collapsed: the rail's button is the one way back (the detail header had a second one beside it).
+    expect(screen.getAllByRole('button', { name: /queue/i })).toHaveLength(1);
+    const rail = screen.getByRole('button', { name: 'Queue' });
+    expect(rail.getAttribute('title')).toBe('Show the queue (1 document)');
+    expect(rail.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(document.activeElement).toBe(rail));
+    fireEvent.click(rail);
     expect(screen.getByTestId('queue-list')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Hide the queue' })));
+  });
+
+  it('a hidden queue with nothing selected shows only the rail to bring it back', async () => {
+    useUi.setState({ queueCollapsed: true });
+    boot([makeTask()]);
+    await waitFor(() => expect(useTasks.getState().loaded).toBe(true));
+    expect(screen.getByTestId('detail-empty')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /queue/i })).toHaveLength(1);
   });
 });

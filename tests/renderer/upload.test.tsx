@@ -227,13 +227,13 @@ describe('DropZone', () => {
       // With LibreOffice, and on the cloud: Office files too.
       useAppInfo.getState().setInfo({ ...info, localOffice: true });
       const second = render(<DropZone large={false} />);
-      expect(hint()).toContain('PDF, images, Office');
+      expect(hint()).toContain('PDF, images or Office files');
       expect(accept()).toContain('.docx');
       second.unmount();
       useSettings.setState({ settings: { backend: 'cloud' } as Settings });
       useAppInfo.getState().setInfo({ ...info, localOffice: false });
       render(<DropZone large={false} />);
-      expect(hint()).toContain('PDF, images, Office');
+      expect(hint()).toContain('PDF, images or Office files');
       fireEvent.click(screen.getByTestId('dropzone'));
       await waitFor(() => expect(api.callsTo('dialog:openFiles')).toHaveLength(2));
       expect((api.callsTo('dialog:openFiles')[1] as { extensions: string[] }).extensions).toContain('.xlsx');

@@ -3,7 +3,8 @@ import { checkFile, partitionFiles, relativePathOf } from '../../renderer/src/fe
 import { MAX_FILE_BYTES } from '../../shared/capabilities.ts';
 import { clampInt, isKeyFormat } from '../../renderer/src/features/settings/validate.ts';
 import { normalizeBaseUrl } from '../../shared/base-url.ts';
-import { extensionOf, formatBytes, formatDuration } from '../../renderer/src/lib/format.ts';
+import { extensionOf, formatBytes, formatElapsed } from '../../renderer/src/lib/format.ts';
+import { translate, type Locale } from '../../renderer/src/i18n/index.ts';
 
 const file = (name: string, size: number) => new File([new Uint8Array(Math.min(size, 4))], name, { type: '' });
 const sized = (name: string, size: number) => {
@@ -75,13 +76,23 @@ describe('settings checks', () => {
 });
 
 describe('formatting', () => {
+  it('words every span of time one way, in English and Chinese', () => {
+    const say = (locale: Locale) => (ms: number | null) => formatElapsed(ms, (k, v) => translate(k, v, locale));
+    const en = say('en');
+    const zh = say('zh-CN');
+    expect([400, 7_250, 9_999, 25_400, 60_000, 83_000, 3_600_000, 3_723_000].map(en)).toEqual(
+      ['0.4 s', '7.2 s', '9.9 s', '25 s', '1 min', '1 min 23 s', '1 h', '1 h 2 min'],
+    );
+    expect([7_250, 25_400, 83_000, 3_723_000].map(zh)).toEqual(['7.2 秒', '25 秒', '1 分 23 秒', '1 小时 2 分']);
+    expect(en(null)).toBe('–');
+    expect(en(-1)).toBe('–');
+  });
+
   it('formats sizes, durations and extensions', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(200 * 1024 * 1024)).toBe('200 MB');
     expect(formatBytes(null)).toBe('–');
-    expect(formatDuration(7000)).toBe('0:07');
-    expect(formatDuration(3_723_000)).toBe('1:02:03');
     expect(extensionOf('Report.Final.PDF')).toBe('.pdf');
     expect(extensionOf('.bashrc')).toBe('');
   });

@@ -123,6 +123,7 @@ export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks
       id: e.id,
       fileName: task?.fileName ?? e.fileName,
       finishedAt: task?.finishedAt ?? e.savedAt,
+      elapsedMs: task?.startedAt != null && task.finishedAt != null ? Math.max(0, task.finishedAt - task.startedAt) : null,
       pages: task?.pages ?? e.pages,
       backend: task?.backend ?? 'local',
       bytes: e.bytes,

@@ -1,4 +1,5 @@
-// AppError {code, message} → a translated sentence for known codes, the raw message as detail.
+// AppError {code, message} → a translated sentence for known codes, the way out of it (what to do
+// next, when the sentence does not say it already), and the raw message as technical detail.
 // Codes: our own (INVALID_KEY, UNREACHABLE, EMPTY, …) and the service's as SERVICE_<number>.
 import type { AppError } from '../../../shared/result.ts';
 import { hasMessage, translate, type TFunction } from './index.ts';
@@ -6,6 +7,8 @@ import { hasMessage, translate, type TFunction } from './index.ts';
 export interface ErrorText {
   /** Translated, user-facing sentence. */
   title: string;
+  /** What to do about it, translated (error.<CODE>.fix); null when the title already says it. */
+  fix: string | null;
   /** The raw message from main (English, technical), or null when it adds nothing. */
   detail: string | null;
   code: string;
@@ -24,8 +27,10 @@ export function describeError(error: AppError, t: TFunction = (k, v) => translat
   const key = errorKey(error.code);
   const service = /^SERVICE_(\d+)$/.exec(error.code);
   const title = key ? t(key, { code: service?.[1] ?? error.code }) : t('error.unknown', { code: error.code });
+  const fixKey = `${key ?? 'error.unknown'}.fix`;
+  const fix = hasMessage(fixKey) ? t(fixKey) : null;
   const detail = error.message && error.message !== title ? error.message : null;
-  return { title, detail, code: error.code };
+  return { title, fix, detail, code: error.code };
 }
 
 /** One line: "Title — detail". */

@@ -1,4 +1,5 @@
 // Small, locale-aware formatting helpers used across the UI.
+import type { TFunction } from '../i18n/index.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -15,15 +16,22 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${value.toFixed(digits)} ${UNITS[unit]}`;
 }
 
-/** Milliseconds → "0:07", "12:03", "1:02:03". */
-export function formatDuration(ms: number | null | undefined): string {
+/**
+ * A span of time in words of the UI language, the one format for every elapsed time, ETA and duration
+ * (queue row, detail header, status panel): "0.4 s", "9.8 s", "25 s", "1 min 5 s", "2 h 3 min"
+ * (zh-CN: "9.8 秒", "1 分 5 秒"). Tenths below 10 s, whole seconds below a minute; rounded down, so a
+ * ticking clock never runs ahead. '–' when unknown.
+ */
+export function formatElapsed(ms: number | null | undefined, t: TFunction): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '–';
+  if (ms < 10_000) return t('time.s', { s: (Math.floor(ms / 100) / 10).toFixed(1) });
   const total = Math.floor(ms / 1000);
+  if (total < 60) return t('time.s', { s: total });
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+  if (h > 0) return m > 0 ? t('time.hm', { h, m }) : t('time.h', { h });
+  return s > 0 ? t('time.ms', { m, s }) : t('time.m', { m });
 }
 
 /** Timestamp → local date and time in the UI language. */

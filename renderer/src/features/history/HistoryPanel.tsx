@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { HistoryItem } from '../../../../shared/task.ts';
 import { useLocale, useT } from '../../i18n/index.ts';
-import { formatBytes, formatDateTime } from '../../lib/format.ts';
+import { formatBytes, formatDateTime, formatElapsed } from '../../lib/format.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { toast } from '../../stores/ui.ts';
 import { deferredExportErrorLine } from '../export/actions.ts';
@@ -81,6 +81,7 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
               <th scope="col" className="num">{t('history.pages')}</th>
               <th scope="col">{t('history.backend')}</th>
               <th scope="col" className="num">{t('history.size')}</th>
+              <th scope="col" className="num">{t('history.elapsed')}</th>
               <th scope="col"><span className="hist-vh">{t('history.actions')}</span></th>
             </tr>
           </thead>
@@ -92,6 +93,7 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
                 query={query.trim()}
                 date={formatDateTime(item.finishedAt, locale)}
                 size={formatBytes(item.bytes)}
+                elapsed={formatElapsed(item.elapsedMs, t)}
                 parentName={item.parentId ? (names.get(item.parentId) ?? null) : null}
                 onOpen={onOpen}
                 onRerun={() => setRerun(item)}

@@ -1,5 +1,5 @@
 // One history row: name (opens the result), the text snippet of a search hit with the query marked,
-// the link to the result it re-runs, date, pages, backend, size, and the row's actions; and the
+// the link to the result it re-runs, date, pages, backend, size, time taken, and the row's actions; and the
 // delete actions (one or all, after asking), which report the space freed.
 import type { ReactNode } from 'react';
 import type { HistoryItem } from '../../../../shared/task.ts';
@@ -21,11 +21,12 @@ export function highlight(text: string, query: string): ReactNode[] {
   return parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : part));
 }
 
-export function HistoryRow({ item, query, date, size, parentName, onOpen, onRerun, onDelete }: {
+export function HistoryRow({ item, query, date, size, elapsed, parentName, onOpen, onRerun, onDelete }: {
   item: HistoryItem;
   query: string;
   date: string;
   size: string;
+  elapsed: string;
   parentName: string | null;
   onOpen: (id: string) => void;
   onRerun: () => void;
@@ -47,8 +48,9 @@ export function HistoryRow({ item, query, date, size, parentName, onOpen, onReru
       </th>
       <td className="nowrap">{date}</td>
       <td className="num">{item.pages ?? '–'}</td>
-      <td className="nowrap">{t(item.backend === 'cloud' ? 'history.backendCloud' : 'history.backendLocal')}</td>
+      <td className="nowrap">{t(`backend.${item.backend}`)}</td>
       <td className="num">{size}</td>
+      <td className="num">{elapsed}</td>
       <td>
         <div className="hist-actions">
           <button type="button" className="btn small" onClick={() => onOpen(item.id)} aria-label={t('history.openLabel', { name: item.fileName })}>

@@ -1,5 +1,5 @@
-// Re-run a history item with other options (backend, formats, feature_config). Starts from the
-// original task's options when it is still known, else from the settings.
+// Re-run a history item with other options (backend, formats, feature_config), worded as in Settings.
+// Starts from the original task's options when it is still known, else from the settings.
 import { useState, type FormEvent } from 'react';
 import type { Backend } from '../../../../shared/task.ts';
 import { DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../../shared/somark.ts';
@@ -10,10 +10,9 @@ import { useTasks } from '../../stores/tasks.ts';
 import { sayText, toast, type ToastText } from '../../stores/ui.ts';
 import { deferredExportErrorLine } from '../export/actions.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { FeatureChecks } from '../settings/FeatureChecks.tsx';
+import '../settings/messages.ts';
 import './messages.ts';
-
-const FEATURES = Object.keys(DEFAULT_FEATURE_CONFIG) as (keyof FeatureConfig)[];
-const FORMAT_KEYS: Record<OutputFormat, string> = { markdown: 'Markdown', json: 'JSON', zip: 'Zip' };
 
 export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: string; onClose: () => void }) {
   const t = useT();
@@ -50,16 +49,16 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
       <form className="xp-form" onSubmit={(e) => void submit(e)}>
         <p className="muted">{t('history.rerunHint')}</p>
         <fieldset>
-          <legend>{t('history.backend')}</legend>
+          <legend>{t('settings.backend.title')}</legend>
           {(['local', 'cloud'] as const).map((b) => (
             <label key={b} className="xp-check">
               <input type="radio" name="rerun-backend" checked={backend === b} onChange={() => setBackend(b)} />
-              {t(b === 'local' ? 'history.backendLocal' : 'history.backendCloud')}
+              {t(`backend.${b}`)}
             </label>
           ))}
         </fieldset>
         <fieldset>
-          <legend>{t('history.formats')}</legend>
+          <legend>{t('settings.formats.label')}</legend>
           {OUTPUT_FORMATS.map((f) => (
             <label key={f} className="xp-check">
               <input
@@ -70,25 +69,14 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
                   setFormats((cur) => OUTPUT_FORMATS.filter((x) => (x === f ? on : cur.includes(x))));
                 }}
               />
-              {FORMAT_KEYS[f]}
+              {t(`settings.formats.${f}`)}
             </label>
           ))}
         </fieldset>
         <fieldset>
-          <legend>{t('history.features')}</legend>
-          {FEATURES.map((k) => (
-            <label key={k} className="xp-check">
-              <input
-                type="checkbox"
-                checked={features[k]}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked;
-                  setFeatures((cur) => ({ ...cur, [k]: on }));
-                }}
-              />
-              {t(`history.feature.${k}`)}
-            </label>
-          ))}
+          <legend>{t('features.label')}</legend>
+          <FeatureChecks value={features} backend={backend} hints={false} itemClass="xp-check"
+            onChange={(k, on) => setFeatures((cur) => ({ ...cur, [k]: on }))} />
         </fieldset>
         {error && <p role="alert" className="xp-error">{sayText(error, t)}</p>}
         <div className="modal-actions">

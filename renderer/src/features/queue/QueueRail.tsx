@@ -1,5 +1,6 @@
 // The queue collapsed to an icon rail (narrow windows, or when the user hides it): one labelled
-// button that opens it again, with the number of documents and of failures at a glance.
+// button that opens it again (the only one: the detail header offers Hide only while the queue is open),
+// with the number of documents and of failures at a glance.
 import { useEffect } from 'react';
 import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../i18n/index.ts';
@@ -16,8 +17,13 @@ export function QueueRail() {
       <button
         type="button"
         className="queue-rail-btn"
+        id="queue-expand"
         aria-expanded={false}
-        onClick={() => useUi.getState().setQueueCollapsed(false)}
+        title={t('queue.railShowLabel', { n: tasks.length })}
+        onClick={() => {
+          useUi.getState().setQueueCollapsed(false);
+          requestAnimationFrame(() => document.getElementById('queue-collapse')?.focus());
+        }}
         data-testid="queue-expand"
       >
         <Icon name="chevronRight" size={14} />

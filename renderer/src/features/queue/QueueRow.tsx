@@ -6,13 +6,13 @@ import { memo, type CSSProperties } from 'react';
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
-import { formatBytes } from '../../lib/format.ts';
+import { formatBytes, formatElapsed } from '../../lib/format.ts';
 import { useNow } from '../../lib/useNow.ts';
 import { canCancel, canRetry, isActive } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from './actions.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { elapsedMs, formatElapsed, isRetrying, retryLine, traceTitle } from './status.ts';
+import { elapsedMs, isRetrying, retryLine, traceTitle } from './status.ts';
 
 export interface QueueRowProps {
   task: Task;
@@ -103,7 +103,7 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
             <span className="row-facts">{meta.join(' · ')}</span>
           )}
           <span className="row-elapsed" aria-label={t('queue.elapsed')}>
-            {elapsed === null ? '' : formatElapsed(elapsed)}
+            {elapsed === null ? '' : formatElapsed(elapsed, t)}
           </span>
         </div>
       </div>

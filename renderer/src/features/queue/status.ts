@@ -1,9 +1,9 @@
 // Pure helpers that turn a Task into what the queue shows: status text, progress fraction, mode,
-// elapsed time. Kept free of React so tests can check every state.
+// elapsed time (worded by formatElapsed in lib/format.ts). Kept free of React so tests can check every state.
 import { FINAL_STATES, type Task } from '../../../../shared/task.ts';
 import type { TFunction } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
-import { formatDuration } from '../../lib/format.ts';
+import { formatElapsed } from '../../lib/format.ts';
 import { etaMs, progressSample } from '../../stores/progress.ts';
 
 export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger' | 'muted' | 'warning';
@@ -52,7 +52,7 @@ export function statusLabel(task: Task, t: TFunction): string {
   }
 }
 
-/** "Retrying in 3s (attempt 2 of 5): Could not reach the service…" while a retry waits; else null. */
+/** "Retrying in 3 s (attempt 2 of 5): Could not reach the service…" while a retry waits; else null. */
 export function retryLine(task: Task, t: TFunction, now: number = Date.now()): string | null {
   const r = task.retry;
   if (!r || !isRetrying(task)) return null;
@@ -61,22 +61,17 @@ export function retryLine(task: Task, t: TFunction, now: number = Date.now()): s
   return s > 0 ? t('queue.retryingIn', vars) : t('queue.retryingNow', vars);
 }
 
-/** "about 0:20 left" while PROCESSING with a measurable rate; null otherwise. */
+/** "~20 s left" while PROCESSING with a measurable rate; null otherwise. */
 export function etaLabel(task: Task, t: TFunction, now: number = Date.now()): string | null {
   if (task.state !== 'PROCESSING' || isRetrying(task)) return null;
   const ms = etaMs(progressSample(task.id), now);
-  return ms === null ? null : t('queue.eta', { time: formatDuration(ms) });
+  return ms === null ? null : t('queue.eta', { time: formatElapsed(ms, t) });
 }
 
 /** How the service answers, in plain words: "answered directly", "answered in the background". */
 export function modeLabel(task: Task, t: TFunction): string {
   const mode = task.mode ?? (task.requestedMode === 'auto' ? null : task.requestedMode);
   return mode ? t(`queue.modePlain.${mode}`) : t('queue.modePlain.auto');
-}
-
-/** Elapsed time that reads as time even when short: "0.4 s", "7.2 s", then "0:12", "1:02:03". */
-export function formatElapsed(ms: number): string {
-  return ms < 10_000 ? `${(Math.floor(ms / 100) / 10).toFixed(1)} s` : formatDuration(ms);
 }
 
 /** Time spent so far (active) or in total (finished); null before it started. */
@@ -86,8 +81,12 @@ export function elapsedMs(task: Task, now: number = Date.now()): number | null {
   return Math.max(0, (task.finishedAt ?? now) - start);
 }
 
+/** What stands for a missing service task id: "not assigned yet" while the task may still get one, else "none". */
+export const noRemoteId = (task: Task, t: TFunction): string =>
+  t(FINAL_STATES.includes(task.state) ? 'queue.remoteNever' : 'queue.remoteNone');
+
 /** Tooltip with the ids that let support trace a task end to end. */
 export function traceTitle(task: Task, t: TFunction): string {
-  const remote = task.remoteTaskId ?? t('queue.remoteNone');
+  const remote = task.remoteTaskId ?? noRemoteId(task, t);
   return `${t('queue.requestId')}: ${task.id}\n${t('queue.remoteId')}: ${remote}\n${t('queue.modeTitle')}: ${modeLabel(task, t)}`;
 }

@@ -10,7 +10,7 @@ import { sourceKind } from './doc.ts';
 import type { PdfDoc } from './pdf.ts';
 import { loadPdfjs, openPdf } from './pdf.ts';
 import { ReviewView } from './ReviewView.tsx';
-import { rememberResultName } from '../task/names.ts';
+import { rememberResultTask } from '../task/names.ts';
 import './messages.ts';
 
 type Load =
@@ -36,7 +36,7 @@ export function ReviewScreen({ taskId }: { taskId: string }) {
       const url = res.value.originalUrl;
       const pdf = url && sourceKind(res.value) === 'pdf' ? openPdf(url) : null;
       pdf?.catch(() => undefined);
-      rememberResultName(taskId, res.value.task.fileName);
+      rememberResultTask(taskId, res.value.task);
       setLoad({ state: 'ready', view: res.value, pdf });
     });
     return () => {

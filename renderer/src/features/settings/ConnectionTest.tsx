@@ -1,5 +1,5 @@
 // "Test connection": asks main to call /usage (cloud) or the engine, and shows the remaining
-// pages and the latency, or the translated error.
+// pages and the latency, or the translated error (ErrorLine, also the API key field's).
 import { useState } from 'react';
 import type { ConnectionReport, Settings } from '../../../../shared/task.ts';
 import type { AppError } from '../../../../shared/result.ts';
@@ -48,14 +48,20 @@ export function ConnectionTest({ backend, baseUrl }: { backend: Settings['backen
   );
 }
 
+/** The translated sentence; the service's own message (technical, often the same in other words) folds
+ * under its code, as in the failed task's box. */
 export function ErrorLine({ error }: { error: AppError }) {
   const t = useT();
   const text = describeError(error, t);
   return (
-    <p className="field-error" data-error-code={text.code}>
-      <span aria-hidden="true">✕ </span>
-      {text.title}
-      {text.detail && <span className="error-detail-inline"> — {text.detail}</span>}
-    </p>
+    <div className="field-error" data-error-code={text.code}>
+      <p><span aria-hidden="true">✕ </span>{text.title}</p>
+      {text.detail && (
+        <details className="error-trace">
+          <summary className="muted small">{t('common.errorCode', { code: text.code })}</summary>
+          <p className="error-detail">{text.detail}</p>
+        </details>
+      )}
+    </div>
   );
 }

@@ -6,20 +6,11 @@ import { OUTPUT_FORMATS } from '../../../../shared/somark.ts';
 import type { ParseMode, Settings } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { FeatureChecks } from './FeatureChecks.tsx';
 import { Row, Section, Segmented } from './Field.tsx';
 import { clampInt } from './validate.ts';
 
 const MB = 1024 * 1024;
-const FEATURES: (keyof FeatureConfig)[] = [
-  'enable_title_level_recognition',
-  'keep_header_footer',
-  'enable_text_cross_page',
-  'enable_table_cross_page',
-  'enable_image_understanding',
-  'enable_inline_image',
-  'enable_table_image',
-];
-
 /** A number input that saves on blur/Enter, clamped to its range. */
 function NumberField({ id, value, min, max, onCommit, label }: {
   id: string; value: number; min: number; max: number; label?: string; onCommit(v: number): void;
@@ -88,18 +79,9 @@ export function ParseSection({ settings }: { settings: Settings }) {
         {!settings.formats.includes('json') && <p className="settings-hint warn">{t('settings.formats.noJson')}</p>}
       </Row>
 
-      <Row label={t('settings.features.label')} labelId="features-label">
+      <Row label={t('features.label')} labelId="features-label">
         <div className="check-group column" role="group" aria-labelledby="features-label">
-          {FEATURES.map((k) => (
-            <label key={k} className="check">
-              <input type="checkbox" checked={Boolean(settings.featureConfig[k])}
-                onChange={(e) => toggleFeature(k, e.currentTarget.checked)} />
-              <span>
-                {t(`settings.features.${k}`)}
-                <span className="check-hint">{t(`settings.features.${k}.hint`)}</span>
-              </span>
-            </label>
-          ))}
+          <FeatureChecks value={settings.featureConfig} backend={settings.backend} hints itemClass="check" onChange={toggleFeature} />
         </div>
       </Row>
 

@@ -12,9 +12,10 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function CopyId({ label, value }: { label: string; value: string | null }) {
+/** `missing`: what to say when there is no id (default: "not assigned yet"). */
+export function CopyId({ label, value, missing }: { label: string; value: string | null; missing?: string }) {
   const t = useT();
-  if (!value) return <span className="muted">{t('queue.remoteNone')}</span>;
+  if (!value) return <span className="muted">{missing ?? t('queue.remoteNone')}</span>;
   return (
     <span className="copy-id">
       <code>{value}</code>

@@ -5,16 +5,17 @@ import type { ReactNode } from 'react';
 import type { Task } from '../../../../shared/task.ts';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
-import { formatBytes, formatDateTime, formatDuration } from '../../lib/format.ts';
+import { formatBytes, formatDateTime, formatElapsed } from '../../lib/format.ts';
 import { useNow } from '../../lib/useNow.ts';
 import { canCancel, canRetry, isActive, isFileProblem } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from '../queue/actions.ts';
-import { elapsedMs, etaLabel, isRetrying, modeLabel, progressFraction, retryLine, statusLabel } from '../queue/status.ts';
+import { elapsedMs, etaLabel, isRetrying, modeLabel, noRemoteId, progressFraction, retryLine, statusLabel } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
 import { Stages } from './Stages.tsx';
 import { PASSWORD_CODES, PasswordPrompt } from './PasswordPrompt.tsx';
 import { OtherBackend } from './OtherBackend.tsx';
 import { useSettings } from '../../stores/settings.ts';
+import '../settings/messages.ts'; // output names as Settings words them
 
 /** Where an active task is: label, a bar when measurable, the ETA. */
 function ProgressCard({ task, now }: { task: Task; now: number }) {
@@ -32,7 +33,7 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
       {retry && (
         <div className="retry-note" data-testid="retry-note">
           <span>{retry}</span>
-          {task.retry?.reason.message && <span className="error-detail">{task.retry.reason.message}</span>}
+          {task.retry && <ErrorTrace code={task.retry.reason.code} detail={task.retry.reason.message || null} />}
         </div>
       )}
       {task.state !== 'queued' && !retry && (
@@ -51,6 +52,20 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
   );
 }
 
+/** Code and attempts; the service's own (English, technical) message folds under them, for support. */
+function ErrorTrace({ code, detail, attempts }: { code: string; detail: string | null; attempts?: number }) {
+  const t = useT();
+  const line = [t('common.errorCode', { code }), attempts === undefined ? null : t('task.attemptsMade', { n: attempts })]
+    .filter(Boolean).join(' · ');
+  if (!detail) return <p className="muted small">{line}</p>;
+  return (
+    <details className="error-trace">
+      <summary className="muted small">{line}</summary>
+      <p className="error-detail">{detail}</p>
+    </details>
+  );
+}
+
 export function StatusPanel({ task }: { task: Task }) {
   const t = useT();
   const locale = useLocale();
@@ -62,6 +77,8 @@ export function StatusPanel({ task }: { task: Task }) {
   const backendNow = useSettings((s) => s.settings?.backend) ?? task.backend;
   // A protected PDF on the local engine: the password prompt retries; a plain Retry would fail the same way.
   const asksPassword = task.state === 'FAILED' && task.backend === 'local' && PASSWORD_CODES.includes(task.error?.code ?? '');
+  // The way out under the title; a protected PDF on the cloud has its own (PasswordPrompt's note).
+  const fix = PASSWORD_CODES.includes(task.error?.code ?? '') && !asksPassword ? null : failure?.fix ?? null;
 
   const facts: [string, ReactNode][] = [
     [t('task.file'), <span className="path" title={task.filePath}>{task.filePath}</span>],
@@ -69,13 +86,13 @@ export function StatusPanel({ task }: { task: Task }) {
     [t('task.pages'), task.pages ?? '–'],
     [t('task.backend'), [t(`backend.${task.backend}`), task.baseUrl].filter(Boolean).join(' · ')],
     [t('task.mode'), modeLabel(task, t)],
-    [t('task.formats'), task.formats.join(', ') || '–'],
+    [t('task.formats'), task.formats.map((f) => t(`settings.formats.${f}`)).join(', ') || '–'],
     [t('queue.requestId'), <CopyId label={t('queue.requestId')} value={task.id} />],
-    [t('queue.remoteId'), <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} />],
+    [t('queue.remoteId'), <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} missing={noRemoteId(task, t)} />],
     [t('task.created'), formatDateTime(task.createdAt, locale)],
     [t('task.started'), formatDateTime(task.startedAt, locale)],
     [t('task.finished'), formatDateTime(task.finishedAt, locale)],
-    [t('task.elapsed'), elapsed === null ? '–' : formatDuration(elapsed)],
+    [t('task.elapsed'), formatElapsed(elapsed, t)],
     [t('task.attempts'), task.attempts],
   ];
 
@@ -89,31 +106,31 @@ export function StatusPanel({ task }: { task: Task }) {
       {failure && (
         <div className="error-box" role="alert" data-testid="task-error">
           <strong>{failure.title}</strong>
-          {failure.detail && <p className="error-detail">{failure.detail}</p>}
-          <p className="muted small">
-            {t('task.errorCode', { code: failure.code })} · {t('task.attemptsMade', { n: task.attempts })}
-          </p>
-          {fileProblem && <p data-testid="no-retry-hint">{t('task.noRetryHint')}</p>}
+          {fix && <p data-testid="error-fix">{fix}</p>}
+          {fileProblem && <p data-testid="no-retry-hint">{t(fix ? 'task.noRetryShort' : 'task.noRetryHint')}</p>}
+          <ErrorTrace code={failure.code} detail={failure.detail} attempts={task.attempts} />
         </div>
       )}
       {task.state === 'cancelled' && <p className="muted">{t('task.cancelledHint')}</p>}
       <PasswordPrompt task={task} />
 
-      <div className="status-actions">
-        {canRetry(task) && !asksPassword && (
-          <button type="button" className="btn primary" onClick={() => void retryTask(task.id)}>
-            {backendNow === task.backend ? t('common.retry') : t('task.retryOn', { backend: t(`backend.${backendNow}`) })}
-          </button>
-        )}
-        {canCancel(task) && (
-          <button type="button" className="btn" onClick={() => void cancelTask(task.id)}>{t('common.cancel')}</button>
-        )}
-        {fileProblem && (
-          <button type="button" className="btn" onClick={() => void removeTasks([task.id])}>{t('common.remove')}</button>
-        )}
+      {/* One row of ways on: Retry / Cancel / Remove, then "Parse again on…" (its hint, if any, above). */}
+      <div className="status-action-row">
+        <div className="status-actions">
+          {canRetry(task) && !asksPassword && (
+            <button type="button" className="btn primary" onClick={() => void retryTask(task.id)}>
+              {backendNow === task.backend ? t('common.retry') : t('task.retryOn', { backend: t(`backend.${backendNow}`) })}
+            </button>
+          )}
+          {canCancel(task) && (
+            <button type="button" className="btn" onClick={() => void cancelTask(task.id)}>{t('common.cancel')}</button>
+          )}
+          {fileProblem && (
+            <button type="button" className="btn" onClick={() => void removeTasks([task.id])}>{t('common.remove')}</button>
+          )}
+        </div>
+        <OtherBackend task={task} />
       </div>
-
-      <OtherBackend task={task} />
 
       <dl className="facts">
         {facts.map(([label, value]) => (

@@ -2,7 +2,7 @@
 // and below it the review screen when it finished, otherwise the status panel.
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
-import { formatBytes } from '../../lib/format.ts';
+import { formatBytes, formatElapsed } from '../../lib/format.ts';
 import { useNow } from '../../lib/useNow.ts';
 import { isActive, useTask, useTasks } from '../../stores/tasks.ts';
 import { useUi } from '../../stores/ui.ts';
@@ -10,28 +10,36 @@ import { ExportMenu } from '../export/ExportMenu.tsx';
 import { ReviewScreen } from '../review/ReviewScreen.tsx';
 import { removeTasks } from '../queue/actions.ts';
 import { StatusBadge } from '../queue/StatusBadge.tsx';
-import { elapsedMs, formatElapsed } from '../queue/status.ts';
+import { elapsedMs } from '../queue/status.ts';
 import { CopyId } from './CopyId.tsx';
-import { useResultName } from './names.ts';
+import { useSavedTask } from './names.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import './messages.ts';
 import './task.css';
 
-function CollapseToggle() {
+/** "Hide the queue", shown while the queue is open and has something in it (an empty queue never hides).
+ * Once hidden, the queue rail's button is the one way back (QueueRail), and the focus moves there. */
+function HideQueue() {
   const t = useT();
   const collapsed = useUi((s) => s.queueCollapsed);
+  const hasTasks = useTasks((s) => s.order.length > 0);
+  if (collapsed || !hasTasks) return null;
   return (
     <button
       type="button"
+      id="queue-collapse"
       className="icon-btn"
-      aria-pressed={collapsed}
-      aria-label={collapsed ? t('task.showQueue') : t('task.hideQueue')}
-      title={collapsed ? t('task.showQueue') : t('task.hideQueue')}
-      onClick={() => useUi.getState().setQueueCollapsed(!collapsed)}
+      aria-expanded={true}
+      aria-label={t('task.hideQueue')}
+      title={t('task.hideQueue')}
+      onClick={() => {
+        useUi.getState().setQueueCollapsed(true);
+        requestAnimationFrame(() => document.getElementById('queue-expand')?.focus());
+      }}
       data-testid="queue-collapse"
     >
-      <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
+      <Icon name="chevronLeft" />
     </button>
   );
 }
@@ -40,21 +48,23 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
   const t = useT();
   // The elapsed time ticks while the task runs.
   const now = useNow(!!task && isActive(task) && task.startedAt !== null);
-  const elapsed = task ? elapsedMs(task, now) : null;
-  const savedName = useResultName(id);
-  const facts = task
+  // A result opened from the history after its task left the queue: the facts saved with it.
+  const saved = useSavedTask(id);
+  const shown = task ?? saved;
+  const elapsed = shown ? elapsedMs(shown, now) : null;
+  const facts = shown
     ? [
-        formatBytes(task.size),
-        task.pages === null ? null : t('queue.pagesLong', { n: task.pages }),
-        t(`backend.${task.backend}`),
-        elapsed === null ? null : formatElapsed(elapsed),
+        formatBytes(shown.size),
+        shown.pages === null ? null : t('queue.pagesLong', { n: shown.pages }),
+        t(`backend.${shown.backend}`),
+        elapsed === null ? null : formatElapsed(elapsed, t),
       ].filter(Boolean)
     : [];
   return (
     <header className="detail-header">
-      <CollapseToggle />
+      <HideQueue />
       <div className="detail-title">
-        <h2 tabIndex={-1} id="detail-heading" data-testid="detail-heading">{task?.fileName ?? savedName ?? t('task.fromHistory')}</h2>
+        <h2 tabIndex={-1} id="detail-heading" data-testid="detail-heading">{shown?.fileName ?? t('task.fromHistory')}</h2>
         <div className="detail-sub">
           {task && task.state !== 'SUCCESS' && <StatusBadge task={task} />}
           {facts.length > 0 && <span className="muted">{facts.join(' · ')}</span>}
@@ -64,10 +74,10 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
             <span className="muted">{t('queue.requestId')}</span>
             <CopyId label={t('queue.requestId')} value={id} />
           </span>
-          {task?.remoteTaskId && (
+          {shown?.remoteTaskId && (
             <span className="id-pair">
               <span className="muted">{t('queue.remoteId')}</span>
-              <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} />
+              <CopyId label={t('queue.remoteId')} value={shown.remoteTaskId} />
             </span>
           )}
         </div>
@@ -87,13 +97,9 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
 export function TaskDetail({ taskId }: { taskId: string | null }) {
   const t = useT();
   const task = useTask(taskId);
-  const hasTasks = useTasks((s) => s.order.length > 0);
-  // An empty queue never hides (App.tsx), so there is nothing to show again.
-  const collapsed = useUi((s) => s.queueCollapsed) && hasTasks;
   if (!taskId) {
     return (
       <section className="detail detail-empty" aria-label={t('task.detailLabel')} data-testid="detail-empty">
-        {collapsed && <div className="detail-empty-bar"><CollapseToggle /></div>}
         <div className="detail-empty-inner">
           <p className="detail-empty-title">{t('task.noneSelected')}</p>
           <p className="muted">{t('task.noneSelectedHint')}</p>

@@ -1,12 +1,13 @@
-// File names of results opened by id (a history item whose queue task was removed): the review
-// screen learns the name from the cached result and the detail header shows it instead of a
-// generic "Saved result".
+// What the detail header knows of results opened by id (a history item whose queue task was removed):
+// the review screen learns the task as it was saved with the cached result, and the header shows its
+// name and facts (size, pages, backend, elapsed time) instead of a generic "Saved result".
 import { create } from 'zustand';
+import type { Task } from '../../../../shared/task.ts';
 
-const useResultNames = create<Record<string, string>>(() => ({}));
+const useSavedTasks = create<Record<string, Task>>(() => ({}));
 
-export function rememberResultName(id: string, fileName: string): void {
-  if (fileName && useResultNames.getState()[id] !== fileName) useResultNames.setState({ [id]: fileName });
+export function rememberResultTask(id: string, task: Task): void {
+  if (task.fileName && useSavedTasks.getState()[id] !== task) useSavedTasks.setState({ [id]: task });
 }
 
-export const useResultName = (id: string): string | undefined => useResultNames((s) => s[id]);
+export const useSavedTask = (id: string): Task | undefined => useSavedTasks((s) => s[id]);

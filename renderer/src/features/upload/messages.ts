@@ -7,8 +7,8 @@ registerMessages('upload', {
     dropHere: 'Drop PDFs, images or folders here',
     dropHereShort: 'Drop files or folders here',
     releaseToAdd: 'Release to add to the queue',
-    hint: 'PDF, images, Office · max.\u00a0200\u00a0MB\u00a0each', // no break inside "max. 200 MB each"
-    hintNoOffice: 'PDF, images · max.\u00a0200\u00a0MB\u00a0each · Office files need LibreOffice on this computer, or SoMark cloud',
+    hint: 'PDF, images or Office files, up\u00a0to\u00a0200\u00a0MB\u00a0each', // a sentence: no "·" left dangling where it wraps
+    hintNoOffice: 'PDF or images, up\u00a0to\u00a0200\u00a0MB\u00a0each. Office files need LibreOffice on this computer, or SoMark cloud',
     more: 'or paste with {paste}',
     chooseFiles: 'Choose files…',
     dupTitle: '“{name}” is already in the queue — add it again?',
@@ -32,8 +32,8 @@ registerMessages('upload', {
     dropHere: '将 PDF、图片或文件夹拖放到此处',
     dropHereShort: '将文件或文件夹拖放到此处',
     releaseToAdd: '松开即可加入队列',
-    hint: 'PDF、图片、Office · 单个不超过 200\u00a0MB',
-    hintNoOffice: 'PDF、图片 · 单个不超过 200\u00a0MB · Office 文件需要在本机安装 LibreOffice，或使用 SoMark 云端',
+    hint: 'PDF、图片、Office，单个不超过\u00a0200\u00a0MB',
+    hintNoOffice: 'PDF 或图片，单个不超过\u00a0200\u00a0MB。Office 文件需要在本机安装 LibreOffice，或使用 SoMark 云端',
     more: '也可按 {paste} 粘贴',
     chooseFiles: '选择文件…',
     dupTitle: '“{name}” 已在队列中 — 再次添加？',
