@@ -30,15 +30,12 @@ interface Score {
 const score = (await import(new URL('../../shared/tools/score.mjs', import.meta.url).href)) as Score;
 const DOCS: HoldoutDoc[] = [enPaper, enReport, enTwoColumn, enLong, enGuide, enMemo, zhTwoColumn, zhReport, mixed, zhPaper];
 
-/** Each truth table's TEDS against the engine table that matches it best (each engine table used once). */
+/** Each truth table's TEDS against the engine table that matches it (best pairs first, each table used once). */
 function tableScores(truth: string[], got: string[]): number[] {
-  const used = new Set<number>();
-  return truth.map((t) => {
-    let best = 0, at = -1;
-    got.forEach((g, i) => { if (used.has(i)) return; const s = teds(t, g); if (s > best) { best = s; at = i; } });
-    if (at >= 0) used.add(at);
-    return best;
-  });
+  const pairs = truth.flatMap((t, i) => got.map((g, j) => ({ i, j, s: teds(t, g) }))).sort((a, b) => b.s - a.s);
+  const best = truth.map(() => 0), usedT = new Set<number>(), usedG = new Set<number>();
+  for (const p of pairs) if (!usedT.has(p.i) && !usedG.has(p.j)) { best[p.i] = p.s; usedT.add(p.i); usedG.add(p.j); }
+  return best;
 }
 
 /** Markdown lines that are the running header or footer (its `#` any page number) and no line or table cell of

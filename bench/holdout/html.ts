@@ -49,10 +49,18 @@ function block(b: Block, notes: string[]): string {
       `<p class="toc" style="padding-left:${(e.level - 2) * 1.5}em"><span>${x(e.text)}</span><span class="dots"></span><span>${e.page}</span></p>`).join('');
     case 'columns': return `<div class="cols${b.count}">${b.blocks.map((c) => block(c, notes)).join('')}</div>`;
     case 'table': {
-      // Header rows: the given count, else the leading rows that hold a span, else the first row.
+      // Header rows: the given count, else the leading rows that hold a span (and the rows their row spans
+      // reach: a span cannot leave <thead>), else the first row.
       let head = b.head ?? 0;
-      if (!b.head) while (head < b.rows.length - 1 && b.rows[head].some((c) => (c.colspan ?? 1) > 1 || (c.rowspan ?? 1) > 1)) head++;
-      head = Math.max(head, 1);
+      if (!b.head) {
+        let reach = 1;
+        for (let r = 0; r < b.rows.length - 1; r++) {
+          if (r >= reach && !b.rows[r].some((c) => (c.colspan ?? 1) > 1 || (c.rowspan ?? 1) > 1)) break;
+          reach = Math.max(reach, ...b.rows[r].map((c) => r + (c.rowspan ?? 1)));
+          head = r + 1;
+        }
+        head = Math.max(head, reach);
+      }
       const row = (r: Cell[], tag: string) => `<tr>${r.map((c) => {
         const span = ((c.colspan ?? 1) > 1 ? ` colspan="${c.colspan}"` : '') + ((c.rowspan ?? 1) > 1 ? ` rowspan="${c.rowspan}"` : '');
         return `<${tag}${span}>${x(c.text)}</${tag}>`;
