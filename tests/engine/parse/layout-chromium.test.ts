@@ -2,10 +2,14 @@
 // fixtures/chromium-layout.pdf (written by fixtures/make-chromium-layout.ts): contents entries whose page
 // numbers stand apart from their dot leaders, a compact borderless table with a header cell over two
 // columns, a borderless table whose header cells are wider than the figures below them, and a heading at
-// the head of the right column inside the page's top margin band.
+// the head of the right column inside the page's top margin band. Then the assembly of such documents
+// (elements as the page analysis gives them): notes listed at the document's end under two columns, a CJK
+// paragraph going on in the next column, and CJK paragraphs (indented first lines) cut at a page break.
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from '../../../engine/parse/index.ts';
+import { assembleDocument, parseDocument } from '../../../engine/parse/index.ts';
+import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
+import type { Rect } from '../../../engine/pdf/raw.ts';
 import type { ParsedDocument } from '../../../engine/types.ts';
 import { CLIENT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { options, suiteDir } from './helpers.ts';
@@ -43,5 +47,47 @@ describe('Chromium-printed layout', () => {
     expect(blocks.map((b) => b.type)).toEqual(['text', 'title', 'text']);
     expect(blocks[0].content).toMatch(/^The left column/);
     expect(blocks[1].content).toBe('4 Conclusion');
+  });
+});
+
+describe('assembly of HTML-printed documents', () => {
+  const el = (text: string, bbox: Rect, over: Partial<Elem> = {}): Elem =>
+    ({ kind: 'text', text, bbox, nLines: Math.max(1, Math.round((bbox[3] - bbox[1]) / 15)), size: 10.5, bold: 0, italic: 0, mono: 0, indent: false, shortLast: false, zone: 'body', ...over });
+  const page = (pageNum: number, elems: Elem[]): PageAnalysis => ({ pageNum, width: 595, height: 842, scale: 2, scanned: false, elems });
+  const en = (n: number) => Array.from({ length: n }, (_, i) => `The committee reviews the figures of region ${i + 1} and reports them.`).join(' ');
+  const zh = (n: number) => '在现有研究的基础上，该方法比较了两种算法在实际场景中的表现。'.repeat(n);
+
+  it('makes a notes list below both columns of the last page footnotes, read after the columns, labelled by their numbers', async () => {
+    const doc = await assembleDocument([page(0, [
+      el(`${en(3)}[^1] ${en(2)}`, [63, 60, 289, 240]), el(en(4), [306, 60, 532, 200], { shortLast: true }),
+      el('1. Code and data are available from the authors on request.', [67, 300, 255, 309], { size: 8 }),
+      el('2. All figures are rounded.', [67, 312, 200, 321], { size: 8 }),
+    ])], { fileType: '.pdf', pageCount: 1 }, options(at()));
+    expect(doc.json.pages[0].blocks.map((b) => b.type)).toEqual(['text', 'text', 'footnote', 'footnote']);
+    // Note 2's mark was not seen in the body; it belongs to the list all the same.
+    expect(doc.markdown.trim().split('\n\n').slice(-2)).toEqual(['[^1]: Code and data are available from the authors on request.', '[^2]: All figures are rounded.']);
+  });
+
+  it('reads a note at the page foot that opens with "1." as note 1, not "1. …"', async () => {
+    const doc = await assembleDocument([page(0, [el(`${en(4)}[^1] ${en(2)}`, [63, 60, 532, 240]), el(en(5), [63, 250, 532, 400]),
+      el('1. The data set is described in the appendix of the technical report.', [63, 760, 400, 769], { size: 8 })])], { fileType: '.pdf', pageCount: 1 }, options(at()));
+    expect(doc.markdown.trim().split('\n\n').pop()).toBe('[^1]: The data set is described in the appendix of the technical report.');
+  });
+
+  it('goes on with a CJK paragraph of two short lines (41 chars, as many letters as 82 Latin ones) in the next column', async () => {
+    const doc = await assembleDocument([page(0, [el(zh(6), [63, 60, 289, 400], { indent: true }),
+      el(`${zh(1)}针对上述问题，从工程实`, [63, 410, 289, 440], { indent: true }), el(`践的角度来看，${zh(3)}`, [306, 60, 532, 160], { shortLast: true })])],
+    { fileType: '.pdf', pageCount: 1 }, options(at()));
+    expect(doc.markdown).toContain('从工程实践的角度来看');
+  });
+
+  it('joins a paragraph a page break cut after a full stop when paragraphs open indented, not an indented one', async () => {
+    const pages = (indent: boolean) => [page(0, [el(zh(4), [63, 60, 532, 200], { indent: true }), el(zh(4), [63, 210, 532, 350], { indent: true }),
+      el(zh(5), [63, 600, 532, 780], { indent: true })]), page(1, [el(zh(2), [63, 60, 532, 90], { indent }), el(zh(4), [63, 100, 532, 240], { indent: true, shortLast: true })])];
+    const cut = await assembleDocument(pages(false), { fileType: '.pdf', pageCount: 2 }, options(at(), { fc: CLIENT_FEATURE_CONFIG }));
+    expect(cut.json.pages[1].merge_content_from_pre_page).toBe(true);
+    expect(cut.markdown.trim().split('\n\n')).toHaveLength(4);
+    const fresh = await assembleDocument(pages(true), { fileType: '.pdf', pageCount: 2 }, options(at(), { fc: CLIENT_FEATURE_CONFIG }));
+    expect(fresh.json.pages[1].merge_content_from_pre_page).toBe(false);
   });
 });
