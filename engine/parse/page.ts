@@ -135,8 +135,7 @@ function markCaptions(elems: Elem[]): void {
 }
 
 export function analyseRawPage(rawIn: RawPage, pageNum: number): { page: PageAnalysis; figures: { elem: FigureElem }[] } {
-  const raw = { ...rawIn, blocks: joinLeaderNumbers(rawIn.blocks) };
-  const W = raw.width, H = raw.height;
+  const raw = { ...rawIn, blocks: joinLeaderNumbers(rawIn.blocks) }, W = raw.width, H = raw.height;
   const chars = textCharCount(raw);
   const scanned = isScanned(raw, chars);
   const tables = scanned ? [] : detectTables(raw);
@@ -171,8 +170,7 @@ export function analyseRawPage(rawIn: RawPage, pageNum: number): { page: PageAna
   const aside = (it: Item) => it.kind === 'seg' && it.seg.rotated;
   // A column's head in the margin band level with a paragraph of the column beside it (narrow margins) is body.
   const paras = items.filter((o) => o.kind === 'seg' && o.seg.lines.length >= 3 && !inMargin(o) && !aside(o));
-  const isMargin = (it: Item) => inMargin(it) && !paras.some((o) => (o.bbox[0] >= it.bbox[2] || o.bbox[2] <= it.bbox[0]) &&
-    Math.min(it.bbox[3], o.bbox[3]) - Math.max(it.bbox[1], o.bbox[1]) > 0.5 * (it.bbox[3] - it.bbox[1]));
+  const isMargin = (it: Item) => inMargin(it) && !paras.some((o) => (o.bbox[0] >= it.bbox[2] || o.bbox[2] <= it.bbox[0]) && Math.min(it.bbox[3], o.bbox[3]) - Math.max(it.bbox[1], o.bbox[1]) > 0.5 * (it.bbox[3] - it.bbox[1]));
   const top = items.filter((it) => isMargin(it) && it.bbox[3] <= MARGIN * H);
   const bottom = items.filter((it) => isMargin(it) && it.bbox[1] >= (1 - MARGIN) * H);
   const rotated = items.filter((it) => aside(it) && !isMargin(it));
