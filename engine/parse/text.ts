@@ -37,9 +37,15 @@ export const dropLeaders = (t: string): string => t.replace(TOC_LEADER, ' ');
  * line at: HTML contents, right tabs): the number joins the leader's line ("1 Overview ……" + "1"). The
  * blocks are copied where a line changes. */
 export function joinLeaderNumbers(blocks: RawBlock[]): RawBlock[] {
+  // A line ending in four leader chars (spaces between them aside), found without a regex over every line.
+  const leader = (t: string) => {
+    let n = 0;
+    for (let i = t.length - 1; i >= 0 && n < 4; i--) if (t[i] !== ' ') { if (!'.·…_'.includes(t[i])) return false; n++; }
+    return n === 4;
+  };
+  if (!blocks.some((b) => b.lines.some((l) => leader(l.text)))) return blocks;
   const lines = blocks.flatMap((b) => b.lines);
-  const leaders = lines.filter((l) => /(?:[.·…_]\s?){4,}\s*$/.test(l.text));
-  if (!leaders.length) return blocks;
+  const leaders = lines.filter((l) => leader(l.text));
   const joined = new Map<object, RawBlock['lines'][0]>(), gone = new Set<object>();
   for (const l of leaders) {
     const cy = (l.bbox[1] + l.bbox[3]) / 2;
