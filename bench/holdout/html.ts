@@ -2,7 +2,8 @@
 // next to LibreOffice, fodt.ts): CSS columns for the multi-column parts, tables with and without borders and
 // bold header rows with spanning cells, h1 title over h2–h4 headings, superscript footnote marks with the notes
 // as a list at the document end (as pandoc's HTML has them), a table of contents with dot leaders, and the
-// running header/footer as Chromium's header and footer templates. Same model, same truth (model.ts).
+// running header/footer as Chromium's header and footer templates; English in DejaVu Sans (headings DejaVu
+// Serif), wider than LibreOffice's Liberation faces, Chinese in Noto CJK. Same model, same truth (model.ts).
 import { chromium } from 'playwright-core';
 import type { Block, Cell, HoldoutDoc, Run } from './model.ts';
 
@@ -10,16 +11,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const x = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function css(doc: HoldoutDoc): string {
-  const serif = doc.lang === 'zh' ? "'Noto Serif CJK SC', serif" : "'Liberation Serif', serif";
-  const sans = doc.lang === 'zh' ? "'Noto Sans CJK SC', sans-serif" : "'Liberation Sans', sans-serif";
+  const text = doc.lang === 'zh' ? "'Noto Serif CJK SC', serif" : "'DejaVu Sans', sans-serif";
+  const heads = doc.lang === 'zh' ? "'Noto Sans CJK SC', sans-serif" : "'DejaVu Serif', serif";
   return `
-body { margin: 0; font-family: ${serif}; font-size: 10.5pt; line-height: 1.4; }
+body { margin: 0; font-family: ${text}; font-size: 10.5pt; line-height: 1.4; }
 p { margin: 0 0 5pt; text-align: justify; ${doc.lang === 'zh' ? 'text-indent: 2em;' : ''} }
-h1 { font-family: ${sans}; font-size: 18pt; text-align: center; margin: 0 0 10pt; }
-h2 { font-family: ${sans}; font-size: 14pt; margin: 12pt 0 6pt; break-after: avoid; }
-h3 { font-family: ${sans}; font-size: 12pt; margin: 9pt 0 4pt; break-after: avoid; }
-h4 { font-family: ${sans}; font-size: 10.5pt; font-style: italic; margin: 6pt 0 3pt; break-after: avoid; }
-.flat h2, .flat h3, .flat h4 { font-family: ${serif}; font-size: 10.5pt; font-style: normal; margin: 8pt 0 3pt; }
+h1 { font-family: ${heads}; font-size: 18pt; text-align: center; margin: 0 0 10pt; }
+h2 { font-family: ${heads}; font-size: 14pt; margin: 12pt 0 6pt; break-after: avoid; }
+h3 { font-family: ${heads}; font-size: 12pt; margin: 9pt 0 4pt; break-after: avoid; }
+h4 { font-family: ${heads}; font-size: 10.5pt; font-style: italic; margin: 6pt 0 3pt; break-after: avoid; }
+.flat h2, .flat h3, .flat h4 { font-family: ${text}; font-size: 10.5pt; font-style: normal; margin: 8pt 0 3pt; }
 p.meta { text-align: center; font-size: 11pt; margin-bottom: 10pt; text-indent: 0; }
 p.abstract { font-size: 9.5pt; margin: 0 1cm 10pt; }
 p.caption { text-align: center; font-size: 9.5pt; margin: 6pt 0 4pt; text-indent: 0; }
@@ -72,10 +73,10 @@ function block(b: Block, notes: string[]): string {
 }
 
 /** A running header or footer as a Chromium print template (`#` the page number). */
-function template(s: string | undefined, serif: string): string {
+function template(s: string | undefined, face: string): string {
   if (!s) return '<span></span>';
   const body = x(s).replace('#', '<span class="pageNumber"></span>');
-  return `<div style="width:100%;text-align:center;font-size:9pt;font-family:${serif}">${body}</div>`;
+  return `<div style="width:100%;text-align:center;font-size:9pt;font-family:${face}">${body}</div>`;
 }
 
 /** The document as one HTML page. */
@@ -113,10 +114,10 @@ export async function htmlToPdf(doc: HoldoutDoc, html: string, pdfPath: string):
         el.textContent = '.'.repeat(Math.max(0, Math.floor((el.clientWidth - 8) / dot) - 1));
       }
     });
-    const serif = doc.lang === 'zh' ? "'Noto Serif CJK SC'" : "'Liberation Serif'";
+    const face = doc.lang === 'zh' ? "'Noto Serif CJK SC'" : "'DejaVu Sans'";
     await page.pdf({
       path: pdfPath, format: 'A4', printBackground: true, displayHeaderFooter: !!(doc.header || doc.footer),
-      headerTemplate: template(doc.header, serif), footerTemplate: template(doc.footer, serif),
+      headerTemplate: template(doc.header, face), footerTemplate: template(doc.footer, face),
       margin: { top: '2cm', bottom: '2cm', left: '2.2cm', right: '2.2cm' },
     });
   } finally {
