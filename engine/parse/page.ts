@@ -6,9 +6,10 @@ import type { Elem, PageAnalysis } from './model.ts';
 import { segmentBlocks, type Segment } from './segment.ts';
 import { detectFigures, isScanned, isTextBackground, textCharCount, type Figure } from './figures.ts';
 import { readingOrder } from './xycut.ts';
-import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinLeaderNumbers, joinLines, TOC_LEADER } from './text.ts';
+import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinLines, TOC_LEADER } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
 import { detectBorderless } from './borderless.ts';
+import { mendLines } from './mend-lines.ts';
 import { detectVectorFigures } from './vector-figures.ts';
 import { codeOnPage, codeText, joinCodeColumns, mergeCode } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
@@ -135,9 +136,8 @@ function markCaptions(elems: Elem[]): void {
 }
 
 export function analyseRawPage(rawIn: RawPage, pageNum: number): { page: PageAnalysis; figures: { elem: FigureElem }[] } {
-  const raw = { ...rawIn, blocks: joinLeaderNumbers(rawIn.blocks) }, W = raw.width, H = raw.height;
-  const chars = textCharCount(raw);
-  const scanned = isScanned(raw, chars);
+  const raw = { ...rawIn, blocks: mendLines(rawIn.blocks) }, W = raw.width, H = raw.height;
+  const chars = textCharCount(raw), scanned = isScanned(raw, chars);
   const tables = scanned ? [] : detectTables(raw);
   let figs: Figure[] = scanned ? [{ bbox: [0, 0, W, H], images: raw.images.map((i) => i.id) }] : detectFigures(raw, chars).filter((f) => !isTextBackground(f, raw));
   if (!scanned) {

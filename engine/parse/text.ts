@@ -1,6 +1,5 @@
 // Text helpers shared by the page analysis and the document assembly: line joining (hyphenation, CJK),
 // and the patterns that recognise bullets, captions, numbering and page numbers.
-import type { RawBlock } from '../pdf/raw.ts';
 
 export const CJK_CHAR = /[\u1100-\u11ff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 const CJK_NO_SPACE = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
@@ -32,35 +31,6 @@ export const TOC_LEADER = /\s*(?:[.·…_]\s?){4,}\s*(?=[\dIVXLCivxlc]{1,6}\s*$)
 
 /** The text with its dot leaders replaced by one space ("Preface . . . . xi" → "Preface xi"). */
 export const dropLeaders = (t: string): string => t.replace(TOC_LEADER, ' ');
-
-/** Contents entries whose page number stands apart from the dot leader (a gap the text layer splits the
- * line at: HTML contents, right tabs): the number joins the leader's line ("1 Overview ……" + "1"). The
- * blocks are copied where a line changes. */
-export function joinLeaderNumbers(blocks: RawBlock[]): RawBlock[] {
-  // A line ending in four leader chars (spaces between them aside), found without a regex over every line.
-  const leader = (t: string) => {
-    let n = 0;
-    for (let i = t.length - 1; i >= 0 && n < 4; i--) if (t[i] !== ' ') { if (!'.·…_'.includes(t[i])) return false; n++; }
-    return n === 4;
-  };
-  if (!blocks.some((b) => b.lines.some((l) => leader(l.text)))) return blocks;
-  const lines = blocks.flatMap((b) => b.lines);
-  const leaders = lines.filter((l) => leader(l.text));
-  const joined = new Map<object, RawBlock['lines'][0]>(), gone = new Set<object>();
-  for (const l of leaders) {
-    const cy = (l.bbox[1] + l.bbox[3]) / 2;
-    const n = lines.find((m) => !gone.has(m) && /^\s*[\dIVXLCivxlc]{1,6}\s*$/.test(m.text) && m.bbox[1] < cy && m.bbox[3] > cy &&
-      m.bbox[0] >= l.bbox[2] - 1 && m.bbox[0] - l.bbox[2] < 3 * l.size);
-    if (!n || n.text.length !== n.cx0.length || l.text.length !== l.cx0.length) continue;
-    gone.add(n);
-    joined.set(l, { ...l, text: `${l.text.trimEnd()} ${n.text.trim()}`, bbox: [l.bbox[0], Math.min(l.bbox[1], n.bbox[1]), n.bbox[2], Math.max(l.bbox[3], n.bbox[3])],
-      cx0: [...l.cx0.slice(0, l.text.trimEnd().length), l.bbox[2], ...n.cx0.slice(n.text.length - n.text.trimStart().length, n.text.trimEnd().length)],
-      cx1: [...l.cx1.slice(0, l.text.trimEnd().length), n.bbox[0], ...n.cx1.slice(n.text.length - n.text.trimStart().length, n.text.trimEnd().length)] });
-  }
-  if (!joined.size) return blocks;
-  return blocks.map((b) => (b.lines.some((l) => joined.has(l) || gone.has(l)) ? { ...b, lines: b.lines.filter((l) => !gone.has(l)).map((l) => joined.get(l) ?? l) } : b))
-    .filter((b) => b.lines.length);
-}
 
 export const END_OF_SENTENCE = /[.!?。！？:：;；…"”’」』)\]]\s*$/;
 

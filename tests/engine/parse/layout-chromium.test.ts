@@ -2,7 +2,8 @@
 // fixtures/chromium-layout.pdf (written by fixtures/make-chromium-layout.ts): contents entries whose page
 // numbers stand apart from their dot leaders, a compact borderless table with a header cell over two
 // columns, a borderless table whose header cells are wider than the figures below them, and a heading at
-// the head of the right column inside the page's top margin band. Then the assembly of such documents
+// the head of the right column inside the page's top margin band, a justified narrow paragraph whose words
+// stand far apart. Then the assembly of such documents
 // (elements as the page analysis gives them): notes listed at the document's end under two columns, a CJK
 // paragraph going on in the next column, and CJK paragraphs (indented first lines) cut at a page break.
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,13 @@ describe('Chromium-printed layout', () => {
     expect(blocks.map((b) => b.type)).toEqual(['text', 'title', 'text']);
     expect(blocks[0].content).toMatch(/^The left column/);
     expect(blocks[1].content).toBe('4 Conclusion');
+  });
+
+  it('reads a justified line whose few words stand far apart as one line of its paragraph', async () => {
+    const blocks = (await doc()).json.pages[2].blocks;
+    expect(blocks.map((b) => b.content)).toEqual(['The survey team confirms the structure of the reports in the next section, and a second ' +
+      'experimentation outperforms the documentation of representative administrations in most of the cases we studied, while the ' +
+      'committee documents the characteristically uncompromising implementation of every regional office across the country.']);
   });
 });
 
