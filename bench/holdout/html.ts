@@ -3,7 +3,8 @@
 // bold header rows with spanning cells, h1 title over h2–h4 headings, superscript footnote marks with the notes
 // as a list at the document end (as pandoc's HTML has them), a table of contents with dot leaders, and the
 // running header/footer as Chromium's header and footer templates; English in DejaVu Sans (headings DejaVu
-// Serif), wider than LibreOffice's Liberation faces, Chinese in Noto CJK. Same model, same truth (model.ts).
+// Serif), wider than LibreOffice's Liberation faces, on US Letter with narrow margins; Chinese in Noto CJK on
+// A4. Same model, same truth (model.ts).
 import { chromium } from 'playwright-core';
 import type { Block, Cell, HoldoutDoc, Run } from './model.ts';
 
@@ -94,12 +95,17 @@ export async function chromiumFound(): Promise<boolean> {
   return existsSync(CHROMIUM);
 }
 
-/** Prints the HTML of `doc` to `pdfPath` (A4, header/footer templates in the margins). */
+/** Page geometry (mm): English on US Letter with narrow margins (a browser's or pandoc's defaults), Chinese on
+ * A4 with 2 cm ones. */
+const GEOMETRY = { en: { format: 'Letter', width: 215.9, top: 13, side: 15 }, zh: { format: 'A4', width: 210, top: 20, side: 22 } };
+
+/** Prints the HTML of `doc` to `pdfPath` (header/footer templates in the margins). */
 export async function htmlToPdf(doc: HoldoutDoc, html: string, pdfPath: string): Promise<void> {
+  const g = GEOMETRY[doc.lang];
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
     const page = await browser.newPage();
-    await page.setViewportSize({ width: Math.floor((210 - 2 * 22) / 25.4 * 96), height: 1000 }); // the printed text width
+    await page.setViewportSize({ width: Math.floor((g.width - 2 * g.side) / 25.4 * 96), height: 1000 }); // the printed text width
     await page.setContent(html, { waitUntil: 'load' });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     // Dot leaders: as many dots as fill the gap between an entry and its page number.
@@ -116,9 +122,9 @@ export async function htmlToPdf(doc: HoldoutDoc, html: string, pdfPath: string):
     });
     const face = doc.lang === 'zh' ? "'Noto Serif CJK SC'" : "'DejaVu Sans'";
     await page.pdf({
-      path: pdfPath, format: 'A4', printBackground: true, displayHeaderFooter: !!(doc.header || doc.footer),
+      path: pdfPath, format: g.format, printBackground: true, displayHeaderFooter: !!(doc.header || doc.footer),
       headerTemplate: template(doc.header, face), footerTemplate: template(doc.footer, face),
-      margin: { top: '2cm', bottom: '2cm', left: '2.2cm', right: '2.2cm' },
+      margin: { top: `${g.top}mm`, bottom: `${g.top}mm`, left: `${g.side}mm`, right: `${g.side}mm` },
     });
   } finally {
     await browser.close();
