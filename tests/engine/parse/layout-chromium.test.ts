@@ -5,7 +5,8 @@
 // the head of the right column inside the page's top margin band, a justified narrow paragraph whose words
 // stand far apart. Then the assembly of such documents
 // (elements as the page analysis gives them): notes listed at the document's end under two columns, a CJK
-// paragraph going on in the next column, and CJK paragraphs (indented first lines) cut at a page break.
+// paragraph going on in the next column, a dated line under the title near a narrow top margin, and CJK
+// paragraphs (indented first lines) cut at a page break.
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { assembleDocument, parseDocument } from '../../../engine/parse/index.ts';
@@ -87,6 +88,17 @@ describe('assembly of HTML-printed documents', () => {
       el(`${zh(1)}针对上述问题，从工程实`, [63, 410, 289, 440], { indent: true }), el(`践的角度来看，${zh(3)}`, [306, 60, 532, 160], { shortLast: true })])],
     { fileType: '.pdf', pageCount: 1 }, options(at()));
     expect(doc.markdown).toContain('从工程实践的角度来看');
+  });
+
+  it('keeps a dated line under the title near a narrow top margin (its year is no page number); a running head with one goes', async () => {
+    const paras = (y: number) => [el(en(4), [43, y, 569, y + 60]), el(en(4), [43, y + 70, 569, y + 130], { shortLast: true })];
+    const doc = await assembleDocument([
+      page(0, [el('Migration Plan for the Records System', [110, 38, 500, 59], { size: 18, bold: 1 }),
+        el('Prepared by the Platform Team, March 2025', [185, 72, 427, 85], { size: 11, shortLast: true }), ...paras(100)]),
+      page(1, [el('Records System · Migration Plan 2', [200, 15, 400, 25], { size: 9, shortLast: true }), ...paras(60)]),
+    ], { fileType: '.pdf', pageCount: 2 }, options(at()));
+    expect(doc.json.pages[0].blocks[1]).toMatchObject({ type: 'text', content: 'Prepared by the Platform Team, March 2025' });
+    expect(doc.json.pages[1].blocks[0]).toMatchObject({ type: 'header', content: 'Records System · Migration Plan 2' });
   });
 
   it('joins a paragraph a page break cut after a full stop when paragraphs open indented, not an indented one', async () => {
