@@ -1,8 +1,9 @@
 // Raw lines put back together where the text layer split them at a wide gap: a contents entry and its page
 // number standing apart from the dot leader (HTML contents, right tabs), and a justified line of a narrow
 // column whose few words are spread far apart ("section,   and   a   second   experiment"). Tables keep their
-// cells: a row is only joined inside a paragraph whose other lines fill the same width.
-import type { RawBlock, RawLine } from '../pdf/raw.ts';
+// cells: a row is only joined inside a paragraph whose other lines fill the same width. And list bullets
+// drawn as shapes (a browser's discs) become the bullet char the text layer lacks.
+import type { RawBlock, RawLine, RawVector } from '../pdf/raw.ts';
 
 /** A line ending in four leader chars (spaces between them aside), found without a regex over every line. */
 function leader(t: string): boolean {
@@ -69,16 +70,44 @@ function justifiedRows(block: RawBlock): RawLine[][] {
   return out;
 }
 
-/** The blocks with split lines joined (copies where a line changes; the same array when none does). */
-export function mendLines(blocks: RawBlock[]): RawBlock[] {
+/** Lines opening a list item whose bullet is a shape: a small filled disc or square left of the line's start
+ * (within 1.5 ems), centred on its row, with no text of its own, another such bullet above or below it. */
+function drawnBullets(blocks: RawBlock[], vectors: RawVector[]): Map<RawLine, RawVector> {
+  const out = new Map<RawLine, RawVector>();
+  const dots = vectors.filter((v) => !v.stroked && v.bbox[2] - v.bbox[0] <= 8 && Math.abs(v.bbox[2] - v.bbox[0] - (v.bbox[3] - v.bbox[1])) < 1);
+  if (!dots.length) return out;
+  for (const l of blocks.flatMap((b) => b.lines)) {
+    if (l.rotated || l.cx0.length !== l.text.length || !/^\s*[\p{L}\p{N}]/u.test(l.text)) continue;
+    const cy = (l.bbox[1] + l.bbox[3]) / 2, size = l.size;
+    const d = dots.find((v) => { const w = v.bbox[2] - v.bbox[0]; return w >= 0.15 * size && w <= 0.6 * size && v.bbox[2] < l.bbox[0] - 0.1 * size &&
+      l.bbox[0] - v.bbox[2] <= 1.5 * size && Math.abs((v.bbox[1] + v.bbox[3]) / 2 - cy) < 0.3 * size; });
+    if (d) out.set(l, d);
+  }
+  // A list has two items or more, their bullets one above the other (not a chart's lone data mark).
+  for (const [l, d] of out) if ([...out.values()].filter((o) => Math.abs(o.bbox[0] - d.bbox[0]) < 1).length < 2) out.delete(l);
+  return out;
+}
+
+/** The line with its drawn bullet written as "• " in front. */
+function withBullet(l: RawLine, v: RawVector): RawLine {
+  const shift = (ix?: number[]) => ix?.map((i) => i + 2);
+  return { ...l, text: `• ${l.text}`, cx0: [v.bbox[0], v.bbox[2], ...l.cx0], cx1: [v.bbox[2], l.bbox[0], ...l.cx1],
+    bbox: [v.bbox[0], l.bbox[1], l.bbox[2], l.bbox[3]], sup: shift(l.sup), sub: shift(l.sub), cy1: l.cy1 ? [NaN, NaN, ...l.cy1] : undefined };
+}
+
+/** The blocks with split lines joined and drawn bullets written (copies where a line changes; the same array
+ * when none does). */
+export function mendLines(blocks: RawBlock[], vectors: RawVector[] = []): RawBlock[] {
   const leaders = blocks.some((b) => b.lines.some((l) => leader(l.text)));
   const rows = [...(leaders ? leaderRows(blocks.flatMap((b) => b.lines)) : []), ...blocks.flatMap(justifiedRows)];
-  if (!rows.length) return blocks;
+  const bullets = drawnBullets(blocks, vectors);
+  if (!rows.length && !bullets.size) return blocks;
   const joined = new Map<RawLine, RawLine>(), gone = new Set<RawLine>();
   for (const row of rows) {
     joined.set(row[0], joinRow(row));
     for (const p of row.slice(1)) gone.add(p);
   }
+  for (const [l, v] of bullets) joined.set(l, withBullet(joined.get(l) ?? l, v));
   return blocks.map((b) => (b.lines.some((l) => joined.has(l) || gone.has(l)) ? { ...b, lines: b.lines.filter((l) => !gone.has(l)).map((l) => joined.get(l) ?? l) } : b))
     .filter((b) => b.lines.length);
 }

@@ -136,7 +136,7 @@ function markCaptions(elems: Elem[]): void {
 }
 
 export function analyseRawPage(rawIn: RawPage, pageNum: number): { page: PageAnalysis; figures: { elem: FigureElem }[] } {
-  const raw = { ...rawIn, blocks: mendLines(rawIn.blocks) }, W = raw.width, H = raw.height;
+  const raw = { ...rawIn, blocks: mendLines(rawIn.blocks, rawIn.vectors) }, W = raw.width, H = raw.height;
   const chars = textCharCount(raw), scanned = isScanned(raw, chars);
   const tables = scanned ? [] : detectTables(raw);
   let figs: Figure[] = scanned ? [{ bbox: [0, 0, W, H], images: raw.images.map((i) => i.id) }] : detectFigures(raw, chars).filter((f) => !isTextBackground(f, raw));
