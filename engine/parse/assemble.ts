@@ -26,8 +26,20 @@ function bboxPx(e: Elem, p: PageAnalysis): [number, number, number, number] {
   return [x1, y1, x2, y2];
 }
 
-function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body: number): BlockType {
+/** Endnotes of a page: small text opening with a number, below all of the page's body, some of them numbers
+ * the body refers to (`[^n]`): a notes list closing the document, as HTML and pandoc place notes. */
+function endnotes(p: PageAnalysis, roles: MarginRole[], levels: number[], body: number, refs: Set<string>): Set<Elem> {
+  if (!refs.size) return new Set();
+  const flow = p.elems.filter((e, i) => !roles[i] && !levels[i]);
+  const small = flow.filter((e) => e.kind === 'text' && e.size <= body * 0.85 && /^\d{1,3}[.)]?\s+\S/.test(e.text));
+  const bottom = Math.max(...flow.filter((e) => !small.includes(e)).map((e) => e.bbox[3]));
+  const below = small.filter((e) => e.bbox[1] >= bottom - 1);
+  return new Set(below.some((e) => refs.has(/^\d+/.exec(e.text)![0])) ? below : []);
+}
+
+function typeOf(e: Elem, role: MarginRole, level: number, p: PageAnalysis, body: number, endnote = false): BlockType {
   if (role) return role;
+  if (endnote) return 'footnote';
   switch (e.kind) {
     case 'figure': return 'figure';
     case 'table': return 'table';
@@ -78,11 +90,12 @@ const continues = (prev: Elem, next: Elem): boolean => !END_OF_SENTENCE.test(pre
   (startsLikeContinuation(next.text) || /[\p{L}\d,\-–]$/u.test(prev.text));
 
 /** `next` heads the column right of `prev`'s (starting higher, no wider) and goes on with its paragraph, a
- * real one (several lines of a column a fifth of the page wide or more: not a label of a form or a grid),
+ * real one (several lines of a column a fifth of the page wide or more, 80 letters, a CJK char counting two:
+ * not a label of a form or a grid),
  * starting lower-case (a capital at a column head is more often a masthead or a new block than a name). */
 function nextColumn(prev: Elem, next: Elem, pageWidth: number): boolean {
   const w = prev.bbox[2] - prev.bbox[0];
-  return prev.nLines >= 2 && prev.text.length >= 80 && w >= 0.2 * pageWidth && next.bbox[2] - next.bbox[0] <= 1.25 * w &&
+  return prev.nLines >= 2 && prev.text.length + (prev.text.match(CJK_CHARS)?.length ?? 0) >= 80 && w >= 0.2 * pageWidth && next.bbox[2] - next.bbox[0] <= 1.25 * w &&
     next.bbox[0] >= prev.bbox[2] - 0.02 * pageWidth && next.bbox[1] < prev.bbox[3] && continues(prev, next) && startsLikeContinuation(next.text);
 }
 
@@ -96,6 +109,9 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
   let prevLast: { e: Elem; type: string } | null = null;
   const joins = new Set<Block>();
   const pairs = hyphenPairs(pagesIn.flatMap((p) => p.elems.map((e) => e.text)));
+  const multi = pagesIn.flatMap((p) => p.elems.filter((e) => e.kind === 'text' && e.nLines >= 2));
+  const indented = multi.length >= 4 && multi.filter((e) => e.indent).length >= 0.6 * multi.length;
+  const refs = new Set(pagesIn.flatMap((p) => p.elems.flatMap((e) => [...e.text.matchAll(/\[\^(\d{1,3})\]/g)].map((m) => m[1]))));
   const pages: Page[] = pagesIn.map((p, pi) => {
     const blocks: Block[] = [];
     const pageCrops: (string | undefined)[] = [];
@@ -103,7 +119,8 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     let pageLast: { e: Elem; type: string } | null = null;
     // Headers first, then the body (all its columns), its footnotes, and footers last, whatever the reading order gave.
     const own = pageBody(p, body);
-    const types = p.elems.map((e, ei) => typeOf(e, roles[pi][ei], levels[pi][ei], p, own));
+    const ends = endnotes(p, roles[pi], levels[pi], body, refs);
+    const types = p.elems.map((e, ei) => typeOf(e, roles[pi][ei], levels[pi][ei], p, own, ends.has(e)));
     const order = p.elems.map((_, i) => i);
     const rank = (i: number) => (types[i] === 'header' ? 0 : types[i] === 'footnote' ? 2 : types[i] === 'footer' || types[i] === 'sider' ? 3 : 1);
     order.sort((a, b) => rank(a) - rank(b) || a - b);
@@ -122,7 +139,10 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
           firstFlow && opts.featureConfig.enable_table_cross_page && prevLast?.type === 'table' && tableGoesOn(prevLast.e, e, p.width, true))) joins.add(b);
         pageLast = { e, type };
         // The page opens with the rest of the previous page's last paragraph.
-        if (firstFlow && type === 'text' && prevLast?.type === 'text' && continues(prevLast.e, e)) merge = true;
+        // So does a paragraph cut at a sentence's end, in a document whose paragraphs open indented: the page
+        // opens with an unindented block of several lines under a previous page ending on a full line.
+        if (firstFlow && type === 'text' && prevLast?.type === 'text' && (continues(prevLast.e, e) ||
+          (indented && !prevLast.e.shortLast && !e.indent && !e.list && e.nLines >= 2))) merge = true;
         firstFlow = false;
         prevLast = { e, type };
       }

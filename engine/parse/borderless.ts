@@ -88,15 +88,33 @@ function spanHeader(h: Row, run: Row[]): boolean {
     h.lines[0].bbox[0] > x0 + 0.5 * h.lines[0].size; // not flush with the first column: over the data columns
 }
 
+/** An edge in the middle of a gap between two columns of cells that a wider header cell crosses ("平均负载"
+ * over "62%") moves into the part of the gap no cell covers, when there is one: the header is no span. */
+function shiftEdges(xs: number[], base: RawLine[], all: RawLine[]): void {
+  for (let k = 1; k + 1 < xs.length; k++) {
+    const x = xs[k], crossing = all.filter((l) => l.bbox[0] < x && l.bbox[2] > x);
+    if (!crossing.length) continue;
+    let a = Math.max(...base.filter((l) => l.bbox[2] <= x).map((l) => l.bbox[2]), xs[k - 1]);
+    const b = Math.min(...base.filter((l) => l.bbox[0] >= x).map((l) => l.bbox[0]), xs[k + 1]);
+    // Free stretches of (a, b) left of and right of the crossing cells.
+    const lo = Math.min(...crossing.map((l) => l.bbox[0])), hi = Math.max(...crossing.map((l) => l.bbox[2]));
+    a = Math.max(a, ...all.filter((l) => l.bbox[2] <= x && l.bbox[2] > a).map((l) => l.bbox[2]));
+    const left = lo - a, right = b - hi;
+    if (Math.max(left, right) >= 2) xs[k] = left >= right ? (a + lo) / 2 : (hi + b) / 2;
+  }
+}
+
 function tableOf(run: Row[]): TableFound | null {
   if (run.filter(cellRow).length < Math.max(3, 0.7 * run.length)) return null;
   const pitches = run.slice(1).map((r, k) => r.y0 - run[k].y0);
   if (Math.max(...pitches) > 2.2 * median(pitches)) return null;
   // Columns from the gaps all body rows share (the first row may be a header spanning columns).
   const body = run.slice(1);
-  const xs = columnEdges(body.filter(cellRow).length >= 2 ? body : run);
+  const base = body.filter(cellRow).length >= 2 ? body : run;
+  const xs = columnEdges(base);
   if (xs.length < 3) return null;
   const all = run.flatMap((r) => r.lines);
+  shiftEdges(xs, base.flatMap((r) => r.lines), all);
   xs[0] = Math.min(...all.map((l) => l.bbox[0]));
   xs[xs.length - 1] = Math.max(...all.map((l) => l.bbox[2]));
   // Every column holds text in most rows; cells are short next to the table's width.
@@ -116,9 +134,10 @@ function tableOf(run: Row[]): TableFound | null {
   const full = lines.filter((l) => { const c = colOf(l); return c >= 0 && l.bbox[2] - l.bbox[0] > 0.85 * (xs[c + 1] - xs[c]); }).length;
   const words = median(lines.map((l) => l.text.trim().split(/\s+/).length));
   if (full > 0.4 * lines.length || words >= 5) return null;
-  // Table columns stand apart by gaps wide next to their cells; prose columns by a narrow gutter.
+  // Table columns stand apart by gaps wide next to their cells; prose columns by a narrow gutter. A cell
+  // spanning columns (a header over two) is no column's extent.
   const lo = new Array<number>(cols).fill(Infinity), hi = new Array<number>(cols).fill(-Infinity);
-  for (const l of lines) { const c = colOf(l); if (c >= 0) { lo[c] = Math.min(lo[c], l.bbox[0]); hi[c] = Math.max(hi[c], l.bbox[2]); } }
+  for (const l of lines) { const c = colOf(l); if (c >= 0 && l.bbox[2] <= xs[c + 1] + 1) { lo[c] = Math.min(lo[c], l.bbox[0]); hi[c] = Math.max(hi[c], l.bbox[2]); } }
   const ratios = lo.slice(1).map((x, c) => (x - hi[c]) / Math.max(1, ((hi[c] - lo[c]) + (hi[c + 1] - x)) / 2));
   if (median(ratios) < 0.25) return null;
   // Wrapped text: a cell's words run on into the cell below ("If more than four" / "dependents, see"); a

@@ -4,6 +4,8 @@ import type { Elem, PageAnalysis } from './model.ts';
 import { CJK_CHAR, PAGE_NUMBER, repetitionKey } from './text.ts';
 
 const RUNNING_HEAD = /^(\d{1,4}|[ivxlc]{1,6})\s+\S.*\D$|^\S.*\D\s+(\d{1,4}|[ivxlc]{1,6})$/i;
+/** A line ending in a date ("…, March 2025", "June 3, 2024"): its number is a year, not a page number. */
+const DATE_END = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2},?\s+)?(19|20)\d\d$/i;
 
 export type MarginRole = 'header' | 'footer' | 'sider' | null;
 
@@ -62,7 +64,7 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
 
   function runningHead(e: Elem): boolean {
     const text = e.text.trim();
-    return e.nLines === 1 && text.length <= 80 && e.bold < 0.5 && e.size <= bodySize * 1.05 && RUNNING_HEAD.test(text);
+    return e.nLines === 1 && text.length <= 80 && e.bold < 0.5 && e.size <= bodySize * 1.05 && RUNNING_HEAD.test(text) && !DATE_END.test(text);
   }
 
   function roleOf(e: Elem, p: PageAnalysis): MarginRole {

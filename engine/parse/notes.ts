@@ -6,8 +6,8 @@ import { latexOf } from './formulas.ts';
 
 /** A note mark: one to three digits, or a run of note symbols. */
 const MARK = /^(\d{1,3}|[*∗†‡§¶]{1,3})\)?$/;
-/** At the start of a note's text: its mark, then the note. */
-export const NOTE_START = /^(\d{1,3}|[*∗†‡§¶]{1,3})\)?\s+(?=\S)/;
+/** At the start of a note's text: its mark (a numbered notes list's "1." too), then the note. */
+export const NOTE_START = /^(\d{1,3}|[*∗†‡§¶]{1,3})[.)]?\s+(?=\S)/;
 
 /** Runs of consecutive superscript indices. */
 function runs(sup: number[]): [number, number][] {

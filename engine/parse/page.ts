@@ -9,6 +9,7 @@ import { readingOrder } from './xycut.ts';
 import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinLines, TOC_LEADER } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
 import { detectBorderless } from './borderless.ts';
+import { mendLines } from './mend-lines.ts';
 import { detectVectorFigures } from './vector-figures.ts';
 import { codeOnPage, codeText, joinCodeColumns, mergeCode } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
@@ -134,10 +135,9 @@ function markCaptions(elems: Elem[]): void {
   }
 }
 
-export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnalysis; figures: { elem: FigureElem }[] } {
-  const W = raw.width, H = raw.height;
-  const chars = textCharCount(raw);
-  const scanned = isScanned(raw, chars);
+export function analyseRawPage(rawIn: RawPage, pageNum: number): { page: PageAnalysis; figures: { elem: FigureElem }[] } {
+  const raw = { ...rawIn, blocks: mendLines(rawIn.blocks, rawIn.vectors) }, W = raw.width, H = raw.height;
+  const chars = textCharCount(raw), scanned = isScanned(raw, chars);
   const tables = scanned ? [] : detectTables(raw);
   let figs: Figure[] = scanned ? [{ bbox: [0, 0, W, H], images: raw.images.map((i) => i.id) }] : detectFigures(raw, chars).filter((f) => !isTextBackground(f, raw));
   if (!scanned) {
@@ -166,8 +166,11 @@ export function analyseRawPage(raw: RawPage, pageNum: number): { page: PageAnaly
     ...tables.map((table) => ({ kind: 'table' as const, bbox: table.bbox, table })),
     ...arts.map((art) => ({ kind: 'art' as const, bbox: art.region, art })),
   ];
-  const isMargin = (it: Item) => it.kind === 'seg' && it.seg.lines.length <= 3 && (it.bbox[3] <= MARGIN * H || it.bbox[1] >= (1 - MARGIN) * H);
+  const inMargin = (it: Item) => it.kind === 'seg' && it.seg.lines.length <= 3 && (it.bbox[3] <= MARGIN * H || it.bbox[1] >= (1 - MARGIN) * H);
   const aside = (it: Item) => it.kind === 'seg' && it.seg.rotated;
+  // A column's head in the margin band level with a paragraph of the column beside it (narrow margins) is body.
+  const paras = items.filter((o) => o.kind === 'seg' && o.seg.lines.length >= 3 && !inMargin(o) && !aside(o));
+  const isMargin = (it: Item) => inMargin(it) && !paras.some((o) => (o.bbox[0] >= it.bbox[2] || o.bbox[2] <= it.bbox[0]) && Math.min(it.bbox[3], o.bbox[3]) - Math.max(it.bbox[1], o.bbox[1]) > 0.5 * (it.bbox[3] - it.bbox[1]));
   const top = items.filter((it) => isMargin(it) && it.bbox[3] <= MARGIN * H);
   const bottom = items.filter((it) => isMargin(it) && it.bbox[1] >= (1 - MARGIN) * H);
   const rotated = items.filter((it) => aside(it) && !isMargin(it));
