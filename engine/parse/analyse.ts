@@ -12,6 +12,7 @@ import type { RawPage } from '../pdf/raw.ts';
 import { toPageFrame } from '../pdf/frame.ts';
 import { cleanLine, joinText } from './text.ts';
 import { analyseRawPage } from './page.ts';
+import { claimPages } from './page-cursor.ts';
 
 /** Opens a PDF, mapping mupdf failures and encryption to EngineError 1106. */
 export function openPdf(data: Uint8Array, fileName: string): PdfDocument {
@@ -55,7 +56,14 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
   let dirReady = false;
   try {
     const last = Math.min(end, doc.pageCount);
-    for (let i = start; i < last; i++) {
+    const cursor = opts.cursor;
+    let stop = cursor ? start : last;
+    for (let i = start; ; i++) {
+      if (i >= stop) {
+        const next = cursor && claimPages(cursor, opts.cursorParts ?? 0);
+        if (!next || next[0] >= last) break;
+        [i, stop] = [next[0], Math.min(last, next[1])];
+      }
       opts.signal?.throwIfAborted();
       let pg;
       try {

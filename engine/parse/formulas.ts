@@ -66,6 +66,9 @@ const GREEK = /^[\u0391-\u03a9\u03b1-\u03c9\u03d5\u03f5]$/;
  * not in Greek-language text, not inside markup
  * the engine wrote already ($…$, [^n]), not currency or percentages; spans side by side join ($π$ $r^2$). */
 export function inlineMath(text: string): string {
+  // Most lines have no Greek letter, relation or operator: no word of them can be math (only spans the
+  // text already had may join), and the per-word pass below was the analysis' costliest step on prose.
+  if (!MATH_CHANCE.test(text)) return joinSpans(text);
   if ((text.match(/[\u0370-\u03ff]{3,}/g) ?? []).length >= 2) return text;
   const out = text.split(/(\$[^$]+\$|\[\^[^\]]+\])/).map((part, i) => (i % 2 ? part : part.replace(/(^|\s)([^\s]+)(?=\s|$)/g, (all, sp: string, word: string) => {
     const [, pre, core, post] = /^([(“"']*)(.*?)([.,;:!?)”"']*)$/.exec(word)!;
@@ -73,9 +76,14 @@ export function inlineMath(text: string): string {
       /[\p{L}\d]/u.test(core.replace(INLINE_RELATION, '')) && !/\p{L}{3,}/u.test(core.replace(FUNCTION_NAME, ' ')));
     return math ? `${sp}${pre}$${latexOf({ text: core, cx0: [], cx1: [], bbox: [0, 0, 0, 0], size: 0, bold: 0, italic: 0, mono: 0, font: '', rotated: false, rtl: false })}$${post}` : all;
   }))).join('');
-  // One formula the PDF cut at a space ("π" and "r²"): adjacent spans join.
-  return out.replace(/\$([^$\s](?:[^$]*[^$\s])?)\$ \$([^$\s](?:[^$]*[^$\s])?)\$/g, (_, a: string, b: string) => `$${a} ${b}$`);
+  return joinSpans(out);
 }
+
+/** A char without which no word is inline math (GREEK, INLINE_RELATION) and the Greek-language test cannot hold. */
+const MATH_CHANCE = /[\u0370-\u03ff=<>≤≥≠≈≡∼∝∈∉⊂⊆→⇒±×÷∞∑∏∫√∂∇]/;
+
+/** One formula the PDF cut at a space ("π" and "r²"): adjacent spans join. */
+const joinSpans = (t: string): string => (t.includes('$') ? t.replace(/\$([^$\s](?:[^$]*[^$\s])?)\$ \$([^$\s](?:[^$]*[^$\s])?)\$/g, (_, a: string, b: string) => `$${a} ${b}$`) : t);
 
 /** Is this segment a display formula (not prose, not a heading, not code)? */
 export function isDisplayFormula(s: Segment): boolean {

@@ -101,25 +101,27 @@ export function buildFractions(blocks: RawBlock[], vectors: RawVector[], pageWid
   const inside = (r: Rect) => skip.some((t) => r[0] >= t[0] - 2 && r[2] <= t[2] + 2 && r[1] >= t[1] - 2 && r[3] <= t[3] + 2);
   const rules = vectors.map((v) => v.bbox).filter((r) => r[3] - r[1] <= 1.5 && r[2] - r[0] >= 3 && r[2] - r[0] <= 0.4 * pageWidth && !inside(r));
   const cands: At[] = [];
-  for (const b of blocks) b.lines.forEach((l, k) => { if (mathish(l) && !inside(l.bbox)) cands.push({ b, l, k }); });
+  const isCand = new Set<RawLine>(); // the lines of cands (a table page has hundreds of number lines)
+  const add = (c: At) => { cands.push(c); isCand.add(c.l); };
+  for (const b of blocks) b.lines.forEach((l, k) => { if (mathish(l) && !inside(l.bbox)) add({ b, l, k }); });
   if (!cands.length) return;
   // The label of a horizontal brace (\underbrace) is words, set small right under or over it.
   const braces = cands.filter((c) => /[⏟⏞︸︷]/.test(c.l.text));
   for (const b of braces.length ? blocks : []) b.lines.forEach((l, k) => {
-    if (!cands.some((c) => c.l === l) && l.text.length <= 60 && braces.some((c) => l.bbox[0] >= c.l.bbox[0] - 2 && l.bbox[2] <= c.l.bbox[2] + 2 &&
-      l.size < 0.8 * c.l.size && Math.max(l.bbox[1] - c.l.bbox[3], c.l.bbox[1] - l.bbox[3]) < 0.6 * c.l.size)) cands.push({ b, l, k });
+    if (!isCand.has(l) && l.text.length <= 60 && braces.some((c) => l.bbox[0] >= c.l.bbox[0] - 2 && l.bbox[2] <= c.l.bbox[2] + 2 &&
+      l.size < 0.8 * c.l.size && Math.max(l.bbox[1] - c.l.bbox[3], c.l.bbox[1] - l.bbox[3]) < 0.6 * c.l.size)) add({ b, l, k });
   });
   // A word with a limit under it (a script-size formula line right below), set on the row of formula
   // lines, is an operator's name (Word's "argmax"-like functions, any name): part of the formula.
   for (const b of blocks) b.lines.forEach((l, k) => {
     const t = l.text.trim();
-    if (cands.some((c) => c.l === l) || l.rotated || !/^[,;]?\s*\p{L}{2,20}$/u.test(t) || inside(l.bbox)) return;
+    if (isCand.has(l) || l.rotated || !/^[,;]?\s*\p{L}{2,20}$/u.test(t) || inside(l.bbox)) return;
     const limit = cands.some((c) => c.l.size < 0.8 * l.size && c.l.bbox[0] >= l.bbox[0] - 2 && c.l.bbox[2] <= l.bbox[2] + 2 &&
       c.l.bbox[1] - l.bbox[3] > -0.3 * l.size && c.l.bbox[1] - l.bbox[3] < 0.4 * l.size);
-    if (limit && cands.some((c) => c.l.size >= 0.8 * l.size && beside(l, c.l))) cands.push({ b, l, k });
+    if (limit && cands.some((c) => c.l.size >= 0.8 * l.size && beside(l, c.l))) add({ b, l, k });
   });
   const groups = groupLines(cands, rules).flatMap((g) => splitRows(g, rules));
-  const prose = blocks.flatMap((b) => b.lines).filter((l) => !cands.some((c) => c.l === l));
+  const prose = blocks.flatMap((b) => b.lines).filter((l) => !isCand.has(l));
   const gone = new Set<RawLine>();
   for (const g of groups) {
     if (g.length < 2) continue;

@@ -48,16 +48,17 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     const roles = p.elems.map((e) => roleOf(e, p));
     // A page number (or a running head carrying one) a bit lower or higher than the band, as the outermost line.
     p.elems.forEach((e, i) => {
-      if (roles[i] || e.kind !== 'text' || e.nLines > 1 || !(PAGE_NUMBER.test(e.text.trim()) || runningHead(e))) return;
       const top = e.bbox[3] <= 0.2 * p.height, bottom = e.bbox[1] >= 0.8 * p.height;
+      if (roles[i] || e.kind !== 'text' || e.nLines > 1 || !(top || bottom) || !(PAGE_NUMBER.test(e.text.trim()) || runningHead(e))) return;
       const outer = p.elems.every((o) => o === e || (top ? o.bbox[1] >= e.bbox[1] - 1 : o.bbox[3] <= e.bbox[3] + 1));
-      if ((top || bottom) && outer) roles[i] = top ? 'header' : 'footer';
+      if (outer) roles[i] = top ? 'header' : 'footer';
     });
-    // Lines on the same row as a header/footer line (running title beside its page number).
+    // Lines on the same row as a header/footer line (running title beside its page number); the mate is
+    // looked for only near the top or bottom (a table page has hundreds of short lines).
     p.elems.forEach((e, i) => {
-      if (roles[i] || e.kind !== 'text' || e.nLines > 2) return;
+      if (roles[i] || e.kind !== 'text' || e.nLines > 2 || !(e.bbox[3] <= 0.2 * p.height || e.bbox[1] >= 0.8 * p.height)) return;
       const mate = p.elems.findIndex((o, j) => (roles[j] === 'header' || roles[j] === 'footer') && !o.rotated && o.nLines <= 2 && Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (e.bbox[1] + e.bbox[3]) / 2) < 0.5 * (o.bbox[3] - o.bbox[1]));
-      if (mate >= 0 && (e.bbox[3] <= 0.2 * p.height || e.bbox[1] >= 0.8 * p.height)) roles[i] = roles[mate];
+      if (mate >= 0) roles[i] = roles[mate];
     });
     return roles;
   });

@@ -60,4 +60,9 @@ export interface AnalyseOptions {
   onPage?: (pageNum: number) => void;
   /** OCR of scans, images and pages with a garbage text layer; off when absent. */
   ocr?: OcrSettings;
+  /** PDF only: pages are claimed from this cursor (page-cursor.ts, shared with the document's other
+   * threads) instead of reading [start, end) in order: one at a time from its front, or shares of what
+   * is left from its back when `cursorParts` (the threads sharing it) > 0: a worker. */
+  cursor?: BigInt64Array;
+  cursorParts?: number;
 }

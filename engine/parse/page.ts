@@ -6,7 +6,7 @@ import type { Elem, PageAnalysis } from './model.ts';
 import { segmentBlocks, type Segment } from './segment.ts';
 import { detectFigures, isScanned, isTextBackground, textCharCount, type Figure } from './figures.ts';
 import { readingOrder } from './xycut.ts';
-import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinLines, TOC_LEADER } from './text.ts';
+import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinLines, hasTocLeader } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
 import { detectBorderless } from './borderless.ts';
 import { mendLines } from './mend-lines.ts';
@@ -95,8 +95,8 @@ function segElem(s: Segment, H: number, codePage: boolean): Elem {
   return {
     kind: code ? 'code' : formula ? 'equation' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
     indent: first.bbox[0] > s.bbox[0] + 0.6 * s.size,
-    toc: (!code && TOC_LEADER.test(last.text)) || undefined,
-    shortLast: TOC_LEADER.test(last.text) || (s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text)),
+    toc: (!code && hasTocLeader(last.text)) || undefined,
+    shortLast: hasTocLeader(last.text) || (s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text)),
     zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined, note: (!code && first.sup?.[0] === 0) || undefined,
   };
 }

@@ -27,10 +27,16 @@ export function numberingDepth(text: string): number {
 export const PAGE_NUMBER = /^\s*(((page|p\.|seite|página)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/|de|von)\s*\d{1,4})?|[ivxlc]{1,6}|第\s*\d+\s*页(\s*[,，]?\s*共\s*\d+\s*页)?)\s*$/i;
 
 /** A table-of-contents entry's end: a dot (or dash, ellipsis) leader, then a page number. */
-export const TOC_LEADER = /\s*(?:[.·…_]\s?){4,}\s*(?=[\dIVXLCivxlc]{1,6}\s*$)/;
+const TOC_LEADER = /\s*(?:[.·…_]\s?){4,}\s*(?=[\dIVXLCivxlc]{1,6}\s*$)/;
+/** Two leader chars in a row, which any leader has: most lines have none, and TOC_LEADER, tried at every
+ * position of the line, is not run on them. */
+const LEADER_PAIR = /[.·…_]\s?[.·…_]/;
+
+/** Does the line end with a dot leader and a page number? */
+export const hasTocLeader = (t: string): boolean => LEADER_PAIR.test(t) && TOC_LEADER.test(t);
 
 /** The text with its dot leaders replaced by one space ("Preface . . . . xi" → "Preface xi"). */
-export const dropLeaders = (t: string): string => t.replace(TOC_LEADER, ' ');
+export const dropLeaders = (t: string): string => (LEADER_PAIR.test(t) ? t.replace(TOC_LEADER, ' ') : t);
 
 export const END_OF_SENTENCE = /[.!?。！？:：;；…"”’」』)\]]\s*$/;
 

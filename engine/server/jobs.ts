@@ -38,6 +38,10 @@ export interface AnalyseJob {
   end: number;
   imageDir: string | null;
   ocr?: OcrSettings;
+  /** Shared with the document's other threads: pages are claimed from its back (AnalyseOptions.cursor);
+   * `cursorParts`: the threads sharing it. */
+  cursor?: SharedArrayBuffer;
+  cursorParts?: number;
 }
 
 /** The document-level pass over the analysed ranges, then the outputs (as a ParseJob would). */

@@ -51,6 +51,8 @@ async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<Job
       return analysePages(job.inputPath, job.fileType, job.start, job.end, {
         imageDir: job.imageDir,
         ocr: job.ocr ?? DEFAULT_OCR,
+        cursor: job.cursor ? new BigInt64Array(job.cursor) : undefined,
+        cursorParts: job.cursorParts,
         signal,
         onPage: () => post({ type: 'progress', id, progress: { pages_done: ++done, pages_total: total } }),
       });
