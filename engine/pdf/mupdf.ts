@@ -40,9 +40,10 @@ export class PdfPage {
     const W = b[2] - b[0], H = b[3] - b[1];
     const flags = ['preserve-whitespace', opts.images !== false ? 'preserve-images' : '', opts.vectors !== false ? 'vectors' : ''];
     const st = this.page.toStructuredText(flags.filter(Boolean).join(','));
+    const painted = opts.images !== false && opts.vectors !== false;
     try {
       let frame = identityFrame(W, H);
-      let ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright });
+      let ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright, painted });
       // Mostly sideways text (a landscape table on a portrait page): analyse the page turned.
       let all = 0, best: Rotation = 0, bestN = 0;
       for (const [rot, n] of ex.dirChars) { all += n; if (rot > 0 && n > bestN) { best = rot as Rotation; bestN = n; } }
@@ -51,7 +52,7 @@ export class PdfPage {
         this.imgs = [];
         this.upright = [];
         frame = frameFor(best, W, H);
-        ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright });
+        ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright, painted });
       }
       this.raw = { index, width: frame.w, height: frame.h, rotation: frame.rotation, pageWidth: W, pageHeight: H, blocks: ex.blocks, images: ex.images, vectors: ex.vectors };
     } finally {

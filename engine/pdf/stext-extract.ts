@@ -1,11 +1,13 @@
 // A page's structured text (mupdf) as plain data: text lines with their font classes (bold, italic,
 // monospaced by name or by glyph advances), image blocks and vector boxes, in the page's frame (turned
-// for sideways pages); mupdf.ts keeps the page, its renders and crops.
+// for sideways pages), without the text nobody can see (unseen-text.ts); mupdf.ts keeps the page, its
+// renders and crops.
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
 import type { RawBlock, RawImage, RawLine, RawVector, Rect } from './raw.ts';
 import { LineBuilder, type FontInfo } from './line-builder.ts';
 import { walkStext } from './stext-walk.ts';
+import { PaintedAreas, unseen } from './unseen-text.ts';
 import { rectToFrame, rotationOf, type Frame } from './frame.ts';
 
 const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]medi|cmbx|cmb\d/i;
@@ -29,8 +31,9 @@ function fixedPitch(font: mupdf.Font): boolean {
 interface Extracted { blocks: RawBlock[]; images: RawImage[]; vectors: RawVector[]; dirChars: Map<number, number> }
 
 /** The text blocks, images and vectors of `st` in `frame`; `origin` is the page's top-left corner, and
- * the page's image list (and whether each is drawn upright), which the image blocks are appended to. */
-export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox: number; oy: number; imgs: mupdf.Image[]; upright: boolean[] }): Extracted {
+ * the page's image list (and whether each is drawn upright), which the image blocks are appended to.
+ * `painted`: `st` holds the page's images and vectors, so white text on none of them can be told unseen. */
+export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox: number; oy: number; imgs: mupdf.Image[]; upright: boolean[]; painted: boolean }): Extracted {
   const fonts = new Map<number, FontInfo>(); // per page: a freed font's pointer may be reused later
   const blocks: RawBlock[] = [], images: RawImage[] = [], vectors: RawVector[] = [];
   const dirChars = new Map<number, number>();
@@ -46,6 +49,7 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
   const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
   let lineChars = 0, lastKey = -1, lastFont: FontInfo | undefined;
   const flush = () => { const l = inLine ? lb.toLine() : null; if (l) lines.push(l); };
+  const painted = origin.painted ? new PaintedAreas() : null;
   walkStext(st, {
     beginTextBlock: () => { lines = []; },
     beginLine: (wmode, dir) => {
@@ -55,7 +59,8 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
       lb.reset(wmode !== 0 || dx < 0.95);
       inLine = true;
     },
-    onChar: (c, fontKey, size, q) => {
+    onChar: (c, fontKey, size, q, rgb) => {
+      if (painted && unseen(c, rgb, q, painted)) return;
       // Runs of chars share a font: the map is looked up only when it changes.
       let f = fontKey === lastKey ? lastFont : fonts.get(fontKey);
       if (!f) {
@@ -106,10 +111,12 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
       cs?.destroy();
       images.push({ bbox: tr(bbox), id: origin.imgs.length, width: image.getWidth(), height: image.getHeight(), gray });
       origin.imgs.push(image);
+      painted?.add(bbox);
     },
     onVector: (bbox, stroked, isRect, color) => {
       const c = color.length === 3 ? ((color[0] * 255) << 16) | ((color[1] * 255) << 8) | (color[2] * 255) : color.length === 1 ? Math.round(color[0] * 255) * 0x10101 : 0;
       vectors.push({ bbox: tr(bbox), stroked, rect: isRect, color: c });
+      painted?.add(bbox, stroked, c);
     },
   });
   return { blocks, images, vectors, dirChars };

@@ -1,5 +1,6 @@
 // The fast structured-text walk (chars read from the WASM heap) must report exactly what mupdf's own
-// walk reports, event by event, on varied corpus pages (rotated, CJK, RTL, tables, figures, vectors).
+// walk reports, event by event, on varied corpus pages (rotated, CJK, RTL, tables, figures, vectors,
+// white text on coloured cells).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../../../engine/pdf/wasm-handle.ts';
@@ -10,7 +11,7 @@ import { corpus } from '../parse/helpers.ts';
 const FILES = [
   'pdf-digital/2305.03393v1-pg9.pdf', 'pdf-digital/code_and_formula.pdf', 'pdf-digital/right_to_left_01.pdf',
   'pdf-digital/picture_classification.pdf', 'pdf-digital/redp5110_sampled.pdf', 'pdf-digital/multi-column-2p.pdf',
-  'large/irs-manual-400p.pdf',
+  'large/irs-manual-400p.pdf', 'cjk/korean-text-with-tables.pdf',
 ];
 
 function events(st: mupdf.StructuredText, slow: boolean): unknown[] {
@@ -18,7 +19,7 @@ function events(st: mupdf.StructuredText, slow: boolean): unknown[] {
   walkStext(st, {
     beginTextBlock: () => out.push('block'),
     beginLine: (wmode, dir) => out.push(['line', wmode, dir]),
-    onChar: (c, font, size, q) => out.push([c, font, size, Array.from(q)]),
+    onChar: (c, font, size, q, rgb) => out.push([c, font, size, Array.from(q), rgb]),
     endLine: () => out.push('/line'),
     endTextBlock: () => out.push('/block'),
     onImageBlock: (bbox, image, m) => { out.push(['image', bbox, image.getWidth(), image.getHeight(), m]); image.destroy(); },
