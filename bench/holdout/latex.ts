@@ -121,10 +121,14 @@ export async function latexFound(): Promise<boolean> {
   return run(PDFLATEX, ['--version']).then(() => true, () => false);
 }
 
-/** Typesets `tex` (written at `texPath`) beside it: `texPath` with .pdf. Throws with the log's first error. */
+/** Typesets the file at `texPath` beside it (`texPath` with .pdf), run again while LaTeX asks for it (longtable's
+ * column widths settle on the second run), as latexmk would. Throws with the log's first error. */
 export async function latexToPdf(texPath: string): Promise<void> {
   const args = ['-interaction=nonstopmode', '-halt-on-error', basename(texPath)];
-  await run(PDFLATEX, args, { cwd: dirname(texPath), timeout: 60_000 }).catch((e: { stdout?: string }) => {
-    throw new Error(`pdflatex failed on ${basename(texPath)}: ${/^!.*$/m.exec(e.stdout ?? '')?.[0] ?? 'no PDF'}`);
-  });
+  for (let pass = 0; pass < 4; pass++) {
+    const { stdout } = await run(PDFLATEX, args, { cwd: dirname(texPath), timeout: 60_000 }).catch((e: { stdout?: string }) => {
+      throw new Error(`pdflatex failed on ${basename(texPath)}: ${/^!.*$/m.exec(e.stdout ?? '')?.[0] ?? 'no PDF'}`);
+    });
+    if (!/Rerun LaTeX|Rerun to get/.test(stdout)) return;
+  }
 }
