@@ -1,0 +1,41 @@
+// Layout that pdfLaTeX's article class brings (bench:holdout's third producer, issue 11), on
+// fixtures/latex-layout.pdf (typeset from fixtures/latex-layout.tex): \maketitle's author line centred under the
+// title, set larger than the body but plain (a byline, no heading); itemize bullets from the TeX symbol font,
+// which carries no ToUnicode map (the text layer gives a control char); a fancyhdr running head over its rule
+// on page 2 only (the title page keeps the plain style), so it never repeats.
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { parseDocument } from '../../../engine/parse/index.ts';
+import type { ParsedDocument } from '../../../engine/types.ts';
+import { CLIENT_FEATURE_CONFIG } from '../../../shared/somark.ts';
+import { options, suiteDir } from './helpers.ts';
+
+const at = suiteDir();
+const fixture = fileURLToPath(new URL('fixtures/latex-layout.pdf', import.meta.url));
+let parsed: Promise<ParsedDocument> | undefined;
+const doc = () => (parsed ??= parseDocument(fixture, 'latex-layout.pdf', options(at(), { fc: CLIENT_FEATURE_CONFIG })));
+
+describe('pdfLaTeX-typeset layout', () => {
+  it('keeps the author line under the title as text, not a heading', async () => {
+    const { json, markdown } = await doc();
+    const blocks = json.pages.flatMap((p) => p.blocks);
+    expect(blocks.filter((b) => b.type === 'title').map((b) => b.content)).toEqual(['Layout Notes for Typeset Reports', '1 Overview', '1.1 Scope', '2 Findings', '2.1 Tables']);
+    expect(blocks.find((b) => b.content.startsWith('Jane Doe'))?.type).toBe('text');
+    expect(markdown).toMatch(/^# Layout Notes for Typeset Reports\n\nJane Doe and Li Wei, Applied Computing Group\n\n## 1 Overview\n/);
+  });
+
+  it('reads bullets the text layer cannot name as list items', async () => {
+    const { markdown } = await doc();
+    expect(markdown).toContain('- Archive the records older than ten years.');
+    expect(markdown).toContain('- Move the scanned files to the new store.');
+    expect(markdown).toContain('- Keep the audit trail for every change.');
+    expect(markdown).not.toMatch(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/);
+  });
+
+  it('drops a running head set over a rule even on the one page that has it', async () => {
+    const { json, markdown } = await doc();
+    expect(json.pages[1].blocks.find((b) => b.content === 'Notes on Table Recovery')?.type).toBe('header');
+    expect(markdown).not.toContain('Notes on Table Recovery');
+    expect(markdown).toContain('## 2 Findings');
+  });
+});
