@@ -2,7 +2,8 @@
 // fixtures/latex-layout.pdf (typeset from fixtures/latex-layout.tex): \maketitle's author line centred under the
 // title, set larger than the body but plain (a byline, no heading); itemize bullets from the TeX symbol font,
 // which carries no ToUnicode map (the text layer gives a control char); a fancyhdr running head over its rule
-// on page 2 only (the title page keeps the plain style), so it never repeats.
+// on page 2 only (the title page keeps the plain style), so it never repeats; a tabular without rules whose
+// columns stand only 2\tabcolsep (1.2 em) apart at their widest cells.
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/parse/index.ts';
@@ -37,5 +38,11 @@ describe('pdfLaTeX-typeset layout', () => {
     expect(json.pages[1].blocks.find((b) => b.content === 'Notes on Table Recovery')?.type).toBe('header');
     expect(markdown).not.toContain('Notes on Table Recovery');
     expect(markdown).toContain('## 2 Findings');
+  });
+
+  it('finds a tabular without rules whose columns stand 1.2 em apart', async () => {
+    const tables = (await doc()).json.pages[1].blocks.filter((b) => b.type === 'table').map((b) => b.content);
+    expect(tables).toEqual(['<table><tr><td>Setting</td><td>Default</td><td>Meaning</td></tr><tr><td>port</td><td>8080</td><td>Port the service listens on</td></tr>' +
+      '<tr><td>workers</td><td>2</td><td>Parallel parse threads</td></tr><tr><td>timeout</td><td>120 s</td><td>Longest conversion allowed</td></tr></table>']);
   });
 });
