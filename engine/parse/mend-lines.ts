@@ -36,9 +36,32 @@ function leaderRows(lines: RawLine[]): RawLine[][] {
   const rows: RawLine[][] = [], taken = new Set<RawLine>();
   for (const l of lines.filter((x) => leader(x.text))) {
     const cy = (l.bbox[1] + l.bbox[3]) / 2;
-    const n = lines.find((m) => !taken.has(m) && /^\s*[\dIVXLCivxlc]{1,6}\s*$/.test(m.text) && m.bbox[1] < cy && m.bbox[3] > cy &&
+    const n = lines.find((m) => !taken.has(m) && PAGE_NO.test(m.text) && m.bbox[1] < cy && m.bbox[3] > cy &&
       m.bbox[0] >= l.bbox[2] - 1 && m.bbox[0] - l.bbox[2] < 3 * l.size);
     if (n) { taken.add(n); rows.push([l, n]); }
+  }
+  return rows;
+}
+
+const PAGE_NO = /^\s*[\dIVXLCivxlc]{1,6}\s*$/;
+
+/** Contents entries without a leader (article's bold section lines): a row whose last piece is a lone page
+ * number with the right edge of the leader entries' numbers, near them (three lines above the first or below
+ * the last), its other pieces ending well before the number and holding a letter. */
+function bareRows(lines: RawLine[], led: RawLine[][]): RawLine[][] {
+  if (!led.length) return [];
+  const used = new Set(led.flat()), size = led[0][0].size;
+  const rights = led.map((r) => r[r.length - 1].bbox[2]);
+  const y0 = Math.min(...led.map((r) => r[0].bbox[1])) - 3 * 1.5 * size, y1 = Math.max(...led.map((r) => r[0].bbox[3])) + 3 * 1.5 * size;
+  const rows: RawLine[][] = [];
+  for (const n of lines) {
+    if (used.has(n) || n.bbox[1] < y0 || n.bbox[3] > y1 || !PAGE_NO.test(n.text) || !rights.some((x) => Math.abs(x - n.bbox[2]) < 1.5)) continue;
+    const cy = (n.bbox[1] + n.bbox[3]) / 2;
+    const row = lines.filter((m) => m !== n && !used.has(m) && m.bbox[1] < cy && m.bbox[3] > cy && m.bbox[2] < n.bbox[0] - 2 * size)
+      .sort((a, b) => a.bbox[0] - b.bbox[0]);
+    if (!row.length || !/\p{L}/u.test(row.map((m) => m.text).join(''))) continue;
+    for (const m of [...row, n]) used.add(m);
+    rows.push([...row, n]);
   }
   return rows;
 }
@@ -111,12 +134,13 @@ function withBullet(l: RawLine, v: RawVector): RawLine {
  * when none does). */
 export function mendLines(blocks: RawBlock[], vectors: RawVector[] = []): RawBlock[] {
   const leaders = blocks.some((b) => b.lines.some((l) => leader(l.text)));
-  const rows = [...(leaders ? leaderRows(blocks.flatMap((b) => b.lines)) : []), ...blocks.flatMap(justifiedRows)];
+  const all = leaders ? blocks.flatMap((b) => b.lines) : [], led = leaders ? leaderRows(all) : [], bare = bareRows(all, led);
+  const rows = [...led, ...bare, ...blocks.flatMap(justifiedRows)];
   const bullets = drawnBullets(blocks, vectors), unnamed = unnamedBullets(blocks);
   if (!rows.length && !bullets.size && !unnamed.size) return blocks;
   const joined = new Map<RawLine, RawLine>(), gone = new Set<RawLine>();
   for (const row of rows) {
-    joined.set(row[0], joinRow(row));
+    joined.set(row[0], bare.includes(row) ? { ...joinRow(row), toc: true } : joinRow(row));
     for (const p of row.slice(1)) gone.add(p);
   }
   for (const [l, v] of bullets) joined.set(l, withBullet(joined.get(l) ?? l, v));

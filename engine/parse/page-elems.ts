@@ -28,8 +28,8 @@ export function segElem(s: Segment, H: number, codePage: boolean): Elem {
   return {
     kind: code ? 'code' : formula ? 'equation' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
     indent: first.bbox[0] > s.bbox[0] + 0.6 * s.size,
-    toc: (!code && TOC_LEADER.test(last.text)) || undefined,
-    shortLast: TOC_LEADER.test(last.text) || (s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text)),
+    toc: (!code && (TOC_LEADER.test(last.text) || last.toc)) || undefined,
+    shortLast: TOC_LEADER.test(last.text) || !!last.toc || (s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text)),
     zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined, note: (!code && first.sup?.[0] === 0) || undefined,
   };
 }

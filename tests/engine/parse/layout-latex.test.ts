@@ -3,7 +3,8 @@
 // title, set larger than the body but plain (a byline, no heading); itemize bullets from the TeX symbol font,
 // which carries no ToUnicode map (the text layer gives a control char); a fancyhdr running head over its rule
 // on page 2 only (the title page keeps the plain style), so it never repeats; a tabular without rules whose
-// columns stand only 2\tabcolsep (1.2 em) apart at their widest cells.
+// columns stand only 2\tabcolsep (1.2 em) apart at their widest cells. And on fixtures/latex-contents.pdf,
+// article's contents: bold section entries with no leader between dotted subsection entries.
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/parse/index.ts';
@@ -44,5 +45,14 @@ describe('pdfLaTeX-typeset layout', () => {
     const tables = (await doc()).json.pages[1].blocks.filter((b) => b.type === 'table').map((b) => b.content);
     expect(tables).toEqual(['<table><tr><td>Setting</td><td>Default</td><td>Meaning</td></tr><tr><td>port</td><td>8080</td><td>Port the service listens on</td></tr>' +
       '<tr><td>workers</td><td>2</td><td>Parallel parse threads</td></tr><tr><td>timeout</td><td>120 s</td><td>Longest conversion allowed</td></tr></table>']);
+  });
+
+  it('reads bold contents entries without a leader as contents entries, not headings', async () => {
+    const file = fileURLToPath(new URL('fixtures/latex-contents.pdf', import.meta.url));
+    const { json, markdown } = await parseDocument(file, 'latex-contents.pdf', options(at(), { fc: CLIENT_FEATURE_CONFIG }));
+    const blocks = json.pages[0].blocks;
+    expect(blocks.filter((b) => b.type === 'cate_item').map((b) => b.content)).toEqual(['1 Overview 1', '1.1 Scope 1', '2 Operations 2', '2.1 Staffing 2', '2.1.1 Training 2', '3 Finance 3']);
+    expect(blocks.filter((b) => b.type === 'title').map((b) => b.content)).toEqual(['Contents', 'Overview']);
+    expect(markdown.split('\n').filter((l) => /^\s*\d\s*$/.test(l))).toEqual([]);
   });
 });
