@@ -3,7 +3,8 @@
 // headings (counters set so LaTeX's own numbers give the model's), real \footnote marks and notes at the foot
 // of the page under the footnote rule, the twocolumn class option, tabular with \hline, \cline and
 // \multicolumn (a row-spanning cell as LaTeX users write it without multirow: text in its top row, no rule
-// through it; no rules at all for a borderless table; longtable with a repeated head for a long one), itemize,
+// through it; no rules at all for a borderless table; longtable with a repeated head for a long one; a caption
+// kept with its table in a minipage, where a float could drift), itemize,
 // contents lines through article's own \l@section/\l@subsection (dot leaders) and fancyhdr running heads and
 // feet (the title page keeps the plain style: a bare page number). Computer Modern in OT1, as pdfLaTeX's
 // defaults give it: ligatures (ﬁ ﬂ ﬀ) and hyphenated line ends. texlive-latex-base has no CJK: English only.
