@@ -1,8 +1,8 @@
 // Layout fidelity on born-digital documents like issue 11's held-out set:
-//   node bench/holdout.ts [--out dir] [--producer libreoffice|chromium|all] [--service-defaults] [name-filter]
+//   node bench/holdout.ts [--out dir] [--producer libreoffice|chromium|latex|all] [--service-defaults] [name-filter]
 // Writes each generated document (bench/holdout/docs-*.ts) through each producer — as a flat ODT that
-// LibreOffice turns into a PDF (fodt.ts), and as HTML that Chromium prints (html.ts); default: both, one table
-// each — parses the PDF and scores it against the same exact truth: text similarity (score.mjs plain() +
+// LibreOffice turns into a PDF (fodt.ts), as HTML that Chromium prints (html.ts) and, English only, as LaTeX
+// that pdfLaTeX typesets (latex.ts); default: all three, one table each — parses the PDF and scores it against the same exact truth: text similarity (score.mjs plain() +
 // similarity()), title F1 on text and text+level, TEDS of every truth table against its best Markdown table,
 // and running header/footer lines left in the Markdown. It parses as the app and `npm run parse` do (CLIENT_FEATURE_CONFIG: paragraphs
 // and tables joined across pages); --service-defaults parses with the service's defaults instead (SoMark's
@@ -19,6 +19,7 @@ import { enGuide, enLong, enMemo, enPaper, enReport, enTwoColumn } from './holdo
 import { mixed, zhPaper, zhReport, zhTwoColumn } from './holdout/docs-zh.ts';
 import { fodtOf } from './holdout/fodt.ts';
 import { chromiumFound, htmlOf, htmlToPdf } from './holdout/html.ts';
+import { latexFound, latexOf, latexToPdf } from './holdout/latex.ts';
 import { truthOf, type HoldoutDoc } from './holdout/model.ts';
 import { teds } from './teds.ts';
 
@@ -55,14 +56,17 @@ const out = resolve(opt('--out') ?? join(tmpdir(), 'docparse-holdout'));
 const filter = args.find((a, i) => !a.startsWith('--') && !['--out', '--producer'].includes(args[i - 1]));
 const serviceDefaults = args.includes('--service-defaults');
 const producer = opt('--producer') ?? 'all';
-if (!['libreoffice', 'chromium', 'all'].includes(producer)) { console.log('--producer is libreoffice, chromium or all'); process.exit(2); }
+if (!['libreoffice', 'chromium', 'latex', 'all'].includes(producer)) { console.log('--producer is libreoffice, chromium, latex or all'); process.exit(2); }
 const soffice = findSoffice();
 const f3 = (v: number) => (Number.isNaN(v) ? '  -  ' : v.toFixed(3));
 const mean = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN);
 
 /** Makes `base`.pdf from the document with one producer. */
 async function makePdf(by: string, doc: HoldoutDoc, base: string): Promise<void> {
-  if (by === 'chromium') {
+  if (by === 'latex') {
+    await writeFile(`${base}.tex`, latexOf(doc));
+    await latexToPdf(`${base}.tex`);
+  } else if (by === 'chromium') {
     const html = htmlOf(doc);
     await writeFile(`${base}.html`, html);
     await htmlToPdf(doc, html, `${base}.pdf`);
@@ -78,7 +82,7 @@ async function measure(by: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   const rows: { sim: number; tText: number; tLevel: number; tables: number[]; leaks: number }[] = [];
   console.log(`\n${by}\n${'document'.padEnd(16)} pages  text   title  level  TEDS (tables)        hdr/ftr`);
-  for (const doc of DOCS.filter((d) => !filter || d.name.includes(filter))) {
+  for (const doc of DOCS.filter((d) => (!filter || d.name.includes(filter)) && (by !== 'latex' || d.lang === 'en'))) {
     const base = join(dir, doc.name), truth = truthOf(doc);
     await writeFile(`${base}.truth.md`, truth.markdown);
     await writeFile(`${base}.truth.json`, JSON.stringify({ titles: truth.titles, tables: truth.tables }, null, 1));
@@ -103,13 +107,17 @@ async function measure(by: string): Promise<void> {
 }
 
 const producers: string[] = [];
-if (producer !== 'chromium') {
+if (producer === 'libreoffice' || producer === 'all') {
   if (soffice) producers.push('libreoffice');
   else console.log('LibreOffice not found (set DOCPARSE_SOFFICE or install it): no libreoffice table');
 }
-if (producer !== 'libreoffice') {
+if (producer === 'chromium' || producer === 'all') {
   if (await chromiumFound()) producers.push('chromium');
   else console.log('Chromium not found (set CHROMIUM_PATH): no chromium table');
+}
+if (producer === 'latex' || producer === 'all') {
+  if (await latexFound()) producers.push('latex');
+  else console.log('pdflatex not found (set PDFLATEX_PATH): no latex table (English documents only)');
 }
 if (!producers.length) process.exit(1);
 for (const by of producers) await measure(by);

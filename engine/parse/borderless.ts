@@ -34,7 +34,8 @@ function cellRow(r: Row): boolean {
 function isCellRow(r: Row): boolean {
   if (r.lines.length < 2) return false;
   const size = median(r.lines.map((l) => l.size));
-  for (let i = 1; i < r.lines.length; i++) if (r.lines[i].bbox[0] - r.lines[i - 1].bbox[2] < 1.2 * size) return false;
+  // Cells 0.9 em apart at least: LaTeX's tabular sets its widest cells 2\tabcolsep apart (1.2 em at 10pt, 1 em at 12pt).
+  for (let i = 1; i < r.lines.length; i++) if (r.lines[i].bbox[0] - r.lines[i - 1].bbox[2] < 0.9 * size) return false;
   if (r.lines.some((l) => l.text.trim().length > 45 || l.mono > 0.5 || /(\.\s?){3,}$/.test(l.text.trim()))) return false;
   // A list item: a lone marker, then its text.
   return !(r.lines.length === 2 && BULLET_START.test(r.lines[0].text + ' ') && r.lines[0].text.trim().length <= 3);

@@ -1,5 +1,6 @@
 // Running headers and footers: margin text that repeats across pages (same text with the digits folded,
-// or the same spot on many pages), page numbers, and — for a single page — small text at the very edge.
+// or the same spot on many pages), page numbers, a line over a head rule, and — for a single page — small text
+// at the very edge.
 import type { Elem, PageAnalysis } from './model.ts';
 import { CJK_CHAR, PAGE_NUMBER, repetitionKey } from './text.ts';
 
@@ -46,10 +47,12 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
   const minRepeat = Math.max(2, Math.ceil(0.25 * textPages));
   return pages.map((p) => {
     const roles = p.elems.map((e) => roleOf(e, p));
-    // A page number (or a running head carrying one) a bit lower or higher than the band, as the outermost line.
+    // A page number (or a running head carrying one, or set over a head rule) a bit lower or higher than the
+    // band, as the outermost line.
     p.elems.forEach((e, i) => {
+      const ruled = e.headRule && e.size <= bodySize * 1.05 && e.text.trim().length <= 100;
       const top = e.bbox[3] <= 0.2 * p.height, bottom = e.bbox[1] >= 0.8 * p.height;
-      if (roles[i] || e.kind !== 'text' || e.nLines > 1 || !(top || bottom) || !(PAGE_NUMBER.test(e.text.trim()) || runningHead(e))) return;
+      if (roles[i] || e.kind !== 'text' || e.nLines > 1 || !(top || bottom) || !(PAGE_NUMBER.test(e.text.trim()) || runningHead(e) || ruled)) return;
       const outer = p.elems.every((o) => o === e || (top ? o.bbox[1] >= e.bbox[1] - 1 : o.bbox[3] <= e.bbox[3] + 1));
       if (outer) roles[i] = top ? 'header' : 'footer';
     });

@@ -2,7 +2,7 @@
 // number standing apart from the dot leader (HTML contents, right tabs), and a justified line of a narrow
 // column whose few words are spread far apart ("section,   and   a   second   experiment"). Tables keep their
 // cells: a row is only joined inside a paragraph whose other lines fill the same width. And list bullets
-// drawn as shapes (a browser's discs) become the bullet char the text layer lacks.
+// drawn as shapes (a browser's discs), or set in a glyph the text layer cannot name, become the bullet char.
 import type { RawBlock, RawLine, RawVector } from '../pdf/raw.ts';
 
 /** A line ending in four leader chars (spaces between them aside), found without a regex over every line. */
@@ -36,9 +36,32 @@ function leaderRows(lines: RawLine[]): RawLine[][] {
   const rows: RawLine[][] = [], taken = new Set<RawLine>();
   for (const l of lines.filter((x) => leader(x.text))) {
     const cy = (l.bbox[1] + l.bbox[3]) / 2;
-    const n = lines.find((m) => !taken.has(m) && /^\s*[\dIVXLCivxlc]{1,6}\s*$/.test(m.text) && m.bbox[1] < cy && m.bbox[3] > cy &&
+    const n = lines.find((m) => !taken.has(m) && PAGE_NO.test(m.text) && m.bbox[1] < cy && m.bbox[3] > cy &&
       m.bbox[0] >= l.bbox[2] - 1 && m.bbox[0] - l.bbox[2] < 3 * l.size);
     if (n) { taken.add(n); rows.push([l, n]); }
+  }
+  return rows;
+}
+
+const PAGE_NO = /^\s*[\dIVXLCivxlc]{1,6}\s*$/;
+
+/** Contents entries without a leader (article's bold section lines): a row whose last piece is a lone page
+ * number with the right edge of the leader entries' numbers, near them (three lines above the first or below
+ * the last), its other pieces ending well before the number and holding a letter. */
+function bareRows(lines: RawLine[], led: RawLine[][]): RawLine[][] {
+  if (!led.length) return [];
+  const used = new Set(led.flat()), size = led[0][0].size;
+  const rights = led.map((r) => r[r.length - 1].bbox[2]);
+  const y0 = Math.min(...led.map((r) => r[0].bbox[1])) - 3 * 1.5 * size, y1 = Math.max(...led.map((r) => r[0].bbox[3])) + 3 * 1.5 * size;
+  const rows: RawLine[][] = [];
+  for (const n of lines) {
+    if (used.has(n) || n.bbox[1] < y0 || n.bbox[3] > y1 || !PAGE_NO.test(n.text) || !rights.some((x) => Math.abs(x - n.bbox[2]) < 1.5)) continue;
+    const cy = (n.bbox[1] + n.bbox[3]) / 2;
+    const row = lines.filter((m) => m !== n && !used.has(m) && m.bbox[1] < cy && m.bbox[3] > cy && m.bbox[2] < n.bbox[0] - 2 * size)
+      .sort((a, b) => a.bbox[0] - b.bbox[0]);
+    if (!row.length || !/\p{L}/u.test(row.map((m) => m.text).join(''))) continue;
+    for (const m of [...row, n]) used.add(m);
+    rows.push([...row, n]);
   }
   return rows;
 }
@@ -88,6 +111,18 @@ function drawnBullets(blocks: RawBlock[], vectors: RawVector[]): Map<RawLine, Ra
   return out;
 }
 
+/** Lines opening with a glyph the text layer could not name (a control char: TeX's symbol-font bullet
+ * without a ToUnicode map) then a space, two or more with the same glyph at one left edge: list bullets. */
+function unnamedBullets(blocks: RawBlock[]): Set<RawLine> {
+  const found: RawLine[] = [];
+  for (const b of blocks) for (const l of b.lines) {
+    const c = l.text.charCodeAt(0), next = l.text.charCodeAt(1);
+    if (((c < 0x20 && (c < 9 || c > 13)) || (c >= 0x7f && c <= 0x9f) || c === 0xfffd) && (next === 0x20 || next === 0xa0)) found.push(l);
+  }
+  if (!found.length) return new Set();
+  return new Set(found.filter((l) => found.filter((o) => o.text[0] === l.text[0] && Math.abs(o.bbox[0] - l.bbox[0]) < 1).length >= 2));
+}
+
 /** The line with its drawn bullet written as "• " in front. */
 function withBullet(l: RawLine, v: RawVector): RawLine {
   const shift = (ix?: number[]) => ix?.map((i) => i + 2);
@@ -99,15 +134,17 @@ function withBullet(l: RawLine, v: RawVector): RawLine {
  * when none does). */
 export function mendLines(blocks: RawBlock[], vectors: RawVector[] = []): RawBlock[] {
   const leaders = blocks.some((b) => b.lines.some((l) => leader(l.text)));
-  const rows = [...(leaders ? leaderRows(blocks.flatMap((b) => b.lines)) : []), ...blocks.flatMap(justifiedRows)];
-  const bullets = drawnBullets(blocks, vectors);
-  if (!rows.length && !bullets.size) return blocks;
+  const all = leaders ? blocks.flatMap((b) => b.lines) : [], led = leaders ? leaderRows(all) : [], bare = bareRows(all, led);
+  const rows = [...led, ...bare, ...blocks.flatMap(justifiedRows)];
+  const bullets = drawnBullets(blocks, vectors), unnamed = unnamedBullets(blocks);
+  if (!rows.length && !bullets.size && !unnamed.size) return blocks;
   const joined = new Map<RawLine, RawLine>(), gone = new Set<RawLine>();
   for (const row of rows) {
-    joined.set(row[0], joinRow(row));
+    joined.set(row[0], bare.includes(row) ? { ...joinRow(row), toc: true } : joinRow(row));
     for (const p of row.slice(1)) gone.add(p);
   }
   for (const [l, v] of bullets) joined.set(l, withBullet(joined.get(l) ?? l, v));
+  for (const l of unnamed) { const m = joined.get(l) ?? l; joined.set(l, { ...m, text: `•${m.text.slice(1)}` }); }
   return blocks.map((b) => (b.lines.some((l) => joined.has(l) || gone.has(l)) ? { ...b, lines: b.lines.filter((l) => !gone.has(l)).map((l) => joined.get(l) ?? l) } : b))
     .filter((b) => b.lines.length);
 }

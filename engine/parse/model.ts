@@ -35,6 +35,8 @@ export interface Elem {
   note?: boolean;
   /** A list item (bullet or enumerator at its start). */
   list?: boolean;
+  /** The page's topmost line, with a rule right under it (a running head candidate: the assembly decides). */
+  headRule?: boolean;
   /** Figure: file name of its crop inside the image dir (temporary; the assembly renames it). */
   crop?: string;
 }

@@ -6,15 +6,15 @@ import type { Elem, PageAnalysis } from './model.ts';
 import { segmentBlocks, type Segment } from './segment.ts';
 import { detectFigures, isScanned, isTextBackground, textCharCount, type Figure } from './figures.ts';
 import { readingOrder } from './xycut.ts';
-import { BULLET_START, CAPTION_START, CJK_CHAR, cleanLine, dropLeaders, END_OF_SENTENCE, joinLines, hasTocLeader } from './text.ts';
+import { CJK_CHAR } from './text.ts';
 import { detectTables, type TableFound } from './tables.ts';
 import { detectBorderless } from './borderless.ts';
 import { mendLines } from './mend-lines.ts';
 import { detectVectorFigures } from './vector-figures.ts';
-import { codeOnPage, codeText, joinCodeColumns, mergeCode } from './code.ts';
+import { codeOnPage, joinCodeColumns, mergeCode } from './code.ts';
 import { toPageFrame } from '../pdf/frame.ts';
-import { markNotes } from './notes.ts';
-import { attachTags, inlineMath, isDisplayFormula, latexOf } from './formulas.ts';
+import { attachTags } from './formulas.ts';
+import { MARGIN, markCaptions, markHeadRule, mergeParagraphs, segElem } from './page-elems.ts';
 import { buildFractions } from './fractions.ts';
 import { detectFormulaArt, type FormulaArt } from './formula-art.ts';
 
@@ -23,7 +23,6 @@ export interface FigureElem extends Elem { images: number[] }
 
 type Item = { kind: 'seg'; bbox: Rect; seg: Segment } | { kind: 'fig'; bbox: Rect; fig: Figure } | { kind: 'table'; bbox: Rect; table: TableFound } | { kind: 'art'; bbox: Rect; art: FormulaArt };
 
-const MARGIN = 0.09;
 const NUMBER_TOKEN = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVXivx]{1,5}\.?|[A-Z]\.|§\s*\d+)$/;
 
 const MARKER = /^([•●▪◦■□◆◇‣∙➢➤►▶✓✔❖○◼*–-]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\))$/;
@@ -78,61 +77,6 @@ function joinMarkers(segs: Segment[]): Segment[] {
     put(best);
   }
   return segs.filter((_, j) => !gone[j]);
-}
-
-function segText(s: Segment): string {
-  let t = '';
-  for (const l of s.lines) t = joinLines(t, cleanLine(dropLeaders(inlineMath(markNotes(l).text))));
-  return t;
-}
-
-function segElem(s: Segment, H: number, codePage: boolean): Elem {
-  const first = s.lines[0], last = s.lines[s.lines.length - 1];
-  const zone = s.bbox[3] <= MARGIN * H ? 'top' : s.bbox[1] >= (1 - MARGIN) * H ? 'bottom' : 'body';
-  const code = codePage && s.mono >= 0.8 && !s.rotated;
-  const formula = !code && isDisplayFormula(s);
-  const text = code ? codeText(s.lines) : formula ? s.lines.map(latexOf).join(' ') : segText(s);
-  return {
-    kind: code ? 'code' : formula ? 'equation' : 'text', bbox: s.bbox, text, nLines: s.lines.length, size: s.size, bold: s.bold, italic: s.italic, mono: s.mono, font: s.font,
-    indent: first.bbox[0] > s.bbox[0] + 0.6 * s.size,
-    toc: (!code && hasTocLeader(last.text)) || undefined,
-    shortLast: hasTocLeader(last.text) || (s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text)),
-    zone, rotated: s.rotated || undefined, list: BULLET_START.test(first.text) || undefined, note: (!code && first.sup?.[0] === 0) || undefined,
-  };
-}
-
-/** Merges consecutive text elements that are one paragraph split by mupdf (flush left or centred lines). */
-function mergeParagraphs(elems: Elem[]): Elem[] {
-  const out: Elem[] = [];
-  for (const e of elems) {
-    const p = out[out.length - 1];
-    // A change of face (an italic phrase) does not end a paragraph that stops mid-sentence and goes on lower-case.
-    const midSentence = p && !END_OF_SENTENCE.test(p.text) && /^[a-z]/.test(e.text);
-    if (p && p.kind === 'text' && e.kind === 'text' && !e.list && !e.note && !e.indent && !p.shortLast && !e.rotated && !p.rotated &&
-      Math.abs(p.size - e.size) < 0.1 * p.size && (midSentence || ((p.font === e.font || Math.abs(p.size - e.size) < 0.4) && Math.abs(p.bold - e.bold) < 0.4 && Math.abs(p.italic - e.italic) < 0.4)) && Math.abs(p.mono - e.mono) < 0.4) {
-      const gap = e.bbox[1] - p.bbox[3];
-      const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
-      if (gap > -0.3 * e.size && gap < 0.8 * e.size && ov > 0.6 * Math.min(p.bbox[2] - p.bbox[0], e.bbox[2] - e.bbox[0]) &&
-        (Math.abs(p.bbox[0] - e.bbox[0]) < 2 * e.size || Math.abs(p.bbox[0] + p.bbox[2] - e.bbox[0] - e.bbox[2]) < 2 * e.size) && !CAPTION_START.test(e.text)) {
-        out[out.length - 1] = { ...p, bbox: rectUnion(p.bbox, e.bbox), text: joinLines(p.text, e.text), nLines: p.nLines + e.nLines, shortLast: e.shortLast, bold: (p.bold * p.nLines + e.bold * e.nLines) / (p.nLines + e.nLines), italic: (p.italic * p.nLines + e.italic * e.nLines) / (p.nLines + e.nLines) };
-        continue;
-      }
-    }
-    out.push(e);
-  }
-  return out;
-}
-
-/** Marks caption text next to a figure or table. */
-function markCaptions(elems: Elem[]): void {
-  for (let i = 0; i < elems.length; i++) {
-    const e = elems[i];
-    if (e.kind !== 'text' || !CAPTION_START.test(e.text)) continue;
-    const target = elems.find((f) => (f.kind === 'figure' || f.kind === 'table') &&
-      Math.min(Math.abs(e.bbox[1] - f.bbox[3]), Math.abs(f.bbox[1] - e.bbox[3])) < 3 * e.size + 6 &&
-      Math.min(e.bbox[2], f.bbox[2]) - Math.max(e.bbox[0], f.bbox[0]) > 0);
-    if (target) e.kind = 'caption';
-  }
 }
 
 export function analyseRawPage(rawIn: RawPage, pageNum: number): { page: PageAnalysis; figures: { elem: FigureElem }[] } {
@@ -195,6 +139,7 @@ export function analyseRawPage(rawIn: RawPage, pageNum: number): { page: PageAna
   });
   elems = attachTags(mergeCode(mergeParagraphs(elems.filter((e) => (e.kind !== 'text' && e.kind !== 'code' && e.kind !== 'equation') || e.text.trim() || 'images' in e))));
   markCaptions(elems);
+  markHeadRule(elems, raw.vectors, W, H);
   if (raw.rotation) for (const e of elems) e.bbox = toPageFrame(e.bbox, raw.rotation, raw.pageWidth, raw.pageHeight);
   return { page: { pageNum, width: raw.pageWidth, height: raw.pageHeight, scale: 2, scanned, elems }, figures };
 }

@@ -72,7 +72,7 @@ function continues(s: Segment, l: RawLine, pitch: number): boolean {
   const aligned = Math.abs(last.bbox[0] - l.bbox[0]) < 1.5 * l.size;
   if (!(ov > 0.3 * minW || (aligned && ov > 0))) return false;
   // A list item, a note opening with its raised mark; a TOC entry ends its segment.
-  if (BULLET_START.test(l.text) || l.sup?.[0] === 0 || hasTocLeader(last.text)) return false;
+  if (BULLET_START.test(l.text) || l.sup?.[0] === 0 || hasTocLeader(last.text) || last.toc || l.toc) return false;
   // A note or reference opening with its mark hung out left of the lines above ("2  Data from …", "[3] …"),
   // or under a mark standing alone (the mark of the note before, its text set apart on the right).
   if (HANGING_MARK.test(l.text + ' ') && (l.bbox[0] < last.bbox[0] - 0.5 * l.size || HANGING_MARK.test(last.text + ' ') && !/\s\S/.test(last.text))) return false;

@@ -17,11 +17,15 @@ export function filterByContext(pages: PageAnalysis[], roles: MarginRole[][], fl
       if (!f[i] || e.bbox[1] < 0.85 * p.height) return;
       if (!p.elems.some((o, j) => j !== i && !r[j] && o.bbox[1] >= e.bbox[3] - 1)) f[i] = false;
     });
-    // A smaller plain line right under a heading, set apart only by italics or typeface: its subtitle.
+    // A smaller plain line right under a heading, set apart only by italics or typeface: its subtitle; or,
+    // centred on the heading's axis and up to 1.3 times the body, its byline (\maketitle's author, date).
     let prev = -1;
+    const axis = (e: Elem) => (e.bbox[0] + e.bbox[2]) / 2;
     p.elems.forEach((e, i) => {
       if (!isFlow(e, r[i])) return;
-      if (f[i] && prev >= 0 && f[prev] && e.bold < 0.5 && e.size < body * 1.15 && p.elems[prev].size > e.size * 1.3) f[i] = false;
+      const h = p.elems[prev];
+      const byline = () => e.size < body * 1.3 && Math.abs(axis(e) - axis(h)) < 0.5 * e.size && e.bbox[2] - e.bbox[0] < 0.8 * p.width;
+      if (f[i] && prev >= 0 && f[prev] && e.bold < 0.5 && h.size > e.size * 1.3 && (e.size < body * 1.15 || byline())) f[i] = false;
       prev = i;
     });
     // A cover (first or last page, at most a blurb of body text, a display-size title): only the title

@@ -35,6 +35,7 @@ export function pageBody(p: PageAnalysis, doc: number): number {
   return n >= PAGE_BODY_CHARS ? size : doc;
 }
 
+const ABSTRACT_HEAD = /^(abstract|summary|résumé|zusammenfassung|摘\s*要)$/i;
 const letters = (t: string): number => (t.match(/\p{L}/gu) ?? []).length;
 
 export interface BodyStyle { size: number; mono: boolean; font: string }
@@ -74,6 +75,8 @@ export function isTitle(e: Elem, bs: BodyStyle): boolean {
   const numbered = NUMBERED_HEADING.test(t);
   if (e.size >= body * 1.15) return e.nLines <= 2 || e.size >= body * 1.4;
   if (e.bold >= 0.8 && e.size >= body * 0.95 && t.length <= 100 && e.nLines <= 2) return true;
+  // The abstract's own heading, bold but set smaller than the body over it (LaTeX's abstract environment).
+  if (ABSTRACT_HEAD.test(t) && e.bold >= 0.8 && e.nLines === 1 && e.size >= body * 0.8) return true;
   if (numbered && e.bold >= 0.5 && e.size >= body * 0.95 && t.length <= 100) return true;
   // Set apart only by typeface and a slightly larger size.
   if (e.font && bs.font && e.font !== bs.font && e.size >= body * 1.05 && e.nLines <= 2 && t.length <= 100) return true;

@@ -30,6 +30,8 @@ export interface RawLine {
   cy1?: number[];
   /** `text` is LaTeX already (a formula rebuilt from several lines, e.g. a fraction). */
   latex?: boolean;
+  /** A contents entry with no leader (its page number at the contents' right edge): set by the parse. */
+  toc?: boolean;
 }
 
 export interface RawBlock {
