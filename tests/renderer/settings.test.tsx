@@ -156,13 +156,14 @@ describe('settings: parsing and appearance', () => {
     expect(screen.getByRole('checkbox', { name: /^Join text across pages/ }).closest('label')!.textContent)
       .toContain('one paragraph in the Markdown; its boxes stay on their pages');
     expect(screen.getByRole('checkbox', { name: /^Keep images inside tables/ })).toBeTruthy();
-    // The local engine writes no image descriptions: that switch says so (only there).
-    expect(screen.getAllByTestId('cloud-only').map((n) => n.closest('label')!.dataset.feature)).toEqual(['enable_image_understanding']);
+    // The local engine reads none of the image switches (engine/ never looks at them): those say so, only those.
+    expect(screen.getAllByTestId('cloud-only').map((n) => n.closest('label')!.dataset.feature))
+      .toEqual(['enable_image_understanding', 'enable_inline_image', 'enable_table_image']);
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh-CN' } });
     await waitFor(() => expect(getLocale()).toBe('zh-CN'));
     expect(screen.getByRole('group', { name: '识别选项' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: /^跨页合并表格/ }).closest('label')!.textContent).toContain('在 Markdown 中合为一张表');
-    expect(screen.getByTestId('cloud-only').textContent).toBe('仅 SoMark 云端支持：本地引擎不会生成。');
+    expect(screen.getAllByTestId('cloud-only')[0]!.textContent).toBe('仅 SoMark 云端支持：本地引擎忽略此项。');
   });
 
   it('switches language and theme live', async () => {
