@@ -9,6 +9,8 @@ import type { Settings, Task } from '../../shared/task.ts';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { QueueRow } from '../../renderer/src/features/queue/QueueRow.tsx';
 import { StatusPanel } from '../../renderer/src/features/task/StatusPanel.tsx';
+import { TaskDetail } from '../../renderer/src/features/task/TaskDetail.tsx';
+import { useTasks } from '../../renderer/src/stores/tasks.ts';
 import '../../renderer/src/features/task/messages.ts';
 import { makeTask } from './fake-api.ts';
 import { resetRenderer } from './setup.ts';
@@ -105,6 +107,19 @@ describe('failures a retry cannot fix', () => {
     render(<StatusPanel task={makeTask({ state: 'FAILED', error: UNREACHABLE })} />);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByTestId('no-retry-hint')).toBeNull();
+  });
+
+  it('a failed file has one Remove (the panel\'s, beside the reason), not a second one in the header', () => {
+    const bad = makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } });
+    const net = makeTask({ state: 'FAILED', error: UNREACHABLE });
+    useTasks.getState().setAll([bad, net]);
+    const { unmount } = render(<TaskDetail taskId={bad.id} />);
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(1);
+    expect(screen.getByTestId('status-panel').contains(screen.getByRole('button', { name: 'Remove' }))).toBe(true);
+    unmount();
+    // Any other task keeps the header's Remove.
+    render(<TaskDetail taskId={net.id} />);
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(1);
   });
 
   it('the error box does not say its sentence twice: under it comes the way out, the service message folds away', () => {
