@@ -122,8 +122,10 @@ describe('HistoryPanel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
     // Worded as in Settings: backend, outputs and switches carry the same names there and here.
     expect([...dialog.querySelectorAll('legend')].map((l) => l.textContent)).toEqual(['Parsing backend', 'Outputs', 'Recognition']);
-    expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables' })).toBeTruthy();
+    // The local engine reads no image switch: marked as in Settings while it is chosen, unmarked on the cloud.
+    expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables (SoMark cloud only)' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'SoMark cloud' }));
+    expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Zip bundle' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Keep headers and footers' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));

@@ -90,7 +90,7 @@ export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
             ) : (
               <span>
                 {t(`features.${k}`)}
-                {ignored && <span className="muted" data-testid="cloud-only"> {t('features.cloudOnlyShort')}</span>}
+                {ignored && <>{' '}<span className="muted" data-testid="cloud-only">{t('features.cloudOnlyShort')}</span></>}
               </span>
             )}
           </label>
