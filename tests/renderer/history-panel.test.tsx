@@ -19,12 +19,12 @@ function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
 }
 
 const item = (id: string, fileName: string, extra: Partial<HistoryItem> = {}): HistoryItem => ({
-  id, fileName, finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5), elapsedMs: 83_000, pages: 3, backend: 'local', bytes: 2048, parentId: null, snippet: null, ...extra,
+  id, fileName, finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5), elapsedMs: 83_000, pages: 3, backend: 'local', fileSize: 96 * 1024, bytes: 2048, parentId: null, snippet: null, ...extra,
 });
 const ITEMS = [
-  item('req_child1', 'report.pdf', { parentId: 'req_parent', backend: 'cloud', bytes: 1024 }),
+  item('req_child1', 'report.pdf', { parentId: 'req_parent', backend: 'cloud', fileSize: 3 * 1024 * 1024, bytes: 1024 }),
   item('req_parent', 'report.pdf'),
-  item('req_other1', 'scan.png', { pages: null, elapsedMs: null }),
+  item('req_other1', 'scan.png', { pages: null, elapsedMs: null, fileSize: null }),
 ];
 const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${toastLines(t).message}`);
 
@@ -46,9 +46,11 @@ describe('HistoryPanel', () => {
     const rows = within(table).getAllByTestId('history-row');
     expect(rows).toHaveLength(3);
     const cells = within(rows[0]!).getAllByRole('cell').map((c) => c.textContent);
-    // The time taken, worded as in the queue and the detail header.
-    expect(cells.slice(1, 5)).toEqual(['3', 'SoMark cloud', '1.0 KB', '1 min 23 s']);
+    // The source file's size (not the result's), under a header that says so; the time taken, worded as in the queue.
+    expect(within(table).getAllByRole('columnheader')[4]!.textContent).toBe('File size');
+    expect(cells.slice(1, 5)).toEqual(['3', 'SoMark cloud', '3.0 MB', '1 min 23 s']);
     expect(within(rows[2]!).getAllByRole('cell')[4]!.textContent).toBe('–');
+    expect(within(rows[2]!).getAllByRole('cell')[3]!.textContent).toBe('–'); // saved without its task: size unknown
     expect(rows[0]!.textContent).toContain('Re-run of report.pdf');
     expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('–');
     expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 5.0 KB in 3 results');

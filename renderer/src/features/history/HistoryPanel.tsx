@@ -80,7 +80,7 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
               <th scope="col">{t('history.date')}</th>
               <th scope="col" className="num">{t('history.pages')}</th>
               <th scope="col">{t('history.backend')}</th>
-              <th scope="col" className="num">{t('history.size')}</th>
+              <th scope="col" className="num">{t('history.fileSize')}</th>
               <th scope="col" className="num">{t('history.elapsed')}</th>
               <th scope="col"><span className="hist-vh">{t('history.actions')}</span></th>
             </tr>
@@ -92,7 +92,7 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
                 item={item}
                 query={query.trim()}
                 date={formatDateTime(item.finishedAt, locale)}
-                size={formatBytes(item.bytes)}
+                size={item.fileSize === null ? '–' : formatBytes(item.fileSize)}
                 elapsed={formatElapsed(item.elapsedMs, t)}
                 parentName={item.parentId ? (names.get(item.parentId) ?? null) : null}
                 onOpen={onOpen}
