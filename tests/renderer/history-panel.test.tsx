@@ -47,7 +47,8 @@ describe('HistoryPanel', () => {
     expect(rows).toHaveLength(3);
     const cells = within(rows[0]!).getAllByRole('cell').map((c) => c.textContent);
     // The source file's size (not the result's), under a header that says so; the time taken, worded as in the queue.
-    expect(within(table).getAllByRole('columnheader')[4]!.textContent).toBe('File size');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(1, 6))
+      .toEqual(['Finished', 'Pages', 'Backend', 'File size', 'Parse time']); // not a bare "Time" beside "Finished"
     expect(cells.slice(1, 5)).toEqual(['3', 'SoMark cloud', '3.0 MB', '1 min 23 s']);
     expect(within(rows[2]!).getAllByRole('cell')[4]!.textContent).toBe('–');
     expect(within(rows[2]!).getAllByRole('cell')[3]!.textContent).toBe('–'); // saved without its task: size unknown
