@@ -86,6 +86,7 @@ describe('app shell', () => {
     expect(trace.querySelector('summary')!.textContent).toBe('Code DISCONNECTED');
     expect(trace.textContent).toContain('no socket');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.queryByText('Loading…'), 'the queue never loads: no endless "Loading…" under the banner').toBeNull();
   });
 
   it('resizes the queue pane from the keyboard and remembers the width', async () => {
