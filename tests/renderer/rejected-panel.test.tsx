@@ -3,12 +3,15 @@
 // particular to a file (its size over the limit) stays on its row, restatements of the reason do not;
 // one file or all can be dismissed.
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { describeError } from '../../renderer/src/i18n/errors.ts';
 import { useUpload } from '../../renderer/src/features/upload/store.ts';
 import { RejectedPanel } from '../../renderer/src/features/upload/RejectedPanel.tsx';
 import type { Rejection } from '../../renderer/src/features/upload/validate.ts';
+import { DropZone } from '../../renderer/src/features/upload/DropZone.tsx';
+import { setApi } from '../../renderer/src/lib/ipc.ts';
+import { fakeApi } from './fake-api.ts';
 import { resetRenderer } from './setup.ts';
 
 afterEach(resetRenderer);
@@ -59,5 +62,20 @@ describe('RejectedPanel', () => {
     expect(groups().map((g) => g.code)).toEqual(['TOO_LARGE', 'EMPTY']);
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Dismiss all' })));
     expect(screen.queryByTestId('rejected-panel')).toBeNull();
+  });
+
+  it('keeps the focus in place: on the next Dismiss, then on the drop zone once the panel is gone', async () => {
+    await new Promise((r) => requestAnimationFrame(r)); // the last test's focus moves are done
+    setApi(fakeApi({}));
+    useUpload.getState().addRejected(REJECTED);
+    render(<DropZone large={false}><RejectedPanel /></DropZone>);
+    const dismissC = screen.getByRole('button', { name: 'Dismiss c.docm' });
+    dismissC.focus();
+    fireEvent.click(dismissC); // rows: a.txt, c.docm | b.pdf | d.pdf → the next one takes c.docm's place
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Dismiss b.pdf' })));
+    const all = screen.getByRole('button', { name: 'Dismiss all' });
+    all.focus();
+    fireEvent.click(all);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('dropzone')));
   });
 });
