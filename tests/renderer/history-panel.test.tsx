@@ -82,9 +82,10 @@ describe('HistoryPanel', () => {
     expect(await screen.findByText('Nothing matches “zzz”.')).toBeTruthy();
   });
 
-  it('deletes one after confirming and reports the space freed', async () => {
+  it('deletes one after confirming and reports the space freed; the focus goes to the row now in its place', async () => {
+    let left = ITEMS;
     const calls = installApi({
-      'history:list': () => ITEMS,
+      'history:list': () => left,
       'history:delete': () => ({ freedBytes: 3 * 1024 * 1024 }),
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
     });
@@ -93,14 +94,17 @@ describe('HistoryPanel', () => {
     fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Delete scan.png' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete “scan.png”?' });
     expect(document.activeElement?.textContent).toBe('Cancel'); // a destructive default is never focused
+    left = ITEMS.slice(0, 2);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Deleted — 3.0 MB freed']));
     expect(calls.find((c) => c[0] === 'history:delete')![1]).toEqual({ ids: ['req_other1'] });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('history-row')[1]!.querySelector('.link-btn')));
   });
 
-  it('deletes all after confirming', async () => {
+  it('deletes all after confirming; the focus goes to the search box', async () => {
+    let left = ITEMS;
     const calls = installApi({
-      'history:list': () => ITEMS,
+      'history:list': () => left,
       'history:clear': () => ({ freedBytes: 10 * 1024 }),
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
     });
@@ -108,9 +112,11 @@ describe('HistoryPanel', () => {
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Delete all…' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete all results?' });
+    left = [];
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Deleted — 10 KB freed']));
     expect(calls.some((c) => c[0] === 'history:clear')).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox')));
   });
 
   it('re-runs with other options', async () => {
