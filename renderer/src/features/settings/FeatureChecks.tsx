@@ -3,7 +3,7 @@
 // Settings page (with hints) and the History's re-run dialog (names only), so both say the same.
 import type { FeatureConfig } from '../../../../shared/somark.ts';
 import type { Backend } from '../../../../shared/task.ts';
-import { registerMessages, useT } from '../../i18n/index.ts';
+import { registerMessages, useLocale, useT } from '../../i18n/index.ts';
 
 /** Structure first (titles, headers, joins across pages), then images. */
 export const FEATURE_ORDER: readonly (keyof FeatureConfig)[] = [
@@ -74,6 +74,8 @@ export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
   onChange(key: keyof FeatureConfig, on: boolean): void;
 }) {
   const t = useT();
+  // Before the short note: a space in English; none before Chinese full-width brackets (they bring their own).
+  const gap = useLocale() === 'zh-CN' ? '' : ' ';
   return (
     <>
       {FEATURE_ORDER.map((k) => {
@@ -90,7 +92,7 @@ export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
             ) : (
               <span>
                 {t(`features.${k}`)}
-                {ignored && <>{' '}<span className="muted" data-testid="cloud-only">{t('features.cloudOnlyShort')}</span></>}
+                {ignored && <>{gap}<span className="muted" data-testid="cloud-only">{t('features.cloudOnlyShort')}</span></>}
               </span>
             )}
           </label>
