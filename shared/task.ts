@@ -145,7 +145,8 @@ export interface HistoryItem {
   elapsedMs: number | null; // how long the parse took (finished − started); null when not known
   pages: number | null;
   backend: Backend;
-  bytes: number;
+  fileSize: number | null; // the source file's size (task saved with the result); null when saved without it
+  bytes: number; // what the result takes on disk (its cache folder): what deleting it frees
   parentId: string | null;
   /** A short excerpt around the hit when searching by text. */
   snippet: string | null;

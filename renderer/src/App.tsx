@@ -9,6 +9,7 @@ import { useConnection } from './lib/connection.ts';
 import { hasAccessToken } from './lib/api.ts';
 import { describeError } from './i18n/errors.ts';
 import { ConfirmHost } from './components/confirm.tsx';
+import { ErrorTrace } from './components/ErrorTrace.tsx';
 import { Header } from './app/Header.tsx';
 import { Sidebar } from './app/Sidebar.tsx';
 import { Toasts } from './app/Toasts.tsx';
@@ -33,9 +34,13 @@ function StartupProblem() {
   if (phase === 'failed' && error) {
     const text = describeError(error, t);
     return (
-      <div className="banner danger" role="alert" data-testid="startup-error">
-        <strong>{t('app.startFailed')}:</strong> {text.title}
-        {text.detail && <span className="muted"> — {text.detail}</span>}
+      // What happened, the way out, the raw message folded under its code: the failed task's box's shape.
+      <div className="banner danger startup-banner" role="alert" data-testid="startup-error">
+        <div className="banner-body">
+          <p><strong>{t('app.startFailed')}:</strong> {text.title}</p>
+          <p className="banner-fix" data-testid="startup-fix">{t('app.startFailedFix')}</p>
+          <ErrorTrace code={text.code} detail={text.detail} />
+        </div>
         <button type="button" className="btn small" onClick={() => location.reload()}>{t('app.reload')}</button>
       </div>
     );

@@ -1,5 +1,5 @@
 // Accessibility (axe-core): the queue, the review screen with and without the Inspector (and with its
-// legend's "+N" panel open), a failed task, History and Settings, in light and dark, English and Chinese,
+// legend's "+N" panel open), a failed task beside the rejected-files panel, History and Settings, in light and dark, English and Chinese,
 // report zero violations
 // (axe's default rules plus label-content-name-mismatch: every control's name holds its visible label).
 import AxeBuilder from '@axe-core/playwright';
@@ -21,7 +21,8 @@ test('zero axe violations on every screen, light and dark, English and Chinese',
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });
-  await dropFiles(page, corpus(`pdf-digital/${DOC}`), corpus(`bad-input/${BAD}`));
+  await dropFiles(page, corpus(`pdf-digital/${DOC}`), corpus(`bad-input/${BAD}`), corpus('bad-input/empty.pdf'));
+  await expect(page.getByTestId('rejected-fix')).toBeVisible(); // refused at intake: stays until dismissed
   await expectRowState(page, DOC, 'SUCCESS');
   await expectRowState(page, BAD, 'FAILED');
 

@@ -53,6 +53,8 @@ test('a corrupted file shows a clear error, an empty one is refused, and nothing
   const rejected = page.getByTestId('rejected-panel');
   await expect(rejected).toContainText('empty.pdf');
   await expect(rejected).toContainText('The file is empty');
+  // With the way out the failed task's box gives for the same reason.
+  await expect(rejected.getByTestId('rejected-fix')).toHaveText('Check that the file was saved or downloaded completely, then add it again.');
 
   // The corrupted one fails with a reason a person can read; the good one still succeeds.
   await expectRowState(page, 'garbage.pdf', 'FAILED');
@@ -69,6 +71,7 @@ test('a corrupted file shows a clear error, an empty one is refused, and nothing
   await expect(page.getByTestId('error-fix')).toContainText(/Open it in a PDF viewer|extension of what it really is|save other documents as PDF/);
   await expect(error.getByText(/invalid or corrupted/)).toBeHidden();
   await expect(page.getByTestId('status-panel').getByRole('button', { name: 'Remove', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove', exact: true }), 'one Remove, not one more in the header').toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
   // Remove and "Parse again on…" are one row of ways on, not two rows.
   const tops = await Promise.all([

@@ -120,7 +120,7 @@ test('batch export of 20 copies of one PDF into a folder with colliding names', 
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
 
   const summary = dialog.getByTestId('batch-summary');
-  await expect(summary.getByRole('status')).toHaveText(`20 document(s) written to ${dest}`, { timeout: 120_000 });
+  await expect(summary.getByRole('status')).toHaveText(`20 documents written to ${dest}`, { timeout: 120_000 });
   const folders = (await readdir(dest)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   expect(folders).toEqual(['two_paragraphs', ...Array.from({ length: 20 }, (_, i) => `two_paragraphs (${i + 2})`)]);
   expect(await readFile(join(dest, 'two_paragraphs', 'two_paragraphs.md'), 'utf8')).toBe('already here');

@@ -50,7 +50,7 @@ test('form dialogs keep their title apart from the first field', async ({ page, 
   expect(await titleGap(rerun), 're-run dialog').toBeGreaterThanOrEqual(10);
 });
 
-test('history: the Pages and Size headers line up with their right-aligned figures', async ({ page, app }) => {
+test('history: the Pages and File size headers line up with their right-aligned figures', async ({ page, app }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { language: 'en' });
@@ -59,7 +59,7 @@ test('history: the Pages and Size headers line up with their right-aligned figur
   await page.getByTestId('nav-history').click();
   const table = page.getByTestId('history-panel').getByRole('table');
   await expect(table.getByTestId('history-row')).toHaveCount(1);
-  for (const [col, name] of [[3, 'Pages'], [5, 'Size']] as const) {
+  for (const [col, name] of [[3, 'Pages'], [5, 'File size']] as const) {
     const edges = await table.evaluate((tbl, c) => {
       const inner = (cell: Element) => {
         const range = document.createRange();

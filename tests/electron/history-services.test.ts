@@ -34,6 +34,8 @@ describe('history', () => {
       fileName: 'multi_page.pdf', pages: multiTask.pages, backend: 'local', parentId: null, snippet: null, finishedAt: multiTask.finishedAt,
     });
     expect(items[0]!.bytes).toBe(multiTask.resultBytes);
+    // The size shown is the source file's, from the task saved with the result.
+    expect(items[0]!.fileSize).toBe((await stat(corpus('pdf-digital/multi_page.pdf'))).size);
     expect(items[0]!.elapsedMs).toBe(multiTask.finishedAt! - multiTask.startedAt!);
   });
 

@@ -10,6 +10,8 @@ import { useAppInfo } from '../../renderer/src/stores/app.ts';
 import { toastLines, useUi } from '../../renderer/src/stores/ui.ts';
 import { ExportMenu } from '../../renderer/src/features/export/ExportMenu.tsx';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
+import { useTasks } from '../../renderer/src/stores/tasks.ts';
+import { makeTask } from './fake-api.ts';
 
 type Handler = (req: any) => unknown;
 function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
@@ -151,10 +153,27 @@ describe('batch export dialog', () => {
       skipped: [{ id: 'req_a00003', fileName: 'c.pdf', reason: { code: 'NOT_FINISHED', message: 'c.pdf is not finished yet (PROCESSING).' } }],
     }));
     const summary = await within(dialog).findByTestId('batch-summary');
-    expect(within(summary).getByRole('status').textContent).toBe('2 document(s) written to /exports · 1 skipped');
-    expect(within(summary).getByTestId('batch-skipped').textContent).toBe('c.pdf: Not finished yet — c.pdf is not finished yet (PROCESSING).');
+    expect(within(summary).getByRole('status').textContent).toBe('2 documents written to /exports · 1 skipped');
+    // Each skip: name and sentence; the raw message folds under its code, as in the failed task's box.
+    const skipped = within(summary).getByTestId('batch-skipped');
+    expect(skipped.querySelector('li')!.firstChild!.textContent).toBe('c.pdf');
+    expect(skipped.textContent).toMatch(/^c\.pdf: Not finished yetCode NOT_FINISHED/);
+    expect(skipped.querySelector('details')!.open).toBe(false);
     expect(within(summary).getByTestId('batch-written').textContent).toContain('/exports/a (2)');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Close'));
+  });
+
+  it('says before exporting which selected documents have no result and will be skipped', async () => {
+    installApi({});
+    const [done, failed] = [makeTask({ state: 'SUCCESS' }), makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } })];
+    useTasks.getState().setAll([done!, failed!]);
+    render(<ExportMenu taskIds={[done!.id, failed!.id]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export 2 selected documents' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export 2 documents' });
+    expect(within(dialog).getByTestId('batch-unfinished').textContent).toBe('1 of them has no result (failed or not finished): it will be skipped.');
+    act(() => setLocale('zh-CN'));
+    expect(within(dialog).getByTestId('batch-unfinished').textContent).toBe('其中 1 个没有结果（失败或尚未完成），将被跳过。');
+    useTasks.getState().setAll([]);
   });
 
   it('its error lines follow a language switch while the dialog is open (worded when shown, not when they happen)', async () => {

@@ -19,12 +19,12 @@ function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
 }
 
 const item = (id: string, fileName: string, extra: Partial<HistoryItem> = {}): HistoryItem => ({
-  id, fileName, finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5), elapsedMs: 83_000, pages: 3, backend: 'local', bytes: 2048, parentId: null, snippet: null, ...extra,
+  id, fileName, finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5), elapsedMs: 83_000, pages: 3, backend: 'local', fileSize: 96 * 1024, bytes: 2048, parentId: null, snippet: null, ...extra,
 });
 const ITEMS = [
-  item('req_child1', 'report.pdf', { parentId: 'req_parent', backend: 'cloud', bytes: 1024 }),
+  item('req_child1', 'report.pdf', { parentId: 'req_parent', backend: 'cloud', fileSize: 3 * 1024 * 1024, bytes: 1024 }),
   item('req_parent', 'report.pdf'),
-  item('req_other1', 'scan.png', { pages: null, elapsedMs: null }),
+  item('req_other1', 'scan.png', { pages: null, elapsedMs: null, fileSize: null }),
 ];
 const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${toastLines(t).message}`);
 
@@ -46,9 +46,12 @@ describe('HistoryPanel', () => {
     const rows = within(table).getAllByTestId('history-row');
     expect(rows).toHaveLength(3);
     const cells = within(rows[0]!).getAllByRole('cell').map((c) => c.textContent);
-    // The time taken, worded as in the queue and the detail header.
-    expect(cells.slice(1, 5)).toEqual(['3', 'SoMark cloud', '1.0 KB', '1 min 23 s']);
+    // The source file's size (not the result's), under a header that says so; the time taken, worded as in the queue.
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(1, 6))
+      .toEqual(['Finished', 'Pages', 'Backend', 'File size', 'Parse time']); // not a bare "Time" beside "Finished"
+    expect(cells.slice(1, 5)).toEqual(['3', 'SoMark cloud', '3.0 MB', '1 min 23 s']);
     expect(within(rows[2]!).getAllByRole('cell')[4]!.textContent).toBe('–');
+    expect(within(rows[2]!).getAllByRole('cell')[3]!.textContent).toBe('–'); // saved without its task: size unknown
     expect(rows[0]!.textContent).toContain('Re-run of report.pdf');
     expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('–');
     expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 5.0 KB in 3 results');
@@ -79,9 +82,10 @@ describe('HistoryPanel', () => {
     expect(await screen.findByText('Nothing matches “zzz”.')).toBeTruthy();
   });
 
-  it('deletes one after confirming and reports the space freed', async () => {
+  it('deletes one after confirming and reports the space freed; the focus goes to the row now in its place', async () => {
+    let left = ITEMS;
     const calls = installApi({
-      'history:list': () => ITEMS,
+      'history:list': () => left,
       'history:delete': () => ({ freedBytes: 3 * 1024 * 1024 }),
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
     });
@@ -90,14 +94,17 @@ describe('HistoryPanel', () => {
     fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Delete scan.png' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete “scan.png”?' });
     expect(document.activeElement?.textContent).toBe('Cancel'); // a destructive default is never focused
+    left = ITEMS.slice(0, 2);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Deleted — 3.0 MB freed']));
     expect(calls.find((c) => c[0] === 'history:delete')![1]).toEqual({ ids: ['req_other1'] });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('history-row')[1]!.querySelector('.link-btn')));
   });
 
-  it('deletes all after confirming', async () => {
+  it('deletes all after confirming; the focus goes to the search box', async () => {
+    let left = ITEMS;
     const calls = installApi({
-      'history:list': () => ITEMS,
+      'history:list': () => left,
       'history:clear': () => ({ freedBytes: 10 * 1024 }),
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
     });
@@ -105,9 +112,11 @@ describe('HistoryPanel', () => {
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Delete all…' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete all results?' });
+    left = [];
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Deleted — 10 KB freed']));
     expect(calls.some((c) => c[0] === 'history:clear')).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox')));
   });
 
   it('re-runs with other options', async () => {
@@ -122,8 +131,10 @@ describe('HistoryPanel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
     // Worded as in Settings: backend, outputs and switches carry the same names there and here.
     expect([...dialog.querySelectorAll('legend')].map((l) => l.textContent)).toEqual(['Parsing backend', 'Outputs', 'Recognition']);
-    expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables' })).toBeTruthy();
+    // The local engine reads no image switch: marked as in Settings while it is chosen, unmarked on the cloud.
+    expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables (SoMark cloud only)' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'SoMark cloud' }));
+    expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Zip bundle' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Keep headers and footers' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));

@@ -4,13 +4,17 @@
 // backend chosen now, and a failure that lies with the backend offers a re-run on the other one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSettings } from '../../renderer/src/stores/settings.ts';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { Settings, Task } from '../../shared/task.ts';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { QueueRow } from '../../renderer/src/features/queue/QueueRow.tsx';
 import { StatusPanel } from '../../renderer/src/features/task/StatusPanel.tsx';
+import { TaskDetail } from '../../renderer/src/features/task/TaskDetail.tsx';
+import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
+import { setApi } from '../../renderer/src/lib/ipc.ts';
+import { useTasks } from '../../renderer/src/stores/tasks.ts';
 import '../../renderer/src/features/task/messages.ts';
-import { makeTask } from './fake-api.ts';
+import { fakeApi, makeTask } from './fake-api.ts';
 import { resetRenderer } from './setup.ts';
 
 afterEach(() => {
@@ -105,6 +109,33 @@ describe('failures a retry cannot fix', () => {
     render(<StatusPanel task={makeTask({ state: 'FAILED', error: UNREACHABLE })} />);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByTestId('no-retry-hint')).toBeNull();
+  });
+
+  it('a failed file has one Remove (the panel\'s, beside the reason), not a second one in the header', () => {
+    const bad = makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } });
+    const net = makeTask({ state: 'FAILED', error: UNREACHABLE });
+    useTasks.getState().setAll([bad, net]);
+    const { unmount } = render(<TaskDetail taskId={bad.id} />);
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(1);
+    expect(screen.getByTestId('status-panel').contains(screen.getByRole('button', { name: 'Remove' }))).toBe(true);
+    unmount();
+    // Any other task keeps the header's Remove.
+    render(<TaskDetail taskId={net.id} />);
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(1);
+  });
+
+  it('after Remove in the failed panel, focus goes to the next task\'s heading, not to the page\'s body', async () => {
+    const [bad, next] = [makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } }), makeTask({ state: 'SUCCESS' })];
+    useTasks.getState().setAll([bad!, next!]);
+    useTasks.getState().select(bad!.id);
+    setApi(fakeApi({ 'tasks:remove': ({ id }) => ({ id }) }));
+    const Detail = () => <TaskDetail taskId={useTasks((s) => s.selectedId)} />;
+    render(<><Detail /><ConfirmHost /></>);
+    act(() => screen.getByRole('button', { name: 'Remove' }).click());
+    const dialog = await screen.findByRole('alertdialog');
+    act(() => within(dialog).getByRole('button', { name: 'Remove' }).click());
+    await waitFor(() => expect(screen.getByTestId('detail-heading').textContent).toBe(next!.fileName));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('detail-heading')));
   });
 
   it('the error box does not say its sentence twice: under it comes the way out, the service message folds away', () => {

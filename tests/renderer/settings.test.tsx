@@ -4,7 +4,8 @@ import { setApi } from '../../renderer/src/lib/ipc.ts';
 import { SettingsView } from '../../renderer/src/features/settings/SettingsView.tsx';
 import { useSettings } from '../../renderer/src/stores/settings.ts';
 import { useAppInfo } from '../../renderer/src/stores/app.ts';
-import { getLocale } from '../../renderer/src/i18n/index.ts';
+import { getLocale, setLocale } from '../../renderer/src/i18n/index.ts';
+import { FeatureChecks } from '../../renderer/src/features/settings/FeatureChecks.tsx';
 import { useAppearance } from '../../renderer/src/app/useAppearance.ts';
 import type { KeyStatus, Settings } from '../../shared/task.ts';
 import { CLIENT_FEATURE_CONFIG } from '../../shared/somark.ts';
@@ -156,13 +157,24 @@ describe('settings: parsing and appearance', () => {
     expect(screen.getByRole('checkbox', { name: /^Join text across pages/ }).closest('label')!.textContent)
       .toContain('one paragraph in the Markdown; its boxes stay on their pages');
     expect(screen.getByRole('checkbox', { name: /^Keep images inside tables/ })).toBeTruthy();
-    // The local engine writes no image descriptions: that switch says so (only there).
-    expect(screen.getAllByTestId('cloud-only').map((n) => n.closest('label')!.dataset.feature)).toEqual(['enable_image_understanding']);
+    // The local engine reads none of the image switches (engine/ never looks at them): those say so, only those.
+    expect(screen.getAllByTestId('cloud-only').map((n) => n.closest('label')!.dataset.feature))
+      .toEqual(['enable_image_understanding', 'enable_inline_image', 'enable_table_image']);
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh-CN' } });
     await waitFor(() => expect(getLocale()).toBe('zh-CN'));
     expect(screen.getByRole('group', { name: '识别选项' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: /^跨页合并表格/ }).closest('label')!.textContent).toContain('在 Markdown 中合为一张表');
-    expect(screen.getByTestId('cloud-only').textContent).toBe('仅 SoMark 云端支持：本地引擎不会生成。');
+    expect(screen.getAllByTestId('cloud-only')[0]!.textContent).toBe('仅 SoMark 云端支持：本地引擎忽略此项。');
+  });
+
+  it('the short "cloud only" note (re-run dialog) is spaced in English, not before Chinese full-width brackets', () => {
+    const names = () => render(<FeatureChecks value={CLIENT_FEATURE_CONFIG} backend="local" hints={false} itemClass="c" onChange={() => {}} />);
+    const { unmount } = names();
+    expect(screen.getByRole('checkbox', { name: 'Describe images (SoMark cloud only)' })).toBeTruthy();
+    unmount();
+    setLocale('zh-CN');
+    names();
+    expect(screen.getByRole('checkbox', { name: '描述图片（仅 SoMark 云端）' })).toBeTruthy();
   });
 
   it('switches language and theme live', async () => {

@@ -76,7 +76,17 @@ describe('app shell', () => {
   it('shows a banner when the app cannot start', async () => {
     setApi(fakeApi({ 'app:ready': () => ({ code: 'DISCONNECTED', message: 'no socket' }) }));
     render(<App />);
-    expect((await screen.findByTestId('startup-error')).textContent).toContain('Lost the connection');
+    const banner = await screen.findByTestId('startup-error');
+    expect(banner.textContent).toContain('Lost the connection');
+    // The error box's shape: the way out under the sentence, the raw message folded under its code.
+    expect(screen.getByTestId('startup-fix').textContent).toBe('Reload; if it fails again, quit and restart the app.');
+    expect(banner.textContent).not.toContain('—');
+    const trace = banner.querySelector('details.error-trace') as HTMLDetailsElement;
+    expect(trace.open).toBe(false);
+    expect(trace.querySelector('summary')!.textContent).toBe('Code DISCONNECTED');
+    expect(trace.textContent).toContain('no socket');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.queryByText('Loading…'), 'the queue never loads: no endless "Loading…" under the banner').toBeNull();
   });
 
   it('resizes the queue pane from the keyboard and remembers the width', async () => {

@@ -4,7 +4,6 @@ import { setApi } from '../../renderer/src/lib/ipc.ts';
 import { submitFiles, submitPaths } from '../../renderer/src/features/upload/submit.ts';
 import { useUpload } from '../../renderer/src/features/upload/store.ts';
 import { DropZone } from '../../renderer/src/features/upload/DropZone.tsx';
-import { RejectedPanel } from '../../renderer/src/features/upload/RejectedPanel.tsx';
 import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
 import { useTasks } from '../../renderer/src/stores/tasks.ts';
 import { toastLines, useUi } from '../../renderer/src/stores/ui.ts';
@@ -138,25 +137,6 @@ describe('an empty drop', () => {
     expect(await submitPaths(['/docs/empty-folder'])).toEqual([]);
     expect(useUi.getState().toasts.at(-1)?.kind).toBe('warning');
     expect(toastLines(useUi.getState().toasts.at(-1)!).message).toBe('No files found in what you added.');
-  });
-});
-
-describe('RejectedPanel', () => {
-  it('lists every rejected file with a translated reason and can be dismissed', () => {
-    useUpload.getState().addRejected([
-      { name: 'a.txt', path: null, error: { code: 'UNSUPPORTED', message: '.txt' } },
-      { name: 'b.pdf', path: 'folder/b.pdf', error: { code: 'TOO_LARGE', message: '250 MB is over the 200 MB limit' } },
-    ]);
-    render(<RejectedPanel />);
-    const panel = screen.getByTestId('rejected-panel');
-    expect(panel.textContent).toContain('2 files not added');
-    expect(panel.textContent).toContain('This file type is not supported');
-    expect(panel.textContent).toContain('folder/b.pdf');
-    expect(panel.textContent).toContain('250 MB is over the 200 MB limit');
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss a.txt' }));
-    expect(useUpload.getState().rejected.map((r) => r.name)).toEqual(['b.pdf']);
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss all' }));
-    expect(screen.queryByTestId('rejected-panel')).toBeNull();
   });
 });
 

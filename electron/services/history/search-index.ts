@@ -126,6 +126,7 @@ export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks
       elapsedMs: task?.startedAt != null && task.finishedAt != null ? Math.max(0, task.finishedAt - task.startedAt) : null,
       pages: task?.pages ?? e.pages,
       backend: task?.backend ?? 'local',
+      fileSize: task?.size ?? null,
       bytes: e.bytes,
       parentId: task?.parentId ?? null,
       snippet,

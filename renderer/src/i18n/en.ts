@@ -7,6 +7,7 @@ export const en: Record<string, string> = {
   'app.connecting': 'Connecting to the app…',
   'app.startFailed': 'The app could not start',
   'app.reload': 'Reload',
+  'app.startFailedFix': 'Reload; if it fails again, quit and restart the app.',
   'app.taskFailed': '{name} failed',
   'app.resizeQueue': 'Resize the queue',
   'app.reconnecting': 'Connection lost — reconnecting…',

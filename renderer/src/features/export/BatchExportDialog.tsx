@@ -6,7 +6,8 @@ import { useT } from '../../i18n/index.ts';
 import { invoke, on } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { sayText, toast, type ToastText } from '../../stores/ui.ts';
-import { deferredExportErrorLine, exportErrorLine } from './actions.ts';
+import { deferredExportErrorLine, exportErrorText } from './actions.ts';
+import { ErrorTrace } from '../../components/ErrorTrace.tsx';
 import { Modal } from '../../components/Modal.tsx';
 
 const FORMATS: { value: ExportFormat; key: string }[] = [
@@ -31,6 +32,8 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
   const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
   const unsubscribe = useRef<(() => void) | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  // Queued tasks without a result (failed, still parsing) are skipped: said before, not only after.
+  const unfinished = useTasks((s) => ids.filter((id) => s.tasks[id] && s.tasks[id].state !== 'SUCCESS').length);
 
   useEffect(() => () => unsubscribe.current?.(), []);
   useEffect(() => {
@@ -76,6 +79,7 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
     <Modal title={t('export.batchTitle', { n: ids.length })} onClose={onClose} testId="batch-export-dialog">
       {phase.kind === 'setup' && (
         <form className="xp-form" onSubmit={(e) => void start(e)}>
+          {unfinished > 0 && <p className="xp-note" data-testid="batch-unfinished">{t('export.batchUnfinished', { n: unfinished })}</p>}
           <fieldset>
             <legend>{t('export.formats')}</legend>
             {FORMATS.map((f) => (
@@ -169,11 +173,15 @@ export function BatchSummaryView({ summary }: { summary: BatchSummary }) {
         <section aria-label={t('export.skippedHeading')}>
           <h3>{t('export.skippedHeading')}</h3>
           <ul className="xp-list" data-testid="batch-skipped">
-            {summary.skipped.map((s, i) => (
-              <li key={`${s.id}-${i}`}>
-                <strong>{s.fileName}</strong>: <span>{exportErrorLine(s.reason, t)}</span>
-              </li>
-            ))}
+            {summary.skipped.map((s, i) => {
+              const text = exportErrorText(s.reason, t);
+              return (
+                <li key={`${s.id}-${i}`}>
+                  <strong>{s.fileName}</strong>: <span>{text.title}</span>
+                  <ErrorTrace code={text.code} detail={text.detail} />
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}

@@ -3,7 +3,7 @@
 import type { AppError } from '../../../../shared/result.ts';
 import type { ExportRequest } from '../../../../shared/task.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
-import { errorLine } from '../../i18n/errors.ts';
+import { describeError, errorLine } from '../../i18n/errors.ts';
 import { hasMessage, translate, type TFunction } from '../../i18n/index.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { toast } from '../../stores/ui.ts';
@@ -19,7 +19,15 @@ export function requestFor(id: string, choice: ExportChoice): ExportRequest {
   return { id, format: choice };
 }
 
-/** "Title — detail" for an error, with our export codes translated. */
+/** The translated sentence (our export codes first), the raw message when it adds words, and the code. */
+export function exportErrorText(error: AppError, t: TFunction = (k, v) => translate(k, v)): { title: string; detail: string | null; code: string } {
+  const key = `export.err.${error.code}`;
+  if (!hasMessage(key)) return describeError(error, t);
+  const title = t(key);
+  return { title, detail: error.message && error.message !== title ? error.message : null, code: error.code };
+}
+
+/** "Title — detail" for an error, with our export codes translated (a toast's one line). */
 export function exportErrorLine(error: AppError, t: TFunction = (k, v) => translate(k, v)): string {
   const key = `export.err.${error.code}`;
   if (!hasMessage(key)) return errorLine(error, t);

@@ -27,6 +27,17 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
   const resultsVersion = useResultsVersion();
   const [rerun, setRerun] = useState<HistoryItem | null>(null);
   const seq = useRef(0);
+  const panelRef = useRef<HTMLElement>(null);
+  // After a delete, the focus goes to the row now in the deleted one's place (else the search box),
+  // not to the page's body with the row it was on.
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusRow.current;
+    if (at === null || !items) return;
+    focusRow.current = null;
+    const rows = panelRef.current?.querySelectorAll<HTMLElement>('.hist-name .link-btn');
+    (rows?.length ? rows[Math.min(at, rows.length - 1)] : panelRef.current?.querySelector<HTMLElement>('input[type="search"]'))?.focus();
+  }, [items]);
 
   // Reload on search (debounced), after our own changes, and when results appear or go.
   useEffect(() => {
@@ -43,9 +54,14 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
 
   const names = new Map((items ?? []).map((i) => [i.id, i.fileName]));
   const reload = () => setVersion((v) => v + 1);
+  const deleted = (at: number) => (done: boolean) => {
+    if (!done) return;
+    focusRow.current = at;
+    reload();
+  };
 
   return (
-    <section className="hist-panel" aria-labelledby={`${searchId}-title`} data-testid="history-panel">
+    <section ref={panelRef} className="hist-panel" aria-labelledby={`${searchId}-title`} data-testid="history-panel">
       <div className="hist-head">
         <h2 id={`${searchId}-title`} className="hist-title">{t('history.title')}</h2>
         <StorageUsage showFolder={false} refreshKey={version} />
@@ -54,7 +70,7 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
           type="button"
           className="btn small danger-ghost"
           disabled={!items || (items.length === 0 && query.trim() === '')}
-          onClick={() => void clearHistory().then((done) => done && reload())}
+          onClick={() => void clearHistory().then(deleted(0))}
         >
           {t('history.clearAll')}
         </button>
@@ -80,24 +96,24 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
               <th scope="col">{t('history.date')}</th>
               <th scope="col" className="num">{t('history.pages')}</th>
               <th scope="col">{t('history.backend')}</th>
-              <th scope="col" className="num">{t('history.size')}</th>
+              <th scope="col" className="num">{t('history.fileSize')}</th>
               <th scope="col" className="num">{t('history.elapsed')}</th>
               <th scope="col"><span className="hist-vh">{t('history.actions')}</span></th>
             </tr>
           </thead>
           <tbody>
-            {items.map((item) => (
+            {items.map((item, at) => (
               <HistoryRow
                 key={item.id}
                 item={item}
                 query={query.trim()}
                 date={formatDateTime(item.finishedAt, locale)}
-                size={formatBytes(item.bytes)}
+                size={item.fileSize === null ? '–' : formatBytes(item.fileSize)}
                 elapsed={formatElapsed(item.elapsedMs, t)}
                 parentName={item.parentId ? (names.get(item.parentId) ?? null) : null}
                 onOpen={onOpen}
                 onRerun={() => setRerun(item)}
-                onDelete={() => void deleteHistoryItem(item).then((done) => done && reload())}
+                onDelete={() => void deleteHistoryItem(item).then(deleted(at))}
               />
             ))}
           </tbody>

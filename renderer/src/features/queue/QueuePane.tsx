@@ -2,6 +2,7 @@
 // (or the empty state).
 import { useT } from '../../i18n/index.ts';
 import { useOrderedTasks, useTasks } from '../../stores/tasks.ts';
+import { useAppInfo } from '../../stores/app.ts';
 import { DropZone } from '../upload/DropZone.tsx';
 import { RejectedPanel } from '../upload/RejectedPanel.tsx';
 import { QueueList } from './QueueList.tsx';
@@ -14,6 +15,8 @@ export function QueuePane({ onOpen }: { onOpen(id: string): void }) {
   const tasks = useOrderedTasks();
   const loaded = useTasks((s) => s.loaded);
   const empty = loaded && tasks.length === 0;
+  // The app could not start: the banner says so; the queue never loads, so it does not say "Loading…".
+  const failed = useAppInfo((s) => s.phase === 'failed');
 
   return (
     <section className="queue-pane" aria-label={t('nav.queue')}>
@@ -24,7 +27,7 @@ export function QueuePane({ onOpen }: { onOpen(id: string): void }) {
           <QueueList tasks={tasks} onOpen={onOpen} />
         ) : (
           <div className="queue-empty" data-testid="queue-empty">
-            <p className="queue-empty-title">{loaded ? t('queue.emptyTitle') : t('app.loading')}</p>
+            {!failed && <p className="queue-empty-title">{loaded ? t('queue.emptyTitle') : t('app.loading')}</p>}
             {loaded && <p className="muted">{t('queue.emptyHint')}</p>}
           </div>
         )}

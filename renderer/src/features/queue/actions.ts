@@ -1,5 +1,5 @@
 // Task actions shared by the queue rows, the keyboard handler and the detail header.
-// Each reports failures as a translated toast; main's answer updates the store.
+// Each reports failures as a translated toast; main's answer updates the store; a removal keeps the focus on the page.
 import { invoke } from '../../lib/ipc.ts';
 import { translate } from '../../i18n/index.ts';
 import { deferredErrorLine } from '../../i18n/errors.ts';
@@ -54,5 +54,18 @@ export async function removeTasks(ids: readonly string[], confirm = true): Promi
       toast({ key: 'queue.removeFailed', vars: { name } }, 'error', deferredErrorLine(res.error));
     }
   }
+  if (removed > 0) keepFocus();
   return removed;
+}
+
+/** Focus that was on a button of a removed task (gone with it) goes to the detail's heading (the
+ * neighbour now selected), else to the queue, else to the drop zone; never left on the page's body. */
+function keepFocus(): void {
+  requestAnimationFrame(() => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    const next = document.getElementById('detail-heading')
+      ?? document.querySelector<HTMLElement>('[data-testid="queue-list"], [data-testid="dropzone"]');
+    next?.focus();
+  });
 }

@@ -7,6 +7,7 @@ import { useLocale, useT } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { invoke } from '../../lib/ipc.ts';
+import { ErrorTrace } from '../../components/ErrorTrace.tsx';
 
 type State = { kind: 'idle' } | { kind: 'testing' } | { kind: 'ok'; report: ConnectionReport } | { kind: 'error'; error: AppError };
 
@@ -56,12 +57,7 @@ export function ErrorLine({ error }: { error: AppError }) {
   return (
     <div className="field-error" data-error-code={text.code}>
       <p><span aria-hidden="true">✕ </span>{text.title}</p>
-      {text.detail && (
-        <details className="error-trace">
-          <summary className="muted small">{t('common.errorCode', { code: text.code })}</summary>
-          <p className="error-detail">{text.detail}</p>
-        </details>
-      )}
+      {text.detail && <ErrorTrace code={text.code} detail={text.detail} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // Settings page (with hints) and the History's re-run dialog (names only), so both say the same.
 import type { FeatureConfig } from '../../../../shared/somark.ts';
 import type { Backend } from '../../../../shared/task.ts';
-import { registerMessages, useT } from '../../i18n/index.ts';
+import { registerMessages, useLocale, useT } from '../../i18n/index.ts';
 
 /** Structure first (titles, headers, joins across pages), then images. */
 export const FEATURE_ORDER: readonly (keyof FeatureConfig)[] = [
@@ -16,9 +16,13 @@ export const FEATURE_ORDER: readonly (keyof FeatureConfig)[] = [
   'enable_table_image',
 ];
 
-/** A switch the backend does not act on (the local engine writes no image descriptions). */
+/** Switches the local engine (engine/) never reads: it writes no image descriptions and keeps no
+ * images inside lines of text or table cells. */
+const LOCAL_IGNORES: readonly (keyof FeatureConfig)[] = ['enable_image_understanding', 'enable_inline_image', 'enable_table_image'];
+
+/** A switch the backend does not act on. */
 export const ignoredBy = (key: keyof FeatureConfig, backend: Backend): boolean =>
-  backend === 'local' && key === 'enable_image_understanding';
+  backend === 'local' && LOCAL_IGNORES.includes(key);
 
 registerMessages('features', {
   en: {
@@ -56,7 +60,7 @@ registerMessages('features', {
     'enable_inline_image.hint': '保留嵌在文字行中的小图片。',
     enable_table_image: '保留表格内图片',
     'enable_table_image.hint': '保留表格单元格中的图片。',
-    cloudOnly: '仅 SoMark 云端支持：本地引擎不会生成。',
+    cloudOnly: '仅 SoMark 云端支持：本地引擎忽略此项。',
     cloudOnlyShort: '（仅 SoMark 云端）',
   },
 });
@@ -70,6 +74,8 @@ export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
   onChange(key: keyof FeatureConfig, on: boolean): void;
 }) {
   const t = useT();
+  // Before the short note: a space in English; none before Chinese full-width brackets (they bring their own).
+  const gap = useLocale() === 'zh-CN' ? '' : ' ';
   return (
     <>
       {FEATURE_ORDER.map((k) => {
@@ -86,7 +92,7 @@ export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
             ) : (
               <span>
                 {t(`features.${k}`)}
-                {ignored && <span className="muted" data-testid="cloud-only"> {t('features.cloudOnlyShort')}</span>}
+                {ignored && <>{gap}<span className="muted" data-testid="cloud-only">{t('features.cloudOnlyShort')}</span></>}
               </span>
             )}
           </label>

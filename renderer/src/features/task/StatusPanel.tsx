@@ -10,6 +10,7 @@ import { useNow } from '../../lib/useNow.ts';
 import { canCancel, canRetry, isActive, isFileProblem } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from '../queue/actions.ts';
 import { elapsedMs, etaLabel, isRetrying, modeLabel, noRemoteId, progressFraction, retryLine, statusLabel } from '../queue/status.ts';
+import { ErrorTrace } from '../../components/ErrorTrace.tsx';
 import { CopyId } from './CopyId.tsx';
 import { Stages } from './Stages.tsx';
 import { PASSWORD_CODES, PasswordPrompt } from './PasswordPrompt.tsx';
@@ -49,20 +50,6 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
       </div>
       )}
     </div>
-  );
-}
-
-/** Code and attempts; the service's own (English, technical) message folds under them, for support. */
-function ErrorTrace({ code, detail, attempts }: { code: string; detail: string | null; attempts?: number }) {
-  const t = useT();
-  const line = [t('common.errorCode', { code }), attempts === undefined ? null : t('task.attemptsMade', { n: attempts })]
-    .filter(Boolean).join(' · ');
-  if (!detail) return <p className="muted small">{line}</p>;
-  return (
-    <details className="error-trace">
-      <summary className="muted small">{line}</summary>
-      <p className="error-detail">{detail}</p>
-    </details>
   );
 }
 
@@ -108,7 +95,7 @@ export function StatusPanel({ task }: { task: Task }) {
           <strong>{failure.title}</strong>
           {fix && <p data-testid="error-fix">{fix}</p>}
           {fileProblem && <p data-testid="no-retry-hint">{t(fix ? 'task.noRetryShort' : 'task.noRetryHint')}</p>}
-          <ErrorTrace code={failure.code} detail={failure.detail} attempts={task.attempts} />
+          <ErrorTrace code={failure.code} detail={failure.detail} note={t('task.attemptsMade', { n: task.attempts })} />
         </div>
       )}
       {task.state === 'cancelled' && <p className="muted">{t('task.cancelledHint')}</p>}

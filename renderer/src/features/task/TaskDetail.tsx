@@ -4,7 +4,7 @@ import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatBytes, formatElapsed } from '../../lib/format.ts';
 import { useNow } from '../../lib/useNow.ts';
-import { isActive, useTask, useTasks } from '../../stores/tasks.ts';
+import { isActive, isFileProblem, useTask, useTasks } from '../../stores/tasks.ts';
 import { useUi } from '../../stores/ui.ts';
 import { ExportMenu } from '../export/ExportMenu.tsx';
 import { ReviewScreen } from '../review/ReviewScreen.tsx';
@@ -84,7 +84,8 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
       </div>
       <div className="detail-actions">
         {(!task || task.state === 'SUCCESS') && <ExportMenu taskIds={[id]} />}
-        {task && (
+        {/* A failure in the file itself: the failed-task panel's Remove is the way out, beside its reason. */}
+        {task && !isFileProblem(task) && (
           <button type="button" className="btn small danger-ghost" onClick={() => void removeTasks([id])}>
             {t('common.remove')}
           </button>
