@@ -160,11 +160,15 @@ describe('settings: parsing and appearance', () => {
     // The local engine reads none of the image switches (engine/ never looks at them): those say so, only those.
     expect(screen.getAllByTestId('cloud-only').map((n) => n.closest('label')!.dataset.feature))
       .toEqual(['enable_image_understanding', 'enable_inline_image', 'enable_table_image']);
+    // It always ranks heading levels (engine/ never reads that switch either): the title switch says so.
+    expect(screen.getByTestId('local-always').closest('label')!.dataset.feature).toBe('enable_title_level_recognition');
+    expect(screen.getByTestId('local-always').textContent).toBe('The local engine always detects title levels; this switch is for SoMark cloud.');
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh-CN' } });
     await waitFor(() => expect(getLocale()).toBe('zh-CN'));
     expect(screen.getByRole('group', { name: '识别选项' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: /^跨页合并表格/ }).closest('label')!.textContent).toContain('在 Markdown 中合为一张表');
     expect(screen.getAllByTestId('cloud-only')[0]!.textContent).toBe('仅 SoMark 云端支持：本地引擎忽略此项。');
+    expect(screen.getByTestId('local-always').textContent).toBe('本地引擎总会识别标题层级；此开关用于 SoMark 云端。');
   });
 
   it('the short "cloud only" note (re-run dialog) is spaced in English, not before Chinese full-width brackets', () => {

@@ -1,5 +1,5 @@
 // The recognition switches (SoMark's feature_config) as people see them: their order, names and hints
-// in English and Chinese, and which of them the local engine leaves out; one list of checkboxes for the
+// in English and Chinese, and which of them the local engine leaves out or always applies; one list of checkboxes for the
 // Settings page (with hints) and the History's re-run dialog (names only), so both say the same.
 import type { FeatureConfig } from '../../../../shared/somark.ts';
 import type { Backend } from '../../../../shared/task.ts';
@@ -20,9 +20,15 @@ export const FEATURE_ORDER: readonly (keyof FeatureConfig)[] = [
  * images inside lines of text or table cells. */
 const LOCAL_IGNORES: readonly (keyof FeatureConfig)[] = ['enable_image_understanding', 'enable_inline_image', 'enable_table_image'];
 
+/** Switches the local engine acts as if on whatever they say: it always ranks heading levels. */
+const LOCAL_ALWAYS: readonly (keyof FeatureConfig)[] = ['enable_title_level_recognition'];
+
 /** A switch the backend does not act on. */
 export const ignoredBy = (key: keyof FeatureConfig, backend: Backend): boolean =>
   backend === 'local' && LOCAL_IGNORES.includes(key);
+
+/** A switch the backend treats as always on. */
+const alwaysOnFor = (key: keyof FeatureConfig, backend: Backend): boolean => backend === 'local' && LOCAL_ALWAYS.includes(key);
 
 registerMessages('features', {
   en: {
@@ -43,6 +49,8 @@ registerMessages('features', {
     'enable_table_image.hint': 'Keep the pictures that sit in table cells.',
     cloudOnly: 'SoMark cloud only: the local engine leaves this out.',
     cloudOnlyShort: '(SoMark cloud only)',
+    localAlways: 'The local engine always detects title levels; this switch is for SoMark cloud.',
+    localAlwaysShort: '(always on locally)',
   },
   'zh-CN': {
     label: '识别选项',
@@ -62,6 +70,8 @@ registerMessages('features', {
     'enable_table_image.hint': '保留表格单元格中的图片。',
     cloudOnly: '仅 SoMark 云端支持：本地引擎忽略此项。',
     cloudOnlyShort: '（仅 SoMark 云端）',
+    localAlways: '本地引擎总会识别标题层级；此开关用于 SoMark 云端。',
+    localAlwaysShort: '（本地始终开启）',
   },
 });
 
@@ -79,7 +89,7 @@ export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
   return (
     <>
       {FEATURE_ORDER.map((k) => {
-        const ignored = ignoredBy(k, backend);
+        const ignored = ignoredBy(k, backend), always = alwaysOnFor(k, backend);
         return (
           <label key={k} className={itemClass} data-feature={k}>
             <input type="checkbox" checked={Boolean(value[k])} onChange={(e) => onChange(k, e.currentTarget.checked)} />
@@ -88,11 +98,13 @@ export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
                 {t(`features.${k}`)}
                 <span className="check-hint">{t(`features.${k}.hint`)}</span>
                 {ignored && <span className="check-hint warn" data-testid="cloud-only">{t('features.cloudOnly')}</span>}
+                {always && <span className="check-hint" data-testid="local-always">{t('features.localAlways')}</span>}
               </span>
             ) : (
               <span>
                 {t(`features.${k}`)}
                 {ignored && <>{gap}<span className="muted" data-testid="cloud-only">{t('features.cloudOnlyShort')}</span></>}
+                {always && <>{gap}<span className="muted" data-testid="local-always">{t('features.localAlwaysShort')}</span></>}
               </span>
             )}
           </label>
