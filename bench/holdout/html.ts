@@ -5,7 +5,7 @@
 // running header/footer as Chromium's header and footer templates; English in DejaVu Sans (headings DejaVu
 // Serif), wider than LibreOffice's Liberation faces, on US Letter with narrow margins; Chinese in Noto CJK on
 // A4. Same model, same truth (model.ts).
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import type { Block, Cell, HoldoutDoc, Run } from './model.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -99,6 +99,21 @@ export async function chromiumFound(): Promise<boolean> {
  * A4 with 2 cm ones. */
 const GEOMETRY = { en: { format: 'Letter', width: 215.9, top: 13, side: 15 }, zh: { format: 'A4', width: 210, top: 20, side: 22 } };
 
+/** Dot leaders: as many dots in each `.toc .dots` as fill the gap between an entry and its page number. */
+export async function fillDotLeaders(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll<HTMLElement>('.toc .dots')) {
+      const probe = document.createElement('span');
+      probe.style.display = 'inline-block';
+      probe.textContent = '.'.repeat(100);
+      el.parentElement!.append(probe);
+      const dot = probe.getBoundingClientRect().width / 100;
+      probe.remove();
+      el.textContent = '.'.repeat(Math.max(0, Math.floor((el.clientWidth - 8) / dot) - 1));
+    }
+  });
+}
+
 /** Prints the HTML of `doc` to `pdfPath` (header/footer templates in the margins). */
 export async function htmlToPdf(doc: HoldoutDoc, html: string, pdfPath: string): Promise<void> {
   const g = GEOMETRY[doc.lang];
@@ -108,18 +123,7 @@ export async function htmlToPdf(doc: HoldoutDoc, html: string, pdfPath: string):
     await page.setViewportSize({ width: Math.floor((g.width - 2 * g.side) / 25.4 * 96), height: 1000 }); // the printed text width
     await page.setContent(html, { waitUntil: 'load' });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    // Dot leaders: as many dots as fill the gap between an entry and its page number.
-    await page.evaluate(() => {
-      for (const el of document.querySelectorAll<HTMLElement>('.toc .dots')) {
-        const probe = document.createElement('span');
-        probe.style.display = 'inline-block';
-        probe.textContent = '.'.repeat(100);
-        el.parentElement!.append(probe);
-        const dot = probe.getBoundingClientRect().width / 100;
-        probe.remove();
-        el.textContent = '.'.repeat(Math.max(0, Math.floor((el.clientWidth - 8) / dot) - 1));
-      }
-    });
+    await fillDotLeaders(page);
     const face = doc.lang === 'zh' ? "'Noto Serif CJK SC'" : "'DejaVu Sans'";
     await page.pdf({
       path: pdfPath, format: g.format, printBackground: true, displayHeaderFooter: !!(doc.header || doc.footer),
