@@ -2,8 +2,7 @@
 // elements (titles, wide figures) as horizontal separators when they hide the gutter, then split into
 // horizontal bands; inside a band that cannot be cut, top-to-bottom, left-to-right.
 import type { Rect } from '../pdf/raw.ts';
-
-interface Boxed { bbox: Rect }
+import { lineHeight, rowAligned, type Boxed } from './row-aligned.ts';
 
 const MIN_GUTTER = 6; // points
 const MAX_DEPTH = 50;
@@ -38,42 +37,6 @@ function byPosition<T extends Boxed>(items: T[]): T[] {
     if (ov > 0.5 * minH) return a.bbox[0] - b.bbox[0]; // same row: left to right
     return a.bbox[1] - b.bbox[1];
   });
-}
-
-/** Do most one-line items on both sides of a gutter share their rows (cells of a borderless table)?
- * Judged on all items, and on the rows both sides span: a grid's label column sitting above prose or a
- * list that a hidden gutter would also take is still a grid. */
-function rowAligned<T extends Boxed>(L: T[], R: T[], line?: number): boolean {
-  const within = (S: T[], O: T[]) => {
-    const top = Math.min(...O.map((o) => o.bbox[1])), bottom = Math.max(...O.map((o) => o.bbox[3]));
-    return S.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 > top && (i.bbox[1] + i.bbox[3]) / 2 < bottom);
-  };
-  return sharedRows(L, R, line) || sharedRows(within(L, R), within(R, L));
-}
-
-const height = (i: Boxed) => i.bbox[3] - i.bbox[1];
-
-/** A one-line height: the first quartile of the items' heights. */
-function lineHeight(items: Boxed[]): number {
-  const all = items.map(height).sort((a, b) => a - b);
-  return all[Math.floor(all.length / 4)];
-}
-
-/** `line`: lineHeight of L and R together, when the caller has it. */
-function sharedRows<T extends Boxed>(L: T[], R: T[], line?: number): boolean {
-  const [small, big] = L.length <= R.length ? [L, R] : [R, L];
-  if (small.length < 3) return false;
-  const oneLine = line ?? lineHeight([...L, ...R]);
-  const single = (i: T) => height(i) < 1.6 * oneLine;
-  // At least 60% of the smaller side have a one-line partner on the other (stops as soon as it is known).
-  const bigSingle = big.filter(single), need = 0.6 * small.length;
-  let aligned = 0;
-  for (let k = 0; k < small.length; k++) {
-    const i = small[k];
-    if (single(i) && bigSingle.some((o) => Math.abs(o.bbox[1] - i.bbox[1]) < 2 && Math.abs(o.bbox[3] - i.bbox[3]) < 2) && ++aligned >= need) return true;
-    if (aligned + small.length - k - 1 < need) return false;
-  }
-  return aligned >= need;
 }
 
 /** Right edges pulled in by the overhang a column's lines may have into the gutter: hanging full-width
