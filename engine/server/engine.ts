@@ -7,8 +7,8 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type ElementFormats, type FeatureConfig, type OutputFormat, type Progress } from '../../shared/somark.ts';
 import { EngineError, ErrorCodes, isEngineError } from '../errors.ts';
-import { randomHex32 } from '../store/atomic.ts';
-import { TaskStore, type TaskRecord } from '../store/task-store.ts';
+import { newTaskRecord, type TaskRecord } from '../store/task-record.ts';
+import { TaskStore } from '../store/task-store.ts';
 import type { DocumentInfo } from '../types.ts';
 import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
@@ -178,12 +178,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         if (!pool.canAccept(admitting)) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
         admitting++;
         admitted = true;
-        const rec: TaskRecord = {
-          task_id: randomHex32(), file_key: randomHex32(), status: 'QUEUING', file_name: input.fileName,
-          file_type: info.fileType, page_num: info.kind === 'office' ? null : info.pageCount, output_formats: input.formats,
-          created_at: Date.now(), started_at: null, finished_at: null, error: null, error_code: null,
-          element_formats: input.elementFormats, feature_config: input.featureConfig, ...(input.sync ? { sync: true } : {}),
-        };
+        const rec = newTaskRecord(input, info);
         // The input is in the task's folder before the record says QUEUING, so a stop at any point
         // leaves either a resumable task or a folder without task.json (removed at the next start).
         await mkdir(store.taskDir(rec.task_id), { recursive: true });

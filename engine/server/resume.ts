@@ -4,7 +4,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isEngineError } from '../errors.ts';
-import type { TaskRecord, TaskStore } from '../store/task-store.ts';
+import type { TaskRecord } from '../store/task-record.ts';
+import type { TaskStore } from '../store/task-store.ts';
 import type { DocumentInfo } from '../types.ts';
 import { officeExt } from '../office/index.ts';
 import { BUNDLE_FILE, IMAGES_DIR, RESULT_FILE } from './outputs.ts';

@@ -2,7 +2,7 @@
 // or a long-polled async_check wakes up at once instead of polling. A hold (long poll) is also released
 // by its time bound, the caller's abort signal (client gone) or the engine closing; every wait removes
 // its listener when it ends.
-import type { TaskRecord } from '../store/task-store.ts';
+import type { TaskRecord } from '../store/task-record.ts';
 
 type Listener = (rec: TaskRecord) => void;
 

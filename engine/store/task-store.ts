@@ -4,34 +4,12 @@
 // folder go back to QUEUING to run again (takeResumable), the others are marked FAILED; stale uploads
 // (requests cut off before they became tasks) and expired tasks are removed.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ElementFormats, FeatureConfig, OutputFormat, RemoteStatus } from '../../shared/somark.ts';
+import type { RemoteStatus } from '../../shared/somark.ts';
 import { isHex32, writeFileAtomic } from './atomic.ts';
 import { acquireLock } from './lock.ts';
-
-export interface TaskRecord {
-  task_id: string;
-  /** Second random id: the unguessable folder name of the task's public files (images, bundle). */
-  file_key: string;
-  status: RemoteStatus;
-  file_name: string;
-  file_type: string | null;
-  page_num: number | null;
-  output_formats: OutputFormat[];
-  created_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-  error: string | null;
-  error_code: number | null;
-  /** Parse parameters, kept so an interrupted task can run again (absent in older records: defaults). */
-  element_formats?: ElementFormats;
-  feature_config?: FeatureConfig;
-  /** Submitted through a sync request: nobody can poll it, so it is never resumed. */
-  sync?: boolean;
-  /** How many times the task was resumed after an interruption. */
-  resumes?: number;
-}
+import { readRecord, type TaskRecord } from './task-record.ts';
 
 export const INTERRUPTED_MESSAGE = 'Task interrupted by a restart of the engine; submit the file again';
 export const UPLOAD_GONE_MESSAGE = 'Task interrupted by a restart of the engine and its uploaded file is gone; submit the file again';
@@ -194,14 +172,5 @@ export class TaskStore {
       if (this.#writes.get(id) === tail) this.#writes.delete(id);
     });
     return next;
-  }
-}
-
-async function readRecord(path: string): Promise<TaskRecord | null> {
-  try {
-    const rec = JSON.parse(await readFile(path, 'utf8')) as TaskRecord;
-    return typeof rec?.task_id === 'string' && isHex32(rec.file_key ?? '') ? rec : null;
-  } catch {
-    return null;
   }
 }
