@@ -9,6 +9,7 @@ import { EngineError, ErrorCodes } from '../errors.ts';
 import type { PageAnalysis } from '../parse/index.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
 import { BASE_PLACEHOLDER } from '../server/jobs.ts';
+import { DEFAULT_MAX_PAGES } from '../server/engine-options.ts';
 import { BUNDLE_FILE, IMAGES_DIR, buildResult } from '../server/outputs.ts';
 import type { WorkerPool } from '../server/pool.ts';
 import { planRanges } from '../server/run-task.ts';
@@ -52,7 +53,7 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     const now = cpuTimes(), total = now.total - startTimes.total;
     return total < 100 ? null : ((now.idle - startTimes.idle) / total) * cpus().length;
   };
-  const maxPages = opts.maxPages ?? 300; // DEFAULT_MAX_PAGES of server/engine.ts, not imported: it loads the task store
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   let pool: WorkerPool | null = null; // started only for a document worth splitting, stopped after it
   let stopping: Promise<void> | undefined;
   const dirs: string[] = [];

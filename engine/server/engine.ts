@@ -5,67 +5,19 @@
 import { availableParallelism } from 'node:os';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type ElementFormats, type FeatureConfig, type OutputFormat, type Progress } from '../../shared/somark.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Progress } from '../../shared/somark.ts';
 import { EngineError, ErrorCodes, isEngineError } from '../errors.ts';
 import { newTaskRecord, type TaskRecord } from '../store/task-record.ts';
 import { TaskStore } from '../store/task-store.ts';
 import type { DocumentInfo } from '../types.ts';
 import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
-import type { OcrSettings } from '../ocr/index.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
 import { startSweeper } from './sweeper.ts';
 import { TaskEvents } from './task-events.ts';
-
-export interface EngineCoreOptions {
-  dataDir: string;
-  workers?: number;
-  maxPages?: number;
-  resultTtlMs?: number;
-  queueLimit?: number;
-  workerUrl?: URL;
-  /** Fixed time limit per parse; default 60 s + 20 s per page (2 s with OCR off). */
-  jobTimeoutMs?: number;
-  /** Run interrupted tasks again on start (and keep running ones resumable on close); default true. */
-  resumeInterrupted?: boolean;
-  /** Longest hold of an async_check on an unfinished task (long poll); default 25 s, 0 answers at once. */
-  longPollMs?: number;
-  /** LibreOffice's soffice for Office files: a path, null for none; default: DOCPARSE_SOFFICE, PATH, install folders.
-   *  A function is asked at each use (the app's setting may change while the engine runs). */
-  soffice?: string | null | (() => string | null | undefined);
-  /** Time limit of one Office → PDF conversion; default 120 s. */
-  convertTimeoutMs?: number;
-  log?: (line: string) => void;
-  /** OCR of scans and images (default: on, language auto). */
-  ocr?: OcrSettings;
-}
-
-export interface SubmitInput {
-  /** The uploaded file; it is moved into the task's folder (or deleted on rejection). */
-  uploadPath: string;
-  fileName: string;
-  formats: OutputFormat[];
-  elementFormats: ElementFormats;
-  featureConfig: FeatureConfig;
-  /** A sync request waits for the task: it is not resumed after a restart (nobody could poll it). */
-  sync?: boolean;
-  /** Password of a protected PDF (local extension): opens the file, never stored or logged. */
-  password?: string;
-}
-
-export interface TaskView {
-  task: TaskRecord;
-  progress: Progress | null;
-}
-
-export const DEFAULT_MAX_PAGES = 300;
-export const DEFAULT_TTL_MS = 24 * 3600_000;
-/** Below the 30 s read timeouts of the polling clients (Dify, RAGFlow-py, FastGPT) that do not ask for a shorter hold. */
-export const DEFAULT_LONG_POLL_MS = 25_000;
-
-const sofficeOf = (o: EngineCoreOptions): string | null | undefined => (typeof o.soffice === 'function' ? o.soffice() : o.soffice);
+import { DEFAULT_LONG_POLL_MS, DEFAULT_MAX_PAGES, DEFAULT_TTL_MS, sofficeOf, type EngineCoreOptions, type SubmitInput, type TaskView } from './engine-options.ts';
 
 export async function createEngineCore(opts: EngineCoreOptions) {
   const log = opts.log ?? (() => {});

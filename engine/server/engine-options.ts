@@ -1,0 +1,54 @@
+// What the engine core is made with and asked: its options (data folder, workers, limits, time limits,
+// LibreOffice, OCR) and their defaults, a submitted upload (SubmitInput) and a task's view (TaskView).
+import type { ElementFormats, FeatureConfig, OutputFormat, Progress } from '../../shared/somark.ts';
+import type { OcrSettings } from '../ocr/index.ts';
+import type { TaskRecord } from '../store/task-record.ts';
+
+export interface EngineCoreOptions {
+  dataDir: string;
+  workers?: number;
+  maxPages?: number;
+  resultTtlMs?: number;
+  queueLimit?: number;
+  workerUrl?: URL;
+  /** Fixed time limit per parse; default 60 s + 20 s per page (2 s with OCR off). */
+  jobTimeoutMs?: number;
+  /** Run interrupted tasks again on start (and keep running ones resumable on close); default true. */
+  resumeInterrupted?: boolean;
+  /** Longest hold of an async_check on an unfinished task (long poll); default 25 s, 0 answers at once. */
+  longPollMs?: number;
+  /** LibreOffice's soffice for Office files: a path, null for none; default: DOCPARSE_SOFFICE, PATH, install folders.
+   *  A function is asked at each use (the app's setting may change while the engine runs). */
+  soffice?: string | null | (() => string | null | undefined);
+  /** Time limit of one Office → PDF conversion; default 120 s. */
+  convertTimeoutMs?: number;
+  log?: (line: string) => void;
+  /** OCR of scans and images (default: on, language auto). */
+  ocr?: OcrSettings;
+}
+
+export interface SubmitInput {
+  /** The uploaded file; it is moved into the task's folder (or deleted on rejection). */
+  uploadPath: string;
+  fileName: string;
+  formats: OutputFormat[];
+  elementFormats: ElementFormats;
+  featureConfig: FeatureConfig;
+  /** A sync request waits for the task: it is not resumed after a restart (nobody could poll it). */
+  sync?: boolean;
+  /** Password of a protected PDF (local extension): opens the file, never stored or logged. */
+  password?: string;
+}
+
+export interface TaskView {
+  task: TaskRecord;
+  progress: Progress | null;
+}
+
+export const DEFAULT_MAX_PAGES = 300;
+export const DEFAULT_TTL_MS = 24 * 3600_000;
+/** Below the 30 s read timeouts of the polling clients (Dify, RAGFlow-py, FastGPT) that do not ask for a shorter hold. */
+export const DEFAULT_LONG_POLL_MS = 25_000;
+
+/** The soffice to use now: the option, or what its function answers at this call. */
+export const sofficeOf = (o: EngineCoreOptions): string | null | undefined => (typeof o.soffice === 'function' ? o.soffice() : o.soffice);
