@@ -1,5 +1,6 @@
 // Task, settings and view types shared by main and renderer.
-import type { FeatureConfig, OutputFormat, Progress } from './somark.ts';
+import type { FeatureConfig, OutputFormat } from './somark.ts';
+import type { Progress } from './somark-answers.ts';
 import type { AppError } from './result.ts';
 
 export type Backend = 'local' | 'cloud';

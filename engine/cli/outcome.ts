@@ -3,7 +3,8 @@
 // Markdown links crops of the in-process engine.
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { OutputFormat, ParseResult } from '../../shared/somark.ts';
+import type { OutputFormat } from '../../shared/somark.ts';
+import type { ParseResult } from '../../shared/somark-answers.ts';
 
 export interface FileOutcome {
   result: ParseResult;

@@ -2,9 +2,8 @@
 // /parse/sync, /parse/async, /parse/async_check, /usage against one base URL. Uploads stream from disk;
 // every answer is validated; retries are bounded (see retry.ts). The API key travels only as the
 // `api_key` form field to this base URL and is never logged.
-import type {
-  CheckData, ElementFormats, FeatureConfig, OutputFormat, SubmitData, SyncData, UsageData,
-} from '../../shared/somark.ts';
+import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
+import type { CheckData, SubmitData, SyncData, UsageData } from '../../shared/somark-answers.ts';
 import { DEFAULT_ELEMENT_FORMATS, WAIT_FIELD } from '../../shared/somark.ts';
 import { BadResponseError, ServiceError } from '../../shared/service-errors.ts';
 import { httpRequest, readJson } from './http.ts';

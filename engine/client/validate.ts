@@ -1,9 +1,7 @@
 // Validation of everything the service answers: the envelope, then each endpoint's `data`.
 // Nothing from the wire is used before it passed through here.
-import type {
-  CatalogNode, CheckData, Envelope, JsonOutput, Metadata, Outputs, ParseResult, Progress, RemoteStatus,
-  SubmitData, SyncData, UsageData,
-} from '../../shared/somark.ts';
+import type { CatalogNode, Envelope, JsonOutput, RemoteStatus } from '../../shared/somark.ts';
+import type { CheckData, Metadata, Outputs, ParseResult, Progress, SubmitData, SyncData, UsageData } from '../../shared/somark-answers.ts';
 import { BadResponseError } from '../../shared/service-errors.ts';
 
 type Obj = Record<string, unknown>;

@@ -1,6 +1,7 @@
 // What the engine core is made with and asked: its options (data folder, workers, limits, time limits,
 // LibreOffice, OCR) and their defaults, a submitted upload (SubmitInput) and a task's view (TaskView).
-import type { ElementFormats, FeatureConfig, OutputFormat, Progress } from '../../shared/somark.ts';
+import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
+import type { Progress } from '../../shared/somark-answers.ts';
 import type { OcrSettings } from '../ocr/index.ts';
 import type { TaskRecord } from '../store/task-record.ts';
 

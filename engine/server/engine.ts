@@ -5,7 +5,8 @@
 import { availableParallelism } from 'node:os';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Progress } from '../../shared/somark.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../../shared/somark.ts';
+import type { Progress } from '../../shared/somark-answers.ts';
 import { EngineError, ErrorCodes, isEngineError } from '../errors.ts';
 import { newTaskRecord, type TaskRecord } from '../store/task-record.ts';
 import { TaskStore } from '../store/task-store.ts';

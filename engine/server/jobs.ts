@@ -1,5 +1,6 @@
 // Messages between the worker pool (main thread) and the parse workers (worker.ts).
-import type { ElementFormats, FeatureConfig, OutputFormat, Progress } from '../../shared/somark.ts';
+import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
+import type { Progress } from '../../shared/somark-answers.ts';
 import type { DocumentMeta, PageAnalysis } from '../parse/index.ts';
 import type { OcrSettings } from '../ocr/index.ts';
 

@@ -2,7 +2,8 @@
 // (only the requested outputs) plus bundle.zip when zip is asked for. Runs inside a worker.
 // outputs.json carries `metadata.page_count` too (SoMark's somark_parser.py prints it).
 import { join } from 'node:path';
-import type { JsonOutput, Metadata, Outputs, ParseResult } from '../../shared/somark.ts';
+import type { JsonOutput } from '../../shared/somark.ts';
+import type { Metadata, Outputs, ParseResult } from '../../shared/somark-answers.ts';
 import type { ParsedDocument } from '../types.ts';
 import type { ParseJob } from './jobs.ts';
 // The store's atomic writer (node:crypto) and the Office module (node:child_process) are loaded when a

@@ -2,7 +2,7 @@
 // worker runs one job at a time. Workers start on demand, stop after idling, and are replaced when
 // they crash or overrun a job's time limit, so one bad document never takes the engine down.
 import { Worker } from 'node:worker_threads';
-import type { Progress } from '../../shared/somark.ts';
+import type { Progress } from '../../shared/somark-answers.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { FromWorker, JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
 

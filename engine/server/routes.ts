@@ -3,7 +3,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { UsageData } from '../../shared/somark.ts';
+import type { UsageData } from '../../shared/somark-answers.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { EngineCore } from './engine.ts';
 import { first, readForm, type ParsedForm } from './form.ts';

@@ -2,7 +2,7 @@
 // analyses its range, crops included), then one assembly job — first in the queue — does the
 // document-level pass and writes the outputs. Small files and images are one parse job.
 import { join } from 'node:path';
-import type { Progress } from '../../shared/somark.ts';
+import type { Progress } from '../../shared/somark-answers.ts';
 import type { PageAnalysis } from '../parse/index.ts';
 import type { DocumentInfo } from '../types.ts';
 import type { ParseJob, ParseOutcome } from './jobs.ts';

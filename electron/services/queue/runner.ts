@@ -1,7 +1,8 @@
 // One task's way through the service: upload (sync or async), poll, resubmit after FAILED (bounded),
 // cache the result. The queue owns the Task; this only asks for updates through the handle.
 import { CodedError, toAppError } from '../../../shared/result.ts';
-import { DEFAULT_FEATURE_CONFIG, ErrorCodes, type CheckData } from '../../../shared/somark.ts';
+import { DEFAULT_FEATURE_CONFIG, ErrorCodes } from '../../../shared/somark.ts';
+import type { CheckData } from '../../../shared/somark-answers.ts';
 import type { Settings, Task } from '../../../shared/task.ts';
 import type { Timing } from '../consts.ts';
 import type { Logger } from '../log.ts';

@@ -10,7 +10,8 @@
 //   preview.pdf    an Office original converted to PDF by the local engine (result.pdf_url)
 // main.md, main.json and images/ are also the SoMark bundle's layout, so exports reuse these names.
 import { CodedError } from '../../../shared/result.ts';
-import type { CatalogNode, Metadata } from '../../../shared/somark.ts';
+import type { CatalogNode } from '../../../shared/somark.ts';
+import type { Metadata } from '../../../shared/somark-answers.ts';
 import type { Task } from '../../../shared/task.ts';
 
 /** A task id (queue/new-task.ts makes them), checked before it names a cache folder. */

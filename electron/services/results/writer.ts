@@ -4,7 +4,7 @@
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { extname, join } from 'node:path';
-import type { Metadata, ParseResult } from '../../../shared/somark.ts';
+import type { Metadata, ParseResult } from '../../../shared/somark-answers.ts';
 import type { Task } from '../../../shared/task.ts';
 import { MAX_DOWNLOAD_BYTES, type Timing } from '../consts.ts';
 import type { Logger } from '../log.ts';
