@@ -1,10 +1,8 @@
 // The one IPC contract between renderer and main. Electron's preload and browser mode's
 // WebSocket transport both carry exactly these channels; allowlists derive from the maps.
 import type { IpcResult } from './result.ts';
-import type {
-  AppInfo, BatchExportRequest, BatchSummary, ConnectionReport, ExportRequest, ExportResult,
-  HistoryItem, KeyStatus, ResultView, Settings, SubmitOptions, SubmitResult, Task,
-} from './task.ts';
+import type { AppInfo, ConnectionReport, HistoryItem, KeyStatus, ResultView, Settings, SubmitOptions, SubmitResult, Task } from './task.ts';
+import type { BatchExportRequest, BatchSummary, ExportRequest, ExportResult } from './export.ts';
 
 /** Request/response channels (renderer → main). */
 export interface InvokeMap {

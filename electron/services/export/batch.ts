@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { CodedError, toAppError } from '../../../shared/result.ts';
-import type { BatchExportRequest, BatchSummary, ExportFormat } from '../../../shared/task.ts';
+import type { BatchExportRequest, BatchSummary, ExportFormat } from '../../../shared/export.ts';
 import type { ServicesContext } from '../context.ts';
 import type { TaskFiles } from '../results/layout.ts';
 import { ensureDir, fsError } from '../../../engine/store/atomic.ts';

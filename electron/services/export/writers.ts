@@ -7,7 +7,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
-import type { ExportFormat } from '../../../shared/task.ts';
+import type { ExportFormat } from '../../../shared/export.ts';
 import { copyFileAtomic, fsError, pathExists, writeFileAtomic } from '../../../engine/store/atomic.ts';
 import { fitName, numberedName, splitExt } from '../fs-safe/names.ts';
 import { readZipSafe } from '../fs-safe/zip-read.ts';

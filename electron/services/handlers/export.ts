@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { CodedError } from '../../../shared/result.ts';
-import type { ExportRequest, ExportResult } from '../../../shared/task.ts';
+import type { ExportRequest, ExportResult } from '../../../shared/export.ts';
 import type { ServicesContext } from '../context.ts';
 import { exportBatch } from '../export/batch.ts';
 import { exportFileName, writeExport, writeMarkdownBundle } from '../export/writers.ts';

@@ -1,7 +1,7 @@
 // One request parser per invoke channel, in a record the compiler keeps complete (a channel missing
 // here is a compile error, as for the allowlists): a handler only ever sees a request of its contract type.
 import type { InvokeChannel, Req } from '../../../shared/ipc-contract.ts';
-import type { BatchExportRequest, ExportFormat, ExportRequest } from '../../../shared/task.ts';
+import type { BatchExportRequest, ExportFormat, ExportRequest } from '../../../shared/export.ts';
 import { assertUpdate } from '../settings/validate.ts';
 import { idList, idOf, invalid, none, oneOf, optional, pathList, pathOpt, record, submitOptions, taskId, text } from './parse.ts';
 

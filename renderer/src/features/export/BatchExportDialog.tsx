@@ -1,7 +1,7 @@
 // Batch export: formats, Markdown images, a destination folder (native picker, or typed in browser
 // mode), then a progress bar fed by 'export:progress' and the summary of written and skipped.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { BatchSummary, ExportFormat } from '../../../../shared/task.ts';
+import type { BatchSummary, ExportFormat } from '../../../../shared/export.ts';
 import { useT } from '../../i18n/index.ts';
 import { invoke, on } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';

@@ -1,7 +1,7 @@
 // Export actions: one task to a file (save dialog in Electron, a download in browser mode, or a typed
 // path with an overwrite question), copy Markdown, and the translated error line for our codes.
 import type { AppError } from '../../../../shared/result.ts';
-import type { ExportRequest } from '../../../../shared/task.ts';
+import type { ExportRequest } from '../../../../shared/export.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { describeError, errorLine } from '../../i18n/errors.ts';
 import { hasMessage, translate, type TFunction } from '../../i18n/index.ts';
