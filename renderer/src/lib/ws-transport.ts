@@ -3,6 +3,7 @@
 // drops, re-sends 'app:ready' after a reconnect so events resume, and uploads files for pathsForFiles.
 import { isEventChannel, isInvokeChannel, type RendererApi } from '../../../shared/ipc-contract.ts';
 import type { IpcResult } from '../../../shared/result.ts';
+import { upload } from './upload.ts';
 
 /** Mirrors electron/web/auth.ts (the renderer cannot import Node code). */
 const IPC_PROTOCOL = 'docparse.v1';
@@ -184,20 +185,4 @@ export function createWsTransport(opts: WsTransportOptions = {}): WsTransport {
     },
   };
   return api;
-}
-
-/** Streams one File to POST /upload; resolves with the server-side path. */
-async function upload(origin: string, token: string | null, file: File): Promise<string> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/octet-stream',
-    'x-file-name': encodeURIComponent(file.name || 'upload'),
-  };
-  if (token) headers['x-docparse-token'] = token;
-  const res = await fetch(`${origin}/upload`, { method: 'POST', body: file, headers, credentials: 'omit' });
-  const body = (await res.json().catch(() => null)) as IpcResult<{ path: string }> | null;
-  if (!res.ok || !body || !body.ok) {
-    const message = body && !body.ok ? body.error.message : `Upload failed (HTTP ${res.status})`;
-    throw Object.assign(new Error(`${file.name}: ${message}`), { code: body && !body.ok ? body.error.code : 'UPLOAD_FAILED' });
-  }
-  return body.value.path;
 }
