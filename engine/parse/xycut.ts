@@ -52,9 +52,35 @@ function columnGaps<T extends Boxed>(items: T[], soft: boolean): { g: [number, n
   return { g: widest(intervalGaps(pulled).filter(([a, b]) => b - a >= MIN_GUTTER / 2)), soft, left: (i, x) => i.bbox[2] - overhang(i) <= x };
 }
 
-/** A vertical cut at a clean gutter, else (only then) at one hidden by overhanging line ends. */
-function verticalCut<T extends Boxed>(items: T[], W: number): [T[], T[]] | null {
-  return cutAt(items, W, false) ?? cutAt(items, W, true);
+/** A vertical cut at a clean gutter, else (only then) at one hidden by overhanging line ends: the two sides,
+ * then what reads after both (belowColumns). */
+function verticalCut<T extends Boxed>(items: T[], W: number): [T[], T[], T[]] | null {
+  const v = cutAt(items, W, false) ?? cutAt(items, W, true);
+  return v && belowColumns(v[0], v[1]);
+}
+
+/** The items of the first side that start below the bottom of both columns' text (all of them: the first
+ * that does, and every one after it), when they are set narrower than that side's column and further apart
+ * from it than its last item is from the one before (a closing note or a signature block under a two-column
+ * page): they read after both columns, not inside the first. What a first column longer than the second has
+ * below the second's end fills its measure, and the next line of a stack of short lines keeps its spacing
+ * (within a tenth of a line): they stay. */
+function belowColumns<T extends Boxed>(L: T[], R: T[]): [T[], T[], T[]] {
+  let other = -Infinity;
+  for (const i of R) other = Math.max(other, i.bbox[3]);
+  const byTop = [...L].sort((a, b) => a.bbox[1] - b.bbox[1]);
+  let own = byTop[0].bbox[3], pitch = -Infinity; // bottom of the items so far; the gap above the last of them
+  for (let k = 1; k < byTop.length; k++) {
+    const gap = byTop[k].bbox[1] - own;
+    if (gap >= 0 && byTop[k].bbox[1] >= other) {
+      const above = byTop.slice(0, k), below = byTop.slice(k);
+      if (gap <= pitch + 0.1 * lineHeight(L) || extent(below, 0) > 0.8 * extent(above, 0)) break;
+      return [L.filter((i) => !below.includes(i)), R, below];
+    }
+    pitch = gap;
+    own = Math.max(own, byTop[k].bbox[3]);
+  }
+  return [L, R, []];
 }
 
 function cutAt<T extends Boxed>(items: T[], W: number, softGaps: boolean): [T[], T[]] | null {
@@ -139,7 +165,7 @@ function cut<T extends Boxed>(items: T[], depth: number): T[] {
   if (depth > MAX_DEPTH) return byPosition(items);
   const W = extent(items, 0);
   const v = verticalCut(items, W);
-  if (v) return [...cut(v[0], depth + 1), ...cut(v[1], depth + 1)];
+  if (v) return [...cut(v[0], depth + 1), ...cut(v[1], depth + 1), ...cut(v[2], depth + 1)];
   const sep = wideSeparators(items, W, depth);
   if (sep) return sep;
   const yg = gaps(items, 1).filter(([a, b]) => b - a > 0.5);
