@@ -89,6 +89,13 @@ async function finishImages(pages: Page[], crops: (string | undefined)[][], opts
 const continues = (prev: Elem, next: Elem): boolean => !END_OF_SENTENCE.test(prev.text) && !prev.shortLast && !next.list &&
   (startsLikeContinuation(next.text) || /[\p{L}\d,\-–]$/u.test(prev.text));
 
+/** `next` opens a page of a document whose paragraphs open indented and goes on with `prev`, the previous page's
+ * last paragraph, though `prev` ends a sentence: `next` is not indented, and both are body text of one face. */
+const goesOnIndented = (prev: Elem, next: Elem): boolean => !prev.shortLast && prev.nLines >= 2 && !next.indent && !next.list &&
+  next.nLines >= 2 && face(prev.font) === face(next.font) && Math.abs(prev.size - next.size) < 0.05 * next.size;
+/** A font's name without the object number that unnamed (Type3) fonts carry, which differs page to page. */
+const face = (font: string | undefined): string => (font ?? '').replace(/\s*\(\d+ \d+ R\)$/, '');
+
 /** `next` heads the column right of `prev`'s (starting higher, no wider) and goes on with its paragraph, a
  * real one (several lines of a column a fifth of the page wide or more, 80 letters, a CJK char counting two:
  * not a label of a form or a grid),
@@ -140,9 +147,9 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
         pageLast = { e, type };
         // The page opens with the rest of the previous page's last paragraph.
         // So does a paragraph cut at a sentence's end, in a document whose paragraphs open indented: the page
-        // opens with an unindented block of several lines under a previous page ending on a full line.
-        if (firstFlow && type === 'text' && prevLast?.type === 'text' && (continues(prevLast.e, e) ||
-          (indented && !prevLast.e.shortLast && !e.indent && !e.list && e.nLines >= 2))) merge = true;
+        // opens with an unindented block of several lines, in the face and size of the paragraph (of several
+        // lines, its last one full) that ended the previous page: not after an ornament, a colophon or a title.
+        if (firstFlow && type === 'text' && prevLast?.type === 'text' && (continues(prevLast.e, e) || (indented && goesOnIndented(prevLast.e, e)))) merge = true;
         firstFlow = false;
         prevLast = { e, type };
       }

@@ -116,4 +116,17 @@ describe('assembly of HTML-printed documents', () => {
     const fresh = await assembleDocument(pages(true), { fileType: '.pdf', pageCount: 2 }, options(at(), { fc: CLIENT_FEATURE_CONFIG }));
     expect(fresh.json.pages[1].merge_content_from_pre_page).toBe(false);
   });
+
+  it('goes on over the page only from a paragraph of the same face and size (Type3 fonts renumbered per page): not from an ornament or a colophon', async () => {
+    const body = (font: string) => ({ indent: true, font });
+    const pages = (last: Elem, font: string) => [page(0, [el(en(4), [63, 60, 532, 200], body('Type3 (22 0 R)')), el(en(4), [63, 210, 532, 350], body('Type3 (22 0 R)')), last]),
+      page(1, [el(en(2), [63, 60, 532, 90], { font }), el(en(4), [63, 100, 532, 240], { ...body(font), shortLast: true })])];
+    const merged = async (last: Elem, font = 'Type3 (48 0 R)') =>
+      (await assembleDocument(pages(last, font), { fileType: '.pdf', pageCount: 2 }, options(at(), { fc: CLIENT_FEATURE_CONFIG }))).json.pages[1].merge_content_from_pre_page;
+    // The same unnamed face on both pages: the paragraph goes on.
+    expect(await merged(el(en(5), [63, 600, 532, 780], body('Type3 (22 0 R)')))).toBe(true);
+    // A line of ornaments in a symbol face closing a chapter, a colophon in small type: a new page starts afresh.
+    expect(await merged(el('❚❘❙❚❘❙❚❘❙❚❙❚❘❙❚❘❙❚❘❙❚❘❙❚❘❘❙❚❘❙❚❘❙❚❘❙❚❘', [63, 500, 532, 520], { size: 21.8, font: 'ZapfDingbats' }))).toBe(false);
+    expect(await merged(el(en(3), [63, 480, 532, 540], { size: 7.5, font: 'Type3 (22 0 R)' }))).toBe(false);
+  });
 });
