@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import type { ParsedDocument, ParseOptions } from '../../../engine/types.ts';
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block, type ElementFormats, type FeatureConfig } from '../../../shared/somark.ts';
+import { CLIENT_FEATURE_CONFIG, DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block, type ElementFormats, type FeatureConfig } from '../../../shared/somark.ts';
 
 /** Absolute path of a file in ../shared/corpus (beside the repo). */
 export const corpus = (rel: string): string => fileURLToPath(new URL(`../../../../shared/corpus/${rel}`, import.meta.url));
@@ -49,6 +49,13 @@ export function options(dir: string, over: { fc?: Partial<FeatureConfig>; ef?: P
 export async function parseCorpus(rel: string, dir: string, over: Parameters<typeof options>[1] = {}): Promise<ParsedDocument> {
   const file = corpus(rel);
   return parseDocument(file, rel.split('/').pop()!, options(dir, over));
+}
+
+/** A committed fixture of tests/engine/parse/fixtures parsed once per suite, with the app's defaults. */
+export function fixtureDoc(name: string, dir: () => string): () => Promise<ParsedDocument> {
+  let parsed: Promise<ParsedDocument> | undefined;
+  const path = fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
+  return () => (parsed ??= parseDocument(path, name, options(dir(), { fc: CLIENT_FEATURE_CONFIG })));
 }
 
 export const KNOWN_TYPES = new Set(['text', 'title', 'figure', 'figure_caption', 'table', 'table_caption', 'equation', 'header', 'footer', 'sider', 'footnote', 'code', 'cate_item']);

@@ -8,18 +8,14 @@
 // paragraph going on in the next column, a dated line under the title near a narrow top margin, and CJK
 // paragraphs (indented first lines) cut at a page break.
 import { describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import { assembleDocument, parseDocument } from '../../../engine/parse/index.ts';
+import { assembleDocument } from '../../../engine/parse/index.ts';
 import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
 import type { Rect } from '../../../engine/pdf/raw.ts';
-import type { ParsedDocument } from '../../../engine/types.ts';
 import { CLIENT_FEATURE_CONFIG } from '../../../shared/somark.ts';
-import { options, suiteDir } from './helpers.ts';
+import { fixtureDoc, options, suiteDir } from './helpers.ts';
 
 const at = suiteDir();
-const fixture = fileURLToPath(new URL('fixtures/chromium-layout.pdf', import.meta.url));
-let parsed: Promise<ParsedDocument> | undefined;
-const doc = () => (parsed ??= parseDocument(fixture, 'chromium-layout.pdf', options(at(), { fc: CLIENT_FEATURE_CONFIG })));
+const doc = fixtureDoc('chromium-layout.pdf', at);
 
 describe('Chromium-printed layout', () => {
   it('keeps a contents entry and its page number together, without the leader', async () => {

@@ -7,18 +7,14 @@
 // article's contents: bold section entries with no leader between dotted subsection entries. Then the
 // assembly of such a page (elements as the page analysis gives them): the abstract environment's heading.
 import { describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import { assembleDocument, parseDocument } from '../../../engine/parse/index.ts';
+import { assembleDocument } from '../../../engine/parse/index.ts';
 import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
 import type { Rect } from '../../../engine/pdf/raw.ts';
-import type { ParsedDocument } from '../../../engine/types.ts';
 import { CLIENT_FEATURE_CONFIG } from '../../../shared/somark.ts';
-import { options, suiteDir } from './helpers.ts';
+import { fixtureDoc, options, suiteDir } from './helpers.ts';
 
 const at = suiteDir();
-const fixture = fileURLToPath(new URL('fixtures/latex-layout.pdf', import.meta.url));
-let parsed: Promise<ParsedDocument> | undefined;
-const doc = () => (parsed ??= parseDocument(fixture, 'latex-layout.pdf', options(at(), { fc: CLIENT_FEATURE_CONFIG })));
+const doc = fixtureDoc('latex-layout.pdf', at);
 
 describe('pdfLaTeX-typeset layout', () => {
   it('keeps the author line under the title as text, not a heading', async () => {
@@ -51,8 +47,7 @@ describe('pdfLaTeX-typeset layout', () => {
   });
 
   it('reads bold contents entries without a leader as contents entries, not headings', async () => {
-    const file = fileURLToPath(new URL('fixtures/latex-contents.pdf', import.meta.url));
-    const { json, markdown } = await parseDocument(file, 'latex-contents.pdf', options(at(), { fc: CLIENT_FEATURE_CONFIG }));
+    const { json, markdown } = await fixtureDoc('latex-contents.pdf', at)();
     const blocks = json.pages[0].blocks;
     expect(blocks.filter((b) => b.type === 'cate_item').map((b) => b.content)).toEqual(['1 Overview 1', '1.1 Scope 1', '2 Operations 2', '2.1 Staffing 2', '2.1.1 Training 2', '3 Finance 3']);
     expect(blocks.filter((b) => b.type === 'title').map((b) => b.content)).toEqual(['Contents', 'Overview']);
