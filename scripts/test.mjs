@@ -18,7 +18,10 @@ const MIN = 60_000;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
+const named = { failures: [], skips: [] };
 const add = (label, c) => {
+  for (const f of c.failures ?? []) named.failures.push(`${label}: ${f}`);
+  for (const s of c.skips ?? []) named.skips.push(`${label}: ${s}`);
   totals.passed += c.passed;
   totals.failed += c.failed;
   totals.skipped += c.skipped;
@@ -125,6 +128,15 @@ async function main() {
 
   console.log(`\n━━━ summary (${((Date.now() - started) / MIN).toFixed(1)} min) ━━━`);
   for (const r of rows) console.log(r);
+  // Names last, just above the counts, so the tail of a CI log says what failed and what was skipped.
+  const list = (title, names) => {
+    if (!names.length) return;
+    console.log(title);
+    for (const n of names.slice(0, 30)) console.log(`  ${n}`);
+    if (names.length > 30) console.log(`  … and ${names.length - 30} more`);
+  };
+  list('skipped tests:', named.skips);
+  list('failed tests:', named.failures);
   console.log(`skipped: ${totals.skipped}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
   process.exitCode = totals.failed > 0 ? 1 : 0;
