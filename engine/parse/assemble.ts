@@ -66,21 +66,28 @@ const isFlow = (b: Block): boolean => b.type !== 'header' && b.type !== 'footer'
 async function finishImages(pages: Page[], crops: (string | undefined)[][], opts: ParseOptions): Promise<ParsedDocument['images']> {
   const images: ParsedDocument['images'] = [];
   const mode = opts.elementFormats.image;
+  const moves: Promise<void>[] = [];
+  // Names in reading order first; the files are renamed (or removed) all at once, not one round trip each
+  // (the IRS manual's 117 crops: ~15 ms of waiting, all of it on the assembly's critical path).
   for (const [pi, p] of pages.entries()) {
     for (const [bi, b] of p.blocks.entries()) {
       const tmp = crops[pi][bi];
       if (!tmp) continue;
-      if (mode === 'none') { await rm(join(opts.imageDir, tmp), { force: true }); continue; }
+      if (mode === 'none') { moves.push(rm(join(opts.imageDir, tmp), { force: true })); continue; }
       const fileName = `image_${String(images.length + 1).padStart(3, '0')}${tmp.slice(tmp.lastIndexOf('.'))}`;
-      await rename(join(opts.imageDir, tmp), join(opts.imageDir, fileName));
+      const moved = rename(join(opts.imageDir, tmp), join(opts.imageDir, fileName));
       const url = opts.imageUrl(fileName);
       images.push({ fileName, url });
       if (mode === 'base64') {
         const mime = fileName.endsWith('.webp') ? 'image/webp' : 'image/png';
-        b.img_url = `data:${mime};base64,${(await readFile(join(opts.imageDir, fileName))).toString('base64')}`;
-      } else b.img_url = url;
+        moves.push(moved.then(async () => { b.img_url = `data:${mime};base64,${(await readFile(join(opts.imageDir, fileName))).toString('base64')}`; }));
+      } else {
+        b.img_url = url;
+        moves.push(moved);
+      }
     }
   }
+  await Promise.all(moves);
   return images;
 }
 
