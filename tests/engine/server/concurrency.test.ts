@@ -91,7 +91,7 @@ describe('page-range split', () => {
       // OCR off: the split is under test here, not the two scanned pages (OCR: tests/engine/ocr).
       const srv = await startTestServer({ workers, maxPages: 500, ocr: { enabled: false, lang: 'auto' } });
       try {
-        const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/freeculture.pdf')))).body.data.task_id;
+        const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/irs-manual-400p.pdf')))).body.data.task_id;
         let maxDone = 0;
         const d = await pollUntilDone(srv.url, id, (x) => x.progress && (maxDone = Math.max(maxDone, x.progress.pages_done)));
         expect(d.status, d.error).toBe('SUCCESS');
@@ -112,12 +112,14 @@ describe('page-range split', () => {
 
 describe('job time limit', () => {
   it('a parse over its time limit fails clearly and the next task runs on a fresh worker', async () => {
-    const srv = await startTestServer({ workers: 1, maxPages: 500, jobTimeoutMs: 400 });
+    // 1 s: the 400-page manual takes 1.5 s and more on one worker; the one-page PDF ~0.2 s on a fresh one, whose
+    // module loading is inside its clock (a 400 ms limit left too thin a margin on a busy machine).
+    const srv = await startTestServer({ workers: 1, maxPages: 500, jobTimeoutMs: 1000 });
     try {
       const sync = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('large/irs-manual-400p.pdf')));
       expect(sync.body).toMatchObject({ code: 1137, data: { error: expect.any(String) } });
       expect(sync.body.message).toMatch(/longer than/);
-      const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/freeculture.pdf')))).body.data.task_id;
+      const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/irs-manual-400p.pdf')))).body.data.task_id;
       const failed = await pollUntilDone(srv.url, id);
       expect(failed).toMatchObject({ status: 'FAILED', result: null });
       expect(failed.error).toMatch(/longer than/);
