@@ -2,7 +2,7 @@
 // sync and async parses, the auto choice, the results cache and the views built on it.
 import { findSoffice } from '../../../engine/office/soffice.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile, readdir, stat, writeFile, copyFile } from 'node:fs/promises';
+import { chmod, readFile, readdir, stat, writeFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpus, makeServices, removeTemps, tempDir, updates, waitFinal, type Harness } from './helpers.ts';
 
@@ -95,6 +95,7 @@ describe('local engine parses', () => {
     const dir = await tempDir();
     const copy = join(dir, 'moved.pdf');
     await copyFile(corpus('pdf-digital/two_paragraphs.pdf'), copy);
+    await chmod(copy, 0o644); // the corpus may be read-only, and copyFile keeps the mode
     const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [copy] });
     expect((await waitFinal(h, t!.id)).state).toBe('SUCCESS');
     await writeFile(copy, ''); // the user's file changes afterwards: the cached original does not

@@ -91,7 +91,7 @@ describe('page-range split', () => {
       // OCR off: the split is under test here, not the two scanned pages (OCR: tests/engine/ocr).
       const srv = await startTestServer({ workers, maxPages: 500, ocr: { enabled: false, lang: 'auto' } });
       try {
-        const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/irs-manual-400p.pdf')))).body.data.task_id;
+        const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/freeculture.pdf')))).body.data.task_id;
         let maxDone = 0;
         const d = await pollUntilDone(srv.url, id, (x) => x.progress && (maxDone = Math.max(maxDone, x.progress.pages_done)));
         expect(d.status, d.error).toBe('SUCCESS');
