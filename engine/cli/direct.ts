@@ -46,25 +46,12 @@ export function splitThreads(requested: number | undefined, cores: number, idleC
   return Math.max(1, Math.min(cores, 1 + Math.round(idleCores)));
 }
 
-/** A PDF this large most likely has pages enough to split: its workers start at once (see run). */
-const EARLY_BYTES = 2 << 20;
-
 export function createDirectRunner(opts: DirectOptions): { run: Runner; close(): Promise<void> } {
-  const startTimes = cpuTimes(), startUsage = process.cpuUsage();
-  /** Cores the rest of the machine left idle since the runner was made, besides this thread's: the busy
-   * time of all cores less this process's own (its early workers included). */
+  const startTimes = cpuTimes();
+  /** Cores idle since the runner was made (this thread's own load excluded by splitThreads' "1 +"). */
   const idleCores = (): number | null => {
-    const now = cpuTimes(), total = now.total - startTimes.total, cores = cpus().length;
-    if (total < 100) return null;
-    const used = process.cpuUsage(startUsage), ours = (used.user + used.system) / 1000;
-    const others = Math.max(0, total - (now.idle - startTimes.idle) - ours);
-    return Math.max(0, cores - 1 - (others / total) * cores);
-  };
-  const startPool = async (size: number): Promise<WorkerPool> => {
-    const [{ wasmForWorker }, { WorkerPool }] = await Promise.all([import('../pdf/wasm-handle.ts'), import('../server/pool.ts')]);
-    const p = new WorkerPool({ size, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerInit: wasmForWorker });
-    p.warm();
-    return p;
+    const now = cpuTimes(), total = now.total - startTimes.total;
+    return total < 100 ? null : ((now.idle - startTimes.idle) / total) * cpus().length;
   };
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   let pool: WorkerPool | null = null; // started only for a document worth splitting, stopped after it
@@ -73,21 +60,13 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
 
   const run: Runner = async (file, onProgress) => {
     const fileName = basename(file);
-    const size = (await stat(file)).size;
-    if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The file "${fileName}" is empty (0 bytes)`);
+    if ((await stat(file)).size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The file "${fileName}" is empty (0 bytes)`);
     // Loaded here, not at start: the remote runner and --help never pay for the parser and its WASM.
     // mupdf's WASM first: it compiles while the parser's modules load.
     void import('../pdf/wasm-handle.ts');
-    // A large PDF's workers start now and load the parser while this thread loads it and opens the file
-    // (started after that, they began ~0.1 s late, a tenth of a 350-page book's wall time); they are
-    // stopped if the document is not split after all.
-    const most = Math.min(availableParallelism(), opts.workers ?? Infinity) - 1;
-    let early = most > 0 && size >= EARLY_BYTES && /\.pdf$/i.test(file) ? startPool(most) : null;
-    const dropEarly = () => { if (early) stopping = early.then((p) => p.close()); early = null; };
     const { analysePages, assembleDocument, inspectDocument, parseDocument } = await import('../parse/index.ts');
-    const info = await inspectDocument(file, fileName).catch((e: unknown) => { dropEarly(); throw e; });
+    const info = await inspectDocument(file, fileName);
     if (info.pageCount > maxPages) {
-      dropEarly();
       throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts (or raise --max-pages)`);
     }
     const taskDir = await mkdtemp(join(tmpdir(), 'docparse-parse-'));
@@ -109,12 +88,11 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     const ranges = info.kind === 'pdf' ? planRanges(total, workers) : [[0, total] as [number, number]];
     let doc: ParsedDocument;
     if (ranges.length === 1) {
-      dropEarly();
       doc = await parseDocument(file, fileName, options, info);
     } else {
-      // The workers reuse this thread's compiled WASM (wasm-handle.ts).
-      pool = await (early ?? startPool(workers - 1));
-      early = null;
+      // mupdf is loaded here by now (inspectDocument): the workers reuse its compiled WASM.
+      const [{ mupdfWasm }, { WorkerPool }] = await Promise.all([import('../pdf/wasm-handle.ts'), import('../server/pool.ts')]);
+      pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerData: { mupdfWasm: mupdfWasm() } });
       const done = ranges.map(() => 0);
       const report = (i: number, n: number) => { done[i] = n; progress(done.reduce((a, b) => a + b, 0)); };
       const cropDir = opts.elementFormats.image === 'none' ? null : imageDir;

@@ -1,7 +1,7 @@
 // A bounded pool of worker_threads. Jobs wait in a FIFO queue (at most queueLimit waiting); each
 // worker runs one job at a time. Workers start on demand, stop after idling, and are replaced when
 // they crash or overrun a job's time limit, so one bad document never takes the engine down.
-import { Worker, type TransferListItem } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { Progress } from '../../shared/somark-answers.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { FromWorker, JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
@@ -9,8 +9,8 @@ import type { FromWorker, JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
 export interface PoolOptions {
   size: number;
   workerUrl: URL;
-  /** workerData for each worker thread started, with what it transfers (pdf/wasm-handle.ts's mupdf WASM). */
-  workerInit?: () => { workerData: unknown; transferList?: TransferListItem[] };
+  /** Given to every worker thread (e.g. mupdf's compiled WASM, see pdf/wasm-handle.ts). */
+  workerData?: unknown;
   queueLimit: number;
   /** A worker idle this long is stopped (it is started again on demand). */
   idleMs?: number;
@@ -87,11 +87,6 @@ export class WorkerPool {
     });
   }
 
-  /** Starts every worker now, before any job: they load the parser while the caller still prepares. */
-  warm(): void {
-    for (const slot of this.#slots) if (!slot.worker && !this.#closed) this.#spawn(slot);
-  }
-
   /** Rejects waiting jobs and stops every worker (running jobs fail). */
   async close(): Promise<void> {
     this.#closed = true;
@@ -125,7 +120,7 @@ export class WorkerPool {
   }
 
   #spawn(slot: Slot): Worker {
-    const worker = new Worker(this.#opts.workerUrl, this.#opts.workerInit?.() ?? {});
+    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData });
     slot.worker = worker;
     slot.ready = false;
     worker.on('message', (m: FromWorker) => slot.worker === worker && this.#onMessage(slot, m));
@@ -186,14 +181,19 @@ export class WorkerPool {
 /** How long a worker may take to finish its page and free its native resources before it is terminated. */
 const STOP_GRACE_MS = 30_000;
 
-/** Asks a worker to end (its job aborts at the next page, OCR sessions are freed) and waits for it; only a worker
- * that does not end in time is terminated: terminating a thread inside onnxruntime-node can abort the process. */
+/**
+ * Asks a worker to end (its job aborts at the next page, OCR sessions are freed) and waits for it; only a
+ * worker that does not end in time is terminated. Terminating a thread inside onnxruntime-node can abort
+ * the whole process, the server included.
+ */
 async function stopWorker(worker: Worker): Promise<void> {
   if (worker.threadId < 0) return; // already ended
   let timer: NodeJS.Timeout | undefined;
   const exited = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(true)));
   const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), STOP_GRACE_MS); });
-  try { worker.postMessage({ type: 'stop' } satisfies ToWorker); } catch { /* already gone */ }
+  try {
+    worker.postMessage({ type: 'stop' } satisfies ToWorker);
+  } catch { /* already gone */ }
   const ended = await Promise.race([exited, late]);
   clearTimeout(timer);
   if (!ended) await worker.terminate();
