@@ -35,7 +35,8 @@ test('the Inspector drawer covers exactly the Markdown pane (1440Ã—900 and 1024Ã
   await page.getByTestId('toggle-inspector').click();
   for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
     await page.setViewportSize({ width: w, height: h });
-    if (await page.getByTestId('queue-expand').isVisible()) await page.getByTestId('queue-expand').click();
+    // The queue folds below 1280 px (NARROW_PX) a moment after the resize: wait for its rail, not isVisible().
+    if (w < 1280) await page.getByTestId('queue-expand').click();
     await expect(page.getByTestId('queue-list')).toBeVisible();
     await expect(page.getByTestId('inspector')).toBeVisible();
     const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
