@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
 import { SettingsView } from '../../renderer/src/features/settings/SettingsView.tsx';
 import { useSettings } from '../../renderer/src/stores/settings.ts';
@@ -90,6 +90,12 @@ describe('settings: backend and address', () => {
     // The service's own words fold under the code instead of trailing the sentence.
     expect(screen.getByText('code 1107').closest('details')?.open).toBe(false);
     expect(result.querySelector('summary')?.textContent).toBe('Code INVALID_KEY');
+
+    // An error with a way out says it under the sentence, as the failed task's box does.
+    api.handle('connection:test', () => ({ code: 'SERVICE_1123', message: 'quota exhausted' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await waitFor(() => expect(result.textContent).toContain('No pages left on your plan'));
+    expect(within(result).getByTestId('error-fix').textContent).toMatch(/parse with the local engine/);
   });
 });
 

@@ -49,14 +49,15 @@ export function ConnectionTest({ backend, baseUrl }: { backend: Settings['backen
   );
 }
 
-/** The translated sentence; the service's own message (technical, often the same in other words) folds
- * under its code, as in the failed task's box. */
+/** The translated sentence and what to do about it; the service's own message (technical, often the same in
+ * other words) folds under its code, as in the failed task's box. */
 export function ErrorLine({ error }: { error: AppError }) {
   const t = useT();
   const text = describeError(error, t);
   return (
     <div className="field-error" data-error-code={text.code}>
       <p><span aria-hidden="true">✕ </span>{text.title}</p>
+      {text.fix && <p className="field-error-fix" data-testid="error-fix">{text.fix}</p>}
       {text.detail && <ErrorTrace code={text.code} detail={text.detail} />}
     </div>
   );
