@@ -4,6 +4,9 @@ import {
   allMessages, registerMessages, registeredNamespaces, resolveLocale, setLocale, translate,
 } from '../../renderer/src/i18n/index.ts';
 import { describeError, errorLine } from '../../renderer/src/i18n/errors.ts';
+import { toAppError } from '../../shared/result.ts';
+import { BadResponseError, HttpStatusError, NetworkError, RemoteFailedError, ServiceError } from '../../shared/service-errors.ts';
+import { ErrorCodes } from '../../shared/somark.ts';
 import { resetRenderer } from './setup.ts';
 
 // Every feature's strings, as the app loads them.
@@ -85,6 +88,28 @@ describe('errors', () => {
     expect(unknown.title).toBe('Something went wrong (code WEIRD)');
     expect(errorLine({ code: 'WEIRD', message: 'details here' })).toBe('Something went wrong (code WEIRD) — details here');
     expect(describeError({ code: 'EMPTY', message: '' }).detail).toBeNull();
+  });
+
+  it('has a sentence in both languages for every code a service failure becomes (toAppError)', () => {
+    // No plan or pages left, rate limits, a FAILED task, HTTP statuses and unreadable answers: each reached
+    // Settings' connection test and the task box as "Something went wrong (code NO_QUOTA)".
+    const failures = [
+      new ServiceError(ErrorCodes.NO_PLAN, 'no plan'), new ServiceError(ErrorCodes.NO_PAGES_LEFT, 'quota exhausted'),
+      new ServiceError(ErrorCodes.QPS_LIMIT, 'slow down'), new ServiceError(ErrorCodes.TOO_FREQUENT, 'slow down'),
+      new RemoteFailedError('layout model crashed'), new HttpStatusError(502, 'Bad Gateway'), new BadResponseError('not JSON'),
+      new NetworkError('ECONNREFUSED', 'refused'), new ServiceError(ErrorCodes.INVALID_KEY, 'bad key'),
+    ];
+    for (const locale of ['en', 'zh-CN'] as const) {
+      setLocale(locale);
+      for (const f of failures) {
+        const e = toAppError(f);
+        expect(describeError(e).title, e.code).not.toMatch(/Something went wrong|出现问题/);
+      }
+    }
+    setLocale('en');
+    const quota = describeError(toAppError(new ServiceError(ErrorCodes.NO_PAGES_LEFT, 'quota exhausted')));
+    expect([quota.title, quota.fix]).toEqual(['No pages left on your SoMark account', expect.stringMatching(/parse with the local engine/)]);
+    expect(describeError(toAppError(new HttpStatusError(502, 'Bad Gateway'))).title).toBe('The service answered with HTTP status 502');
   });
 
   it('names the way out for LibreOffice and passwords, in both languages', () => {

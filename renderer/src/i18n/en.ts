@@ -93,6 +93,11 @@ export const en: Record<string, string> = {
   'error.SERVICE_1133': 'The service rejected a parameter',
   'error.SERVICE_1137': 'The service could not process the document',
   'error.SERVICE_other': 'The service reported error {code}',
+  'error.NO_QUOTA': 'No pages left on your SoMark account',
+  'error.RATE_LIMITED': 'The service is limiting requests — the app will slow down and retry',
+  'error.PARSE_FAILED': 'The service could not parse the document',
+  'error.BAD_RESPONSE': 'The service sent an answer the app cannot read',
+  'error.HTTP_other': 'The service answered with HTTP status {code}',
   // The way out of each failure, shown under its sentence (describeError's `fix`).
   'error.unknown.fix': 'Retry; if it fails again, send the code and the request id to support.',
   'error.INTERNAL.fix': 'Retry; if it happens again, restart the app.',
@@ -116,4 +121,8 @@ export const en: Record<string, string> = {
   'error.PASSWORD_REQUIRED.fix': 'Enter its password below, or remove the protection and add the file again.',
   'error.PASSWORD_WRONG.fix': 'Enter the right password below: the one that opens it in a PDF viewer.',
   'error.SERVICE_other.fix': 'Retry; if it fails again, send the code and the request id to support.',
+  'error.NO_QUOTA.fix': 'Add pages to your plan on the SoMark website, wait for the free pages to renew, or parse with the local engine (Settings).',
+  'error.PARSE_FAILED.fix': 'Retry once; if it fails again, parse it on the other backend (Parse again on…) or send the request id to support.',
+  'error.BAD_RESPONSE.fix': 'Check the service address in Settings: it must be a SoMark-compatible API (ending in /api/v1).',
+  'error.HTTP_other.fix': 'Check the service address in Settings; if it is right, the service may be down: retry later.',
 };

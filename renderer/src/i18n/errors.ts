@@ -1,6 +1,6 @@
 // AppError {code, message} → a translated sentence for known codes, the way out of it (what to do
 // next, when the sentence does not say it already), and the raw message as technical detail.
-// Codes: our own (INVALID_KEY, UNREACHABLE, EMPTY, …) and the service's as SERVICE_<number>.
+// Codes: our own (INVALID_KEY, UNREACHABLE, EMPTY, …), the service's as SERVICE_<number>, HTTP statuses as HTTP_<n>.
 import type { AppError } from '../../../shared/result.ts';
 import { hasMessage, translate, type TFunction } from './index.ts';
 
@@ -18,15 +18,15 @@ export interface ErrorText {
 export function errorKey(code: string): string | null {
   const direct = `error.${code}`;
   if (hasMessage(direct)) return direct;
-  const service = /^SERVICE_(\d+)$/.exec(code);
-  if (service) return 'error.SERVICE_other';
+  if (/^SERVICE_\d+$/.test(code)) return 'error.SERVICE_other';
+  if (/^HTTP_\d+$/.test(code)) return 'error.HTTP_other';
   return null;
 }
 
 export function describeError(error: AppError, t: TFunction = (k, v) => translate(k, v)): ErrorText {
   const key = errorKey(error.code);
-  const service = /^SERVICE_(\d+)$/.exec(error.code);
-  const title = key ? t(key, { code: service?.[1] ?? error.code }) : t('error.unknown', { code: error.code });
+  const numbered = /^(?:SERVICE|HTTP)_(\d+)$/.exec(error.code);
+  const title = key ? t(key, { code: numbered?.[1] ?? error.code }) : t('error.unknown', { code: error.code });
   const fixKey = `${key ?? 'error.unknown'}.fix`;
   const fix = hasMessage(fixKey) ? t(fixKey) : null;
   const detail = error.message && error.message !== title ? error.message : null;

@@ -92,6 +92,11 @@ export const zhCN: Record<string, string> = {
   'error.SERVICE_1133': '服务拒绝了某个参数',
   'error.SERVICE_1137': '服务无法处理该文档',
   'error.SERVICE_other': '服务返回错误 {code}',
+  'error.NO_QUOTA': 'SoMark 账户已没有可用页数',
+  'error.RATE_LIMITED': '服务正在限制请求频率，应用会放慢速度并重试',
+  'error.PARSE_FAILED': '服务无法解析该文档',
+  'error.BAD_RESPONSE': '服务返回了应用无法读取的应答',
+  'error.HTTP_other': '服务返回 HTTP 状态 {code}',
   // The way out of each failure, shown under its sentence (describeError's `fix`).
   'error.unknown.fix': '请重试；若仍失败，请将错误码和请求 ID 发给技术支持。',
   'error.INTERNAL.fix': '请重试；若再次出现，请重启应用。',
@@ -115,4 +120,8 @@ export const zhCN: Record<string, string> = {
   'error.PASSWORD_REQUIRED.fix': '请在下方输入密码，或去除保护后重新添加文件。',
   'error.PASSWORD_WRONG.fix': '请在下方输入正确的密码（即在 PDF 阅读器中能打开它的密码）。',
   'error.SERVICE_other.fix': '请重试；若仍失败，请将错误码和请求 ID 发给技术支持。',
+  'error.NO_QUOTA.fix': '请在 SoMark 网站为套餐增加页数、等待免费页数刷新，或在“设置”中改用本地引擎。',
+  'error.PARSE_FAILED.fix': '请重试一次；若仍失败，请换个后端解析（“换个后端重新解析…”），或将请求 ID 发给技术支持。',
+  'error.BAD_RESPONSE.fix': '请在“设置”中检查服务地址：它必须是与 SoMark 兼容的 API（以 /api/v1 结尾）。',
+  'error.HTTP_other.fix': '请在“设置”中检查服务地址；若地址无误，服务可能暂时不可用，请稍后重试。',
 };
