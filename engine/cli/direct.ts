@@ -91,8 +91,8 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
       doc = await parseDocument(file, fileName, options, info);
     } else {
       // mupdf is loaded here by now (inspectDocument): the workers reuse its compiled WASM.
-      const [{ mupdfWasm }, { WorkerPool }] = await Promise.all([import('../pdf/wasm-handle.ts'), import('../server/pool.ts')]);
-      pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerData: { mupdfWasm: mupdfWasm() } });
+      const [{ mupdfWorkerData }, { WorkerPool }] = await Promise.all([import('../pdf/wasm-shared.ts'), import('../server/pool.ts')]);
+      pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerData: mupdfWorkerData });
       const done = ranges.map(() => 0);
       const report = (i: number, n: number) => { done[i] = n; progress(done.reduce((a, b) => a + b, 0)); };
       const cropDir = opts.elementFormats.image === 'none' ? null : imageDir;

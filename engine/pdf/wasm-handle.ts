@@ -1,9 +1,11 @@
 // Hands mupdf an empty Emscripten module object before it loads, so the adapter can read structured
 // text straight from the WASM heap (stext-walk.ts), and compiles mupdf's WASM once per process: the
-// main thread compiles it and passes the compiled module to its worker threads (workerData), which
-// instantiate it without reading and compiling 10 MB again. Must be imported before 'mupdf' anywhere.
+// main thread compiles it and passes the compiled module to its worker threads (workerData, see
+// wasm-shared.ts), which instantiate it without reading and compiling 10 MB again. Must be imported
+// before 'mupdf' anywhere.
 import { readFileSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
+import { keepMupdfWasm } from './wasm-shared.ts';
 
 // The engine's TypeScript lib has no WebAssembly types: the few used here.
 type WasmModule = object & { readonly __wasmModule?: never };
@@ -17,11 +19,6 @@ const g = globalThis as { $libmupdf_wasm_Module?: Record<string, unknown> };
 
 /** mupdf's Emscripten module (its `_wasm_*` exports and heap views), once mupdf has loaded. */
 export const wasmModule: Record<string, unknown> = (g.$libmupdf_wasm_Module ??= {});
-
-let compiled: WasmModule | null = null;
-
-/** mupdf's compiled WASM once this thread has it: hand it to worker threads as `{ mupdfWasm }` in workerData. */
-export const mupdfWasm = (): WasmModule | null => compiled;
 
 /** The module a parent thread passed, else this thread's own compilation of mupdf's file (null when the
  * file cannot be read here: mupdf then loads it its own way). */
@@ -46,7 +43,7 @@ if (!wasmModule.instantiateWasm) {
       void (async () => {
         const mod = compiling ? await compiling : (src as WasmModule);
         const instance = await WA.instantiate(mod, imports);
-        compiled = mod;
+        keepMupdfWasm(mod);
         receive(instance, mod);
       })();
       return {}; // asynchronous: Emscripten waits for receive

@@ -13,6 +13,7 @@ import { TaskStore } from '../store/task-store.ts';
 import type { DocumentInfo } from '../types.ts';
 import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
+import { mupdfWorkerData } from '../pdf/wasm-shared.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
@@ -29,6 +30,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   const pool = new WorkerPool({
     size: workers,
     workerUrl: opts.workerUrl ?? new URL('./worker.ts', import.meta.url),
+    workerData: mupdfWorkerData, // mupdf's machine code shared once this thread has read a PDF
     queueLimit: opts.queueLimit ?? 1000,
     idleMs: 5 * 60_000,
     log,

@@ -9,8 +9,8 @@ import type { FromWorker, JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
 export interface PoolOptions {
   size: number;
   workerUrl: URL;
-  /** Given to every worker thread (e.g. mupdf's compiled WASM, see pdf/wasm-handle.ts). */
-  workerData?: unknown;
+  /** Called as each worker starts: its workerData (e.g. mupdf's compiled WASM, pdf/wasm-shared.ts). */
+  workerData?: () => unknown;
   queueLimit: number;
   /** A worker idle this long is stopped (it is started again on demand). */
   idleMs?: number;
@@ -120,7 +120,7 @@ export class WorkerPool {
   }
 
   #spawn(slot: Slot): Worker {
-    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData });
+    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData?.() });
     slot.worker = worker;
     slot.ready = false;
     worker.on('message', (m: FromWorker) => slot.worker === worker && this.#onMessage(slot, m));
