@@ -110,6 +110,11 @@ async function main() {
   const started = Date.now();
   const steps = selectedSteps(process.argv.slice(2));
   const reports = await mkdtemp(join(tmpdir(), 'docparse-test-reports-'));
+  // Every worker thread the tests start (the engine's pools) would otherwise load Node's TypeScript
+  // stripper, itself a WASM module, compile it and free it at exit: with the cache it is loaded once per
+  // file, not per thread. That churn of WASM code across threads is what trips V8's ThreadIsolation check
+  // ("Check failed: jit_page.has_value()") now and then; it also makes the run shorter.
+  process.env.NODE_COMPILE_CACHE ??= join(reports, 'compile-cache');
   if (steps.has('typecheck')) await typecheck();
   for (const project of ['shared', 'engine', 'main', 'renderer', 'security', 'packaging']) {
     if (steps.has(project)) await vitest(project, reports);
