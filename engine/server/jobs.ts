@@ -39,8 +39,8 @@ export interface AnalyseJob {
   end: number;
   imageDir: string | null;
   ocr?: OcrSettings;
-  /** Shared with the document's other threads: pages are claimed from its back (AnalyseOptions.cursor);
-   * `cursorParts`: the threads sharing it. */
+  /** Shared with the document's other threads (AnalyseOptions.cursor): `cursorParts` 0 claims pages one
+   * at a time from the front, else the number of threads sharing it (shares claimed from the back). */
   cursor?: SharedArrayBuffer;
   cursorParts?: number;
 }

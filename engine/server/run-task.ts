@@ -1,7 +1,9 @@
-// Runs one admitted task on the pool. A large PDF is split by page range across the workers (each
-// analyses its range, crops included), then one assembly job — first in the queue — does the
-// document-level pass and writes the outputs. Small files and images are one parse job.
+// Runs one admitted task on the pool. A large PDF is shared out across the workers while they run (each
+// claims pages from one cursor in shared memory and analyses them, crops included), then one assembly
+// job — first in the queue — does the document-level pass and writes the outputs. Small files and images
+// are one parse job.
 import { join } from 'node:path';
+import { pageCursor } from '../parse/page-cursor.ts';
 import type { Progress } from '../../shared/somark-answers.ts';
 import type { PageAnalysis } from '../parse/index.ts';
 import type { DocumentInfo } from '../types.ts';
@@ -37,12 +39,16 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
   let started = false;
   const done = ranges.map(() => 0);
   const imageDir = job.elementFormats.image === 'none' ? null : join(job.taskDir, IMAGES_DIR);
+  // Fixed ranges left one worker idle while the other finished pages that cost more (crops, dense
+  // tables), or all of it while the other range still waited behind another task. The first job takes
+  // pages one at a time from the front; the others take shares of what is left from the back.
+  const cursor = pageCursor(0, pages).buffer as SharedArrayBuffer;
   const parts = await Promise.all(
-    ranges.map(async ([start, end], i) => {
+    ranges.map(async (_, i) => {
       const analyses = await pool.run(
-        { kind: 'analyse', inputPath: job.inputPath, fileType: info.fileType, start, end, imageDir, ocr: job.ocr },
+        { kind: 'analyse', inputPath: job.inputPath, fileType: info.fileType, start: 0, end: pages, imageDir, ocr: job.ocr, cursor, cursorParts: i === 0 ? 0 : ranges.length },
         {
-          timeoutMs: hooks.timeoutMs(end - start),
+          timeoutMs: hooks.timeoutMs(pages),
           admitted: true,
           onStart: () => {
             if (!started) hooks.onStart();
@@ -57,6 +63,7 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
       return analyses as PageAnalysis[];
     }),
   );
+  // Pages come back in the order they were claimed: the assembly sorts them.
   const assemble = { kind: 'assemble' as const, parse: job, meta: { fileType: info.fileType, pageCount: pages }, analyses: parts.flat() };
   return (await pool.run(assemble, { timeoutMs: hooks.timeoutMs(pages), priority: true })) as ParseOutcome;
 }
