@@ -39,9 +39,9 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
   let started = false;
   const done = ranges.map(() => 0);
   const imageDir = job.elementFormats.image === 'none' ? null : join(job.taskDir, IMAGES_DIR);
-  // Fixed ranges left one worker idle while the other finished pages that cost more (crops, dense
-  // tables), or all of it while the other range still waited behind another task. The first job takes
-  // pages one at a time from the front; the others take shares of what is left from the back.
+  // Fixed ranges left one worker idle while the other finished pages that cost more (crops, dense tables,
+  // OCR). The first job takes pages one at a time from the front; the others take shares of what is left
+  // from the back; a job that starts late (its worker busy) finds less or nothing left.
   const cursor = pageCursor(0, pages).buffer as SharedArrayBuffer;
   const parts = await Promise.all(
     ranges.map(async (_, i) => {
