@@ -1,7 +1,8 @@
 // `npm run bench:engine [-- files...] [--workers N] [--formats markdown,json] [--no-ocr]`
-// `npm run bench:engine -- --whole [files...] [--repeat N] [--long PAGES] [--liteparse DIR] [--ocr]`: whole
-// processes of the parse CLI (and LiteParse when installed), see engine-whole.ts; --long adds a PDF of
-// PAGES pages made by concatenating the large corpus PDFs (memory must not grow with the page count);
+// `npm run bench:engine -- --whole [files...] [--repeat N] [--long PAGES] [--liteparse DIR] [--ocr] [--floor]`:
+// whole processes of the parse CLI (and LiteParse when installed; --floor: also the CLI without crops and
+// mupdf alone), see engine-whole.ts; --long adds a PDF of PAGES pages made by concatenating the large
+// corpus PDFs (memory must not grow with the page count);
 // OCR is off in both tools unless --ocr (freeculture's cover page alone would load the OCR models).
 // Parses the large PDFs of ../shared/corpus/large (or the files given) through the engine core —
 // the same worker pool the server uses, no HTTP — and prints pages/s per file and overall, wall
@@ -22,7 +23,7 @@ const { values: v, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     workers: { type: 'string' }, formats: { type: 'string' }, 'no-warmup': { type: 'boolean' },
-    whole: { type: 'boolean' }, ocr: { type: 'boolean' }, 'no-ocr': { type: 'boolean' }, repeat: { type: 'string' }, long: { type: 'string' }, liteparse: { type: 'string' },
+    whole: { type: 'boolean' }, ocr: { type: 'boolean' }, 'no-ocr': { type: 'boolean' }, repeat: { type: 'string' }, floor: { type: 'boolean' }, long: { type: 'string' }, liteparse: { type: 'string' },
   },
 });
 const formats = (v.formats ?? 'markdown,json').split(',') as OutputFormat[];
@@ -42,7 +43,7 @@ if (v.whole) {
       await makeLongPdf(files, Number(v.long), path);
       list.push({ path, pages: pageCount(path) });
     }
-    await wholeProcessBench(list, { repeat: Number(v.repeat ?? 3), liteparse: findLiteParse(v.liteparse), workers: v.workers ? Number(v.workers) : undefined, ocr: v.ocr });
+    await wholeProcessBench(list, { repeat: Number(v.repeat ?? 3), liteparse: findLiteParse(v.liteparse), workers: v.workers ? Number(v.workers) : undefined, ocr: v.ocr, floor: v.floor });
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
