@@ -65,8 +65,8 @@ function line(tool: string, file: string, pages: number, s: Sample[]): string {
   return `${basename(file).padEnd(26)} ${tool.padEnd(10)} ${String(pages).padStart(5)} p  wall ${(wall / 1000).toFixed(2).padStart(6)} s  cpu ${cpu.toFixed(2).padStart(6)} s  peak RSS ${String(Math.round(rss / 1024)).padStart(4)} MB  ${(pages / (wall / 1000)).toFixed(0).padStart(5)} pages/s`;
 }
 
-/** `ocr`: leave the engine's OCR on (its default); off by default, as LiteParse is run with --no-ocr. */
-/** `floor`: also the CLI without crops and mupdf's structured text alone (see the top of this file). */
+/** `ocr`: leave the engine's OCR on (its default); off by default, as LiteParse is run with --no-ocr.
+ * `floor`: also the CLI without crops and mupdf's structured text alone (see the top of this file). */
 export async function wholeProcessBench(files: { path: string; pages: number }[], opts: { repeat: number; liteparse: string | null; workers?: number; ocr?: boolean; floor?: boolean }): Promise<void> {
   const tmp = await mkdtemp(join(tmpdir(), 'docparse-whole-'));
   try {
