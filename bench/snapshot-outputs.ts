@@ -3,7 +3,7 @@
 //   node bench/snapshot-outputs.ts <out-dir> <folder-or-file>...   then   diff -r <before> <after>
 // PDFs and images go through parseDocument; Office files are converted by LibreOffice and get the structure of
 // their own XML laid over the parse (fromSource), as the engine's worker does. Image links are written as
-// `images/<name>` (no host, no task key), so runs compare equal. Reference files (*.expected.*) are skipped.
+// `images/<name>` (no host, no task key), so runs compare equal. References (*.expected.*) and notes are skipped.
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
@@ -15,6 +15,8 @@ import type { ParsedDocument } from '../engine/types.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../shared/somark.ts';
 
 const OFFICE = new Set(['.docx', '.xlsx', '.xlsm', '.pptx', '.doc', '.xls', '.ppt', '.odt', '.ods', '.odp', '.rtf']);
+/** Notes beside the documents (README.md, SOURCES.md). */
+const NOT_DOCUMENT = /\.(md|txt|json)$/i;
 const [out, ...inputs] = process.argv.slice(2);
 if (!out || !inputs.length) {
   console.log('usage: node bench/snapshot-outputs.ts <out-dir> <folder-or-file>...');
@@ -23,7 +25,7 @@ if (!out || !inputs.length) {
 
 async function filesOf(input: string): Promise<string[]> {
   if (!(await stat(input)).isDirectory()) return [input];
-  return (await readdir(input)).filter((f) => !f.includes('.expected.') && !f.startsWith('.')).sort().map((f) => join(input, f));
+  return (await readdir(input)).filter((f) => !f.includes('.expected.') && !f.startsWith('.') && !NOT_DOCUMENT.test(f)).sort().map((f) => join(input, f));
 }
 
 async function parse(file: string, work: string): Promise<ParsedDocument> {
