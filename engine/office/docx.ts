@@ -60,6 +60,13 @@ export interface Inline {
   text: string;
 }
 
+/** An equation in running text as ` $…$ `; nothing for an empty one (a bare "$$" would open math that runs on
+ * to the next one). */
+const inlineMath = (m: XNode): string => {
+  const tex = ommlToLatex(m);
+  return tex ? ` $${tex}$ ` : ' ';
+};
+
 /** Reads one document: the note references met in paragraphs are numbered in body order. */
 class Reader {
   private notes: Notes;
@@ -86,8 +93,8 @@ class Reader {
         else if (c.name === 'w:footnoteReference' || c.name === 'w:endnoteReference') {
           if (c.attrs['w:customMarkFollows'] === '1' || c.attrs['w:customMarkFollows'] === 'true') customRef = c;
           else mark(this.notes.reference(c));
-        } else if (c.name === 'm:oMath') mark(` $${ommlToLatex(c)}$ `);
-        else if (c.name === 'm:oMathPara') mark(kids(c, 'm:oMath').map((m) => ` $${ommlToLatex(m)}$ `).join(''));
+        } else if (c.name === 'm:oMath') mark(inlineMath(c));
+        else if (c.name === 'm:oMathPara') mark(kids(c, 'm:oMath').map(inlineMath).join(''));
         else if (c.name === 'w:drawing' || c.name === 'w:pict') mark(` ${IMAGE_SLOT} `);
         else if (c.name === 'w:pPr' || c.name === 'w:rPr' || c.name === 'w:del' || c.name === 'mc:Fallback') continue;
         else walk(c);
@@ -141,7 +148,10 @@ export function readDocx(data: Uint8Array): DocxContent {
     const mathPara = kid(n, 'm:oMathPara');
     const plain = kids(n, 'w:r').map((r) => kids(r, 'w:t').map(allText).join('')).join('').trim();
     if (mathPara && !plain) {
-      for (const m of kids(mathPara, 'm:oMath')) push(`$$${ommlToLatex(m)}$$`);
+      for (const m of kids(mathPara, 'm:oMath')) {
+        const tex = ommlToLatex(m);
+        if (tex) push(`$$${tex}$$`);
+      }
       continue;
     }
     const { md, text } = reader.inline(n);
