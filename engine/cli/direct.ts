@@ -71,7 +71,9 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     }
     const taskDir = await mkdtemp(join(tmpdir(), 'docparse-parse-'));
     dirs.push(taskDir);
-    const filesPrefix = `${BASE_PLACEHOLDER}/files/local/`;
+    // A random key, as the server's: the links to the crops are rewritten where they start with it, and text from
+    // the document cannot name it.
+    const filesPrefix = `${BASE_PLACEHOLDER}/files/${crypto.randomUUID().replace(/-/g, '')}/`;
     const imageDir = join(taskDir, IMAGES_DIR);
     const total = info.pageCount;
     let last = 0;

@@ -11,6 +11,7 @@ import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts'
 import { CJK_CHAR, END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
 import { hyphenPairs, mendHyphens } from './hyphens.ts';
 import { tableGoesOn } from './table-flow.ts';
+import { safeTex } from './escape.ts';
 
 export interface DocumentMeta {
   fileType: string;
@@ -141,7 +142,8 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     for (const ei of order) {
       const e = p.elems[ei];
       const type = types[ei];
-      const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: mendHyphens(e.text, pairs), format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
+      const text = mendHyphens(e.text, pairs);
+      const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: type === 'equation' ? safeTex(text) : text, format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
       if (type === 'title') b.title_level = levels[pi][ei];
       if (type === 'code') b.code_language = '';
       if (isFlow(b)) {

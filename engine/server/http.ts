@@ -50,5 +50,10 @@ export function checkedHost(req: IncomingMessage, bind: string): string | null {
 /** `http://host:port/api/v1` for a Host that passed checkedHost. */
 export const publicBase = (host: string): string => `http://${host}/api/v1`;
 
-/** Replaces the stored placeholder by the public base in a serialised result. */
-export const withBase = (text: string, base: string): string => text.split(BASE_PLACEHOLDER).join(base);
+/** Fills in the public base in a serialised result: only where the engine's own links to the task's files
+ * start (the placeholder, then `/files/` and the task's random key), never in text a document brought, which
+ * may quote the placeholder but cannot know the key. */
+export const withBase = (text: string, base: string, fileKey: string): string => {
+  const own = `${BASE_PLACEHOLDER}/files/${fileKey}/`;
+  return text.split(own).join(`${base}/files/${fileKey}/`);
+};

@@ -39,7 +39,8 @@ async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm
 /** The stored `{metadata, result, warnings}` as JSON text, base URL filled in. */
 async function storedText(ctx: RouteContext, taskId: string): Promise<string> {
   try {
-    return withBase(await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8'), ctx.base);
+    const key = ctx.core.store.get(taskId)?.file_key ?? '';
+    return withBase(await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8'), ctx.base, key);
   } catch {
     throw new EngineError(ErrorCodes.PROCESSING_FAILED, 'The stored result of this task is missing');
   }
