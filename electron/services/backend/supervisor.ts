@@ -107,7 +107,7 @@ export function createSupervisor(o: {
       const now = Date.now();
       crashes = crashes.filter((t) => now - t < p.windowMs);
       if (crashes.length >= p.maxCrashes) {
-        const message = `The local engine stopped ${crashes.length} times in ${Math.round(p.windowMs / 60_000)} min, so it was not started again. A document may be crashing it: retry your tasks one at a time, or see the log.`;
+        const message = `it stopped ${crashes.length} times in ${Math.round(p.windowMs / 60_000)} min, so it was not started again (a document may be crashing it: retry your tasks one at a time, or see the log)`;
         o.log.error(message);
         crashes = [];
         o.onEvent({ kind: 'gave-up', message });
