@@ -1,7 +1,7 @@
 // `node bench/stress-scans.ts [--tasks 30] [--busy 2] [--repo DIR]` — scans through the browser-mode app on
 // a loaded machine: starts `--busy` busy loops, runs electron/web/server.ts (real services, local engine in
 // its own process), submits `--tasks` scanned documents from the corpus over the app's IPC, samples the
-// RSS of the app and engine processes each second, and prints: tasks done / failed, wall time, time to the
+// RSS of the app and engine processes every 250 ms, and prints: tasks done / failed, wall time, time to the
 // first finished task, the engine's start-up, engine crashes and restarts, peak RSS of each process, and
 // whether the app process stayed the same one throughout. `--repo` runs another checkout's server (before/after).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -94,7 +94,7 @@ const peak = { app: 0, engine: 0 };
 let firstDone: number | null = null;
 let list: Task[] = [];
 for (;;) {
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, 250));
   peak.app = Math.max(peak.app, rss(appPid));
   const e = engines().at(-1);
   if (e && e.pid !== appPid) peak.engine = Math.max(peak.engine, rss(e.pid));
