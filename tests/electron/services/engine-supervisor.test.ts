@@ -1,10 +1,11 @@
 // The engine's own process and its supervisor, with the real engine in a real Node child: a SIGKILLed
-// engine comes back on the same URL and the task it was parsing finishes; the key is never on a command
-// line; close() stops the process; an app killed outright leaves no engine behind. The crash-loop cap and
+// engine comes back on the same URL and the task it was parsing finishes (on another port, named by
+// ensure(), when its own was taken meanwhile); the key is never on a command line; close() stops the process; an app killed outright leaves no engine behind. The crash-loop cap and
 // the kill of an engine that will not stop are checked on a scripted process (policy, not parsing).
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createEngineManager, type EngineEvent } from '../../../electron/services/backend/engine-manager.ts';
 import type { EngineProcess, FromEngine } from '../../../electron/services/backend/engine-process.ts';
@@ -64,6 +65,30 @@ describe('engine process', () => {
     await manager.close();
     expect(alive(pid)).toBe(false);
     await expect(manager.ensure()).rejects.toThrow(/shutting down/);
+  });
+
+  it('when its port was taken meanwhile, the restarted engine listens on another and ensure() names it', async () => {
+    const dataDir = await tempDir();
+    const blocker = createServer();
+    let port = 0;
+    const manager = createEngineManager({
+      dataDir, log: nullLogger, policy: { backoffMs: 300 },
+      onEvent: (e) => void (e.kind === 'crashed' && blocker.listen(port, '127.0.0.1')),
+    });
+    try {
+      const first = await manager.ensure();
+      port = Number(new URL(first.baseUrl).port);
+      process.kill(manager.pid()!, 'SIGKILL');
+      await until(() => blocker.listening, 'the port to be taken');
+      await until(() => manager.current() !== null, 'the restart');
+      const second = await manager.ensure();
+      expect(second.baseUrl).not.toBe(first.baseUrl);
+      const usage = await fetch(`${second.baseUrl}/usage`, { method: 'POST', body: new URLSearchParams({ api_key: second.apiKey }) });
+      expect(((await usage.json()) as { code: number }).code).toBe(0);
+    } finally {
+      await manager.close();
+      blocker.close();
+    }
   });
 
   it('an app killed outright (SIGKILL) leaves no engine behind', async () => {
