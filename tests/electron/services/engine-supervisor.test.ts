@@ -1,7 +1,8 @@
 // The engine's own process and its supervisor, with the real engine in a real Node child: a SIGKILLed
 // engine comes back on the same URL and the task it was parsing finishes (on another port, named by
-// ensure(), when its own was taken meanwhile); the key is never on a command line; close() stops the process; an app killed outright leaves no engine behind. The crash-loop cap and
-// the kill of an engine that will not stop are checked on a scripted process (policy, not parsing).
+// ensure(), when its own was taken meanwhile); the key is never on a command line; close() stops the
+// process; an app killed outright leaves no engine behind. The crash-loop cap and the kill of an engine
+// that will not stop are checked on a scripted process (policy, not parsing).
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
