@@ -44,12 +44,10 @@ export const forkEngineProcess: SpawnEngineProcess = () => {
     for (const cb of exitCbs) cb(code, signal);
   });
   // A failed spawn (no 'exit' follows): report it as an exit so the supervisor sees it.
-  child.once('error', (e) => {
-    if (child.pid === undefined && !exited) {
-      exited = true;
-      for (const cb of exitCbs) cb(1, null);
-    }
-    void e;
+  child.once('error', () => {
+    if (child.pid !== undefined || exited) return;
+    exited = true;
+    for (const cb of exitCbs) cb(1, null);
   });
   return {
     pid: child.pid,
