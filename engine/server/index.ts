@@ -1,6 +1,6 @@
 // The local SoMark-compatible engine over HTTP: startEngineServer() binds a server (loopback, random
-// port by default) with the protocol routes under /api/v1. The desktop app runs it in-process; the
-// CLI (engine/cli/server.ts) and every integration test start it the same way.
+// port by default) with the protocol routes under /api/v1. The desktop app runs it in a process of its own
+// (child.ts); the CLI (engine/cli/server.ts) and every integration test start it the same way.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCodes } from '../errors.ts';

@@ -53,8 +53,13 @@ describe('engine HTTP limits', () => {
 });
 
 describe('engine key', () => {
-  it('the app runs its engine in-process (no command line); the CLI reads keys from the environment', () => {
-    expect(read('electron/services/backend/engine-manager.ts')).not.toMatch(/--api-key|spawn\(|fork\(/);
+  it('the app hands its engine process the key in the start message (no command line, no environment); the CLI reads keys from the environment', () => {
+    // The launchers name no key (tests/electron/services/engine-supervisor.test.ts reads /proc/<pid>/cmdline
+    // and environ of the running engine); only the manager's start message carries it.
+    for (const f of ['electron/services/backend/engine-process.ts', 'electron/main/engine-process.ts']) {
+      expect(read(f)).not.toMatch(/api-?key|DOCPARSE_API_KEYS|secret|env:/i);
+    }
+    expect(read('electron/services/backend/engine-manager.ts')).toMatch(/type: 'start', [^}]*apiKeys: \[key\]/);
     expect(read('engine/cli/server.ts')).toContain('DOCPARSE_API_KEYS');
   });
 });
