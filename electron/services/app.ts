@@ -39,7 +39,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const keys = createKeyService(opts.keychain ?? createOsKeychain(), (m) => log.warn(m));
   await keys.init();
   // The LibreOffice setting reaches the engine at its start and is read at each use (settings is set below).
-  const engine = createEngineManager({ dataDir, workerUrl: opts.engine?.workerUrl, log, sofficeSetting: () => settings.get().sofficePath });
+  const engine = createEngineManager({ dataDir, workerUrl: opts.engine?.workerUrl, log, sofficeSetting: () => settings.get().sofficePath,
+    longPollSetting: () => settings.get().engineLongPollSeconds });
   secrets = () => [keys.current(), engine.secret()];
 
   let onSettings = (): void => {};

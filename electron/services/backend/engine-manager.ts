@@ -21,6 +21,8 @@ export interface EngineStartOptions {
   workerUrl?: URL;
   /** LibreOffice's soffice for Office files, asked at each use: a path, or undefined to search for it. */
   soffice?: () => string | undefined;
+  /** Longest hold of an async_check long poll in ms, asked at each check. */
+  longPollMs?: () => number;
   log?: (line: string) => void;
 }
 
@@ -57,6 +59,8 @@ export function createEngineManager(o: {
   dataDir: string; workerUrl?: URL; log: Logger; start?: StartEngine;
   /** The LibreOffice setting (read whenever the engine needs soffice, so a change applies at once). */
   sofficeSetting?: () => string;
+  /** The long-poll setting in seconds (read at each held check, so a change applies at once). */
+  longPollSetting?: () => number;
 }): EngineManager {
   const key = `sk-local-${randomBytes(24).toString('hex')}`;
   const start = o.start ?? defaultStart;
@@ -73,6 +77,7 @@ export function createEngineManager(o: {
           port: 0, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
           log: (line) => o.log.info(`engine: ${line}`), ...(o.workerUrl ? { workerUrl: o.workerUrl } : {}),
           ...(o.sofficeSetting ? { soffice: () => sofficeOption(o.sofficeSetting!()) } : {}),
+          ...(o.longPollSetting ? { longPollMs: () => o.longPollSetting!() * 1000 } : {}),
         };
         starting = start(opts).then(
           (h) => {
