@@ -10,8 +10,9 @@ export const MAX_CONNECTIONS = 256;
 /** Sockets open at all (the connections above plus those being closed): the kernel-level ceiling. */
 export const SOCKET_CEILING = MAX_CONNECTIONS + 64;
 /** Connections from one address (IPv6: one /64) that have not shown a key yet. The app's own queue
- *  peaks near 45 (8 tasks × (1 request + 4 image downloads) + a connection test), each keyless for
- *  the milliseconds before its api_key field or file key is read. */
+ *  peaks near 40 (at its highest concurrency, 8 tasks each downloading 4 images at once, plus polls),
+ *  each keyless only for the milliseconds before its api_key field or file key is read. A burst of
+ *  more new connections than this from one address crowds out its own oldest keyless ones. */
 export const ADDRESS_KEYLESS = 64;
 /** Connections with a valid key (or a valid file key) per address, and per API key. */
 export const ADDRESS_KEYED = 128;

@@ -17,10 +17,12 @@ const SMALL_PDF = join(CORPUS, 'pdf-digital/two_paragraphs.pdf');
 /** Other source addresses on the loopback interface: 127.0.0.2 … 127.0.0.9. */
 const OTHERS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
 
+/** A second accepted key: another caller than the one holding ENGINE_KEY's share. */
+const OTHER_KEY = 'sk-security-another-caller-0123';
 let engine: EngineProcess;
 const crowds: Crowd[] = [];
 beforeAll(async () => {
-  engine = await startEngineProcess(['--max-pages', '500']);
+  engine = await startEngineProcess(['--max-pages', '500', '--api-key', OTHER_KEY]);
 });
 afterEach(() => {
   for (const c of crowds.splice(0)) c.stop();
@@ -32,7 +34,7 @@ afterAll(async () => {
   expect(alive, engine.stderr()).toBe(true);
 });
 
-const usage = (from = '127.0.0.1') => timedPost(`${engine.url}/usage`, { api_key: ENGINE_KEY }, from);
+const usage = (from = '127.0.0.1', key = ENGINE_KEY) => timedPost(`${engine.url}/usage`, { api_key: key }, from);
 const start = (c: Crowd): Crowd => (crowds.push(c), c);
 
 async function submit(path: string): Promise<string> {
@@ -72,11 +74,33 @@ describe('slow clients without a key', () => {
       + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
     const slow = start(crowd({ port: engine.port, from: ['127.0.0.3'], count: 1, head: keyedHead, maxOpen: 1 }));
     // Both trickle one byte per 2 s: the deadline is 10 s, the rate window 10 s (checked each second).
-    expect(await until(() => noKey.answers.length + slow.answers.length === 2, 40_000)).toBe(true);
-    expect(noKey.answers[0]).toMatch(/^HTTP\/1\.1 408/);
-    expect(noKey.answers[0]).toContain('No API key within 10 s');
-    expect(slow.answers[0]).toMatch(/^HTTP\/1\.1 408/);
-    expect(slow.answers[0]).toContain('slower than 1024 bytes/s');
+    const done = (c: Crowd) => (c.answers()[0] ?? '').includes('}');
+    expect(await until(() => done(noKey) && done(slow), 40_000)).toBe(true);
+    expect(noKey.answers()[0]).toMatch(/^HTTP\/1\.1 408/);
+    expect(noKey.answers()[0]).toContain('No API key within 10 s');
+    expect(slow.answers()[0]).toMatch(/^HTTP\/1\.1 408/);
+    expect(slow.answers()[0]).toContain('slower than 1024 bytes/s');
+  });
+});
+
+describe('connections with a key', () => {
+  it('one address keeps at most 128 keyed connections, one key 128: another caller still gets through', async () => {
+    // Key first, then a file part that never goes on: keyed, held (waiting for an upload slot, unread).
+    const head = (port: number): string => `${keylessUpload(port)}json\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="api_key"\r\n\r\n${ENGINE_KEY}\r\n`
+      + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    // In waves of 26: a burst of more than 64 new connections from one address would crowd out its own
+    // first ones before they have shown their key (the keyless share).
+    const one = Array.from({ length: 5 }, () => crowd({ port: engine.port, from: ['127.0.0.2'], count: 26, head, trickleMs: 0, maxOpen: 26 }));
+    for (const c of one) {
+      start(c);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const refused = (cs: Crowd[], text: string) => () => cs.flatMap((c) => c.answers()).filter((a) => a.includes(text)).length;
+    expect(await until(() => refused(one, 'Too many connections from this address (128 with a key)')() >= 2, 8000)).toBe(true);
+    const other = start(crowd({ port: engine.port, from: ['127.0.0.3'], count: 3, head, trickleMs: 0, maxOpen: 3 }));
+    expect(await until(() => refused([other], 'Too many connections with this API key (128)')() === 3, 8000)).toBe(true);
+    const got = await usage('127.0.0.1', OTHER_KEY);
+    expect(got.code, got.body).toBe(0);
   });
 });
 
@@ -93,7 +117,7 @@ describe('held long polls with a key', () => {
     await new Promise((r) => setTimeout(r, 1000));
     const got = await usage();
     const check = await timedPost(`${engine.url}/parse/async_check`, { api_key: ENGINE_KEY, task_id: id, wait: '0' });
-    console.log(`keyed /usage beside 260 held long polls: ${got.ms} ms; ${polls.answered()} polls answered at once (over their share)`);
+    console.log(`keyed /usage beside 260 held long polls: ${got.ms} ms; ${polls.answers().length} polls answered at once (over their share)`);
     expect(got.code, got.body).toBe(0);
     expect(got.ms).toBeLessThan(10_000);
     expect(check.code, check.body).toBe(0);

@@ -10,10 +10,8 @@ export const BOUNDARY = '----dpsecslow';
 export interface Crowd {
   /** Connections opened so far (first ones and reconnections). */
   opened(): number;
-  /** Answers the server sent (status line and body) on connections now closed, in order. */
-  answers: string[];
-  /** Connections that got any answer so far (open or closed). */
-  answered(): number;
+  /** What the server sent on each connection that got an answer so far (open or closed), in order. */
+  answers(): string[];
   /** Closes every socket and stops reconnecting. */
   stop(): void;
 }
@@ -38,9 +36,8 @@ export const keylessUpload = (port: number, length = 1_000_000): string =>
 
 export function crowd(o: CrowdOptions): Crowd {
   const sockets = new Set<Socket>();
-  const answers: string[] = [];
+  const got: string[] = [];
   let opened = 0;
-  let answered = 0;
   let stopped = false;
   const maxOpen = o.maxOpen ?? o.count * 4;
   const open = (i: number): void => {
@@ -48,27 +45,25 @@ export function crowd(o: CrowdOptions): Crowd {
     opened++;
     const s = connect({ port: o.port, host: '127.0.0.1', localAddress: o.from[i % o.from.length] });
     sockets.add(s);
-    let got = '';
+    let at = -1;
     const every = o.trickleMs ?? 2000;
     const trickle = every > 0 ? setInterval(() => s.writable && s.write('x'), every) : undefined;
     s.on('connect', () => s.write(o.head(o.port)));
     s.on('data', (c: Buffer) => {
-      if (!got) answered++;
-      got += c.toString();
+      if (at < 0) at = got.push('') - 1;
+      got[at] += c.toString();
     });
     s.on('error', () => undefined);
     s.on('close', () => {
       clearInterval(trickle);
       sockets.delete(s);
-      if (got) answers.push(got);
       if (o.reconnect) setTimeout(() => open(i), 5);
     });
   };
   for (let i = 0; i < o.count; i++) open(i);
   return {
     opened: () => opened,
-    answers,
-    answered: () => answered,
+    answers: () => [...got],
     stop() {
       stopped = true;
       for (const s of sockets) s.destroy();
