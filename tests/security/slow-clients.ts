@@ -21,9 +21,11 @@ export interface CrowdOptions {
   /** Source addresses, used in turn (127.0.0.2…, all on the loopback interface). */
   from: string[];
   count: number;
-  /** The request each opens: the head and first body bytes; then one byte every `trickleMs` (0: none). */
+  /** The request each opens: the head and first body bytes; then `trickleBytes` (default 1) every
+   *  `trickleMs` (default 2000; 0: nothing more). */
   head: (port: number) => string;
   trickleMs?: number;
+  trickleBytes?: number;
   /** Open a new connection when one is closed (at most `maxOpen` in all). */
   reconnect?: boolean;
   maxOpen?: number;
@@ -47,7 +49,8 @@ export function crowd(o: CrowdOptions): Crowd {
     sockets.add(s);
     let at = -1;
     const every = o.trickleMs ?? 2000;
-    const trickle = every > 0 ? setInterval(() => s.writable && s.write('x'), every) : undefined;
+    const bytes = 'x'.repeat(o.trickleBytes ?? 1);
+    const trickle = every > 0 ? setInterval(() => s.writable && s.write(bytes), every) : undefined;
     s.on('connect', () => s.write(o.head(o.port)));
     s.on('data', (c: Buffer) => {
       if (at < 0) at = got.push('') - 1;
