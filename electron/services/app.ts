@@ -44,7 +44,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   let onEngine = (_e: EngineEvent): void => {};
   const engine = createEngineManager({
     dataDir, workerUrl: opts.engine?.workerUrl, spawn: opts.engine?.spawn, policy: opts.engine?.policy, log,
-    sofficeSetting: () => settings.get().sofficePath, onEvent: (e) => onEngine(e),
+    sofficeSetting: () => settings.get().sofficePath,
+    longPollSetting: () => settings.get().engineLongPollSeconds, onEvent: (e) => onEngine(e),
   });
   secrets = () => [keys.current(), engine.secret()];
 

@@ -6,8 +6,10 @@ import { startEngineServer, type EngineServer } from './index.ts';
 
 /** Parent → child. `port`: the previous run's, so polling URLs stay valid (0 = any free port). */
 export type ToEngine =
-  | { type: 'start'; port: number; dataDir: string; apiKeys: string[]; maxPages: number; workerUrl?: string; soffice?: string }
+  | { type: 'start'; port: number; dataDir: string; apiKeys: string[]; maxPages: number; workerUrl?: string; soffice?: string;
+      longPollMs?: number }
   | { type: 'soffice'; path?: string }
+  | { type: 'longPoll'; ms: number }
   | { type: 'stop' };
 
 /** Child → parent. */
@@ -35,6 +37,7 @@ const onMessage = (cb: (m: ToEngine) => void): void => {
 const born = performance.now();
 let server: EngineServer | null = null;
 let soffice: string | undefined; // undefined: search PATH and the install folders
+let longPollMs: number | undefined; // undefined: the engine's default hold
 let stopping = false;
 
 function stop(why: string): void {
@@ -49,10 +52,12 @@ function stop(why: string): void {
 
 async function start(m: Extract<ToEngine, { type: 'start' }>): Promise<void> {
   soffice = m.soffice;
+  longPollMs = m.longPollMs;
   const opts = {
     dataDir: m.dataDir, apiKeys: m.apiKeys, maxPages: m.maxPages,
     ...(m.workerUrl ? { workerUrl: new URL(m.workerUrl) } : {}),
     soffice: () => soffice,
+    ...(m.longPollMs !== undefined ? { longPollMs: () => longPollMs ?? m.longPollMs! } : {}),
     log: (line: string) => send({ type: 'log', line }),
   };
   try {
@@ -75,6 +80,7 @@ onMessage((m) => {
       setTimeout(() => process.exit(1), 100).unref(); // let the message leave first
     });
   } else if (m?.type === 'soffice') soffice = m.path;
+  else if (m?.type === 'longPoll') longPollMs = m.ms;
   else if (m?.type === 'stop') stop('asked by the app');
 });
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -16,8 +16,9 @@ export interface EngineCoreOptions {
   jobTimeoutMs?: number;
   /** Run interrupted tasks again on start (and keep running ones resumable on close); default true. */
   resumeInterrupted?: boolean;
-  /** Longest hold of an async_check on an unfinished task (long poll); default 25 s, 0 answers at once. */
-  longPollMs?: number;
+  /** Longest hold of an async_check on an unfinished task (long poll); default 25 s, 0 answers at once.
+   *  A function is asked at each check (the app's setting may change while the engine runs). */
+  longPollMs?: number | (() => number);
   /** LibreOffice's soffice for Office files: a path, null for none; default: DOCPARSE_SOFFICE, PATH, install folders.
    *  A function is asked at each use (the app's setting may change while the engine runs). */
   soffice?: string | null | (() => string | null | undefined);

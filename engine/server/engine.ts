@@ -117,7 +117,9 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     pool,
     maxPages,
     /** Upper bound of an async_check hold in ms (0: never hold). */
-    longPollMs: Math.max(0, opts.longPollMs ?? DEFAULT_LONG_POLL_MS),
+    get longPollMs(): number {
+      return Math.max(0, (typeof opts.longPollMs === 'function' ? opts.longPollMs() : opts.longPollMs) ?? DEFAULT_LONG_POLL_MS);
+    },
 
     /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
     async submit(input: SubmitInput): Promise<TaskRecord> {

@@ -1,6 +1,6 @@
 // Answers: always a JSON envelope {code, message, data}; business errors with HTTP 200 and `data` an
 // object carrying the reason (`{error: message}`, never null: SoMark's MCP server reads data.error);
-// never an HTML page or a stack trace.
+// never an HTML page or a stack trace. And the addresses of a request: its checked Host, its caller's share.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCodes, isEngineError } from '../errors.ts';
 import { BASE_PLACEHOLDER } from './jobs.ts';
@@ -57,3 +57,16 @@ export const withBase = (text: string, base: string, fileKey: string): string =>
   const own = `${BASE_PLACEHOLDER}/files/${fileKey}/`;
   return text.split(own).join(`${base}/files/${fileKey}/`);
 };
+
+/** The share an address belongs to: IPv4 as it is, IPv6 by its /64 (one host owns a whole /64). */
+export function shareAddress(ip: string | undefined): string {
+  const raw = (ip ?? '').replace(/%.*$/, '');
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw);
+  if (v4) return v4[1]!;
+  if (!raw.includes(':')) return raw;
+  const [head = '', tail] = raw.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const full = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  return `${full.slice(0, 4).map((x) => parseInt(x || '0', 16).toString(16)).join(':')}::/64`;
+}

@@ -49,6 +49,8 @@ export function createEngineManager(o: {
   /** Crashes, restarts and giving up (the queue and the UI are told). */
   onEvent?: (e: EngineEvent) => void;
   policy?: Partial<SupervisorPolicy>;
+  /** The long-poll setting in seconds (sent at start and whenever settings change). */
+  longPollSetting?: () => number;
 }): EngineManager {
   const key = `sk-local-${randomBytes(24).toString('hex')}`;
   // undefined: the engine searches PATH and the install folders (its default).
@@ -59,6 +61,7 @@ export function createEngineManager(o: {
       type: 'start', port, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
       ...(o.workerUrl ? { workerUrl: o.workerUrl.href } : {}),
       soffice: soffice(),
+      ...(o.longPollSetting ? { longPollMs: o.longPollSetting() * 1000 } : {}),
     }),
     log: o.log,
     onEvent: (e) => o.onEvent?.(e),
@@ -77,6 +80,7 @@ export function createEngineManager(o: {
     secret: () => key,
     settingsChanged() {
       if (o.sofficeSetting) sup.send({ type: 'soffice', path: soffice() });
+      if (o.longPollSetting) sup.send({ type: 'longPoll', ms: o.longPollSetting() * 1000 });
     },
     close() {
       closed = true;
