@@ -17,9 +17,10 @@ import { mupdfWorkerData } from '../pdf/wasm-shared.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
+import { isBudgetError, jobBudget } from './budget.ts';
 import { startSweeper } from './sweeper.ts';
 import { TaskEvents } from './task-events.ts';
-import { DEFAULT_LONG_POLL_MS, DEFAULT_MAX_PAGES, DEFAULT_TTL_MS, sofficeOf, type EngineCoreOptions, type SubmitInput, type TaskView } from './engine-options.ts';
+import { DEFAULT_LONG_POLL_MS, DEFAULT_MAX_PAGES, DEFAULT_OFFICE_QUEUE_LIMIT, DEFAULT_TTL_MS, sofficeOf, type EngineCoreOptions, type SubmitInput, type TaskView } from './engine-options.ts';
 
 export async function createEngineCore(opts: EngineCoreOptions) {
   const log = opts.log ?? (() => {});
@@ -39,6 +40,10 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   const events = new TaskEvents();
   const running = new Set<Promise<void>>();
   let admitting = 0; // submits past the queue check whose job is not queued yet
+  // Office tasks admitted whose parse is not queued yet (waiting for or in the one-at-a-time LibreOffice
+  // conversion): they count against the pool's queue, and on their own against officeQueueLimit.
+  let office = 0, officeAdmitting = 0;
+  const officeLimit = opts.officeQueueLimit ?? DEFAULT_OFFICE_QUEUE_LIMIT;
   let stopping = false;
   const closing = new AbortController(); // stops a running LibreOffice conversion on close()
   const sweeper = startSweeper(store, log);
@@ -58,8 +63,8 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType, path: inputPath } } : {}),
     };
     const outcome = await runTask(pool, job, info, {
-      // OCR reads a page in seconds (more on a busy machine): its pages get a larger budget.
-      timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + (opts.ocr?.enabled === false ? 2_000 : 20_000) * pages,
+      // CPU per page and per job, and progress: a busy machine slows a task but never fails it.
+      budget: (pages) => jobBudget(pages, opts.ocr?.enabled !== false, { ...opts.budget, wallMs: opts.jobTimeoutMs }),
       onStart: () => {
         progress.set(id, { pages_done: 0, pages_total: info.pageCount });
         void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
@@ -79,8 +84,14 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     try {
       if (info.kind === 'office') {
         // LibreOffice runs with the task, not at upload: the page count is known from here on.
-        await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
-        const converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
+        office++;
+        let converted;
+        try {
+          await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
+          converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
+        } finally {
+          office--;
+        }
         if (converted.info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -88,8 +99,9 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       } else await parse(rec, inputPath, inputPath, info);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      if (stopping && resume && !rec.sync) {
-        // Cut off by close(): stays QUEUING/PROCESSING on disk with its input, and runs at the next start.
+      if (stopping && resume && !rec.sync && !isBudgetError(e)) {
+        // Cut off by close(): stays QUEUING/PROCESSING on disk with its input, and runs at the next start
+        // (not one stopped for what its input did: over a budget, out of memory).
         keepInput = true;
         log(`task ${id} stopped with the engine (${rec.status}); it runs again at the next start`);
         return;
@@ -121,7 +133,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
 
     /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
     async submit(input: SubmitInput): Promise<TaskRecord> {
-      let admitted = false;
+      let admitted = false, officeHeld = false;
       try {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
@@ -130,7 +142,14 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
-        if (!pool.canAccept(admitting)) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
+        if (!pool.canAccept(admitting + office)) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
+        if (info.kind === 'office' && office + officeAdmitting >= officeLimit) {
+          throw new EngineError(ErrorCodes.QPS_LIMIT, `The engine is busy converting Office files (${officeLimit} waiting); retry later`);
+        }
+        if (info.kind === 'office') {
+          officeAdmitting++;
+          officeHeld = true;
+        }
         admitting++;
         admitted = true;
         const rec = newTaskRecord(input, info);
@@ -142,12 +161,15 @@ export async function createEngineCore(opts: EngineCoreOptions) {
           throw e;
         });
         await store.create(rec);
-        launch(rec, info);
+        launch(rec, info); // an Office task counts in `office` from here
         admitting--;
         admitted = false;
+        if (officeHeld) officeAdmitting--;
+        officeHeld = false;
         return rec;
       } finally {
         if (admitted) admitting--;
+        if (officeHeld) officeAdmitting--;
         await rm(input.uploadPath, { force: true }).catch(() => undefined);
       }
     },
