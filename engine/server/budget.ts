@@ -3,6 +3,7 @@
 // mupdf's WASM and onnxruntime's inference: both run on that thread) or when the thread has made no
 // progress at all — no page finished, no processor time — for a while; the whole job has a bounded CPU
 // budget too. A busy machine slows a job (its thread gets less CPU per second) but never fails it.
+import type { Worker } from 'node:worker_threads';
 import { EngineError, ErrorCodes } from '../errors.ts';
 
 export interface Budget {
@@ -25,6 +26,13 @@ export const isBudgetError = (e: unknown): e is BudgetError => e instanceof Budg
 /** Less processor time than this between two samples (µs): the thread did nothing. */
 const IDLE_US = 5_000;
 const secs = (ms: number): string => (ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+
+/** The worker thread's CPU time in µs; a Node without worker.cpuUsage() (before 24.6) measures its event
+ * loop's busy time instead (which also counts a thread blocked in a call). */
+export const threadCpu = (worker: Worker): (() => Promise<number>) =>
+  typeof worker.cpuUsage === 'function'
+    ? async () => { const u = await worker.cpuUsage(); return u.user + u.system; }
+    : async () => worker.performance.eventLoopUtilization().active * 1000;
 
 /** Watches one running job: `cpu()` answers its thread's CPU time in µs; `over` is called once, with the reason. */
 export class JobWatch {

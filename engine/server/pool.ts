@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Progress } from '../../shared/somark-answers.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
-import { BudgetError, JobWatch, type Budget } from './budget.ts';
+import { BudgetError, JobWatch, threadCpu, type Budget } from './budget.ts';
 import type { FromWorker, JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
 import { stopWorker } from './worker-stop.ts';
 
@@ -126,8 +126,7 @@ export class WorkerPool {
   #startClock(slot: Slot): void {
     const p = slot.current, worker = slot.worker;
     if (!p || !worker || slot.watch) return;
-    const cpu = async () => { const u = await worker.cpuUsage(); return u.user + u.system; };
-    slot.watch = new JobWatch(p.budget, cpu, (err) => {
+    slot.watch = new JobWatch(p.budget, threadCpu(worker), (err) => {
       this.#opts.log?.(`job ${p.id}: ${err.message}; stopping its worker`);
       void this.#stop(slot, err);
     });

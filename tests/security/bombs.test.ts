@@ -25,7 +25,7 @@ async function parse(data: Buffer, name: string): Promise<Answer> {
   let peak = base;
   const sampler = setInterval(() => { if (engine.alive()) peak = Math.max(peak, engine.rss()); }, 25);
   const form = new FormData();
-  form.append('file', new Blob([data]), name);
+  form.append('file', new Blob([new Uint8Array(data)]), name);
   form.append('api_key', ENGINE_KEY);
   form.append('output_formats', 'markdown');
   const t0 = Date.now();
