@@ -18,6 +18,7 @@ import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
 import { isBudgetError, jobBudget } from './budget.ts';
+import { Admission } from './admission.ts';
 import { startSweeper } from './sweeper.ts';
 import { TaskEvents } from './task-events.ts';
 import { DEFAULT_LONG_POLL_MS, DEFAULT_MAX_PAGES, DEFAULT_OFFICE_QUEUE_LIMIT, DEFAULT_TTL_MS, sofficeOf, type EngineCoreOptions, type SubmitInput, type TaskView } from './engine-options.ts';
@@ -39,11 +40,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   const progress = new Map<string, Progress>();
   const events = new TaskEvents();
   const running = new Set<Promise<void>>();
-  let admitting = 0; // submits past the queue check whose job is not queued yet
-  // Office tasks admitted whose parse is not queued yet (waiting for or in the one-at-a-time LibreOffice
-  // conversion): they count against the pool's queue, and on their own against officeQueueLimit.
-  let office = 0, officeAdmitting = 0;
-  const officeLimit = opts.officeQueueLimit ?? DEFAULT_OFFICE_QUEUE_LIMIT;
+  const admission = new Admission(pool, opts.officeQueueLimit ?? DEFAULT_OFFICE_QUEUE_LIMIT);
   let stopping = false;
   const closing = new AbortController(); // stops a running LibreOffice conversion on close()
   const sweeper = startSweeper(store, log);
@@ -84,14 +81,10 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     try {
       if (info.kind === 'office') {
         // LibreOffice runs with the task, not at upload: the page count is known from here on.
-        office++;
-        let converted;
-        try {
+        const converted = await admission.converting(async () => {
           await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
-          converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
-        } finally {
-          office--;
-        }
+          return convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
+        });
         if (converted.info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -133,7 +126,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
 
     /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
     async submit(input: SubmitInput): Promise<TaskRecord> {
-      let admitted = false, officeHeld = false;
+      let release = (): void => {};
       try {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
@@ -142,16 +135,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
-        if (!pool.canAccept(admitting + office)) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
-        if (info.kind === 'office' && office + officeAdmitting >= officeLimit) {
-          throw new EngineError(ErrorCodes.QPS_LIMIT, `The engine is busy converting Office files (${officeLimit} waiting); retry later`);
-        }
-        if (info.kind === 'office') {
-          officeAdmitting++;
-          officeHeld = true;
-        }
-        admitting++;
-        admitted = true;
+        release = admission.admit(info.kind);
         const rec = newTaskRecord(input, info);
         // The input is in the task's folder before the record says QUEUING, so a stop at any point
         // leaves either a resumable task or a folder without task.json (removed at the next start).
@@ -161,15 +145,11 @@ export async function createEngineCore(opts: EngineCoreOptions) {
           throw e;
         });
         await store.create(rec);
-        launch(rec, info); // an Office task counts in `office` from here
-        admitting--;
-        admitted = false;
-        if (officeHeld) officeAdmitting--;
-        officeHeld = false;
+        launch(rec, info); // an Office task counts as converting from here
+        release();
         return rec;
       } finally {
-        if (admitted) admitting--;
-        if (officeHeld) officeAdmitting--;
+        release();
         await rm(input.uploadPath, { force: true }).catch(() => undefined);
       }
     },
