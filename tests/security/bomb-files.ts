@@ -41,15 +41,15 @@ export function jpegBomb(side: number): Buffer {
   return Buffer.from([0xff, 0xd8, ...dqt, ...sof, ...dht, ...sos, ...Array<number>(64).fill(0), 0xff, 0xd9]);
 }
 
-/** A one-page PDF of `side` × `side` points whose only content is an 8 × 8 grey picture drawn over the whole page. */
-export function hugePagePdf(side: number): Buffer {
+/** A one-page PDF of `side` × `height` points whose only content is an 8 × 8 grey picture drawn over the whole page. */
+export function hugePagePdf(side: number, height = side): Buffer {
   const pixels = Buffer.alloc(64, 0x80);
   for (let i = 0; i < 8; i++) pixels[i * 9] = 0; // a diagonal, so it is a picture and not blank
-  const content = `q ${side} 0 0 ${side} 0 0 cm /Im0 Do Q`;
+  const content = `q ${side} 0 0 ${height} 0 0 cm /Im0 Do Q`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${side} ${side}] /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>`,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${side} ${height}] /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     `<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 64 >>\nstream\n${pixels.toString('latin1')}\nendstream`,
   ];

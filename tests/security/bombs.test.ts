@@ -73,4 +73,10 @@ describe('a huge page is read at a lower resolution', () => {
     expect(a.growth / MB).toBeLessThan(500);
     await answersNext();
   });
+
+  it('an A0 poster (841 × 1189 mm) is read as usual, without the warning', async () => {
+    const a = await parse(hugePagePdf(2384, 3370), 'poster.pdf');
+    expect(a.body.code, a.body.message).toBe(0);
+    expect(a.body.warnings ?? []).toEqual([]);
+  });
 });
