@@ -12,6 +12,7 @@ import { CJK_CHAR, END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
 import { hyphenPairs, mendHyphens } from './hyphens.ts';
 import { tableGoesOn } from './table-flow.ts';
 import { safeTex } from './escape.ts';
+import { reducedWarning } from './caps.ts';
 
 export interface DocumentMeta {
   fileType: string;
@@ -114,6 +115,12 @@ function nextColumn(prev: Elem, next: Elem, pageWidth: number): boolean {
     next.bbox[0] >= prev.bbox[2] - 0.02 * pageWidth && next.bbox[1] < prev.bbox[3] && continues(prev, next) && startsLikeContinuation(next.text);
 }
 
+/** The document's warnings from its pages' analyses (pages read at a lower resolution). */
+function warningsOf(analyses: PageAnalysis[]): { warnings?: string[] } {
+  const w = reducedWarning(analyses.flatMap((a) => (a.reducedDpi ? [[a.pageNum, a.reducedDpi] as [number, number]] : [])));
+  return w ? { warnings: [w] } : {};
+}
+
 export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentMeta, opts: ParseOptions): Promise<ParsedDocument> {
   const pagesIn = [...analyses].sort((a, b) => a.pageNum - b.pageNum);
   const bs = bodyStyle(pagesIn);
@@ -180,5 +187,6 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     fileType: meta.fileType, pageCount: meta.pageCount, json: { pages },
     markdown: toMarkdown(pages, opts.featureConfig, opts.elementFormats.image, joins),
     catalog: buildCatalog(pages), images,
+    ...warningsOf(analyses),
   };
 }
