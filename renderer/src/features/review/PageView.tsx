@@ -1,6 +1,7 @@
 // One page of the page pane: the original drawn as a PDF canvas, an image, or a blank sheet of
-// page_size, with the block boxes over it. Canvases render after a short settle delay (fast scrolling
-// never queues work for pages that fly by) and the render is cancelled when the page goes away.
+// page_size, with the block boxes over it, and a loading sign until the original is drawn. Canvases
+// render after a short settle delay (fast scrolling never queues work for pages that fly by) and the
+// render is cancelled when the page goes away.
 import { memo, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { BoxLayer } from './BoxLayer.tsx';
@@ -22,6 +23,17 @@ interface Props {
 
 /** A beat before rendering, so a page that only flashes by during a scroll never queues work. */
 const SETTLE_MS = 15;
+
+/** Over a page whose original is not drawn yet. */
+function PageLoading() {
+  const t = useT();
+  return (
+    <div className="rv-page-loading" data-testid="page-loading">
+      <span className="spinner" aria-hidden="true" />
+      <span>{t('review.pageLoading')}</span>
+    </div>
+  );
+}
 
 function PdfCanvas({ index, width, height, priority, settled }: { index: number; width: number; height: number; priority: number; settled: boolean }) {
   const { pdf } = useReviewContext();
@@ -69,18 +81,28 @@ function PdfCanvas({ index, width, height, priority, settled }: { index: number;
     [],
   );
   // The holder's children are managed here (swapped canvases), not by React.
-  return <div ref={ref} className="rv-canvas-holder" data-rendered={drawnAt ? '1' : '0'} data-testid="page-canvas" />;
+  return (
+    <>
+      <div ref={ref} className="rv-canvas-holder" data-rendered={drawnAt ? '1' : '0'} data-testid="page-canvas" />
+      {!drawnAt && <PageLoading />}
+    </>
+  );
 }
 
 export const PageView = memo(function PageView({ index, top, left, width, height, draw, priority, settled }: Props) {
   const t = useT();
-  const { doc, view, pdf } = useReviewContext();
+  const { doc, view, pdf, opening } = useReviewContext();
   const info = doc.model.pages[index]!;
   const [imgFailed, setImgFailed] = useState(false);
+  const [imgLoaded, setImgLoaded] = useState(false);
   let body = null;
+  // Pages the original will draw: while it opens, and pages waiting for their turn to hold a canvas.
+  let waiting = doc.source === 'pdf' && (opening || (!!pdf && index < pdf.numPages));
   if (doc.source === 'pdf' && pdf && index < pdf.numPages && draw) {
     body = <PdfCanvas index={index} width={width} height={height} priority={priority} settled={settled} />;
+    waiting = false; // PdfCanvas shows its own until drawn
   } else if (doc.source === 'image' && view.originalUrl && index === 0 && !imgFailed) {
+    waiting = !imgLoaded;
     body = (
       <img
         className="rv-canvas"
@@ -90,6 +112,7 @@ export const PageView = memo(function PageView({ index, top, left, width, height
         height={height}
         draggable={false}
         onError={() => setImgFailed(true)}
+        onLoad={() => setImgLoaded(true)}
         data-rendered="1"
       />
     );
@@ -101,8 +124,10 @@ export const PageView = memo(function PageView({ index, top, left, width, height
       data-page={index}
       data-testid="page"
       aria-label={t('review.pageN', { n: index + 1 })}
+      aria-busy={waiting || undefined}
     >
       {body}
+      {waiting && <PageLoading />}
       <BoxLayer page={index} width={width} height={height} settled={settled} />
       {info.textless && (
         <p className="rv-textless" role="note" data-testid="no-text-banner">
