@@ -20,6 +20,20 @@ const gOf = (e: MouseEvent): number => {
   return el ? Number(el.dataset.g) : -1;
 };
 
+/** Badge width and height (px) the reading-order number needs outside a box. */
+const BADGE_W = 16;
+const BADGE_H = 13;
+
+/** Where the reading-order number goes, always off the text when the page has room: left of the box
+ *  (the margin or column gap), else above it (a box at the page's left edge, as OCR'd images' lines are),
+ *  else right of it; inside the box's corner only when none of these fits on the page. */
+export function badgePlace(r: { left: number; top: number; width: number }, pageWidth: number): string {
+  if (r.left >= BADGE_W) return '';
+  if (r.top >= BADGE_H) return ' is-above';
+  if (r.left + r.width + BADGE_W <= pageWidth) return ' is-right';
+  return ' is-edge';
+}
+
 export const BoxLayer = memo(function BoxLayer({ page, width, height, settled }: Props) {
   const { doc, store } = useReviewContext();
   const info = doc.model.pages[page]!;
@@ -71,8 +85,7 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height, settled }:
         if (isSel) cls += ' is-selected';
         if (isHov) cls += ' is-hovered';
         if (hits.has(b.g)) cls += ' is-hit';
-        // No room for the number left of the box (page edge, which clips): draw it inside.
-        if (r.left < 16) cls += ' is-edge';
+        cls += badgePlace(r, width);
         return <div key={b.g} className={cls} style={style} data-g={b.g} data-idx={b.block.idx} data-n={b.block.idx} data-type={b.block.type} />;
       })}
     </div>
