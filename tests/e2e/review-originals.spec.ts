@@ -4,48 +4,13 @@
 // file or log under the data folder. The truncated corpus PDF shows its five pages drawn, and its
 // Markdown holds no run of the garbage its lost fonts give.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import '../../engine/pdf/wasm-handle.ts';
-import * as mupdf from 'mupdf';
 import { expect, invokeFromTest, test } from './fixtures.ts';
-import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
+import { corpus, dropFiles, expectRowState, listTasks } from './app-ui.ts';
 import { formsIn, keyForms, searchFolder } from './support/secrets.ts';
-
-/** A copy of a corpus PDF encrypted (AES-256) with `password`. */
-async function protectedCopy(rel: string, password: string, dir: string): Promise<string> {
-  const doc = mupdf.Document.openDocument(new Uint8Array(await readFile(corpus(rel))), 'application/pdf').asPDF()!;
-  const buf = doc.saveToBuffer(`encrypt=aes-256,user-password=${password},owner-password=${password}-owner`);
-  const file = join(dir, 'protected-report.pdf');
-  await writeFile(file, buf.asUint8Array());
-  buf.destroy();
-  doc.destroy();
-  return file;
-}
-
-/** Pixels of the drawn page `i` that are not white (its canvas is read back in the page). */
-async function inkOnPage(page: Page, i: number): Promise<number> {
-  const holder = page.locator(`[data-testid=page-pane] [data-page="${i}"] [data-testid=page-canvas][data-rendered="1"]`);
-  await holder.scrollIntoViewIfNeeded();
-  await expect(holder).toBeVisible({ timeout: 30_000 });
-  return holder.evaluate((el) => {
-    const c = el.querySelector('canvas')!;
-    const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    let ink = 0;
-    for (let k = 0; k < px.length; k += 4) if (px[k]! < 200 || px[k + 1]! < 200 || px[k + 2]! < 200) ink++;
-    return ink;
-  });
-}
-
-/** Opens the result of `name` with the queue hidden (`queueHidden`: it was hidden before a reload). */
-async function openReview(page: Page, name: string, queueHidden = false): Promise<void> {
-  if (queueHidden) await page.getByRole('button', { name: 'Queue', exact: true }).click();
-  await row(page, name).click();
-  await expect(page.getByTestId('review')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Hide the queue' }).click();
-}
+import { inkOnPage, openReview, protectedCopy } from './support/originals.ts';
 
 test('a protected PDF shows its pages; after a restart the review asks again; the password is stored nowhere', async ({ page, app }) => {
   test.setTimeout(240_000);
