@@ -73,3 +73,31 @@ test('the truncated PDF shows its five pages drawn and no garbage in the Markdow
   expect(view.value.markdown).not.toMatch(/^\S$/m);
   await expect(page.getByTestId('md-pane')).not.toContainText('+-./');
 });
+
+test('formulas in a narrow Markdown pane: display ones keep one line (scrolling sideways), inline ones do not break inside', async ({ page, app }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
+  await dropFiles(page, corpus('office/equations.docx'));
+  await expectRowState(page, 'equations.docx', 'SUCCESS');
+  await openReview(page, 'equations.docx');
+  await page.setViewportSize({ width: 1024, height: 700 }); // a Markdown pane of about 380 px
+  const md = page.getByTestId('md-pane');
+  await expect(md.locator('.katex').first()).toBeVisible({ timeout: 30_000 });
+  // Every piece of a formula (KaTeX's .katex-base) is one box on one line; a display formula's pieces share one line.
+  const report = await md.evaluate((pane) => {
+    const pieces = [...pane.querySelectorAll<HTMLElement>('.katex .katex-base')];
+    const split = pieces.filter((b) => b.getClientRects().length > 1).map((b) => b.textContent);
+    const displays = [...pane.querySelectorAll<HTMLElement>('.katex-display')].map((d) => {
+      // On one line, the formula is as tall as its tallest piece; wrapped, it is taller.
+      const tallest = Math.max(0, ...[...d.querySelectorAll<HTMLElement>('.katex-html > .katex-base')].map((b) => b.getBoundingClientRect().height));
+      return { extra: d.querySelector('.katex-html')!.getBoundingClientRect().height - tallest, scrolls: d.scrollWidth > d.clientWidth };
+    });
+    return { pieces: pieces.length, split, displays };
+  });
+  expect(report.pieces).toBeGreaterThan(5);
+  expect(report.split).toEqual([]);
+  expect(report.displays.length).toBeGreaterThan(0);
+  expect(report.displays.filter((d) => d.extra > 4)).toEqual([]);
+  expect(report.displays.some((d) => d.scrolls)).toBe(true); // the long Fourier series is wider than the pane
+});
