@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 import { corpus, dropFiles, expectRowState, listTasks } from './app-ui.ts';
 import { formsIn, keyForms, searchFolder } from './support/secrets.ts';
-import { inkOnPage, openReview, protectedCopy } from './support/originals.ts';
+import { inkOnPage, openReview, parseAndReview, protectedCopy } from './support/originals.ts';
 
 test('a protected PDF shows its pages; after a restart the review asks again; the password is stored nowhere', async ({ page, app }) => {
   test.setTimeout(240_000);
@@ -56,11 +56,7 @@ test('a protected PDF shows its pages; after a restart the review asks again; th
 
 test('the truncated PDF shows its five pages drawn and no garbage in the Markdown', async ({ page, app }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
-  await dropFiles(page, corpus('bad-input/truncated_multi_page.pdf'));
-  await expectRowState(page, 'truncated_multi_page.pdf', 'SUCCESS');
-  await openReview(page, 'truncated_multi_page.pdf');
+  await parseAndReview(page, app, 'bad-input/truncated_multi_page.pdf');
   await expect(page.getByTestId('review')).toHaveAttribute('data-drawn', 'mupdf');
   await expect(page.getByTestId('review-warning')).toContainText('drawn from the repaired file');
   for (let i = 0; i < 5; i++) expect(await inkOnPage(page, i), `page ${i + 1}`).toBeGreaterThan(500);
@@ -76,11 +72,7 @@ test('the truncated PDF shows its five pages drawn and no garbage in the Markdow
 
 test('formulas in a narrow Markdown pane: display ones keep one line (scrolling sideways), inline ones do not break inside', async ({ page, app }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
-  await dropFiles(page, corpus('office/equations.docx'));
-  await expectRowState(page, 'equations.docx', 'SUCCESS');
-  await openReview(page, 'equations.docx');
+  await parseAndReview(page, app, 'office/equations.docx');
   await page.setViewportSize({ width: 1024, height: 700 }); // a Markdown pane of about 380 px
   const md = page.getByTestId('md-pane');
   await expect(md.locator('.katex').first()).toBeVisible({ timeout: 30_000 });

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import '../../../engine/pdf/wasm-handle.ts';
 import * as mupdf from 'mupdf';
-import { expect } from '../fixtures.ts';
-import { corpus, row } from '../app-ui.ts';
+import { expect, invokeFromTest, type WebApp } from '../fixtures.ts';
+import { corpus, dropFiles, expectRowState, row } from '../app-ui.ts';
 
 /** A copy of a corpus PDF encrypted (AES-256) with `password`. */
 export async function protectedCopy(rel: string, password: string, dir: string): Promise<string> {
@@ -39,4 +39,15 @@ export async function openReview(page: Page, name: string, queueHidden = false):
   await row(page, name).click();
   await expect(page.getByTestId('review')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Hide the queue' }).click();
+}
+
+/** In a 1440×900 window, in English, with Markdown and JSON: parses the corpus file `rel` and opens its
+ * review with the queue hidden. */
+export async function parseAndReview(page: Page, app: WebApp, rel: string): Promise<void> {
+  const name = rel.split('/').pop()!;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
+  await dropFiles(page, corpus(rel));
+  await expectRowState(page, name, 'SUCCESS');
+  await openReview(page, name);
 }
