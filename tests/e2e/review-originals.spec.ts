@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 import { corpus, dropFiles, expectRowState, listTasks } from './app-ui.ts';
-import { formsIn, keyForms, searchFolder } from './support/secrets.ts';
+import { formsIn, heapSnapshot, keyForms, searchFolder } from './support/secrets.ts';
 import { inkOnPage, openReview, parseAndReview, protectedCopy } from './support/originals.ts';
 
 test('a protected PDF shows its pages; after a restart the review asks again; the password is stored nowhere', async ({ page, app }) => {
@@ -49,6 +49,8 @@ test('a protected PDF shows its pages; after a restart the review asks again; th
     expect(files).toBeGreaterThan(2);
     expect(hits).toEqual([]);
     expect(formsIn(app.logs(), forms)).toEqual([]);
+    // Main alone keeps it: the page's heap holds no copy once it was sent.
+    expect(formsIn(await heapSnapshot(page), forms)).toEqual([]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
