@@ -1,7 +1,7 @@
 // Opens the original a review draws its pages from: pdf.js first; when it cannot open the file (damaged,
 // or password-protected), main draws the pages with mupdf ('results:pages', page-images.ts), with the
 // password this session gave for the file, or one asked for here (it goes to main and stays there).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Size } from '../../../../shared/bbox.ts';
 import type { ResultView } from '../../../../shared/task.ts';
 import { invoke } from '../../lib/ipc.ts';
@@ -36,6 +36,9 @@ export function useOriginal(view: ResultView, baseDoc: ReviewDoc, given: Promise
   const [opening, setOpening] = useState(baseDoc.source !== 'none');
   const [locked, setLocked] = useState<{ wrong: boolean } | null>(null);
   const id = view.task.id;
+  // The page-image document made here (its queued renders end with it).
+  const drawnDoc = useRef<PdfDoc | null>(null);
+  useEffect(() => () => drawnDoc.current?.destroy(), []);
 
   /** Sizes and scale from the opened document, then it is shown. */
   const adopt = useCallback(async (d: PdfDoc, alive: () => boolean) => {
@@ -69,7 +72,9 @@ export function useOriginal(view: ResultView, baseDoc: ReviewDoc, given: Promise
     }
     setLocked(null);
     setDrawn(true);
-    await adopt(imagePages(view.assetBase, baseDoc.model.pages.map((p) => p.size), res.value.pages), alive);
+    drawnDoc.current?.destroy();
+    drawnDoc.current = imagePages(view.assetBase, baseDoc.model.pages.map((p) => p.size), res.value.pages);
+    await adopt(drawnDoc.current, alive);
   }, [id, view.assetBase, baseDoc, adopt]);
 
   useEffect(() => {
