@@ -264,6 +264,20 @@ describe('ReviewView: the original while it opens, and a protected one', () => {
     }
   });
 
+  it('pages pdf.js opened but cannot draw are asked of main, once for the document', async () => {
+    const api = fakeApi({ 'results:pages': () => ({ state: 'ready', pages: 2 }) });
+    setApi(api);
+    const size = { w: 500, h: 700 };
+    const failing: PdfDoc = {
+      numPages: 2, knownPoints: () => size, points: async () => size, destroy: () => undefined,
+      render: () => ({ done: Promise.resolve(null), cancel: () => undefined, failed: true }),
+    };
+    render(<ReviewView view={pdfView()} pdf={Promise.resolve(failing)} />);
+    await waitFor(() => expect(api.pairs.filter(([c]) => c === 'results:pages')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.pairs.filter(([c]) => c === 'results:pages')).toEqual([['results:pages', { id: 'req_sample0001' }]]);
+  });
+
   it('a PDF pdf.js cannot open asks main; a protected one asks for its password and sends it to main only', async () => {
     const api = fakeApi({
       'results:pages': (req) => (req.password === 'right' ? { state: 'ready', pages: 2 } : { state: 'password', wrong: req.password !== undefined }),

@@ -6,6 +6,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { BoxLayer } from './BoxLayer.tsx';
 import { useReviewContext } from './context.tsx';
+import type { PdfDoc } from './pdf.ts';
 
 interface Props {
   index: number;
@@ -36,7 +37,7 @@ function PageLoading() {
 }
 
 function PdfCanvas({ index, width, height, priority, settled }: { index: number; width: number; height: number; priority: number; settled: boolean }) {
-  const { pdf } = useReviewContext();
+  const { pdf, pageImages } = useReviewContext();
   const ref = useRef<HTMLDivElement>(null);
   // Size the current picture was drawn at ('' = none yet); a zoom needs a new one.
   const [drawnAt, setDrawnAt] = useState('');
@@ -48,10 +49,18 @@ function PdfCanvas({ index, width, height, priority, settled }: { index: number;
     const holder = ref.current;
     if (!pdf || !holder || !settled || !needed) return;
     let handle: { cancel(): void } | null = null;
+    let live = true;
     const timer = window.setTimeout(() => {
-      const h = pdf.render(index, width, height, window.devicePixelRatio || 1, priorityRef.current);
-      handle = h;
-      void h.done.then((canvas) => {
+      const draw = (doc: PdfDoc) => {
+        const h = doc.render(index, width, height, window.devicePixelRatio || 1, priorityRef.current);
+        handle = h;
+        return h.done.then((canvas) => ({ canvas, failed: !!h.failed }));
+      };
+      void draw(pdf).then(async ({ canvas, failed }) => {
+        // A page pdf.js opened but cannot draw: main draws it (mupdf page image).
+        const alt = !canvas && failed && live ? await pageImages() : null;
+        return alt && live ? (await draw(alt)).canvas : canvas;
+      }).then((canvas) => {
         if (!canvas || !holder.isConnected) return;
         canvas.className = 'rv-canvas';
         canvas.setAttribute('aria-hidden', 'true');
@@ -66,10 +75,11 @@ function PdfCanvas({ index, width, height, priority, settled }: { index: number;
       });
     }, SETTLE_MS);
     return () => {
+      live = false;
       window.clearTimeout(timer);
       handle?.cancel();
     };
-  }, [pdf, index, width, height, size, settled, needed]);
+  }, [pdf, pageImages, index, width, height, size, settled, needed]);
   useEffect(
     () => () => {
       const c = ref.current?.firstElementChild as HTMLCanvasElement | null | undefined;

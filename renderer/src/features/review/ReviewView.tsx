@@ -120,8 +120,8 @@ export function ReviewView({ view, pdf: opening, initial }: Props) {
   useKeys(store, gate, searchRef);
 
   const ctx: ReviewContextValue = useMemo(
-    () => ({ view, doc, store, gate, bridge, pdf, baseScale, opening: original.opening }),
-    [view, doc, store, gate, bridge, pdf, baseScale, original.opening],
+    () => ({ view, doc, store, gate, bridge, pdf, baseScale, opening: original.opening, pageImages: original.pageImages }),
+    [view, doc, store, gate, bridge, pdf, baseScale, original.opening, original.pageImages],
   );
 
   let notice: string | null = null;

@@ -37,6 +37,8 @@ export interface ReviewContextValue {
   baseScale: number;
   /** The original is still being opened: its pages will be drawn (each page shows it is loading). */
   opening: boolean;
+  /** The original as page images main draws, for a page pdf.js opened but cannot draw (null: none). */
+  pageImages(): Promise<PdfDoc | null>;
 }
 
 export const ReviewContext = createContext<ReviewContextValue | null>(null);

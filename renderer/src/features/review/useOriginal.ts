@@ -25,6 +25,8 @@ export interface Original {
   /** A protected PDF whose password this session does not know: `wrong` after a failed try. */
   locked: { wrong: boolean } | null;
   unlock(password: string): Promise<void>;
+  /** Page images main draws, asked for once, for pages pdf.js opened but cannot draw (null: none). */
+  pageImages(): Promise<PdfDoc | null>;
 }
 
 export function useOriginal(view: ResultView, baseDoc: ReviewDoc, given: Promise<PdfDoc> | null | undefined): Original {
@@ -39,6 +41,14 @@ export function useOriginal(view: ResultView, baseDoc: ReviewDoc, given: Promise
   // The page-image document made here (its queued renders end with it).
   const drawnDoc = useRef<PdfDoc | null>(null);
   useEffect(() => () => drawnDoc.current?.destroy(), []);
+  const makeDrawn = useCallback((pages: number): PdfDoc => {
+    drawnDoc.current?.destroy();
+    drawnDoc.current = imagePages(view.assetBase, baseDoc.model.pages.map((p) => p.size), pages);
+    return drawnDoc.current;
+  }, [view.assetBase, baseDoc]);
+  const spare = useRef<Promise<PdfDoc | null> | null>(null);
+  const pageImages = useCallback(() => (spare.current ??= invoke('results:pages', { id }).then((res) =>
+    res.ok && res.value.state === 'ready' ? makeDrawn(res.value.pages) : null)), [id, makeDrawn]);
 
   /** Sizes and scale from the opened document, then it is shown. */
   const adopt = useCallback(async (d: PdfDoc, alive: () => boolean) => {
@@ -72,10 +82,8 @@ export function useOriginal(view: ResultView, baseDoc: ReviewDoc, given: Promise
     }
     setLocked(null);
     setDrawn(true);
-    drawnDoc.current?.destroy();
-    drawnDoc.current = imagePages(view.assetBase, baseDoc.model.pages.map((p) => p.size), res.value.pages);
-    await adopt(drawnDoc.current, alive);
-  }, [id, view.assetBase, baseDoc, adopt]);
+    await adopt(makeDrawn(res.value.pages), alive);
+  }, [id, adopt, makeDrawn]);
 
   useEffect(() => {
     if (baseDoc.source !== 'pdf' || !view.originalUrl) {
@@ -100,5 +108,5 @@ export function useOriginal(view: ResultView, baseDoc: ReviewDoc, given: Promise
   }, [baseDoc, view.originalUrl, given, adopt, fromMain]);
 
   const unlock = useCallback((password: string) => fromMain(password, () => true, ''), [fromMain]);
-  return { pdf, error, sizes, baseScale, drawn, opening, locked, unlock };
+  return { pdf, error, sizes, baseScale, drawn, opening, locked, unlock, pageImages };
 }
