@@ -199,6 +199,10 @@ describe('reading-order badge', () => {
     expect(badgePlace({ left: 2, top: 30, width: 100 }, 600)).toBe(' is-above');
     expect(badgePlace({ left: 2, top: 4, width: 100 }, 600)).toBe(' is-right');
     expect(badgePlace({ left: 0, top: 0, width: 598 }, 600)).toBe(' is-edge');
+    // The pane's gutter left of the page takes it (an OCR'd image whose lines touch its edge).
+    expect(badgePlace({ left: 0, top: 0, width: 598 }, 600, 24)).toBe('');
+    // Or the gap above the page, when the gutter is too narrow (a page as wide as the pane).
+    expect(badgePlace({ left: 1, top: 2, width: 598 }, 600, 16, 16)).toBe(' is-above');
   });
 });
 

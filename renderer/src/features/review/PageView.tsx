@@ -138,7 +138,7 @@ export const PageView = memo(function PageView({ index, top, left, width, height
     >
       {body}
       {waiting && <PageLoading />}
-      <BoxLayer page={index} width={width} height={height} settled={settled} />
+      <BoxLayer page={index} width={width} height={height} settled={settled} gutter={left} />
       {info.textless && (
         <p className="rv-textless" role="note" data-testid="no-text-banner">
           {t('review.noTextPage')}
