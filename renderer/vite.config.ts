@@ -25,6 +25,10 @@ export default defineConfig({
   root,
   base: './',
   plugins: [react(), devCsp(), pdfjsAssets()],
+  // One KaTeX: rehype-katex's own older copy writes class names (.base, .sizing, …) the stylesheet of the
+  // app's KaTeX (katex/dist/katex.min.css) no longer has (.katex-base, …), which left formula pieces
+  // unstyled: breaking inside (an inline πr²'s 2 on the next line) and wrapping display formulas.
+  resolve: { dedupe: ['katex'] },
   build: {
     outDir: '../out/renderer',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 // The one IPC contract between renderer and main. Electron's preload and browser mode's
 // WebSocket transport both carry exactly these channels; allowlists derive from the maps.
 import type { IpcResult } from './result.ts';
-import type { AppInfo, ConnectionReport, HistoryItem, KeyStatus, ResultView, Settings, SubmitOptions, SubmitResult, Task } from './task.ts';
+import type { AppInfo, ConnectionReport, HistoryItem, KeyStatus, PageImages, ResultView, Settings, SubmitOptions, SubmitResult, Task } from './task.ts';
 import type { BatchExportRequest, BatchSummary, ExportRequest, ExportResult } from './export.ts';
 
 /** Request/response channels (renderer → main). */
@@ -29,6 +29,9 @@ export interface InvokeMap {
   /** Re-parse a finished (or failed/cancelled) task with other options, e.g. another backend; both are kept. */
   'tasks:rerun': { req: { id: string; options: SubmitOptions }; res: Task };
   'results:get': { req: { id: string }; res: ResultView };
+  /** The original as page images drawn by main (mupdf), for a PDF the renderer cannot open; `password`:
+   *  a protected PDF's, kept in main's memory for this session only (never written or logged). */
+  'results:pages': { req: { id: string; password?: string }; res: PageImages };
   'history:list': { req: { query?: string }; res: HistoryItem[] };
   'history:delete': { req: { ids: string[] }; res: { freedBytes: number } };
   'history:clear': { req: void; res: { freedBytes: number } };
@@ -62,7 +65,7 @@ export type Res<K extends InvokeChannel> = InvokeMap[K]['res'];
 const invokeChannels: Record<InvokeChannel, true> = {
   'app:ready': true, 'settings:get': true, 'settings:set': true, 'key:status': true, 'key:set': true,
   'key:clear': true, 'connection:test': true, 'files:import': true, 'tasks:submit': true, 'tasks:list': true,
-  'tasks:cancel': true, 'tasks:retry': true, 'tasks:remove': true, 'tasks:rerun': true, 'results:get': true,
+  'tasks:cancel': true, 'tasks:retry': true, 'tasks:remove': true, 'tasks:rerun': true, 'results:get': true, 'results:pages': true,
   'history:list': true, 'history:delete': true, 'history:clear': true, 'storage:usage': true,
   'export:task': true, 'export:batch': true, 'dialog:saveFile': true, 'dialog:pickFolder': true,
   'dialog:openFiles': true,

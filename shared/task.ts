@@ -141,6 +141,17 @@ export interface ResultView {
   warnings: string[];
 }
 
+/** A page of the original drawn by main (mupdf) for the review when the renderer's PDF library cannot
+ *  open it: fetched at `assetBase + pageImageAsset(page, widthPx)`; PAGE_IMAGE_ASSET reads that name. */
+export const pageImageAsset = (page: number, widthPx: number): string => `pages/${page}-${widthPx}.png`;
+export const PAGE_IMAGE_ASSET = /^pages\/(\d{1,5})-(\d{2,4})\.png$/;
+/** Widest page image main draws (px). */
+export const PAGE_IMAGE_MAX_WIDTH = 4096;
+
+/** 'results:pages': the original can be drawn as page images (how many), or needs the password of a
+ *  protected PDF for this session (`wrong`: the one just given did not open it). */
+export type PageImages = { state: 'ready'; pages: number } | { state: 'password'; wrong: boolean };
+
 export interface HistoryItem {
   id: string;
   fileName: string;

@@ -89,7 +89,7 @@ async function start(): Promise<void> {
   });
   services = svc;
   handleAppScheme(here('../renderer'));
-  handleAssetScheme((rel) => svc.resolveAsset(rel));
+  handleAssetScheme((rel) => svc.resolveAsset(rel), (rel) => svc.pageImage(rel));
   bridge = registerIpc(svc.handlers, origins, (paths) => paths.forEach((p) => svc.grants.allowRead(p)));
   svc.setEmitter(bridge.hub.emit);
   openWindow();

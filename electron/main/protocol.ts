@@ -1,11 +1,12 @@
 // Privileged schemes of the packaged app:
 //   docparse-app://app/…    the renderer build (out/renderer), with the CSP as a response header;
-//   docparse-asset://app/…  result images, originals and downloads via services.resolveAsset (Range aware).
+//   docparse-asset://app/…  result images, originals and downloads via services.resolveAsset (Range aware),
+//                           page images services.pageImage draws.
 // Serving the renderer from a standard, secure scheme instead of file:// gives it a real origin.
 import { protocol } from 'electron';
 import { Readable } from 'node:stream';
 import { resolve } from 'node:path';
-import { fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from '../shell/asset-file.ts';
+import { bytesAsset, fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from '../shell/asset-file.ts';
 import { APP_ORIGIN, APP_SCHEME, ASSET_SCHEME, buildCsp } from '../shell/policy.ts';
 
 /** Must run before app 'ready'. */
@@ -42,7 +43,7 @@ export function handleAppScheme(rendererDir: string): void {
 }
 
 /** Serves assets the services resolve; only the app's own origin may read them cross-origin. */
-export function handleAssetScheme(resolveAsset: (rel: string) => string | null): void {
+export function handleAssetScheme(resolveAsset: (rel: string) => string | null, pageImage: (rel: string) => Promise<Uint8Array | null> | null): void {
   protocol.handle(ASSET_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'app' || (request.method !== 'GET' && request.method !== 'HEAD')) return notFound();
@@ -52,12 +53,11 @@ export function handleAssetScheme(resolveAsset: (rel: string) => string | null):
     } catch {
       return notFound();
     }
-    const file = rel ? resolveAsset(rel) : null;
-    const res = await openAsset(file, {
-      method: request.method,
-      range: request.headers.get('range'),
-      headers: { ...RESULT_ASSET_HEADERS, 'access-control-allow-origin': APP_ORIGIN, 'cross-origin-resource-policy': 'cross-origin' },
-    });
+    const headers = { ...RESULT_ASSET_HEADERS, 'access-control-allow-origin': APP_ORIGIN, 'cross-origin-resource-policy': 'cross-origin' };
+    const drawn = rel ? pageImage(rel) : null;
+    const res = drawn
+      ? bytesAsset(await drawn, 'image/png', { method: request.method, headers })
+      : await openAsset(rel ? resolveAsset(rel) : null, { method: request.method, range: request.headers.get('range'), headers });
     if (res.status === 404) return notFound();
     return toResponse(res);
   });

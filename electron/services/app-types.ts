@@ -59,6 +59,9 @@ export interface AppServices {
    * or null when it is unknown or escapes the data folder.
    */
   resolveAsset(relPath: string): string | null;
+  /** A page image drawn on request ('results/<taskId>/pages/<n>-<w>.png', results/page-images.ts): its
+   *  PNG or null; null synchronously when `relPath` names no page image (serve resolveAsset's file). */
+  pageImage(relPath: string): Promise<Uint8Array | null> | null;
   /** Browser mode: folder where uploaded files are stored before `tasks:submit`. */
   uploadsDir: string;
   /** Shells record here what the user chose outside the IPC contract (Electron: dropped files). */

@@ -13,6 +13,7 @@ import { createResultsStore } from './results/store.ts';
 import { writeResult } from './results/writer.ts';
 import { createGrants } from './files/grants.ts';
 import { createAssetResolver, createDownloads } from './results/assets.ts';
+import { createPageImages } from './results/page-images.ts';
 import { createTaskQueue } from './queue/task-queue.ts';
 import { createHandlers, type HandlerContext } from './handlers/index.ts';
 import { pruneUploads } from './files/prune-uploads.ts';
@@ -57,11 +58,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const targets = createTargets({ cloudBaseUrl: () => settings.get().cloudBaseUrl, keys, engine });
   const downloads = createDownloads(opts.assetUrlBase);
   const resolveAsset = createAssetResolver(paths.results, downloads);
+  const pages = createPageImages(paths.results);
   const grants = createGrants({ read: [uploadsDir, ...(opts.allowedPaths?.read ?? [])], write: opts.allowedPaths?.write ?? [] });
 
   const queue = createTaskQueue({
     dataDir, emit, log, timing, targets,
     settings: () => settings.get(),
+    sessionPassword: (id, password) => pages.remember(id, password),
     saveResult: (task, done, signal) => writeResult(paths.results, task, done, { timing, log, signal }),
   });
   const results = createResultsStore(dataDir, { task: (id) => queue.get(id), assetUrlBase: opts.assetUrlBase });
@@ -90,6 +93,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     timing,
     downloads,
     grants,
+    pages,
   };
   const handlers = createHandlers(ctx);
   const ks = keys.status();
@@ -105,12 +109,14 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       emitter = e;
     },
     resolveAsset,
+    pageImage: (rel) => pages.asset(rel),
     uploadsDir,
     grants,
     enginePid: () => engine.pid(),
     close: () =>
       (closed ??= (async () => {
         await queue.close();
+        pages.close();
         await engine.close().catch((e: unknown) => log.error(`engine stop failed: ${(e as Error).message}`));
         log.info('services stopped');
         await log.flush();

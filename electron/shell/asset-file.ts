@@ -1,9 +1,10 @@
 // Serving one file from disk with a content type and HTTP Range support (pdf.js fetches ranges).
-// Used by the Electron asset protocol (main/protocol.ts) and by browser mode's /assets route.
+// Used by the Electron asset protocol (main/protocol.ts) and by browser mode's /assets route; bytesAsset
+// serves a body made in memory (page images drawn on request) the same way.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -110,6 +111,18 @@ export async function openAsset(filePath: string | null, req: AssetRequest = {})
     status: 206,
     headers: { ...base, 'content-length': String(length), 'content-range': `bytes ${range.start}-${range.end}/${size}` },
     body: head ? null : createReadStream(filePath, { start: range.start, end: range.end }),
+  };
+}
+
+/** A body made in memory (a page image drawn on request) with a file's headers; 404 for null. Whole
+ *  (a Range is not needed by images). */
+export function bytesAsset(body: Uint8Array | null, contentType: string, req: AssetRequest = {}): AssetResponse {
+  if (!body) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: null };
+  const head = (req.method ?? 'GET').toUpperCase() === 'HEAD';
+  return {
+    status: 200,
+    headers: { 'content-type': contentType, 'content-length': String(body.length), 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', ...req.headers },
+    body: head ? null : Readable.from([Buffer.from(body.buffer, body.byteOffset, body.length)]),
   };
 }
 

@@ -13,7 +13,7 @@ import { handleUpload, sendJson } from './upload.ts';
 import { createWsIpc, type WsIpc } from './ws-ipc.ts';
 
 /** What the transport needs from the services. */
-export type WebServices = Pick<AppServices, 'handlers' | 'setEmitter' | 'resolveAsset' | 'uploadsDir'>;
+export type WebServices = Pick<AppServices, 'handlers' | 'setEmitter' | 'resolveAsset' | 'uploadsDir'> & Partial<Pick<AppServices, 'pageImage'>>;
 
 export interface WebServerOptions {
   /** Built renderer (out/renderer). */
@@ -85,7 +85,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       const [key, ...rest] = url.pathname.slice('/assets/'.length).split('/');
       if (!tokensEqual(key, assetKey)) return deny(res, 404, 'Not found');
       const svc = services;
-      return serveAsset(req, res, rest.join('/'), (rel) => svc.resolveAsset(rel));
+      return serveAsset(req, res, rest.join('/'), (rel) => svc.resolveAsset(rel), svc.pageImage && ((rel) => svc.pageImage!(rel)));
     }
     return serveStatic(req, res, opts.staticDir, url.pathname, csp);
   };

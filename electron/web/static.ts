@@ -2,7 +2,7 @@
 // the services (result images, originals, downloads), both Range-aware through openAsset.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
-import { fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from '../shell/asset-file.ts';
+import { bytesAsset, fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from '../shell/asset-file.ts';
 
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -51,9 +51,11 @@ export function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** GET /assets/<rel>: whatever services.resolveAsset maps the path to, or 404. */
+/** GET /assets/<rel>: a page image services.pageImage draws, else whatever services.resolveAsset maps the
+ *  path to, or 404. */
 export async function serveAsset(
   req: IncomingMessage, res: ServerResponse, rel: string, resolveAsset: (rel: string) => string | null,
+  pageImage?: (rel: string) => Promise<Uint8Array | null> | null,
 ): Promise<void> {
   let decoded: string;
   try {
@@ -61,8 +63,10 @@ export async function serveAsset(
   } catch {
     decoded = '';
   }
-  const file = decoded && !decoded.includes('\0') ? resolveAsset(decoded) : null;
   const extra: Record<string, string> = { ...RESULT_ASSET_HEADERS, 'cross-origin-resource-policy': 'same-origin' };
+  const drawn = decoded && !decoded.includes('\0') ? pageImage?.(decoded) : null;
+  if (drawn) return writeAsset(req, res, bytesAsset(await drawn, 'image/png', { method: req.method, headers: extra }));
+  const file = decoded && !decoded.includes('\0') ? resolveAsset(decoded) : null;
   if (file && decoded.startsWith('downloads/')) extra['content-disposition'] = attachment(posix.basename(decoded));
   await writeAsset(req, res, await openAsset(file, { method: req.method, range: req.headers.range, headers: extra }));
 }

@@ -1,11 +1,13 @@
 // Structure an Office file's own XML states exactly, laid over what was parsed from its converted PDF.
 // Excel: the Markdown is the sheets' tables (each sheet's name as the title of its tables), since a printed
-// sheet cuts and reflows cells. The JSON keeps the converted pages' blocks (the review's boxes).
+// sheet cuts and reflows cells. The JSON keeps the converted pages' blocks (the review's boxes), with no
+// page continuing another and chart titles as text (xlsx-blocks.ts).
 // Word: the Markdown comes from document.xml (heading styles, numbered lists, tables with spans, footnotes,
 // equations as LaTeX); the blocks take their title levels, table spans and footnotes from it too. PowerPoint: each slide's title placeholder and shapes. Never fails the parse: a source that cannot be read leaves the PDF result as it is.
 import { readFile } from 'node:fs/promises';
 import type { ParsedDocument } from '../types.ts';
-import { readXlsx, sheetsMarkdown } from './xlsx.ts';
+import { readChartTitles, readXlsx, sheetsMarkdown } from './xlsx.ts';
+import { withSheetPages } from './xlsx-blocks.ts';
 import { readPptx } from './pptx.ts';
 import { IMAGE_SLOT, readDocx, type DocxHeading } from './docx.ts';
 import { withWordBlocks } from './docx-blocks.ts';
@@ -33,8 +35,10 @@ function withHeadings(doc: ParsedDocument, headings: DocxHeading[]): ParsedDocum
 export async function fromSource(filePath: string, ext: string, doc: ParsedDocument): Promise<ParsedDocument> {
   try {
     if (ext === '.xlsx' || ext === '.xlsm') {
-      const sheets = readXlsx(new Uint8Array(await readFile(filePath)));
-      if (sheets.some((s) => s.tables.length)) return { ...doc, markdown: sheetsMarkdown(sheets) };
+      const data = new Uint8Array(await readFile(filePath));
+      const sheets = readXlsx(data);
+      const paged = withSheetPages(doc, readChartTitles(data));
+      return sheets.some((s) => s.tables.length) ? { ...paged, markdown: sheetsMarkdown(sheets) } : paged;
     }
     if (ext === '.pptx') {
       const slides = readPptx(new Uint8Array(await readFile(filePath)));

@@ -118,3 +118,13 @@ export function tableMarkdown(rows: string[][]): string {
 export function sheetsMarkdown(sheets: SheetTable[]): string {
   return sheets.map((s) => [`## ${escapeText(s.name)}`, ...s.tables.map(tableMarkdown)].join('\n\n')).join('\n\n') + '\n';
 }
+
+/** The titles of the workbook's charts (xl/charts/chart*.xml), in part order. */
+export function readChartTitles(data: Uint8Array): string[] {
+  const pkg = openPackage(data);
+  return pkg.names.filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n)).sort().flatMap((n) => {
+    const title = elements(pkg.part(n) ?? '', 'c:title')[0];
+    const text = title ? textOf(title.inner, 'a:t').trim() : '';
+    return text ? [text] : [];
+  });
+}

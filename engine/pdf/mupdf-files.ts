@@ -75,6 +75,18 @@ export function grayOf(pm: mupdf.Pixmap): GrayPixels {
   }
 }
 
+/** Page `i` of `doc` drawn `widthPx` pixels wide (opaque, annotations included). */
+export function pagePixmap(doc: mupdf.Document, i: number, widthPx: number, cs: mupdf.ColorSpace): mupdf.Pixmap {
+  const pg = doc.loadPage(i);
+  try {
+    const b = pg.getBounds();
+    const s = widthPx / Math.max(1, b[2] - b[0]);
+    return pg.toPixmap(mupdf.Matrix.scale(s, s), cs, false, true);
+  } finally {
+    pg.destroy();
+  }
+}
+
 /** The pages of an image file (several for a multi-page TIFF) decoded to grey at their own pixel size. */
 export function decodeImagePages(data: Uint8Array, magic: string): { count: number; page(i: number): GrayPixels; close(): void } {
   const first = new mupdf.Image(data);
@@ -88,14 +100,7 @@ export function decodeImagePages(data: Uint8Array, magic: string): { count: numb
         const img = new mupdf.Image(data);
         try { return grayOf(img.toPixmap()); } finally { img.destroy(); }
       }
-      const pg = doc.loadPage(i);
-      try {
-        const b = pg.getBounds();
-        const s = w0 / Math.max(1, b[2] - b[0]);
-        return grayOf(pg.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceGray, false, true));
-      } finally {
-        pg.destroy();
-      }
+      return grayOf(pagePixmap(doc, i, w0, mupdf.ColorSpace.DeviceGray));
     },
     close: () => doc.destroy(),
   };

@@ -14,7 +14,8 @@ import { MAX_CROP_PIXELS, renderScale } from '../parse/caps.ts';
 
 // mupdf's log and colour management are set once, in mupdf-files.ts (imported above).
 
-export interface ExtractOptions { vectors?: boolean; images?: boolean }
+/** `damaged`: the document was repaired (PdfDocument sets it): text in fonts it lost is unmapped. */
+export interface ExtractOptions { vectors?: boolean; images?: boolean; damaged?: boolean }
 
 /** Pages closed on this thread (and those with crops), and how many of each may share mupdf's store
  * between two empties (see close). */
@@ -44,7 +45,8 @@ export class PdfPage {
     const painted = opts.images !== false && opts.vectors !== false;
     try {
       let frame = identityFrame(W, H);
-      let ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright, painted });
+      const damaged = opts.damaged;
+      let ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright, painted, damaged });
       // Mostly sideways text (a landscape table on a portrait page): analyse the page turned.
       let all = 0, best: Rotation = 0, bestN = 0;
       for (const [rot, n] of ex.dirChars) { all += n; if (rot > 0 && n > bestN) { best = rot as Rotation; bestN = n; } }
@@ -53,7 +55,7 @@ export class PdfPage {
         this.imgs = [];
         this.upright = [];
         frame = frameFor(best, W, H);
-        ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright, painted });
+        ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright, painted, damaged });
       }
       this.raw = { index, width: frame.w, height: frame.h, rotation: frame.rotation, pageWidth: W, pageHeight: H, blocks: ex.blocks, images: ex.images, vectors: ex.vectors };
     } finally {
@@ -160,7 +162,7 @@ export class PdfDocument {
     this.repaired = this.doc.asPDF()?.wasRepaired() ?? false;
   }
   loadPage(index: number, opts: ExtractOptions = {}): PdfPage {
-    return new PdfPage(this.doc, index, opts);
+    return new PdfPage(this.doc, index, this.repaired ? { damaged: true, ...opts } : opts);
   }
   close(): void {
     this.doc.destroy();

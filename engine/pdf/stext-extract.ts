@@ -31,9 +31,10 @@ function fixedPitch(font: mupdf.Font): boolean {
 interface Extracted { blocks: RawBlock[]; images: RawImage[]; vectors: RawVector[]; dirChars: Map<number, number> }
 
 /** The text blocks, images and vectors of `st` in `frame`; `origin` is the page's top-left corner, and
- * the page's image list (and whether each is drawn upright), which the image blocks are appended to.
+ * the page's image list (and whether each is drawn upright), which the image blocks are appended to;
+ * `damaged`: the document was repaired (its lost fonts give glyph codes, not text).
  * `painted`: `st` holds the page's images and vectors, so white text on none of them can be told unseen. */
-export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox: number; oy: number; imgs: mupdf.Image[]; upright: boolean[]; painted: boolean }): Extracted {
+export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox: number; oy: number; imgs: mupdf.Image[]; upright: boolean[]; painted: boolean; damaged?: boolean }): Extracted {
   const fonts = new Map<number, FontInfo>(); // per page: a freed font's pointer may be reused later
   const blocks: RawBlock[] = [], images: RawImage[] = [], vectors: RawVector[] = [];
   const dirChars = new Map<number, number>();
@@ -77,6 +78,9 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
       }
       lastKey = fontKey;
       lastFont = f;
+      // A repaired file whose font object was lost: mupdf draws the glyph codes in a nameless stand-in, so
+      // they are not text; marked unmapped (U+FFFD), the garbage-layer rule of intact files applies.
+      if (origin.damaged && !f.name && c !== ' ') c = '\ufffd';
       // The quad's corners (ul, ur, ll, lr) in the frame: the page's as given (less its origin), a
       // turned frame's mapped into `tq`.
       let qq: ArrayLike<number> = q;

@@ -2,20 +2,14 @@
 // legend's "+N" panel open), a failed task beside the rejected-files panel, History and Settings, in light and dark, English and Chinese,
 // report zero violations
 // (axe's default rules plus label-content-name-mismatch: every control's name holds its visible label).
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
+import { scan } from './support/axe.ts';
 
 const DOC = 'redp5110_sampled.pdf';
 const BAD = 'garbage.pdf';
 
-async function scan(page: Page, where: string): Promise<string[]> {
-  await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return result.violations.map((v) =>
-    `${where}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
-}
 
 test('zero axe violations on every screen, light and dark, English and Chinese', async ({ page, app }) => {
   test.setTimeout(300_000);

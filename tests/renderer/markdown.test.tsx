@@ -79,6 +79,9 @@ describe('math delimiters', () => {
   it('rewrites TeX delimiters outside code only', () => {
     expect(normalizeMathDelimiters('a \\(x^2\\) b')).toBe('a $x^2$ b');
     expect(normalizeMathDelimiters('`\\(x^2\\)`')).toBe('`\\(x^2\\)`');
+    // A $$…$$ alone on its line is a display block (remark-math reads one line as inline math).
+    expect(normalizeMathDelimiters('Text:\n\n$$a^{2}+b^{2}=c^{2}$$\n\nmore $$x$$ inline')).toBe('Text:\n\n$$\na^{2}+b^{2}=c^{2}\n$$\n\nmore $$x$$ inline');
+    expect(normalizeMathDelimiters('- item\n\n  $$E=mc^2$$')).toBe('- item\n\n  $$\n  E=mc^2\n  $$');
     expect(normalizeMathDelimiters('```\n\\[x^2\\]\n```')).toBe('```\n\\[x^2\\]\n```');
     expect(normalizeMathDelimiters('see \\[1\\] and \\[2\\]')).toBe('see \\[1\\] and \\[2\\]');
     expect(normalizeMathDelimiters('\\[x = 1\\]')).toContain('$$\nx = 1\n$$');

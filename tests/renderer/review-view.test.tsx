@@ -7,6 +7,9 @@ import { PANE_PADDING } from '../../renderer/src/features/review/layout.ts';
 import { resetRenderer } from './setup.ts';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { sampleView } from './review-fixture.ts';
+import { fakeApi } from './fake-api.ts';
+import { setApi } from '../../renderer/src/lib/ipc.ts';
+import type { PdfDoc } from '../../renderer/src/features/review/pdf.ts';
 
 // jsdom has no layout: give the scrolling panes a size, and a ResizeObserver that reports nothing.
 const PANE = { w: 800, h: 600 };
@@ -244,5 +247,55 @@ describe('ReviewView', () => {
     expect(screen.getByTestId('review-notice').textContent).toMatch(/no JSON/);
     expect(document.querySelectorAll('[data-testid=md-chunk]').length).toBeGreaterThan(3);
     expect(document.querySelectorAll('.rv-box')).toHaveLength(0);
+  });
+});
+
+describe('ReviewView: the original while it opens, and a protected one', () => {
+  afterEach(() => setApi(null));
+  const pdfView = () => sampleView({ originalUrl: 'http://127.0.0.1:1/assets/k/results/req_sample0001/original' });
+
+  it('every page says it is being drawn until the original opens', () => {
+    render(<ReviewView view={pdfView()} pdf={new Promise<PdfDoc>(() => undefined)} />);
+    const pages = screen.getAllByTestId('page');
+    expect(pages.length).toBeGreaterThan(0);
+    for (const p of pages) {
+      expect(within(p).getByTestId('page-loading').textContent).toBe('Drawing the page…');
+      expect(p.getAttribute('aria-busy')).toBe('true');
+    }
+  });
+
+  it('pages pdf.js opened but cannot draw are asked of main, once for the document', async () => {
+    const api = fakeApi({ 'results:pages': () => ({ state: 'ready', pages: 2 }) });
+    setApi(api);
+    const size = { w: 500, h: 700 };
+    const failing: PdfDoc = {
+      numPages: 2, knownPoints: () => size, points: async () => size, destroy: () => undefined,
+      render: () => ({ done: Promise.resolve(null), cancel: () => undefined, failed: true }),
+    };
+    render(<ReviewView view={pdfView()} pdf={Promise.resolve(failing)} />);
+    await waitFor(() => expect(api.pairs.filter(([c]) => c === 'results:pages')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.pairs.filter(([c]) => c === 'results:pages')).toEqual([['results:pages', { id: 'req_sample0001' }]]);
+  });
+
+  it('a PDF pdf.js cannot open asks main; a protected one asks for its password and sends it to main only', async () => {
+    const api = fakeApi({
+      'results:pages': (req) => (req.password === 'right' ? { state: 'ready', pages: 2 } : { state: 'password', wrong: req.password !== undefined }),
+    });
+    setApi(api);
+    render(<ReviewView view={pdfView()} pdf={Promise.reject(new Error('No password given'))} />);
+    const input = await screen.findByLabelText(/password-protected/);
+    expect(screen.queryByTestId('page-loading')).toBeNull();
+    fireEvent.change(input, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show pages' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The password is wrong');
+    expect((input as HTMLInputElement).value).toBe('');
+    fireEvent.change(input, { target: { value: 'right' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show pages' }));
+    await waitFor(() => expect(screen.getByTestId('review').getAttribute('data-drawn')).toBe('mupdf'));
+    expect(screen.queryByTestId('page-password')).toBeNull();
+    expect(api.pairs.filter(([c]) => c === 'results:pages').map(([, r]) => r)).toEqual([
+      { id: 'req_sample0001' }, { id: 'req_sample0001', password: 'nope' }, { id: 'req_sample0001', password: 'right' },
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import type { ServicesContext } from '../context.ts';
 import type { KeyService } from '../keychain/key-service.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
 import type { SettingsStore } from '../settings/store.ts';
+import type { PageImageService } from '../results/page-images.ts';
 import { appHandlers } from './app.ts';
 import { exportHandlers } from './export.ts';
 import { fileHandlers } from './files.ts';
@@ -23,6 +24,8 @@ export interface HandlerContext extends ServicesContext {
   keys: KeyService;
   targets: Targets;
   timing: Timing;
+  /** Page images of originals the renderer cannot open, and this session's PDF passwords. */
+  pages: PageImageService;
   app: Pick<AppServicesOptions, 'version' | 'platform' | 'locale' | 'assetUrlBase'>;
 }
 

@@ -36,6 +36,13 @@ function extensions(req: unknown): string[] | undefined {
   return list.filter((e): e is string => typeof e === 'string' && /^\.[a-z0-9]{1,8}$/i.test(e)).slice(0, 40);
 }
 
+/** A task id and, for a protected PDF, its password (at most 1024 chars; '' counts as none). */
+function withPassword(req: unknown): { id: string; password?: string } {
+  const password = record(req).password;
+  if (password !== undefined && (typeof password !== 'string' || password.length > 1024)) invalid('password must be a string');
+  return { id: idOf(req).id, password: typeof password === 'string' && password !== '' ? password : undefined };
+}
+
 export const requests: RequestParsers = {
   'app:ready': none,
   'settings:get': none,
@@ -70,17 +77,14 @@ export const requests: RequestParsers = {
   },
   'tasks:list': none,
   'tasks:cancel': idOf,
-  'tasks:retry': (req) => {
-    const password = record(req).password;
-    if (password !== undefined && (typeof password !== 'string' || password.length > 1024)) invalid('password must be a string');
-    return { id: idOf(req).id, password: typeof password === 'string' && password !== '' ? password : undefined };
-  },
+  'tasks:retry': withPassword,
   'tasks:remove': idOf,
   'tasks:rerun': (req) => {
     const r = record(req);
     return { id: taskId(r.id), options: submitOptions(r.options) ?? {} };
   },
   'results:get': idOf,
+  'results:pages': withPassword,
   'history:list': (req) => {
     const query = req === undefined || req === null ? undefined : record(req).query;
     if (query !== undefined && (typeof query !== 'string' || query.length > 500)) invalid('query must be text (at most 500 characters)');

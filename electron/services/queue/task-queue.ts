@@ -28,6 +28,8 @@ export interface TaskQueue extends TaskRegistry {
 export interface QueueDeps extends RunDeps {
   dataDir: string;
   emit: Emit;
+  /** Told the password a protected PDF's run starts with, so the review can draw its pages (memory only). */
+  sessionPassword?(id: string, password: string): void;
 }
 
 /** Failures after which a retry can poll the same remote task again instead of re-uploading. */
@@ -65,6 +67,7 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
     const live = (): boolean => !settled && !closing && !ac.signal.aborted && tasks.get(t.id) !== undefined;
     const password = passwords.get(t.id);
     passwords.delete(t.id); // used by this run only, never written anywhere
+    if (password) d.sessionPassword?.(t.id, password);
     const handle = {
       get: () => tasks.get(t.id) ?? t,
       password,

@@ -65,7 +65,13 @@ describe.skipIf(!soffice)('Office files with LibreOffice', () => {
     expect(score.titleScores(truth, headers.json.pages.flatMap((p) => p.blocks))).toEqual({ text: 1, level: 1 });
     expect(headers.markdown).toContain('### Section 1.1');
     expect(done.get('equations.docx')!.result.outputs.markdown).toContain('$A=\\pi r^{2}$');
-    expect(done.get('xlsx_01.xlsx')!.result.outputs.markdown).toContain('## Sheet1\n\n| first | second | third |\n| - | - | - |\n| 1 | 5 | 9 |');
+    const xlsx = done.get('xlsx_01.xlsx')!.result.outputs;
+    expect(xlsx.markdown).toContain('## Sheet1\n\n| first | second | third |\n| - | - | - |\n| 1 | 5 | 9 |');
+    // Its pages (sheets printed from a new page each) continue nothing; the chart title is text (issue 28).
+    expect(xlsx.json.pages.filter((p) => (p as { merge_content_from_pre_page?: boolean }).merge_content_from_pre_page)).toEqual([]);
+    const blocks = xlsx.json.pages.flatMap((p) => p.blocks);
+    expect(blocks.filter((b) => b.type === 'equation')).toEqual([]);
+    expect(blocks.some((b) => b.type === 'text' && b.content === "'col-3'")).toBe(true);
     expect(done.get('powerpoint_sample.pptx')!.result.outputs.markdown).toContain('# Second slide title');
   });
 });

@@ -2,7 +2,9 @@
 // merged cells repeated, Word heading levels, lists and OMML equations as LaTeX, PowerPoint slide titles.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { readXlsx, sheetsMarkdown } from '../../../engine/office/xlsx.ts';
+import { readChartTitles, readXlsx, sheetsMarkdown } from '../../../engine/office/xlsx.ts';
+import { withSheetPages } from '../../../engine/office/xlsx-blocks.ts';
+import type { ParsedDocument } from '../../../engine/types.ts';
 import { readDocx } from '../../../engine/office/docx.ts';
 import { readPptx } from '../../../engine/office/pptx.ts';
 import { ommlToLatex } from '../../../engine/office/omml.ts';
@@ -20,6 +22,18 @@ describe('Excel', () => {
     // Merged header cells repeat their value, as the reference writes them.
     expect(sheets[2]!.tables[0]!.slice(0, 2)).toEqual([['first', 'header', 'header'], ['first', 'second', 'third']]);
     expect(sheetsMarkdown(sheets)).toContain('## Sheet2\n\n| col-1 | col-2 | col-3 | col-4 |\n| - | - | - | - |\n| 1 | 2 | 3 | 4 |');
+  });
+
+  it('xlsx_01: chart titles; on the converted pages no sheet continues another and a chart title is text', () => {
+    expect(readChartTitles(bytes('office/xlsx_01.xlsx'))).toEqual(["'col-2', 'col-3', 'col-4' by 'col-1'", "'col-3'"]);
+    const block = (type: string, content: string) => ({ idx: 0, type, bbox: [0, 0, 10, 10] as [number, number, number, number], content, format: 'text', captions: [], img_url: '' });
+    const doc = { markdown: '', json: { pages: [
+      { page_num: 0, page_size: { w: 100, h: 50 }, merge_content_from_pre_page: false, blocks: [block('table', '<table></table>')] },
+      { page_num: 1, page_size: { w: 900, h: 400 }, merge_content_from_pre_page: true, blocks: [block('equation', "_{14} 'col-3'"), block('equation', 'x_{1}')] },
+    ] } } as unknown as ParsedDocument;
+    const pages = withSheetPages(doc, ["'col-3'"]).json.pages;
+    expect(pages.map((p) => p.merge_content_from_pre_page)).toEqual([false, false]);
+    expect(pages[1]!.blocks.map((b) => [b.type, b.content])).toEqual([['text', "'col-3'"], ['text', 'x_{1}']]);
   });
 });
 

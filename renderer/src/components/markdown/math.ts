@@ -1,5 +1,6 @@
 // The service writes formulas as $…$ / $$…$$, but TeX's \(…\) and \[…\] also occur. remark-math
-// only knows dollars, so those delimiters are rewritten first — outside code spans and fences.
+// only knows dollars, so those delimiters are rewritten first — outside code spans and fences; a $$…$$
+// alone on one line (which remark-math reads as inline) becomes a display block.
 // KATEX_OPTIONS: how formulas render, bounded so a formula from a document cannot blow up sizes or
 // macro expansion (docs/security.md).
 
@@ -28,12 +29,14 @@ const looksLikeTex = (s: string) => /[\\^_{}=]/.test(s);
 
 function rewrite(prose: string): string {
   return prose
+    // A formula alone on its line between $$ (Word's display equations): a display block, not inline math.
+    .replace(/^([ \t]{0,3})\$\$([^\n$]+)\$\$[ \t]*$/gm, (_m, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
     .replace(/\\\[([\s\S]+?)\\\]/g, (m, tex: string) => (looksLikeTex(tex) ? `\n$$\n${tex.trim()}\n$$\n` : m))
     .replace(/\\\(([\s\S]+?)\\\)/g, (m, tex: string) => (looksLikeTex(tex) ? `$${tex.trim()}$` : m));
 }
 
 export function normalizeMathDelimiters(markdown: string): string {
-  if (!markdown.includes('\\(') && !markdown.includes('\\[')) return markdown;
+  if (!markdown.includes('\\(') && !markdown.includes('\\[') && !markdown.includes('$$')) return markdown;
   return splitCode(markdown)
     .map((p) => (p.code ? p.text : rewrite(p.text)))
     .join('');

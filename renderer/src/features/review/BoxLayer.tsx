@@ -5,6 +5,7 @@ import type { CSSProperties, MouseEvent } from 'react';
 import { bboxArea, scaleBBox } from '../../../../shared/bbox.ts';
 import { typeColor } from './colors.ts';
 import { useReview, useReviewContext } from './context.tsx';
+import { PAGE_GAP } from './layout.ts';
 import { pageBlocks } from './model.ts';
 
 interface Props {
@@ -13,6 +14,8 @@ interface Props {
   height: number;
   /** False while the pane flies past: a page that arrives then gets its boxes once it settles. */
   settled: boolean;
+  /** Free CSS px left of the page (the pane's gutter), where a number may stand out of the page. */
+  gutter?: number;
 }
 
 const gOf = (e: MouseEvent): number => {
@@ -20,7 +23,21 @@ const gOf = (e: MouseEvent): number => {
   return el ? Number(el.dataset.g) : -1;
 };
 
-export const BoxLayer = memo(function BoxLayer({ page, width, height, settled }: Props) {
+/** Badge width and height (px) the reading-order number needs outside a box. */
+const BADGE_W = 18;
+const BADGE_H = 13;
+
+/** Where the reading-order number goes, always off the text: left of the box (the margin, a column gap,
+ *  or the pane's gutter left of the page: `gutter` px), else above it (in the page or the gap above it:
+ *  `gapAbove` px), else right of it; inside the box's corner only when none of these fits. */
+export function badgePlace(r: { left: number; top: number; width: number }, pageWidth: number, gutter = 0, gapAbove = 0): string {
+  if (r.left + gutter >= BADGE_W) return '';
+  if (r.top + gapAbove >= BADGE_H) return ' is-above';
+  if (r.left + r.width + BADGE_W <= pageWidth) return ' is-right';
+  return ' is-edge';
+}
+
+export const BoxLayer = memo(function BoxLayer({ page, width, height, settled, gutter = 0 }: Props) {
   const { doc, store } = useReviewContext();
   const info = doc.model.pages[page]!;
   const inPage = (g: number) => (g >= info.first && g < info.first + info.count ? g : -1);
@@ -71,8 +88,7 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height, settled }:
         if (isSel) cls += ' is-selected';
         if (isHov) cls += ' is-hovered';
         if (hits.has(b.g)) cls += ' is-hit';
-        // No room for the number left of the box (page edge, which clips): draw it inside.
-        if (r.left < 16) cls += ' is-edge';
+        cls += badgePlace(r, width, gutter, PAGE_GAP);
         return <div key={b.g} className={cls} style={style} data-g={b.g} data-idx={b.block.idx} data-n={b.block.idx} data-type={b.block.type} />;
       })}
     </div>

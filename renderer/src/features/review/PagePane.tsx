@@ -6,13 +6,16 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fitScale } from '../../../../shared/bbox.ts';
 import { useT } from '../../i18n/index.ts';
 import { useReview, useReviewContext } from './context.tsx';
-import { PAGE_GAP, PANE_PADDING, computeLayout, currentPage, pageLeft, positionAt } from './layout.ts';
+import { PAGE_GAP, PANE_PADDING, computeLayout, currentPage, offsetOnPage, pageLeft, positionAt } from './layout.ts';
 import type { PageLayout } from './layout.ts';
 import { PageView } from './PageView.tsx';
 import { ZOOM_MAX, ZOOM_MIN } from './store.ts';
 import { useFollow } from './useFollow.ts';
 import { scrollBlockIntoView, useReveal } from './usePageReveal.ts';
 import { useFastScroll } from './useFastScroll.ts';
+
+/** The most a fit mode enlarges a page: twice its 100 %. */
+const FIT_MAX = 2;
 
 /** Pages that may hold a canvas at once (memory bound at any zoom). */
 export const MAX_CANVASES = 6;
@@ -44,11 +47,14 @@ export function PagePane() {
     return () => ro.disconnect();
   }, []);
 
-  const scale = useMemo(() => {
-    if (zoom.kind === 'percent') return (zoom.value / 100) * baseScale;
-    return fitScale(zoom.kind === 'fit-width' ? 'width' : 'page', sizes, vp, 2 * PANE_PADDING);
+  // Fit modes fit each page on its own (mixed sizes: a wide sheet does not shrink the others), a small
+  // one (a sheet of a few cells) to at most FIT_MAX × its 100 %.
+  const layout = useMemo(() => {
+    if (zoom.kind === 'percent') return computeLayout(sizes, (zoom.value / 100) * baseScale);
+    const mode = zoom.kind === 'fit-width' ? 'width' : 'page';
+    return computeLayout(sizes, (s) => Math.min(FIT_MAX * baseScale, fitScale(mode, [s], vp, 2 * PANE_PADDING)));
   }, [zoom, sizes, vp, baseScale]);
-  const layout = useMemo(() => computeLayout(sizes, scale), [sizes, scale]);
+  const scale = layout.scale;
   const layoutRef = useRef<PageLayout>(layout);
   layoutRef.current = layout;
 
@@ -76,7 +82,7 @@ export function PagePane() {
     const { page, yPx } = positionAt(l, el.scrollTop + cy);
     const left = pageLeft(l, page, el.clientWidth);
     const fx = l.widths[page] ? (el.scrollLeft + cx - left) / l.widths[page]! : 0.5;
-    const fy = l.heights[page] ? (yPx * l.scale) / l.heights[page]! : 0;
+    const fy = l.heights[page] ? (yPx * l.scales[page]!) / l.heights[page]! : 0;
     return { page, fx, fy, rx: el.clientWidth ? cx / el.clientWidth : 0.5, ry: el.clientHeight ? cy / el.clientHeight : 0.5 };
   };
   const restoredFor = useRef<PageLayout | null>(null);
@@ -121,7 +127,7 @@ export function PagePane() {
   // was measured in (capturing it here, during the render, would read the old scroll position
   // against the new layout and land pages away).
 
-  const follow = useFollow('page', scrollRef, (a) => layoutRef.current.tops[a.page]! + a.y * layoutRef.current.scale);
+  const follow = useFollow('page', scrollRef, (a) => offsetOnPage(layoutRef.current, a.page, a.y));
   useReveal(scrollRef, layoutRef, follow);
 
   const fast = useFastScroll(scrollRef, (v) => store.getState().reportFlying(v));

@@ -1,6 +1,6 @@
 // The side-by-side review of one loaded result: toolbar, one-line notices and legend over thumbnails |
 // pages | Markdown | inspector. Builds the document model once, opens the PDF, owns the screen's store.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { ResultView } from '../../../../shared/task.ts';
 import { WARNING_CODES } from '../../../../shared/somark.ts';
@@ -15,13 +15,14 @@ import { MarkdownPane } from './MarkdownPane.tsx';
 import { modelFromSizes } from './model.ts';
 import { PagePane } from './PagePane.tsx';
 import type { PdfDoc } from './pdf.ts';
-import { openPdf } from './pdf.ts';
+import { PagePassword } from './PagePassword.tsx';
 import { createReviewStore } from './store.ts';
 import type { ReviewState } from './store.ts';
 import { SyncGate } from './sync.ts';
 import { Thumbnails } from './Thumbnails.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useKeys } from './useKeys.ts';
+import { useOriginal } from './useOriginal.ts';
 import './messages.ts';
 import './chrome.css';
 import './review.css';
@@ -30,9 +31,9 @@ import './review.css';
 const DEFAULT_BASE = 96 / 144;
 
 /** A service warning ("CODE: sentence") in the user's language: known codes translated, else the sentence. */
-function warningText(w: string, t: ReturnType<typeof useT>): string {
+function warningText(w: string, t: ReturnType<typeof useT>, drawn: boolean): string {
   const m = /^([A-Z_]+):\s*(.*)$/s.exec(w);
-  if (m?.[1] === WARNING_CODES.damaged) return t('review.damaged');
+  if (m?.[1] === WARNING_CODES.damaged) return t(drawn ? 'review.damagedDrawn' : 'review.damaged');
   return t('review.warning', { message: m ? m[2]! : w });
 }
 
@@ -100,10 +101,10 @@ interface Props {
 export function ReviewView({ view, pdf: opening, initial }: Props) {
   const t = useT();
   const baseDoc = useMemo(() => buildDoc(view), [view]);
-  const [pdf, setPdf] = useState<PdfDoc | null>(null);
-  const [pdfError, setPdfError] = useState<string | null>(null);
-  const [pdfSizes, setPdfSizes] = useState<{ w: number; h: number }[] | null>(null);
-  const [baseScale, setBaseScale] = useState(baseDoc.source === 'image' ? 1 : DEFAULT_BASE);
+  const original = useOriginal(view, baseDoc, opening);
+  const { pdf, sizes: pdfSizes } = original;
+  const pdfError = original.error;
+  const baseScale = original.baseScale ?? (baseDoc.source === 'image' ? 1 : DEFAULT_BASE);
 
   // A result without JSON still shows its pages: sizes from the PDF (points × 2, i.e. 144 dpi).
   const doc = useMemo(
@@ -118,38 +119,9 @@ export function ReviewView({ view, pdf: opening, initial }: Props) {
   const searchRef = useRef<HTMLInputElement>(null);
   useKeys(store, gate, searchRef);
 
-  useEffect(() => {
-    if (baseDoc.source !== 'pdf' || !view.originalUrl) return;
-    let alive = true;
-    let opened: PdfDoc | null = null;
-    const own = !opening;
-    (opening ?? openPdf(view.originalUrl)).then(
-      async (d) => {
-        if (own) opened = d;
-        if (!alive) return own ? d.destroy() : undefined;
-        const first = await d.points(0);
-        const size = baseDoc.model.pages[0]?.size;
-        if (!alive) return;
-        if (size) setBaseScale((first.w * (96 / 72)) / size.w);
-        else {
-          const all = await Promise.all(Array.from({ length: d.numPages }, (_, i) => d.points(i)));
-          if (!alive) return;
-          setPdfSizes(all.map((p) => ({ w: p.w * 2, h: p.h * 2 })));
-          setBaseScale(96 / 144);
-        }
-        setPdf(d);
-      },
-      (e: unknown) => alive && setPdfError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      alive = false;
-      opened?.destroy();
-    };
-  }, [baseDoc, view.originalUrl, opening]);
-
   const ctx: ReviewContextValue = useMemo(
-    () => ({ view, doc, store, gate, bridge, pdf, baseScale }),
-    [view, doc, store, gate, bridge, pdf, baseScale],
+    () => ({ view, doc, store, gate, bridge, pdf, baseScale, opening: original.opening, pageImages: original.pageImages }),
+    [view, doc, store, gate, bridge, pdf, baseScale, original.opening, original.pageImages],
   );
 
   let notice: string | null = null;
@@ -165,9 +137,10 @@ export function ReviewView({ view, pdf: opening, initial }: Props) {
 
   return (
     <ReviewContext.Provider value={ctx}>
-      <div className="rv-root" data-testid="review" data-pdf={pdf ? 'ready' : 'none'}>
+      <div className="rv-root" data-testid="review" data-pdf={pdf ? 'ready' : 'none'} data-drawn={original.drawn ? 'mupdf' : undefined}>
         <Toolbar />
-        <Panes notice={notice} warnings={(view.warnings ?? []).map((w) => warningText(w, t))} searchRef={searchRef} />
+        {original.locked && <PagePassword wrong={original.locked.wrong} onSubmit={original.unlock} />}
+        <Panes notice={notice} warnings={(view.warnings ?? []).map((w) => warningText(w, t, original.drawn))} searchRef={searchRef} />
       </div>
     </ReviewContext.Provider>
   );

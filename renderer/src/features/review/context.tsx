@@ -35,6 +35,10 @@ export interface ReviewContextValue {
   pdf: PdfDoc | null;
   /** CSS px per page_size px at 100 % (PDF: 96 dpi of the page's points; image: its pixels). */
   baseScale: number;
+  /** The original is still being opened: its pages will be drawn (each page shows it is loading). */
+  opening: boolean;
+  /** The original as page images main draws, for a page pdf.js opened but cannot draw (null: none). */
+  pageImages(): Promise<PdfDoc | null>;
 }
 
 export const ReviewContext = createContext<ReviewContextValue | null>(null);

@@ -1,12 +1,15 @@
-// Vertical layout of the page pane: every page drawn at one scale (CSS px per page_size px), stacked
-// with a gap. Pages have known sizes up front (page_size), so offsets are exact without measuring.
+// Vertical layout of the page pane: pages stacked with a gap, each at its scale (CSS px per page_size px):
+// one scale for a zoom percent, each page's own in the fit modes (a workbook's sheets of mixed sizes each
+// fill the width). Pages have known sizes up front (page_size), so offsets are exact without measuring.
 import type { Size } from '../../../../shared/bbox.ts';
 
 export const PAGE_GAP = 16;
 export const PANE_PADDING = 16;
 
 export interface PageLayout {
+  /** The first page's scale (what the zoom reports); `scales` has every page's. */
   scale: number;
+  scales: Float64Array;
   /** Top of each page in the scroll content (CSS px). */
   tops: Float64Array;
   widths: Float64Array;
@@ -16,8 +19,10 @@ export interface PageLayout {
   total: number;
 }
 
-export function computeLayout(sizes: readonly Size[], scale: number): PageLayout {
+/** `scale`: one for all pages, or each page's own (from its size). */
+export function computeLayout(sizes: readonly Size[], scale: number | ((s: Size) => number)): PageLayout {
   const n = sizes.length;
+  const scales = new Float64Array(n).map((_, i) => (typeof scale === 'number' ? scale : scale(sizes[i]!)));
   const tops = new Float64Array(n);
   const widths = new Float64Array(n);
   const heights = new Float64Array(n);
@@ -25,13 +30,14 @@ export function computeLayout(sizes: readonly Size[], scale: number): PageLayout
   let maxWidth = 0;
   for (let i = 0; i < n; i++) {
     const s = sizes[i]!;
-    widths[i] = Math.round(s.w * scale);
-    heights[i] = Math.round(s.h * scale);
+    widths[i] = Math.round(s.w * scales[i]!);
+    heights[i] = Math.round(s.h * scales[i]!);
     tops[i] = y;
     y += heights[i]! + PAGE_GAP;
     if (widths[i]! > maxWidth) maxWidth = widths[i]!;
   }
-  return { scale, tops, widths, heights, maxWidth, total: n ? y - PAGE_GAP + PANE_PADDING : 0 };
+  const first = typeof scale === 'number' ? scale : (scales[0] ?? 1);
+  return { scale: first, scales, tops, widths, heights, maxWidth, total: n ? y - PAGE_GAP + PANE_PADDING : 0 };
 }
 
 /** Index of the page at content offset y (the last page whose top ≤ y), clamped to [0, n-1]. */
@@ -68,12 +74,13 @@ export function pageLeft(layout: PageLayout, i: number, viewportWidth: number): 
 
 /** Content offset of a point on a page, given in page_size pixels. */
 export function offsetOnPage(layout: PageLayout, page: number, yPx: number): number {
-  return (layout.tops[page] ?? 0) + yPx * layout.scale;
+  return (layout.tops[page] ?? 0) + yPx * (layout.scales[page] ?? layout.scale);
 }
 
 /** The inverse: page and y (page_size px) at a content offset. */
 export function positionAt(layout: PageLayout, y: number): { page: number; yPx: number } {
   const page = pageAt(layout, y);
-  const yPx = layout.scale > 0 ? (y - layout.tops[page]!) / layout.scale : 0;
+  const s = layout.scales[page] ?? layout.scale;
+  const yPx = s > 0 ? (y - layout.tops[page]!) / s : 0;
   return { page, yPx };
 }

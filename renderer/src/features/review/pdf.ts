@@ -10,6 +10,8 @@ export interface RenderHandle {
   /** A new canvas holding the page, or null (cancelled, failed). */
   done: Promise<HTMLCanvasElement | null>;
   cancel(): void;
+  /** Once `done` gave null: the page could not be drawn (not cancelled). */
+  readonly failed?: boolean;
 }
 
 export interface PdfDoc {
@@ -107,8 +109,13 @@ function wrap(doc: PDFDocumentProxy, destroy: () => void): PdfDoc {
     },
     render(i, cssW, cssH, dpr, priority) {
       let task: { cancel(): void } | null = null;
+      let failed = false;
       const job = queue.add(priority, async (isCancelled) => {
-        const pg = await page(i);
+        const pg = await page(i).catch(() => null);
+        if (!pg) {
+          failed = true;
+          return null;
+        }
         if (isCancelled()) return null;
         const base = pg.getViewport({ scale: 1 });
         let ratio = dpr;
@@ -125,6 +132,7 @@ function wrap(doc: PDFDocumentProxy, destroy: () => void): PdfDoc {
         try {
           await render.promise;
         } catch {
+          failed = !isCancelled();
           return null;
         }
         return isCancelled() ? null : canvas;
@@ -134,6 +142,9 @@ function wrap(doc: PDFDocumentProxy, destroy: () => void): PdfDoc {
         cancel() {
           job.cancel();
           task?.cancel();
+        },
+        get failed() {
+          return failed;
         },
       };
     },

@@ -3,6 +3,7 @@
 // take protected files, so there the panel says how to get past it instead.
 import { useState, type FormEvent } from 'react';
 import type { Task } from '../../../../shared/task.ts';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { useT } from '../../i18n/index.ts';
 import { retryTask } from '../queue/actions.ts';
 
@@ -28,12 +29,9 @@ export function PasswordPrompt({ task }: { task: Task }) {
     <form className="password-prompt" onSubmit={submit} data-testid="password-prompt">
       <label>
         <span>{t('task.passwordLabel')}</span>
-        <input
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
+        <PasswordInput
           value={value}
-          onChange={(e) => setValue(e.target.value)}
+          onValue={setValue}
           data-testid="password-input"
           autoFocus
         />

@@ -1,0 +1,56 @@
+// The pages of an original the browser's PDF library cannot open (a damaged PDF, or a protected one whose
+// password only main holds), as a PdfDoc drawn from page images main renders with mupdf
+// ('results:pages', then `assetBase + pageImageAsset(i, px)`): the page pane draws them like pdf.js pages.
+import type { Size } from '../../../../shared/bbox.ts';
+import { PAGE_IMAGE_MAX_WIDTH, pageImageAsset } from '../../../../shared/task.ts';
+import type { PdfDoc } from './pdf.ts';
+import { RenderQueue } from './render-queue.ts';
+
+/** Image widths come in steps of this many pixels, so small zoom changes reuse what was drawn. */
+const STEP = 128;
+/** A page size to assume when the result has none (A4 at 144 dpi). */
+const A4: Size = { w: 1190, h: 1684 };
+
+/** `sizes`: the parsed page sizes (page_size px, 144 dpi); `count`: the pages main can draw. */
+export function imagePages(assetBase: string, sizes: readonly Size[], count: number): PdfDoc {
+  const queue = new RenderQueue(2);
+  // page_size is 144 dpi: its points are half its pixels.
+  const pointsOf = (i: number): Size => {
+    const s = sizes[i] ?? A4;
+    return { w: s.w / 2, h: s.h / 2 };
+  };
+  return {
+    numPages: count,
+    knownPoints: pointsOf,
+    points: async (i) => pointsOf(i),
+    render(i, cssW, cssH, dpr, priority) {
+      let img: HTMLImageElement | null = null;
+      const job = queue.add(priority, async (isCancelled) => {
+        const px = Math.min(PAGE_IMAGE_MAX_WIDTH, Math.max(STEP, Math.ceil((cssW * dpr) / STEP) * STEP));
+        img = new Image();
+        img.crossOrigin = 'anonymous'; // Electron's asset scheme allows the app's origin: the canvas stays readable
+        img.src = `${assetBase}${pageImageAsset(i, px)}`;
+        try {
+          await img.decode();
+        } catch {
+          return null; // a page mupdf cannot load either
+        }
+        if (isCancelled()) return null;
+        const canvas = document.createElement('canvas');
+        const ratio = Math.min(dpr, px / Math.max(1, cssW));
+        canvas.width = Math.max(1, Math.round(cssW * ratio));
+        canvas.height = Math.max(1, Math.round(cssH * ratio));
+        canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
+        return canvas;
+      });
+      return {
+        done: job.done,
+        cancel() {
+          job.cancel();
+          if (img) img.src = '';
+        },
+      };
+    },
+    destroy: () => queue.clear(),
+  };
+}
