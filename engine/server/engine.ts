@@ -3,7 +3,7 @@
 // all drive this one object. Tasks cut off by a stop or a crash run again at the next start (same
 // task_id) while their input is on disk, unless resumeInterrupted is false.
 import { availableParallelism } from 'node:os';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../../shared/somark.ts';
 import type { Progress } from '../../shared/somark-answers.ts';
@@ -17,6 +17,7 @@ import { mupdfWorkerData } from '../pdf/wasm-shared.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
+import { applyPageRange } from './page-range.ts';
 import { startSweeper } from './sweeper.ts';
 import { TaskEvents } from './task-events.ts';
 import { DEFAULT_LONG_POLL_MS, DEFAULT_MAX_PAGES, DEFAULT_TTL_MS, sofficeOf, type EngineCoreOptions, type SubmitInput, type TaskView } from './engine-options.ts';
@@ -51,15 +52,19 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   /** Parses `parsePath` (the upload, or the PDF converted from it) and records SUCCESS. */
   async function parse(rec: TaskRecord, inputPath: string, parsePath: string, info: DocumentInfo, reportedType?: string): Promise<void> {
     const id = rec.task_id;
+    const ocr = rec.ocr ?? opts.ocr;
+    // A page range cut the PDF: the cut copy (SOURCE_PDF) is the preview the result names.
+    const cut = !reportedType && !!rec.pages;
     const job: ParseJob = {
       kind: 'parse', inputPath: parsePath, fileName: reportedType ? SOURCE_PDF : rec.file_name, taskDir: store.taskDir(id),
       formats: rec.output_formats, elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS,
-      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, ocr: opts.ocr, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
+      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, ocr, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
       ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType, path: inputPath } } : {}),
+      ...(cut ? { source: { fileName: rec.file_name, fileType: info.fileType } } : {}),
     };
     const outcome = await runTask(pool, job, info, {
       // OCR reads a page in seconds (more on a busy machine): its pages get a larger budget.
-      timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + (opts.ocr?.enabled === false ? 2_000 : 20_000) * pages,
+      timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + (ocr?.enabled === false ? 2_000 : 20_000) * pages,
       onStart: () => {
         progress.set(id, { pages_done: 0, pages_total: info.pageCount });
         void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
@@ -81,6 +86,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         // LibreOffice runs with the task, not at upload: the page count is known from here on.
         await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
         const converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
+        if (rec.pages) converted.info = (await applyPageRange(converted.pdfPath, converted.info, rec.pages, rec.file_name)).info;
         if (converted.info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -126,14 +132,17 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
         // Loaded on first use: the parser (and its WASM) stays out of the main thread until needed.
-        const info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
+        let info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
+        let cut = false;
+        if (input.pages && info.kind !== 'office') ({ info, cut } = await applyPageRange(input.uploadPath, info, input.pages, input.fileName));
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
         if (!pool.canAccept(admitting)) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
         admitting++;
         admitted = true;
-        const rec = newTaskRecord(input, info);
+        // The record keeps a range only where it still has work to do: an Office file (cut after conversion) or a cut PDF.
+        const rec = newTaskRecord({ ...input, pages: cut || info.kind === 'office' ? input.pages : undefined }, info);
         // The input is in the task's folder before the record says QUEUING, so a stop at any point
         // leaves either a resumable task or a folder without task.json (removed at the next start).
         await mkdir(store.taskDir(rec.task_id), { recursive: true });
@@ -141,6 +150,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
           await store.create({ ...rec, status: 'FAILED', error: `Could not store the upload: ${e.message}`, error_code: 1137, finished_at: Date.now() });
           throw e;
         });
+        if (cut) await copyFile(join(store.taskDir(rec.task_id), INPUT_FILE), join(store.taskDir(rec.task_id), SOURCE_PDF));
         await store.create(rec);
         launch(rec, info);
         admitting--;

@@ -7,12 +7,14 @@ import type { CheckedFile } from '../files/check.ts';
 import { countPdfPages } from '../files/pages.ts';
 import { kindOfExt } from '../../../shared/file-types.ts';
 import { applyUpdate } from '../settings/validate.ts';
+import type { FileOptions } from '../../../shared/file-options.ts';
 
 export interface ResolvedOptions {
   backend: Backend;
   mode: ParseMode;
   formats: OutputFormat[];
   featureConfig: FeatureConfig;
+  fileOptions: FileOptions;
   cloudBaseUrl: string;
 }
 
@@ -27,13 +29,14 @@ export function resolveOptions(settings: Settings, options: SubmitOptions | unde
   if (o.mode !== undefined) patch.mode = o.mode;
   if (o.formats !== undefined) patch.formats = o.formats;
   if (o.featureConfig !== undefined) patch.featureConfig = { ...settings.featureConfig, ...o.featureConfig };
+  if (o.fileOptions !== undefined) patch.fileOptions = { ...settings.fileOptions, ...o.fileOptions };
   let s: Settings;
   try {
     s = applyUpdate(settings, patch);
   } catch (e) {
     throw new CodedError('INVALID_REQUEST', (e as Error).message.replace(/^Invalid settings/, 'Invalid options'));
   }
-  return { backend: s.backend, mode: s.mode, formats: s.formats, featureConfig: s.featureConfig, cloudBaseUrl: s.cloudBaseUrl };
+  return { backend: s.backend, mode: s.mode, formats: s.formats, featureConfig: s.featureConfig, fileOptions: s.fileOptions, cloudBaseUrl: s.cloudBaseUrl };
 }
 
 export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: string | null): Promise<Task> {
@@ -54,6 +57,7 @@ export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: s
     mode: null,
     formats: [...o.formats],
     featureConfig: { ...o.featureConfig },
+    fileOptions: { ...o.fileOptions },
     state: file.ok ? 'queued' : 'FAILED',
     uploadPercent: null,
     progress: null,

@@ -5,6 +5,7 @@ import { CodedError } from '../../../shared/result.ts';
 import { CLIENT_FEATURE_CONFIG, CLOUD_PRESETS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
 import type { Settings } from '../../../shared/task.ts';
 import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
+import { checkFileOptions, DEFAULT_FILE_OPTIONS } from '../../../shared/file-options.ts';
 import { isAbsolute } from 'node:path';
 import { resolveSofficePath } from '../../../engine/office/soffice.ts';
 
@@ -20,6 +21,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'system',
   theme: 'system',
   sofficePath: '',
+  fileOptions: { ...DEFAULT_FILE_OPTIONS },
 };
 
 const MAX_CONCURRENCY = 8;
@@ -68,6 +70,7 @@ const CHECKS: { [K in keyof Settings]: Check } = {
   language: (v) => (oneOf(v, ['system', 'en', 'zh-CN'] as const) ? v : bad('language must be "system", "en" or "zh-CN"')),
   theme: (v) => (oneOf(v, ['system', 'light', 'dark'] as const) ? v : bad('theme must be "system", "light" or "dark"')),
   sofficePath: (v) => checkSofficePath(v),
+  fileOptions: (v, cur) => checkFileOptions(v, cur.fileOptions),
 };
 
 /** LibreOffice's soffice: '' (find it), or an absolute path to the program or to a folder that holds it
