@@ -5,6 +5,11 @@ import type { FeatureConfig, OutputFormat } from '../../../shared/somark.ts';
 import type { Backend, ParseMode, Settings, SubmitOptions, Task } from '../../../shared/task.ts';
 import type { CheckedFile } from '../files/check.ts';
 import { countPdfPages } from '../files/pages.ts';
+import { countTiffPages } from '../files/tiff-pages.ts';
+
+/** An image is one page, except a TIFF, which holds one page per directory (as the engine reads it). */
+const imagePages = async (file: CheckedFile): Promise<number> =>
+  file.ext === '.tif' || file.ext === '.tiff' ? ((await countTiffPages(file.path)) ?? 1) : 1;
 import { kindOfExt } from '../../../shared/file-types.ts';
 import { applyUpdate } from '../settings/validate.ts';
 import type { FileOptions } from '../../../shared/file-options.ts';
@@ -41,7 +46,7 @@ export function resolveOptions(settings: Settings, options: SubmitOptions | unde
 
 export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: string | null): Promise<Task> {
   const kind = kindOfExt(file.ext);
-  const pages = !file.ok ? null : kind === 'pdf' ? await countPdfPages(file.path, file.size) : kind === 'image' ? 1 : null;
+  const pages = !file.ok ? null : kind === 'pdf' ? await countPdfPages(file.path, file.size) : kind === 'image' ? await imagePages(file) : null;
   const now = Date.now();
   return {
     id: newTaskId(),

@@ -66,7 +66,8 @@ export async function waitTask(h: Harness, id: string, pred: (t: Task) => boolea
   }
 }
 
-const FINAL: TaskState[] = ['SUCCESS', 'FAILED', 'cancelled'];
+/** Settled: final, or waiting for the user (a protected PDF's password). */
+const FINAL: TaskState[] = ['SUCCESS', 'FAILED', 'cancelled', 'needsPassword'];
 export const waitFinal = (h: Harness, id: string, timeoutMs?: number): Promise<Task> => waitTask(h, id, (t) => FINAL.includes(t.state), timeoutMs);
 
 /** The real engine on a random loopback port with a known key. */
