@@ -56,8 +56,30 @@ const withReason = (text: string, reason: string): string => (reason && reason !
 export interface ErrorContext {
   /** Whether an API key was sent (changes the advice for 1107). */
   keySent?: boolean;
-  /** Host shown in network messages. */
+  /** Host (or the whole address) shown in network messages. */
   host?: string;
+}
+
+/** What kind of network failure an errno is: the human sentence says which (renderer/src/i18n/errors.ts). */
+export type NetCause = 'refused' | 'dns' | 'tls' | 'timeout' | 'reset' | 'other';
+
+export function netCause(errno: string): NetCause {
+  if (errno === 'ECONNREFUSED') return 'refused';
+  if (errno === 'ENOTFOUND' || errno === 'EAI_AGAIN' || errno === 'EAI_FAIL' || errno === 'EAI_NODATA') return 'dns';
+  if (/CERT|TLS|SSL|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i.test(errno)) return 'tls';
+  if (errno === 'ETIMEDOUT' || errno === 'ESOCKETTIMEDOUT' || errno === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
+  if (errno === 'ECONNRESET' || errno === 'EPIPE' || errno === 'ECONNABORTED') return 'reset';
+  return 'other';
+}
+
+/** The one wording of UNREACHABLE's message (main writes it, the renderer reads its facts back). */
+export const unreachableMessage = (address: string, errno: string): string =>
+  `Cannot reach ${address} (${errno}); check the connection or the service URL`;
+
+/** The address tried and the errno of an UNREACHABLE message, or null for another wording. */
+export function unreachableFacts(message: string): { address: string; errno: string; cause: NetCause } | null {
+  const m = /^Cannot reach (\S+) \(([A-Z0-9_]+)\)/.exec(message);
+  return m ? { address: m[1]!, errno: m[2]!, cause: netCause(m[2]!) } : null;
 }
 
 export function toAppError(e: unknown, ctx: ErrorContext = {}): AppError {
@@ -92,7 +114,7 @@ export function toAppError(e: unknown, ctx: ErrorContext = {}): AppError {
   if (e instanceof RemoteFailedError) return { code: 'PARSE_FAILED', message: withReason('The service failed to parse the document', e.message) };
   if (e instanceof NetworkError) {
     const where = ctx.host ?? 'the service';
-    return { code: 'UNREACHABLE', message: `Cannot reach ${where} (${e.errno}); check the connection or the service URL` };
+    return { code: 'UNREACHABLE', message: unreachableMessage(where, e.errno) };
   }
   if (e instanceof HttpStatusError) return { code: `HTTP_${e.status}`, message: e.message };
   if (e instanceof BadResponseError) return { code: 'BAD_RESPONSE', message: e.message };
