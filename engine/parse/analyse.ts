@@ -4,7 +4,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PdfDocument } from '../pdf/mupdf.ts';
-import { recognisePdfPage } from '../ocr/index.ts';
+import { ocrReason, recognisePdfPage } from '../ocr/index.ts';
 import { analyseImagePages } from '../ocr/image-input.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { AnalyseOptions, Elem, PageAnalysis } from './model.ts';
@@ -65,6 +65,12 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
         [i, stop] = [next[0], Math.min(last, next[1])];
       }
       opts.signal?.throwIfAborted();
+      const cached = opts.cache?.get(i);
+      if (cached) {
+        out.push(cached);
+        opts.onPage?.(i);
+        continue;
+      }
       let pg;
       try {
         pg = doc.loadPage(i);
@@ -92,6 +98,11 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
         }
         for (const f of figures) delete (f.elem as { images?: number[] }).images;
         out.push(page);
+        // A page OCR read (text found or not: the reading is what costs) is kept for a resumed run, once its crops are written.
+        if (opts.cache && opts.ocr?.enabled && ocrReason(pg.raw)) {
+          await Promise.all(writes);
+          await opts.cache.put(page);
+        }
       } finally {
         pg.close();
       }

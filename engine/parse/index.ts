@@ -45,6 +45,7 @@ export async function parseDocument(filePath: string, fileName: string, options:
     imageDir: options.elementFormats.image === 'none' ? null : options.imageDir,
     signal: options.signal,
     ocr: options.ocr ?? DEFAULT_OCR,
+    cache: options.pageCache,
     onPage: () => options.onProgress?.({ pages_done: ++done, pages_total: total }),
   });
   return assembleDocument(analyses, { fileType: info.fileType, pageCount: total }, options);

@@ -14,7 +14,7 @@ import type { DocumentInfo } from '../types.ts';
 import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
 import { mupdfWorkerData } from '../pdf/wasm-shared.ts';
-import { INPUT_FILE, resumeTasks } from './resume.ts';
+import { INPUT_FILE, PAGES_DIR, resumeTasks } from './resume.ts';
 import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
 import { applyPageRange } from './page-range.ts';
@@ -58,7 +58,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     const job: ParseJob = {
       kind: 'parse', inputPath: parsePath, fileName: reportedType ? SOURCE_PDF : rec.file_name, taskDir: store.taskDir(id),
       formats: rec.output_formats, elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS,
-      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, ocr, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
+      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, ocr, cacheDir: join(store.taskDir(id), PAGES_DIR), filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
       ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType, path: inputPath } } : {}),
       ...(cut ? { source: { fileName: rec.file_name, fileType: info.fileType } } : {}),
     };
@@ -73,6 +73,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     });
     // The upload goes before SUCCESS is visible: a client that sees the final state sees a tidy task folder.
     await rm(inputPath, { force: true }).catch(() => undefined);
+    await rm(join(store.taskDir(id), PAGES_DIR), { recursive: true, force: true }).catch(() => undefined);
     await store.update(id, { status: 'SUCCESS', page_num: outcome.pageCount, file_type: reportedType ?? outcome.fileType, finished_at: Date.now() });
     log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
   }
@@ -104,7 +105,10 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       log(`task ${id} FAILED: ${message}`);
       await store.update(id, { status: 'FAILED', error: message, error_code: code, finished_at: Date.now() }).catch(() => undefined);
     } finally {
-      if (!keepInput) await rm(inputPath, { force: true }).catch(() => undefined);
+      if (!keepInput) {
+        await rm(inputPath, { force: true }).catch(() => undefined);
+        await rm(join(store.taskDir(id), PAGES_DIR), { recursive: true, force: true }).catch(() => undefined);
+      }
       settle(rec);
     }
   }
