@@ -116,3 +116,45 @@ test('a restart mid-parse shows as attempt 2; screenshots of both rows with 0 ax
   }
   expect(found).toEqual([]);
 });
+
+test('the per-file options: submit bar, row and Settings defaults in both languages and themes, 0 axe violations', async ({ page, app }, testInfo) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invokeFromTest(app, 'settings:set', { language: 'en', fileOptions: { ocr: true, ocrLang: 'en', pageRange: '1' } });
+  // The Settings defaults are what the submit bar starts from.
+  await expect(page.getByTestId('file-options-summary')).toHaveText('OCR: English · pages 1');
+  await page.getByTestId('file-options-bar').locator('summary').click();
+  await page.getByTestId('submit-options-pages').fill('9-2');
+  await page.getByTestId('submit-options-pages').press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'counting from page 1' })).toBeVisible(); // refused, said in words
+  await page.getByTestId('submit-options-pages').fill('1-2');
+  await page.getByTestId('submit-options-pages').press('Enter');
+  await dropFiles(page, corpus('pdf-digital/multi_page.pdf'));
+  await expectRowState(page, 'multi_page.pdf', 'SUCCESS');
+  await expect(row(page, 'multi_page.pdf').getByTestId('row-meta')).toContainText('2 p. · Local engine · OCR: English · pages 1-2');
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
+
+  const dir = process.env.DOCPARSE_SCREENSHOTS_DIR ?? testInfo.outputPath();
+  const found: string[] = [];
+  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await invokeFromTest(app, 'settings:set', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.getByTestId('nav-queue').click();
+        if (await page.getByTestId('queue-expand').isVisible()) await page.getByTestId('queue-expand').click();
+        const bar = page.getByTestId('file-options-bar'); // a disclosure: closed again after leaving the queue
+        if ((await bar.getAttribute('open')) === null) await bar.locator('summary').click();
+        await expect(page.getByTestId('submit-options-fields')).toBeVisible();
+        await page.screenshot({ path: join(dir, `options28-queue-${w}-${theme}-${lang}.png`) });
+        found.push(...(await axe(page, `queue options ${w} ${theme} ${lang}`)));
+        await page.getByTestId('nav-settings').click();
+        await page.getByTestId('settings-file-options-fields').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(dir, `options28-settings-${w}-${theme}-${lang}.png`) });
+        found.push(...(await axe(page, `settings ${w} ${theme} ${lang}`)));
+      }
+    }
+  }
+  expect(found).toEqual([]);
+});

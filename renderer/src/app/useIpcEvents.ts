@@ -24,6 +24,10 @@ function applyTaskEvent(e: TaskEvent): void {
     const error = e.task.error;
     toast({ key: 'app.taskFailed', vars: { name: e.task.fileName } }, 'error', (t) => describeError(error, t).title);
   }
+  // A protected PDF waits for its password: said once, not as a failure.
+  if (e.task.state === 'needsPassword' && before && before.state !== 'needsPassword') {
+    toast({ key: 'app.taskNeedsPassword', vars: { name: e.task.fileName } }, 'warning');
+  }
 }
 
 /** Runs the handshake once; returns nothing, everything lands in the stores. */

@@ -8,6 +8,7 @@ export const en: Record<string, string> = {
   'app.startFailed': 'The app could not start',
   'app.reload': 'Reload',
   'app.startFailedFix': 'Reload; if it fails again, quit and restart the app.',
+  'app.taskNeedsPassword': '{name} needs its password: type it in its row',
   'app.taskFailed': '{name} failed',
   'app.resizeQueue': 'Resize the queue',
   'app.reconnecting': 'Connection lost — reconnecting…',

@@ -7,6 +7,7 @@ export const zhCN: Record<string, string> = {
   'app.startFailed': '应用无法启动',
   'app.reload': '重新加载',
   'app.startFailedFix': '请重新加载；如果仍然失败，请退出并重新启动应用。',
+  'app.taskNeedsPassword': '{name} 需要密码：请在其所在行输入',
   'app.taskFailed': '{name} 解析失败',
   'app.resizeQueue': '调整队列宽度',
   'app.reconnecting': '连接已断开，正在重新连接…',

@@ -96,7 +96,7 @@ export function StatusPanel({ task }: { task: Task }) {
     [t('queue.remoteId'), <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} missing={noRemoteId(task, t)} />],
     [t('task.created'), formatDateTime(task.createdAt, locale)],
     [t('task.started'), formatDateTime(task.startedAt, locale)],
-    [t('task.finished'), formatDateTime(task.finishedAt, locale)],
+    [t('task.finished'), formatDateTime(waitsForPassword ? null : task.finishedAt, locale)],
     [t('task.elapsed'), formatElapsed(elapsed, t)],
     [t('task.attempts'), <Attempts task={task} />],
   ];
