@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
+import { corpus, dropFiles, expectRowState, forEachLook, listTasks, row } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 
 async function engineRecords(dataDir: string): Promise<Record<string, unknown>[]> {
@@ -99,21 +99,13 @@ test('a restart mid-parse shows as attempt 2; screenshots of both rows with 0 ax
 
   const dir = process.env.DOCPARSE_SCREENSHOTS_DIR ?? testInfo.outputPath();
   const found: string[] = [];
-  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      await invokeFromTest(app, 'settings:set', { language, theme });
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
-        await page.setViewportSize({ width: w, height: h });
-        if (await page.getByTestId('queue-expand').isVisible()) await page.getByTestId('queue-expand').click();
-        await expect(retried.getByTestId('row-attempt')).toBeVisible();
-        await page.waitForTimeout(300);
-        await page.screenshot({ path: join(dir, `queue28-${w}-${theme}-${lang}.png`) });
-        found.push(...(await axe(page, `${w} ${theme} ${lang}`)));
-      }
-    }
-  }
+  await forEachLook(page, app, async (tag) => {
+    if (await page.getByTestId('queue-expand').isVisible()) await page.getByTestId('queue-expand').click();
+    await expect(retried.getByTestId('row-attempt')).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(dir, `queue28-${tag}.png`) });
+    found.push(...(await axe(page, tag)));
+  });
   expect(found).toEqual([]);
 });
 
@@ -136,25 +128,18 @@ test('the per-file options: submit bar, row and Settings defaults in both langua
 
   const dir = process.env.DOCPARSE_SCREENSHOTS_DIR ?? testInfo.outputPath();
   const found: string[] = [];
-  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      await invokeFromTest(app, 'settings:set', { language, theme });
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
-        await page.setViewportSize({ width: w, height: h });
-        await page.getByTestId('nav-queue').click();
-        if (await page.getByTestId('queue-expand').isVisible()) await page.getByTestId('queue-expand').click();
-        const bar = page.getByTestId('file-options-bar'); // a disclosure: closed again after leaving the queue
-        if ((await bar.getAttribute('open')) === null) await bar.locator('summary').click();
-        await expect(page.getByTestId('submit-options-fields')).toBeVisible();
-        await page.screenshot({ path: join(dir, `options28-queue-${w}-${theme}-${lang}.png`) });
-        found.push(...(await axe(page, `queue options ${w} ${theme} ${lang}`)));
-        await page.getByTestId('nav-settings').click();
-        await page.getByTestId('settings-file-options-fields').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(dir, `options28-settings-${w}-${theme}-${lang}.png`) });
-        found.push(...(await axe(page, `settings ${w} ${theme} ${lang}`)));
-      }
-    }
-  }
+  await forEachLook(page, app, async (tag) => {
+    await page.getByTestId('nav-queue').click();
+    if (await page.getByTestId('queue-expand').isVisible()) await page.getByTestId('queue-expand').click();
+    const bar = page.getByTestId('file-options-bar'); // a disclosure: closed again after leaving the queue
+    if ((await bar.getAttribute('open')) === null) await bar.locator('summary').click();
+    await expect(page.getByTestId('submit-options-fields')).toBeVisible();
+    await page.screenshot({ path: join(dir, `options28-queue-${tag}.png`) });
+    found.push(...(await axe(page, `queue options ${tag}`)));
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-file-options-fields').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(dir, `options28-settings-${tag}.png`) });
+    found.push(...(await axe(page, `settings ${tag}`)));
+  });
   expect(found).toEqual([]);
 });
