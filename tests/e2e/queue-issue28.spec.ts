@@ -144,3 +144,34 @@ test('the per-file options: submit bar, row and Settings defaults in both langua
   });
   expect(found).toEqual([]);
 });
+
+test('one order: oldest first, top to bottom, as processed; the running row stays in view and nothing scrolls the page', async ({ page, app }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 }); // the queue stays open beside a result
+  await invokeFromTest(app, 'settings:set', { language: 'en', concurrency: 1 });
+  const names = ['two_paragraphs.pdf', 'header-test-doc.pdf', 'table_mislabeled_as_picture.pdf', 'list-item-example.pdf',
+    'scotus-transcript-p1.pdf', 'code_and_formula.pdf', 'right_to_left_01.pdf', 'multi_page.pdf', '2305.03393v1-pg9.pdf',
+    'multi-column-2p.pdf', 'pdfjs_wikipedia.pdf', 'picture_classification.pdf', 'normal_4pages.pdf', 'amt_handbook_sample.pdf'];
+  await dropFiles(page, ...names.map((n) => corpus(`pdf-digital/${n}`)));
+  await expect(page.getByTestId('queue-row')).toHaveCount(names.length);
+  const shown = await page.getByTestId('queue-row').locator('.row-name').allTextContents();
+  expect(shown).toEqual(names); // as added: the first added on top
+  // While the queue works down the list, the row being parsed is inside the list's view (read in one go).
+  const inView: boolean[] = [];
+  for (let i = 0; i < 600 && inView.length < 6; i++) {
+    const r = await page.evaluate(() => {
+      const row = document.querySelector('[data-testid="queue-row"][data-state="PROCESSING"], [data-testid="queue-row"][data-state="QUEUING"]');
+      const list = document.querySelector('[data-testid="queue-list"]');
+      if (!row || !list) return null;
+      const a = row.getBoundingClientRect(), b = list.getBoundingClientRect();
+      return a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+    });
+    if (r !== null) inView.push(r);
+    await page.waitForTimeout(150);
+  }
+  expect(inView.length).toBeGreaterThan(0);
+  expect(inView.every(Boolean), JSON.stringify(inView)).toBe(true);
+  for (const n of names) await expectRowState(page, n, 'SUCCESS', 180_000);
+  // The auto-opened result moved no pane: the page and the app's frame are not scrolled, the toolbar is whole.
+  expect(await page.evaluate(() => Math.max(document.scrollingElement?.scrollTop ?? 0, ...[...document.querySelectorAll('.queue-pane, .drop-target')].map((e) => e.scrollTop)))).toBe(0);
+});

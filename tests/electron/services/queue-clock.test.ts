@@ -26,7 +26,8 @@ describe('work clock', () => {
 
   it('a failed task keeps its work time (not 0, not null)', () => {
     const t = tick(base(), { ...base(), retry: wait }, 2500);
-    expect(workMs({ ...t, state: 'FAILED', finishedAt: 9000 }, 9000)).toBe(1500);
+    const failed: Task = { ...t, state: 'FAILED', finishedAt: 9000 };
+    expect(workMs(failed, 9000)).toBe(1500);
   });
 
   it('a restart banks the run up to the last save and says the engine restarted', () => {
