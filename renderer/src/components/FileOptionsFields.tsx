@@ -10,6 +10,7 @@ import { registerMessages, useT, type TFunction } from '../i18n/index.ts';
 
 registerMessages('fileOptions', {
   en: {
+    title: 'OCR and pages',
     ocr: 'OCR',
     off: 'Off (pages without text stay pictures)',
     pages: 'Page range',
@@ -20,6 +21,7 @@ registerMessages('fileOptions', {
     ignored: '{backend} does not take these options: its files are parsed whole with its own OCR.',
   },
   'zh-CN': {
+    title: 'OCR 与页码',
     ocr: 'OCR',
     off: '关闭（无文字层的页面保留为图片）',
     pages: '页码范围',

@@ -7,15 +7,15 @@ import { useSettings } from '../../stores/settings.ts';
 import { Row } from './Field.tsx';
 
 registerMessages('fileDefaults', {
-  en: { label: 'OCR and pages', hint: 'Defaults for new files; change them per batch above the queue.' },
-  'zh-CN': { label: 'OCR 与页码', hint: '新文件的默认值；可在队列上方按批次修改。' },
+  en: { hint: 'Defaults for new files; change them per batch above the queue.' },
+  'zh-CN': { hint: '新文件的默认值；可在队列上方按批次修改。' },
 });
 
 export function FileDefaultsRow({ settings }: { settings: Settings }) {
   const t = useT();
   const update = useSettings((s) => s.update);
   return (
-    <Row label={t('fileDefaults.label')} labelId="file-defaults-label" hint={t('fileDefaults.hint')}>
+    <Row label={t('fileOptions.title')} labelId="file-defaults-label" hint={t('fileDefaults.hint')}>
       <div role="group" aria-labelledby="file-defaults-label">
         <FileOptionsFields id="settings-file-options" value={settings.fileOptions} backend={settings.backend}
           onChange={(patch) => void update({ fileOptions: { ...settings.fileOptions, ...patch } })} />
