@@ -45,6 +45,10 @@ function specialCause(code: number | null, reason: string): AppError | null {
   if (/Install LibreOffice/i.test(reason) && (code === null || code === ErrorCodes.UNSUPPORTED_TYPE)) {
     return { code: 'NEEDS_LIBREOFFICE', message: reason };
   }
+  // Our engine's page_range past the document's end: the same file and range meet the same answer.
+  if ((code === null || code === ErrorCodes.PARAM_ERROR) && /page_range asks for page \d+, but .* has \d+ pages?/.test(reason)) {
+    return { code: 'PAGE_RANGE_PAST_END', message: reason };
+  }
   if (code !== null && code !== ErrorCodes.INVALID_PDF && code !== ErrorCodes.UNSUPPORTED_TYPE) return null;
   if (/password\b.*\bis wrong|wrong password|incorrect password/i.test(reason)) return { code: 'PASSWORD_WRONG', message: reason };
   if (/password-protected|password protected|encrypted|需要密码|加密/i.test(reason)) return { code: 'PASSWORD_REQUIRED', message: reason };

@@ -136,6 +136,7 @@ export const needsPassword = (task: Task): boolean => task.state === 'needsPassw
  */
 export const FILE_PROBLEM_CODES: readonly string[] = [
   'EMPTY', 'TOO_LARGE', 'UNSUPPORTED', 'MISMATCH', 'SERVICE_1104', 'SERVICE_1106', 'SERVICE_1118', 'SERVICE_1132',
+  'PAGE_RANGE_PAST_END',
 ];
 export const isFileProblem = (task: Task): boolean =>
   task.state === 'FAILED' && task.error !== null && FILE_PROBLEM_CODES.includes(task.error.code);
