@@ -1,22 +1,17 @@
 // Per-file options through the app's services to the real local engine: a page range and an OCR language
 // sent with a submit reach the engine (the cached result has only those pages), the cloud gets none of them,
 // and a range past the document's end fails with its own code (a file problem: Remove, not Retry).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { corpus, makeServices, removeTemps, waitFinal, type Harness } from './helpers.ts';
+import type { FileOptions } from '../../../shared/file-options.ts';
+import { corpus, fileHarness, waitFinal } from './helpers.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await makeServices();
-});
-afterAll(async () => {
-  await h?.close();
-  await removeTemps();
-});
+const harness = fileHarness();
 
 describe('per-file options on the local engine', () => {
   it('a page range and an OCR language reach the engine; the result has only those pages', async () => {
+    const h = harness();
     const { tasks: [t] } = await h.svc.handlers['tasks:submit']({
       paths: [corpus('pdf-digital/multi_page.pdf')], options: { fileOptions: { pageRange: '4-5', ocrLang: 'en' } },
     });
@@ -29,13 +24,16 @@ describe('per-file options on the local engine', () => {
   });
 
   it('a range past the last page fails with PAGE_RANGE_PAST_END', async () => {
+    const h = harness();
     const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { fileOptions: { pageRange: '7' } } });
     const done = await waitFinal(h, t!.id);
     expect(done.error).toMatchObject({ code: 'PAGE_RANGE_PAST_END', message: expect.stringContaining('has 5 pages') });
   });
 
   it('refuses options that are not options', async () => {
-    await expect(h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { fileOptions: { ocrLang: 'ja' } } }))
+    const h = harness();
+    const japanese = { ocrLang: 'ja' } as unknown as Partial<FileOptions>; // not a language the models read
+    await expect(h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { fileOptions: japanese } }))
       .rejects.toMatchObject({ code: 'INVALID_REQUEST' });
   });
 });

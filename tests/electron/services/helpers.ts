@@ -1,6 +1,7 @@
 // Test support for the services: temp data folders, the real local engine, app services with fast
 // timings, and waiting for task states through the events the queue emits.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,19 @@ export async function makeServices(o: Partial<AppServicesOptions> & { dataDir?: 
   const events: Harness['events'] = [];
   svc.setEmitter((channel, payload) => void events.push({ channel, payload: structuredClone(payload) }));
   return { svc, dataDir, events, keychain, close: () => svc.close() };
+}
+
+/** One Harness for a test file: made before its tests, closed (and the temp folders removed) after them. */
+export function fileHarness(o?: Parameters<typeof makeServices>[0]): () => Harness {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await makeServices(o);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await removeTemps();
+  });
+  return () => h!;
 }
 
 export const updates = (h: Harness, id: string): Task[] =>
