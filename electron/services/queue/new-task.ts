@@ -4,7 +4,7 @@ import { CodedError } from '../../../shared/result.ts';
 import type { FeatureConfig, OutputFormat } from '../../../shared/somark.ts';
 import type { Backend, ParseMode, Settings, SubmitOptions, Task } from '../../../shared/task.ts';
 import type { CheckedFile } from '../files/check.ts';
-import { countPdfPages } from '../files/pages.ts';
+import { countPdfPages, countPptxSlides } from '../files/pages.ts';
 import { countTiffPages } from '../files/tiff-pages.ts';
 
 /** An image is one page, except a TIFF, which holds one page per directory (as the engine reads it). */
@@ -46,7 +46,11 @@ export function resolveOptions(settings: Settings, options: SubmitOptions | unde
 
 export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: string | null): Promise<Task> {
   const kind = kindOfExt(file.ext);
-  const pages = !file.ok ? null : kind === 'pdf' ? await countPdfPages(file.path, file.size) : kind === 'image' ? await imagePages(file) : null;
+  const pages = !file.ok ? null
+    : kind === 'pdf' ? await countPdfPages(file.path, file.size)
+    : kind === 'image' ? await imagePages(file)
+    : file.ext === '.pptx' ? await countPptxSlides(file.path, file.size)
+    : null; // Word and Excel pages are known once LibreOffice has laid them out (the engine says so then)
   const now = Date.now();
   return {
     id: newTaskId(),

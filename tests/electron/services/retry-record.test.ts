@@ -39,13 +39,17 @@ describe('a retry after the engine went away', () => {
 });
 
 describe('page count at intake', () => {
-  it('a two-page TIFF says 2 pages before it is sent', async () => {
+  it('a two-page TIFF says 2 pages before it is sent, a presentation its slides', async () => {
     const h = await makeServices();
     try {
       await h.svc.handlers['settings:set']({ concurrency: 1 });
       const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('images/2206.01062.tif')] });
       expect(t!.pages).toBe(2);
       await h.svc.handlers['tasks:cancel']({ id: t!.id });
+      // A presentation: its slides (three pages once converted: the corpus's expected output has 3).
+      const { tasks: [p] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/powerpoint_sample.pptx')] });
+      expect(p!.pages).toBe(3);
+      await h.svc.handlers['tasks:cancel']({ id: p!.id });
     } finally {
       await h.close();
     }
