@@ -18,6 +18,8 @@ export interface ParseOptions {
   onProgress?: (p: Progress) => void;
   /** OCR of scans and images (default: on, language auto). */
   ocr?: OcrSettings;
+  /** Pages read by OCR in an earlier, cut-off run, and where this run keeps its own (engine/parse/page-cache.ts). */
+  pageCache?: import('./parse/page-cache.ts').PageCache;
 }
 
 export interface ParsedDocument {

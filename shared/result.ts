@@ -45,6 +45,10 @@ function specialCause(code: number | null, reason: string): AppError | null {
   if (/Install LibreOffice/i.test(reason) && (code === null || code === ErrorCodes.UNSUPPORTED_TYPE)) {
     return { code: 'NEEDS_LIBREOFFICE', message: reason };
   }
+  // Our engine's page_range past the document's end: the same file and range meet the same answer.
+  if ((code === null || code === ErrorCodes.PARAM_ERROR) && /page_range asks for page \d+, but .* has \d+ pages?/.test(reason)) {
+    return { code: 'PAGE_RANGE_PAST_END', message: reason };
+  }
   if (code !== null && code !== ErrorCodes.INVALID_PDF && code !== ErrorCodes.UNSUPPORTED_TYPE) return null;
   if (/password\b.*\bis wrong|wrong password|incorrect password/i.test(reason)) return { code: 'PASSWORD_WRONG', message: reason };
   if (/password-protected|password protected|encrypted|需要密码|加密/i.test(reason)) return { code: 'PASSWORD_REQUIRED', message: reason };
@@ -56,8 +60,30 @@ const withReason = (text: string, reason: string): string => (reason && reason !
 export interface ErrorContext {
   /** Whether an API key was sent (changes the advice for 1107). */
   keySent?: boolean;
-  /** Host shown in network messages. */
+  /** Host (or the whole address) shown in network messages. */
   host?: string;
+}
+
+/** What kind of network failure an errno is: the human sentence says which (renderer/src/i18n/errors.ts). */
+export type NetCause = 'refused' | 'dns' | 'tls' | 'timeout' | 'reset' | 'other';
+
+export function netCause(errno: string): NetCause {
+  if (errno === 'ECONNREFUSED') return 'refused';
+  if (errno === 'ENOTFOUND' || errno === 'EAI_AGAIN' || errno === 'EAI_FAIL' || errno === 'EAI_NODATA') return 'dns';
+  if (/CERT|TLS|SSL|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i.test(errno)) return 'tls';
+  if (errno === 'ETIMEDOUT' || errno === 'ESOCKETTIMEDOUT' || errno === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
+  if (errno === 'ECONNRESET' || errno === 'EPIPE' || errno === 'ECONNABORTED') return 'reset';
+  return 'other';
+}
+
+/** The one wording of UNREACHABLE's message (main writes it, the renderer reads its facts back). */
+export const unreachableMessage = (address: string, errno: string): string =>
+  `Cannot reach ${address} (${errno}); check the connection or the service URL`;
+
+/** The address tried and the errno of an UNREACHABLE message, or null for another wording. */
+export function unreachableFacts(message: string): { address: string; errno: string; cause: NetCause } | null {
+  const m = /^Cannot reach (\S+) \(([A-Z0-9_]+)\)/.exec(message);
+  return m ? { address: m[1]!, errno: m[2]!, cause: netCause(m[2]!) } : null;
 }
 
 export function toAppError(e: unknown, ctx: ErrorContext = {}): AppError {
@@ -92,7 +118,7 @@ export function toAppError(e: unknown, ctx: ErrorContext = {}): AppError {
   if (e instanceof RemoteFailedError) return { code: 'PARSE_FAILED', message: withReason('The service failed to parse the document', e.message) };
   if (e instanceof NetworkError) {
     const where = ctx.host ?? 'the service';
-    return { code: 'UNREACHABLE', message: `Cannot reach ${where} (${e.errno}); check the connection or the service URL` };
+    return { code: 'UNREACHABLE', message: unreachableMessage(where, e.errno) };
   }
   if (e instanceof HttpStatusError) return { code: `HTTP_${e.status}`, message: e.message };
   if (e instanceof BadResponseError) return { code: 'BAD_RESPONSE', message: e.message };

@@ -2,12 +2,14 @@
 import type { FeatureConfig, OutputFormat } from './somark.ts';
 import type { Progress } from './somark-answers.ts';
 import type { AppError } from './result.ts';
+import type { FileOptions } from './file-options.ts';
 
 export type Backend = 'local' | 'cloud';
 export type ParseMode = 'auto' | 'sync' | 'async';
 
-/** queued → uploading → QUEUING → PROCESSING → SUCCESS | FAILED | cancelled */
-export type TaskState = 'queued' | 'uploading' | 'QUEUING' | 'PROCESSING' | 'SUCCESS' | 'FAILED' | 'cancelled';
+/** queued → uploading → QUEUING → PROCESSING → SUCCESS | FAILED | cancelled; a protected PDF waits in
+ *  needsPassword (not failed) until the user gives its password, then goes back to queued. */
+export type TaskState = 'queued' | 'needsPassword' | 'uploading' | 'QUEUING' | 'PROCESSING' | 'SUCCESS' | 'FAILED' | 'cancelled';
 export const FINAL_STATES: readonly TaskState[] = ['SUCCESS', 'FAILED', 'cancelled'];
 
 export interface SubmitOptions {
@@ -15,6 +17,8 @@ export interface SubmitOptions {
   mode?: ParseMode;
   formats?: OutputFormat[];
   featureConfig?: Partial<FeatureConfig>;
+  /** OCR and page range for these files (left out: the settings' defaults). */
+  fileOptions?: Partial<FileOptions>;
 }
 
 export interface Task {
@@ -41,6 +45,13 @@ export interface Task {
   progress: Progress | null;
   /** Attempts made (network retries and FAILED re-submissions). */
   attempts: number;
+  /** Why each attempt after the first was made, oldest first (optional: older tasks lack it). */
+  retries?: RetryRecord[];
+  /** Work time banked from earlier runs of this task (before a restart or a retry's wait); elapsed time is
+   *  this plus the current run (startedAt → finishedAt or now). Optional: older tasks lack it. */
+  workedMs?: number;
+  /** OCR and page range this task was sent with (optional: older tasks lack it, meaning the defaults). */
+  fileOptions?: FileOptions;
   error: AppError | null;
   createdAt: number;
   startedAt: number | null;
@@ -54,6 +65,25 @@ export interface Task {
    * progress and in final states. Optional: tasks stored before it existed load without it.
    */
   retry?: RetryInfo | null;
+}
+
+/** Why an attempt was made again: the engine restarted (it lost or resumed the task), the connection
+ *  dropped, the service answered an error or took too long, or the service reported the task FAILED. */
+export type RetryCause = 'engineRestarted' | 'connectionLost' | 'timeout' | 'serverError' | 'rateLimited' | 'remoteFailed' | 'other';
+
+export interface RetryRecord {
+  /** The attempt this retry began (2 = the first retry). */
+  attempt: number;
+  cause: RetryCause;
+  /** The error behind it, for "Details". */
+  reason: AppError;
+  at: number;
+}
+
+/** Work time of a task (banked runs plus the current one), or null before it ever started. */
+export function workMs(t: Pick<Task, 'workedMs' | 'startedAt' | 'finishedAt'>, now: number): number | null {
+  if (t.startedAt === null && t.workedMs === undefined) return null;
+  return (t.workedMs ?? 0) + (t.startedAt === null ? 0 : Math.max(0, (t.finishedAt ?? now) - t.startedAt));
 }
 
 export interface RetryInfo {
@@ -83,6 +113,8 @@ export interface Settings {
   sofficePath: string;
   /** Longest hold of the local engine's async_check long poll, in seconds (0: answer at once). */
   engineLongPollSeconds: number;
+  /** Defaults of the per-file options (OCR, its language, page range) offered when submitting. */
+  fileOptions: FileOptions;
 }
 
 export interface KeyStatus {

@@ -10,6 +10,7 @@ import { httpRequest, readJson } from './http.ts';
 import { mimeForExt, multipartBody, urlEncoded, type FormFields, type MultipartBody } from './multipart.ts';
 import { parseCheckData, parseEnvelope, parseSubmitData, parseSyncData, parseUsageData } from './validate.ts';
 import { withRetries, type RetryPolicy } from './retry.ts';
+import type { FileOptions } from '../../shared/file-options.ts';
 
 /** Largest JSON answer we accept from the service (a 300-page document stays well below). */
 export const MAX_RESPONSE_BYTES = 512 * 1024 * 1024;
@@ -41,6 +42,9 @@ export interface ParseParams {
   elementFormats?: ElementFormats;
   /** Password of a protected PDF (local engine extension); sent as a form field, never logged. */
   password?: string;
+  /** OCR and page range (local engine extensions `ocr`, `ocr_lang`, `page_range`); only fields that differ
+   *  from the defaults are sent. Callers send them only to a backend that honours them (shared/capabilities.ts). */
+  fileOptions?: FileOptions;
   signal?: AbortSignal;
   /** Bytes of the multipart body written so far (file plus form fields). */
   onUpload?: (sent: number, total: number) => void;
@@ -68,6 +72,15 @@ export interface SomarkClient {
 }
 
 type Body = { contentType: string; body: Buffer } | MultipartBody;
+
+function fileOptionFields(o: FileOptions | undefined): FormFields {
+  if (!o) return [];
+  const out: [string, string][] = [];
+  if (!o.ocr) out.push(['ocr', 'false']);
+  if (o.ocrLang !== 'auto') out.push(['ocr_lang', o.ocrLang]);
+  if (o.pageRange) out.push(['page_range', o.pageRange]);
+  return out;
+}
 
 export function createSomarkClient(opts: ClientOptions): SomarkClient {
   const base = opts.baseUrl.replace(/\/+$/, '');
@@ -107,6 +120,7 @@ export function createSomarkClient(opts: ClientOptions): SomarkClient {
     ['element_formats', JSON.stringify(p.elementFormats ?? DEFAULT_ELEMENT_FORMATS)],
     ['feature_config', JSON.stringify(p.featureConfig)],
     ...(p.password ? [['password', p.password] as [string, string]] : []),
+    ...fileOptionFields(p.fileOptions),
   ];
   const uploadBody = (p: ParseParams) => (): Body =>
     multipartBody(parseFields(p), {

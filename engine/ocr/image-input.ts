@@ -46,6 +46,12 @@ export async function analyseImagePages(data: Uint8Array, ext: string, start: nu
     for (let i = start; i < Math.min(end, doc.count); i++) {
       opts.signal?.throwIfAborted();
       opts.onPageStart?.(i);
+      const cached = opts.cache?.get(i);
+      if (cached) {
+        out.push(cached);
+        opts.onPage?.(i);
+        continue;
+      }
       const img = doc.page(i);
       const raw = opts.ocr?.enabled ? await recogniseImage(img, UNIT, i, opts.ocr) : null;
       if (raw) {
@@ -74,6 +80,8 @@ export async function analyseImagePages(data: Uint8Array, ext: string, start: nu
         }
         out.push(page);
       }
+      // A page OCR read (text found or not: the reading is what costs) is kept for a resumed run; its crops are written above.
+      if (opts.ocr?.enabled && opts.cache) await opts.cache.put(out[out.length - 1]!);
       opts.onPage?.(i);
     }
   } finally {

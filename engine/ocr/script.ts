@@ -1,7 +1,7 @@
 // Which recognition model reads a line: the Chinese model reads both scripts but drops English word
 // spaces, the English model keeps them; a page (or a line) of Latin text goes to the English model.
 
-export type OcrLang = 'auto' | 'en' | 'zh';
+export type { OcrLanguage as OcrLang } from '../../shared/file-options.ts';
 
 const CJK = /[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 

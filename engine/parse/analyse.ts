@@ -4,7 +4,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PdfDocument } from '../pdf/mupdf.ts';
-import { PDF_SCALE, recognisePdfPage } from '../ocr/index.ts';
+import { ocrReason, PDF_SCALE, recognisePdfPage } from '../ocr/index.ts';
 import { MAX_CROP_PIXELS, renderScale } from './caps.ts';
 import { analyseImagePages } from '../ocr/image-input.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
@@ -67,6 +67,12 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
       }
       opts.signal?.throwIfAborted();
       opts.onPageStart?.(i);
+      const cached = opts.cache?.get(i);
+      if (cached) {
+        out.push(cached);
+        opts.onPage?.(i);
+        continue;
+      }
       let pg;
       try {
         pg = doc.loadPage(i);
@@ -97,6 +103,11 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
         const scale = renderScale(pg.raw.pageWidth, pg.raw.pageHeight, PDF_SCALE);
         if (scale < PDF_SCALE && (ocr || figures.length)) page.reducedDpi = Math.round(72 * scale);
         out.push(page);
+        // A page OCR read (text found or not: the reading is what costs) is kept for a resumed run, once its crops are written.
+        if (opts.cache && opts.ocr?.enabled && ocrReason(pg.raw)) {
+          await Promise.all(writes);
+          await opts.cache.put(page);
+        }
       } finally {
         pg.close();
       }

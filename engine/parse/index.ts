@@ -48,6 +48,7 @@ export async function parseDocument(filePath: string, fileName: string, options:
     signal: options.signal,
     ocr: options.ocr ?? DEFAULT_OCR,
     onPageStart: options.onPageStart,
+    cache: options.pageCache,
     onPage: () => options.onProgress?.({ pages_done: ++done, pages_total: total }),
   });
   return assembleDocument(analyses, { fileType: info.fileType, pageCount: total }, options);

@@ -71,4 +71,6 @@ export interface AnalyseOptions {
    * is left from its back when `cursorParts` (the threads sharing it) > 0: a worker. */
   cursor?: BigInt64Array;
   cursorParts?: number;
+  /** Pages an earlier, cut-off run read by OCR (taken as they are), and where pages read by OCR now go. */
+  cache?: import('./page-cache.ts').PageCache;
 }

@@ -105,3 +105,21 @@ export function decodeImagePages(data: Uint8Array, magic: string): { count: numb
     close: () => doc.destroy(),
   };
 }
+
+/** The PDF with only the pages `keep` (0-based, in document order): what a request's page range leaves. */
+export function subsetPdf(data: Uint8Array, keep: readonly number[]): Uint8Array {
+  const doc = mupdf.Document.openDocument(data, 'application/pdf');
+  try {
+    const pdf = doc.asPDF();
+    if (!pdf) throw new Error('not a PDF');
+    pdf.rearrangePages([...keep]);
+    const buf = pdf.saveToBuffer('garbage=compact');
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}

@@ -46,6 +46,10 @@ export interface SubmitInput {
   sync?: boolean;
   /** Password of a protected PDF (local extension): opens the file, never stored or logged. */
   password?: string;
+  /** This task's OCR (local extensions `ocr`, `ocr_lang`); absent: the engine's option. */
+  ocr?: OcrSettings;
+  /** Local extension `page_range`: the 1-based pages to parse; absent: every page. */
+  pages?: number[];
 }
 
 export interface TaskView {

@@ -3,7 +3,7 @@
 // all drive this one object. Tasks cut off by a stop or a crash run again at the next start (same
 // task_id) while their input is on disk, unless resumeInterrupted is false.
 import { availableParallelism } from 'node:os';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../../shared/somark.ts';
 import type { Progress } from '../../shared/somark-answers.ts';
@@ -14,11 +14,12 @@ import type { DocumentInfo } from '../types.ts';
 import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
 import { mupdfWorkerData } from '../pdf/wasm-shared.ts';
-import { INPUT_FILE, resumeTasks } from './resume.ts';
+import { INPUT_FILE, PAGES_DIR, resumeTasks } from './resume.ts';
 import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
 import { isBudgetError, jobBudget } from './budget.ts';
 import { Admission } from './admission.ts';
+import { applyPageRange } from './page-range.ts';
 import { startSweeper } from './sweeper.ts';
 import { TaskEvents } from './task-events.ts';
 import { DEFAULT_LONG_POLL_MS, DEFAULT_MAX_PAGES, DEFAULT_OFFICE_QUEUE_LIMIT, DEFAULT_TTL_MS, sofficeOf, type EngineCoreOptions, type SubmitInput, type TaskView } from './engine-options.ts';
@@ -53,15 +54,19 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   /** Parses `parsePath` (the upload, or the PDF converted from it) and records SUCCESS. */
   async function parse(rec: TaskRecord, inputPath: string, parsePath: string, info: DocumentInfo, reportedType?: string): Promise<void> {
     const id = rec.task_id;
+    const ocr = rec.ocr ?? opts.ocr;
+    // A page range cut the PDF: the cut copy (SOURCE_PDF) is the preview the result names.
+    const cut = !reportedType && !!rec.pages;
     const job: ParseJob = {
       kind: 'parse', inputPath: parsePath, fileName: reportedType ? SOURCE_PDF : rec.file_name, taskDir: store.taskDir(id),
       formats: rec.output_formats, elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS,
-      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, ocr: opts.ocr, filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
+      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, ocr, cacheDir: join(store.taskDir(id), PAGES_DIR), filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
       ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType, path: inputPath } } : {}),
+      ...(cut ? { source: { fileName: rec.file_name, fileType: info.fileType } } : {}),
     };
     const outcome = await runTask(pool, job, info, {
       // CPU per page and per job, and progress: a busy machine slows a task but never fails it.
-      budget: (pages) => jobBudget(pages, opts.ocr?.enabled !== false, { ...opts.budget, wallMs: opts.jobTimeoutMs }),
+      budget: (pages) => jobBudget(pages, ocr?.enabled !== false, { ...opts.budget, wallMs: opts.jobTimeoutMs }),
       onStart: () => {
         progress.set(id, { pages_done: 0, pages_total: info.pageCount });
         void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
@@ -70,6 +75,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     });
     // The upload goes before SUCCESS is visible: a client that sees the final state sees a tidy task folder.
     await rm(inputPath, { force: true }).catch(() => undefined);
+    await rm(join(store.taskDir(id), PAGES_DIR), { recursive: true, force: true }).catch(() => undefined);
     await store.update(id, { status: 'SUCCESS', page_num: outcome.pageCount, file_type: reportedType ?? outcome.fileType, finished_at: Date.now() });
     log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
   }
@@ -85,6 +91,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
           await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
           return convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
         });
+        if (rec.pages) converted.info = (await applyPageRange(converted.pdfPath, converted.info, rec.pages, rec.file_name)).info;
         if (converted.info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -103,7 +110,10 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       log(`task ${id} FAILED: ${message}`);
       await store.update(id, { status: 'FAILED', error: message, error_code: code, finished_at: Date.now() }).catch(() => undefined);
     } finally {
-      if (!keepInput) await rm(inputPath, { force: true }).catch(() => undefined);
+      if (!keepInput) {
+        await rm(inputPath, { force: true }).catch(() => undefined);
+        await rm(join(store.taskDir(id), PAGES_DIR), { recursive: true, force: true }).catch(() => undefined);
+      }
       settle(rec);
     }
   }
@@ -133,12 +143,15 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
         // Loaded on first use: the parser (and its WASM) stays out of the main thread until needed.
-        const info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
+        let info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
+        let cut = false;
+        if (input.pages && info.kind !== 'office') ({ info, cut } = await applyPageRange(input.uploadPath, info, input.pages, input.fileName));
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
         release = admission.admit(info.kind);
-        const rec = newTaskRecord(input, info);
+        // The record keeps a range only where it still has work to do: an Office file (cut after conversion) or a cut PDF.
+        const rec = newTaskRecord({ ...input, pages: cut || info.kind === 'office' ? input.pages : undefined }, info);
         // The input is in the task's folder before the record says QUEUING, so a stop at any point
         // leaves either a resumable task or a folder without task.json (removed at the next start).
         await mkdir(store.taskDir(rec.task_id), { recursive: true });
@@ -146,6 +159,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
           await store.create({ ...rec, status: 'FAILED', error: `Could not store the upload: ${e.message}`, error_code: 1137, finished_at: Date.now() });
           throw e;
         });
+        if (cut) await copyFile(join(store.taskDir(rec.task_id), INPUT_FILE), join(store.taskDir(rec.task_id), SOURCE_PDF));
         await store.create(rec);
         launch(rec, info); // an Office task counts as converting from here
         release();

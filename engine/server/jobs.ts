@@ -18,6 +18,8 @@ export interface ParseJob {
   ocr?: OcrSettings;
   /** Prefix of public file URLs, still carrying the base placeholder: `${BASE_PLACEHOLDER}/files/<key>/`. */
   filesPrefix: string;
+  /** Folder of the pages read by OCR so far (a resumed run takes them; engine/parse/page-cache.ts). */
+  cacheDir?: string;
   /** Found when the upload was inspected (DocumentInfo.warnings); stored with the result. */
   warnings?: string[];
   /** Set when inputPath is a PDF converted from an Office upload: the upload's name, extension and path
@@ -43,6 +45,8 @@ export interface AnalyseJob {
    * at a time from the front, else the number of threads sharing it (shares claimed from the back). */
   cursor?: SharedArrayBuffer;
   cursorParts?: number;
+  /** As ParseJob's. */
+  cacheDir?: string;
 }
 
 /** The document-level pass over the analysed ranges, then the outputs (as a ParseJob would). */

@@ -6,6 +6,8 @@ import {
 } from '../../shared/somark.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { ParsedForm } from './form.ts';
+import { OCR_LANGUAGES, parsePageRange, type OcrLanguage } from '../../shared/file-options.ts';
+import type { OcrSettings } from '../ocr/index.ts';
 
 export interface ParseParams {
   formats: OutputFormat[];
@@ -13,6 +15,10 @@ export interface ParseParams {
   featureConfig: FeatureConfig;
   /** Local extension: the password of a protected PDF (used to open it; never stored or logged). */
   password?: string;
+  /** Local extensions `ocr` (true/false) and `ocr_lang` (auto, en, zh): this task's OCR; absent: the engine's. */
+  ocr?: OcrSettings;
+  /** Local extension `page_range` ("1-3,5"): the 1-based pages to parse, sorted; absent: every page. */
+  pages?: number[];
 }
 
 const ELEMENT_VALUES: { [K in keyof ElementFormats]: readonly string[] } = {
@@ -42,9 +48,33 @@ export function parseParams(form: ParsedForm): ParseParams {
       else fc[k as keyof FeatureConfig] = b;
     }
   }
+  const ocr = ocrFields(form, problems);
+  const pages = pageRange(form, problems);
   if (problems.length) throw new EngineError(ErrorCodes.PARAM_ERROR, `Parameter error: ${problems.join('; ')}`);
   const password = form.fields.get('password')?.[0];
-  return { formats, elementFormats: ef, featureConfig: fc, ...(password ? { password } : {}) };
+  return { formats, elementFormats: ef, featureConfig: fc, ...(password ? { password } : {}), ...(ocr ? { ocr } : {}), ...(pages ? { pages } : {}) };
+}
+
+/** `ocr` and `ocr_lang` (either may come alone; the other keeps the default: on, auto). */
+function ocrFields(form: ParsedForm, problems: string[]): OcrSettings | undefined {
+  const on = form.fields.get('ocr')?.[0]?.trim();
+  const lang = form.fields.get('ocr_lang')?.[0]?.trim().toLowerCase();
+  if ((on === undefined || on === '') && (lang === undefined || lang === '')) return undefined;
+  const enabled = on === undefined || on === '' ? true : toBool(on);
+  if (enabled === null) problems.push(`ocr must be true or false (got ${JSON.stringify(on)})`);
+  if (lang && !(OCR_LANGUAGES as readonly string[]).includes(lang)) problems.push(`ocr_lang must be one of ${OCR_LANGUAGES.join(', ')} (got ${JSON.stringify(lang)})`);
+  return { enabled: enabled ?? true, lang: (lang || 'auto') as OcrLanguage };
+}
+
+function pageRange(form: ParsedForm, problems: string[]): number[] | undefined {
+  const raw = form.fields.get('page_range')?.[0];
+  if (raw === undefined) return undefined;
+  try {
+    return parsePageRange(raw) ?? undefined;
+  } catch (e) {
+    problems.push((e as Error).message);
+    return undefined;
+  }
 }
 
 function parseFormats(raw: string[], problems: string[]): OutputFormat[] {

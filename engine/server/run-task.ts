@@ -47,7 +47,7 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
   const parts = await Promise.all(
     ranges.map(async (_, i) => {
       const analyses = await pool.run(
-        { kind: 'analyse', inputPath: job.inputPath, fileType: info.fileType, start: 0, end: pages, imageDir, ocr: job.ocr, cursor, cursorParts: i === 0 ? 0 : ranges.length },
+        { kind: 'analyse', inputPath: job.inputPath, fileType: info.fileType, start: 0, end: pages, imageDir, ocr: job.ocr, cursor, cursorParts: i === 0 ? 0 : ranges.length, cacheDir: job.cacheDir },
         {
           budget: hooks.budget(pages),
           admitted: true,

@@ -8,6 +8,7 @@ import type { ParsedDocument, ParseOptions } from '../types.ts';
 import { DEFAULT_OCR } from '../ocr/index.ts';
 import { releaseOcrModels } from '../ocr/runtime.ts';
 import { NATIVE_GUARD } from '../ocr/native-guard.ts';
+import { openPageCache } from '../parse/page-cache.ts';
 import type { FromWorker, JobOutcome, ParseJob, ToWorker, WorkerJob } from './jobs.ts';
 
 // A worker that only analyses page ranges (the parse CLI's split of one large PDF) never loads the
@@ -43,7 +44,9 @@ async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<Job
   switch (job.kind) {
     case 'parse': {
       const [{ parseDocument }, { IMAGES_DIR, writeOutputs }] = await whole();
-      const doc = await withSource(job, await parseDocument(job.inputPath, job.fileName, parseOptions(job, id, IMAGES_DIR, signal)));
+      const options = parseOptions(job, id, IMAGES_DIR, signal);
+      if (job.cacheDir) options.pageCache = await openPageCache(job.cacheDir, options.imageDir);
+      const doc = await withSource(job, await parseDocument(job.inputPath, job.fileName, options));
       await writeOutputs(job, doc);
       return { pageCount: doc.pageCount, fileType: doc.fileType };
     }
@@ -55,6 +58,7 @@ async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<Job
         ocr: job.ocr ?? DEFAULT_OCR,
         cursor: job.cursor ? new BigInt64Array(job.cursor) : undefined,
         cursorParts: job.cursorParts,
+        cache: job.cacheDir ? await openPageCache(job.cacheDir, job.imageDir) : undefined,
         signal,
         onPageStart: (page) => post({ type: 'page', id, page }),
         onPage: () => post({ type: 'progress', id, progress: { pages_done: ++done, pages_total: total } }),

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { ElementFormats, FeatureConfig, OutputFormat, RemoteStatus } from '../../shared/somark.ts';
 import type { DocumentInfo } from '../types.ts';
 import { isHex32, randomHex32 } from './atomic.ts';
+import type { OcrSettings } from '../ocr/index.ts';
 
 export interface TaskRecord {
   task_id: string;
@@ -27,6 +28,9 @@ export interface TaskRecord {
   sync?: boolean;
   /** How many times the task was resumed after an interruption. */
   resumes?: number;
+  /** This task's OCR and page range (local extensions), kept so a resumed task runs with them again. */
+  ocr?: OcrSettings;
+  pages?: number[];
 }
 
 /** The record in task.json at `path`, or null when it is missing, unreadable or not a task record. */
@@ -42,7 +46,7 @@ export async function readRecord(path: string): Promise<TaskRecord | null> {
 /** The record of a task just admitted: QUEUING under two new random ids; an Office file's page count is
  * known only once it is converted. */
 export function newTaskRecord(
-  input: { fileName: string; formats: OutputFormat[]; elementFormats: ElementFormats; featureConfig: FeatureConfig; sync?: boolean },
+  input: { fileName: string; formats: OutputFormat[]; elementFormats: ElementFormats; featureConfig: FeatureConfig; sync?: boolean; ocr?: OcrSettings; pages?: number[] },
   info: DocumentInfo,
 ): TaskRecord {
   return {
@@ -50,5 +54,6 @@ export function newTaskRecord(
     file_type: info.fileType, page_num: info.kind === 'office' ? null : info.pageCount, output_formats: input.formats,
     created_at: Date.now(), started_at: null, finished_at: null, error: null, error_code: null,
     element_formats: input.elementFormats, feature_config: input.featureConfig, ...(input.sync ? { sync: true } : {}),
+    ...(input.ocr ? { ocr: input.ocr } : {}), ...(input.pages ? { pages: input.pages } : {}),
   };
 }

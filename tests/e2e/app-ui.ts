@@ -84,3 +84,18 @@ export async function linesOf(el: Locator, phrase: string): Promise<number> {
 export async function snapshot(page: Page, path: string): Promise<void> {
   await page.screenshot({ path });
 }
+
+/** Runs `look` in each language, theme and window size (1440×900, 1024×700), the app switched to it first. */
+export async function forEachLook(page: Page, app: WebApp, look: (tag: string, size: { w: number; h: number }) => Promise<void>): Promise<void> {
+  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await invokeFromTest(app, 'settings:set', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await look(`${w}-${theme}-${lang}`, { w, h });
+      }
+    }
+  }
+}

@@ -1,6 +1,6 @@
 // E2E: the service stops while the user works. The cloud backend points at a second engine; the
 // engine is stopped before a PDF is dropped; the task retries a bounded number of times (the row and
-// the panel say "Retrying in N s (attempt n of 5): Could not reach the service…"), then shows a
+// the panel say "Retrying in N s (attempt n of 5): Could not reach <address>: the connection was refused…"), then shows a
 // clear "could not reach the service" error and survives a reload; the engine comes back on the
 // same port, Retry in the task's panel reaches SUCCESS with the same task (nothing lost). And in
 // async mode the engine stops while the task is polled: once it is back, Retry polls the same remote
@@ -70,7 +70,7 @@ test('engine stopped: bounded retries, a clear error, and Retry succeeds once it
   await expect(row).not.toHaveAttribute('data-state', 'FAILED', { timeout: 2_000 });
   const max = DEFAULT_TIMING.maxRetries + 1;
   await expect(row.getByTestId('status-badge')).toHaveText('Retrying');
-  await expect(row.getByTestId('row-retry')).toHaveText(new RegExp(`^Retrying (in \\d+ s|now) \\(attempt [2-${max}] of ${max}\\): Could not reach the service`));
+  await expect(row.getByTestId('row-retry')).toHaveText(new RegExp(`^Retrying (in \\d+ s|now) \\(attempt [2-${max}] of ${max}\\): Could not reach 127\\.0\\.0\\.1:${port}: the connection was refused`));
   await expect(row.getByRole('progressbar')).toHaveCount(0); // no "Uploading 3%" for a refused connection
   await row.click();
   const note = page.getByTestId('retry-note');
@@ -85,11 +85,11 @@ test('engine stopped: bounded retries, a clear error, and Retry succeeds once it
   const [failed] = await tasks(app);
   expect(failed).toMatchObject({ state: 'FAILED', error: { code: 'UNREACHABLE' } });
   expect(failed!.attempts, 'every retry spent, then no more').toBe(DEFAULT_TIMING.maxRetries + 1);
-  await expect(row).toContainText('Could not reach the service');
+  await expect(row).toContainText('Could not reach 127.0.0.1:');
 
   await row.click();
   const error = page.getByTestId('task-error');
-  await expect(error).toContainText('Could not reach the service — check the address and your network');
+  await expect(error).toContainText(`Could not reach 127.0.0.1:${port}: the connection was refused`);
   await expect(error).toContainText(`127.0.0.1:${port}`);
   await expect(error).toContainText(`Code UNREACHABLE · ${DEFAULT_TIMING.maxRetries + 1} attempts`);
   await page.mouse.move(900, 650); // no hover actions over the row's badge in the picture
@@ -98,7 +98,7 @@ test('engine stopped: bounded retries, a clear error, and Retry succeeds once it
   // Nothing lost: after a reload the task is still there, failed, with its reason.
   await page.reload();
   await expect(row).toHaveAttribute('data-state', 'FAILED', { timeout: 15_000 });
-  await expect(row).toContainText('Could not reach the service');
+  await expect(row).toContainText('Could not reach 127.0.0.1:');
 
   // The service comes back on the same address; Retry in the task's panel finishes the same task.
   engine = await startEngineServer({ port, dataDir: engineDir, apiKeys: [KEY], workers: 1 });
@@ -126,7 +126,7 @@ test('engine stopped while an async task is polled: Retry resumes the same remot
   engine = null;
 
   await expect(row).toHaveAttribute('data-state', 'FAILED', { timeout: 90_000 });
-  await expect(row).toContainText('Could not reach the service');
+  await expect(row).toContainText('Could not reach 127.0.0.1:');
   const [failed] = await tasks(app);
   expect(failed).toMatchObject({ error: { code: 'UNREACHABLE' }, remoteTaskId: submitted!.remoteTaskId });
   await row.click();

@@ -157,7 +157,7 @@ describe('batch export dialog', () => {
     // Each skip: name and sentence; the raw message folds under its code, as in the failed task's box.
     const skipped = within(summary).getByTestId('batch-skipped');
     expect(skipped.querySelector('li')!.firstChild!.textContent).toBe('c.pdf');
-    expect(skipped.textContent).toMatch(/^c\.pdf: Not finished yetCode NOT_FINISHED/);
+    expect(skipped.textContent).toMatch(/^c\.pdf: Not finished yetDetails · Code NOT_FINISHED/);
     expect(skipped.querySelector('details')!.open).toBe(false);
     expect(within(summary).getByTestId('batch-written').textContent).toContain('/exports/a (2)');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Close'));

@@ -104,6 +104,7 @@ export function makeSettings(over: Partial<Settings> = {}): Settings {
     theme: 'system',
     sofficePath: '',
     engineLongPollSeconds: 25,
+    fileOptions: { ocr: true, ocrLang: 'auto', pageRange: '' },
     ...over,
   };
 }

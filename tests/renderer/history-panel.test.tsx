@@ -130,7 +130,7 @@ describe('HistoryPanel', () => {
     fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Re-run scan.png with other options' }));
     const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
     // Worded as in Settings: backend, outputs and switches carry the same names there and here.
-    expect([...dialog.querySelectorAll('legend')].map((l) => l.textContent)).toEqual(['Parsing backend', 'Outputs', 'Recognition']);
+    expect([...dialog.querySelectorAll('legend')].map((l) => l.textContent)).toEqual(['Parsing backend', 'Outputs', 'Recognition', 'OCR and pages']);
     // The local engine reads no image switch: marked as in Settings while it is chosen, unmarked on the cloud.
     expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables (SoMark cloud only)' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'SoMark cloud' }));
@@ -144,6 +144,8 @@ describe('HistoryPanel', () => {
     expect(req.options.backend).toBe('cloud');
     expect(req.options.formats).toContain('zip');
     expect(req.options.featureConfig.keep_header_footer).toBe(true);
+    // OCR and page range travel too (from the settings here: the task is not in the queue).
+    expect((req.options as { fileOptions?: unknown }).fileOptions).toEqual({ ocr: true, ocrLang: 'auto', pageRange: '' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -59,7 +59,7 @@ describe('startup handshake', () => {
     expect(useTasks.getState().tasks[b.id]).toBeUndefined();
 
     api.emit('task:updated', makeTask({ id: 'req_new', createdAt: a.createdAt + 10 }));
-    expect(useTasks.getState().order[0]).toBe('req_new');
+    expect(useTasks.getState().order.at(-1)).toBe('req_new');
     api.emit('settings:changed', makeSettings({ language: 'zh-CN' }));
     expect(useSettings.getState().settings?.language).toBe('zh-CN');
   });

@@ -10,7 +10,7 @@ import { resetRenderer } from './setup.ts';
 afterEach(resetRenderer);
 
 function setup(n = 3) {
-  const tasks = Array.from({ length: n }, (_, i) => makeTask({ createdAt: 1000 - i, fileName: `f${i}.pdf` }));
+  const tasks = Array.from({ length: n }, (_, i) => makeTask({ createdAt: 1000 + i, fileName: `f${i}.pdf` }));
   const api = fakeApi({ 'tasks:remove': ({ id }) => ({ id }) });
   setApi(api);
   useTasks.getState().setAll(tasks);
@@ -99,7 +99,7 @@ describe('queue pane', () => {
   });
 
   it('virtualises more than 200 tasks (only some rows in the DOM)', () => {
-    const tasks = Array.from({ length: 500 }, (_, i) => makeTask({ createdAt: 10_000 - i }));
+    const tasks = Array.from({ length: 500 }, (_, i) => makeTask({ createdAt: 10_000 + i }));
     setApi(fakeApi());
     useTasks.getState().setAll(tasks);
     render(<QueuePane onOpen={() => {}} />);

@@ -42,12 +42,12 @@ describe('a task waiting to retry', () => {
     expect(screen.getByTestId('status-badge').textContent).toBe('Retrying');
     expect(screen.queryByRole('progressbar')).toBeNull(); // not "Uploading 3%"
     const line = screen.getByTestId('row-retry');
-    expect(line.textContent).toBe('Retrying in 3 s (attempt 2 of 5): Could not reach the service — check the address and your network');
+    expect(line.textContent).toBe('Retrying in 3 s (attempt 2 of 5): Could not reach 127.0.0.1:4010: the connection was refused (nothing listens at that address, or a firewall blocks it)');
     expect(line.getAttribute('title')).toContain('ECONNREFUSED');
     act(() => void vi.advanceTimersByTime(1000));
     expect(line.textContent).toMatch(/^Retrying in 2 s \(attempt 2 of 5\)/);
     act(() => void vi.advanceTimersByTime(2000));
-    expect(line.textContent).toMatch(/^Retrying now \(attempt 2 of 5\): Could not reach the service/);
+    expect(line.textContent).toMatch(/^Retrying now \(attempt 2 of 5\): Could not reach 127\.0\.0\.1:4010: the connection was refused/);
     expect(screen.getByRole('button', { name: /^Cancel / })).toBeTruthy();
   });
 
@@ -73,10 +73,10 @@ describe('a task waiting to retry', () => {
     const card = screen.getByTestId('progress-card');
     expect(card.textContent).toContain('Retrying');
     const note = screen.getByTestId('retry-note');
-    expect(note.textContent).toContain('Retrying in 3 s (attempt 2 of 5): Could not reach the service');
+    expect(note.textContent).toContain('Retrying in 3 s (attempt 2 of 5): Could not reach 127.0.0.1:4010: the connection was refused');
     // The raw message says the reason again in other words: it folds under its code, for support.
     expect(screen.getByText(/127\.0\.0\.1:4010 \(ECONNREFUSED\)/).closest('details')?.open).toBe(false);
-    expect(note.querySelector('summary')?.textContent).toBe('Code UNREACHABLE');
+    expect(note.querySelector('summary')?.textContent).toBe('Details · Code UNREACHABLE');
     expect(screen.queryByRole('progressbar')).toBeNull();
     act(() => void vi.advanceTimersByTime(1000));
     expect(note.textContent).toContain('Retrying in 2 s');
@@ -149,7 +149,7 @@ describe('failures a retry cannot fix', () => {
     // The raw message stays for support, behind "Code SERVICE_1106 · 1 attempt" (closed at first).
     const trace = screen.getByText(raw).closest('details')!;
     expect(trace.open).toBe(false);
-    expect(trace.querySelector('summary')?.textContent).toBe('Code SERVICE_1106 · 1 attempt');
+    expect(trace.querySelector('summary')?.textContent).toBe('Details · Code SERVICE_1106 · 1 attempt');
     expect(screen.getByTestId('no-retry-hint').textContent).toBe('Trying again would not help: the problem is in the file itself.');
     unmount();
     render(<StatusPanel task={{ ...task, formats: ['markdown', 'json'] }} />);

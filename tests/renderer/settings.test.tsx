@@ -89,7 +89,7 @@ describe('settings: backend and address', () => {
     expect(result.querySelector('[data-error-code]')?.getAttribute('data-error-code')).toBe('INVALID_KEY');
     // The service's own words fold under the code instead of trailing the sentence.
     expect(screen.getByText('code 1107').closest('details')?.open).toBe(false);
-    expect(result.querySelector('summary')?.textContent).toBe('Code INVALID_KEY');
+    expect(result.querySelector('summary')?.textContent).toBe('Details · Code INVALID_KEY');
 
     // An error with a way out says it under the sentence, as the failed task's box does.
     api.handle('connection:test', () => ({ code: 'SERVICE_1123', message: 'quota exhausted' }));

@@ -83,7 +83,7 @@ describe('app shell', () => {
     expect(banner.textContent).not.toContain('—');
     const trace = banner.querySelector('details.error-trace') as HTMLDetailsElement;
     expect(trace.open).toBe(false);
-    expect(trace.querySelector('summary')!.textContent).toBe('Code DISCONNECTED');
+    expect(trace.querySelector('summary')!.textContent).toBe('Details · Code DISCONNECTED');
     expect(trace.textContent).toContain('no socket');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
     expect(screen.queryByText('Loading…'), 'the queue never loads: no endless "Loading…" under the banner').toBeNull();

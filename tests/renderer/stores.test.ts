@@ -13,18 +13,21 @@ afterEach(() => {
 });
 
 describe('tasks store', () => {
-  it('orders newest first and keeps arrival order for equal times', () => {
+  it('orders oldest first (as the queue runs them) and keeps arrival order for equal times', () => {
     const a = makeTask({ createdAt: 100 });
     const b = makeTask({ createdAt: 300 });
     const c = makeTask({ createdAt: 200 });
     useTasks.getState().setAll([a, b, c]);
-    expect(useTasks.getState().order).toEqual([b.id, c.id, a.id]);
+    expect(useTasks.getState().order).toEqual([a.id, c.id, b.id]);
 
     const d = makeTask({ createdAt: 400 });
     const e = makeTask({ createdAt: 400 });
     useTasks.getState().upsert(d);
     useTasks.getState().upsert(e);
-    expect(useTasks.getState().order).toEqual([d.id, e.id, b.id, c.id, a.id]);
+    expect(useTasks.getState().order).toEqual([a.id, c.id, b.id, d.id, e.id]);
+    const early = makeTask({ createdAt: 150 });
+    useTasks.getState().upsert(early);
+    expect(useTasks.getState().order).toEqual([a.id, early.id, c.id, b.id, d.id, e.id]);
     expect(useTasks.getState().loaded).toBe(true);
   });
 
@@ -33,12 +36,12 @@ describe('tasks store', () => {
     const b = makeTask({ createdAt: 200 });
     useTasks.getState().setAll([a, b]);
     useTasks.getState().upsert({ ...a, state: 'SUCCESS' });
-    expect(useTasks.getState().order).toEqual([b.id, a.id]);
+    expect(useTasks.getState().order).toEqual([a.id, b.id]);
     expect(useTasks.getState().tasks[a.id]!.state).toBe('SUCCESS');
   });
 
   it('moves the selection to a neighbour when the selected task is removed', () => {
-    const [a, b, c] = [makeTask({ createdAt: 3 }), makeTask({ createdAt: 2 }), makeTask({ createdAt: 1 })];
+    const [a, b, c] = [makeTask({ createdAt: 1 }), makeTask({ createdAt: 2 }), makeTask({ createdAt: 3 })];
     useTasks.getState().setAll([a, b, c]);
     useTasks.getState().select(b.id);
     useTasks.getState().setChecked([b.id, c.id]);
@@ -50,7 +53,7 @@ describe('tasks store', () => {
   });
 
   it('keeps the multi-selection in queue order and can check all', () => {
-    const [a, b, c] = [makeTask({ createdAt: 3 }), makeTask({ createdAt: 2 }), makeTask({ createdAt: 1 })];
+    const [a, b, c] = [makeTask({ createdAt: 1 }), makeTask({ createdAt: 2 }), makeTask({ createdAt: 3 })];
     useTasks.getState().setAll([a, b, c]);
     useTasks.getState().toggleChecked(c.id);
     useTasks.getState().toggleChecked(a.id);

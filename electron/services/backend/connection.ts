@@ -2,7 +2,7 @@
 // CodedError with the service's code (INVALID_KEY for 1107, UNREACHABLE for network trouble, …).
 // The stored key goes only to the saved service address: a URL the renderer names that differs from
 // it (a deployment being typed in) is tested without the key, and the report says so.
-import { CodedError, toAppError } from '../../../shared/result.ts';
+import { CodedError, toAppError, unreachableMessage } from '../../../shared/result.ts';
 import type { Backend, ConnectionReport } from '../../../shared/task.ts';
 import type { Timing } from '../consts.ts';
 import { createSomarkClient } from '../../../engine/client/client.ts';
@@ -48,8 +48,9 @@ export async function testConnection(
   } catch (e) {
     const host = new URL(client.baseUrl).host;
     const timedOut = e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError');
-    if (timedOut) throw new CodedError('UNREACHABLE', `${host} did not answer within ${TEST_TIMEOUT_MS / 1000} s`);
-    const err = toAppError(e, { keySent: client.keySent, host });
+    // The whole address tried, so the sentence can name it (and the cause: refused, DNS, TLS, timeout).
+    if (timedOut) throw new CodedError('UNREACHABLE', unreachableMessage(client.baseUrl, 'ETIMEDOUT'));
+    const err = toAppError(e, { keySent: client.keySent, host: client.baseUrl });
     if (err.code === 'INVALID_KEY' && !keyAllowed && target.apiKey) {
       throw new CodedError('INVALID_KEY', `${host} wants an API key, and your key is sent only to the saved service address: apply this address first, then test again`);
     }

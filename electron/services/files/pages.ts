@@ -1,8 +1,9 @@
-// Cheap PDF page count before upload, without a PDF library: small files are scanned whole (including
-// compressed object streams); big ones only at the head and tail, never loaded into memory.
+// Cheap page counts before upload, without a PDF library: a PDF's (small files are scanned whole, including
+// compressed object streams; big ones only at the head and tail, never loaded into memory) and a .pptx's slides.
 // A heuristic for the sync/async choice and the queue view; the service's metadata replaces it later.
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
+import { readCentralDirectory } from '../fs-safe/zip-entries.ts';
 
 /** Files up to this size are read whole (object streams inflated); bigger ones are sampled. */
 const FULL_SCAN_MAX = 16 * 1024 * 1024;
@@ -82,6 +83,22 @@ export async function countPdfPages(path: string, size: number): Promise<number 
     } finally {
       await fh.close();
     }
+  } catch {
+    return null;
+  }
+}
+
+/** Presentations up to this size have their slides counted at intake (the zip is read whole). */
+const SLIDES_READ_MAX = 64 * 1024 * 1024;
+
+/** Slides of a .pptx, from the zip's directory alone (LibreOffice makes one page of each); null when not
+ *  known. Hidden slides count too, though a conversion may leave them out. */
+export async function countPptxSlides(path: string, size: number): Promise<number | null> {
+  if (size > SLIDES_READ_MAX) return null;
+  try {
+    const entries = readCentralDirectory(new Uint8Array(await readFile(path)));
+    const n = entries.filter((e) => /^ppt\/slides\/slide\d+\.xml$/.test(e.name)).length;
+    return n > 0 ? n : null;
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@
 import { CodedError } from '../../../shared/result.ts';
 import { DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
 import type { SubmitOptions } from '../../../shared/task.ts';
+import { checkFileOptions, type FileOptions } from '../../../shared/file-options.ts';
 
 export const invalid = (msg: string): never => {
   throw new CodedError('INVALID_REQUEST', msg);
@@ -51,7 +52,7 @@ export function pathList(v: unknown): string[] {
 export const pathOpt = (v: unknown, field: string): string | null =>
   v === undefined || v === null || v === '' ? null : typeof v === 'string' && !v.includes('\0') ? v : invalid(`${field} must be a path`);
 
-const OPTION_KEYS = ['backend', 'mode', 'formats', 'featureConfig'];
+const OPTION_KEYS = ['backend', 'mode', 'formats', 'featureConfig', 'fileOptions'];
 const badOption = (msg: string): never => invalid(`Invalid options: ${msg}`);
 
 function featureConfig(v: unknown): Partial<FeatureConfig> {
@@ -71,6 +72,17 @@ function formats(v: unknown): OutputFormat[] {
   return v.map((f) => oneOf(f, OUTPUT_FORMATS, `Invalid options: ${msg}`));
 }
 
+/** OCR and page range, checked by the one rule (shared/file-options.ts); only the fields sent. */
+function fileOptions(v: unknown): Partial<FileOptions> {
+  const r = record(v, 'Invalid options: fileOptions must be an object');
+  try {
+    const full = checkFileOptions(r);
+    return Object.fromEntries(Object.keys(r).map((k) => [k, full[k as keyof FileOptions]])) as Partial<FileOptions>;
+  } catch (e) {
+    return badOption((e as Error).message);
+  }
+}
+
 /** Parse options of a submit or re-run; what is left out comes from the settings (queue/new-task.ts). */
 export function submitOptions(v: unknown): SubmitOptions | undefined {
   if (v === undefined || v === null) return undefined;
@@ -81,5 +93,6 @@ export function submitOptions(v: unknown): SubmitOptions | undefined {
   if (r.mode !== undefined) o.mode = oneOf(r.mode, ['auto', 'sync', 'async'] as const, 'Invalid options: mode must be "auto", "sync" or "async"');
   if (r.formats !== undefined) o.formats = formats(r.formats);
   if (r.featureConfig !== undefined) o.featureConfig = featureConfig(r.featureConfig);
+  if (r.fileOptions !== undefined) o.fileOptions = fileOptions(r.fileOptions);
   return o;
 }

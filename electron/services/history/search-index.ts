@@ -2,7 +2,7 @@
 // list; every later list re-checks the cache (ids, and result.json's mtime as the version), so new,
 // re-written and deleted results show up without any event wiring. Text search is case-insensitive
 // (Unicode), on the Markdown without markup, with a short snippet around the hit.
-import type { HistoryItem, Task } from '../../../shared/task.ts';
+import { workMs, type HistoryItem, type Task } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
 
 /** Characters of context on each side of a hit. */
@@ -123,7 +123,7 @@ export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks
       id: e.id,
       fileName: task?.fileName ?? e.fileName,
       finishedAt: task?.finishedAt ?? e.savedAt,
-      elapsedMs: task?.startedAt != null && task.finishedAt != null ? Math.max(0, task.finishedAt - task.startedAt) : null,
+      elapsedMs: task && task.finishedAt != null ? workMs(task, task.finishedAt) : null,
       pages: task?.pages ?? e.pages,
       backend: task?.backend ?? 'local',
       fileSize: task?.size ?? null,

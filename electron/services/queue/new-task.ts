@@ -4,15 +4,22 @@ import { CodedError } from '../../../shared/result.ts';
 import type { FeatureConfig, OutputFormat } from '../../../shared/somark.ts';
 import type { Backend, ParseMode, Settings, SubmitOptions, Task } from '../../../shared/task.ts';
 import type { CheckedFile } from '../files/check.ts';
-import { countPdfPages } from '../files/pages.ts';
+import { countPdfPages, countPptxSlides } from '../files/pages.ts';
+import { countTiffPages } from '../files/tiff-pages.ts';
+
+/** An image is one page, except a TIFF, which holds one page per directory (as the engine reads it). */
+const imagePages = async (file: CheckedFile): Promise<number> =>
+  file.ext === '.tif' || file.ext === '.tiff' ? ((await countTiffPages(file.path)) ?? 1) : 1;
 import { kindOfExt } from '../../../shared/file-types.ts';
 import { applyUpdate } from '../settings/validate.ts';
+import type { FileOptions } from '../../../shared/file-options.ts';
 
 export interface ResolvedOptions {
   backend: Backend;
   mode: ParseMode;
   formats: OutputFormat[];
   featureConfig: FeatureConfig;
+  fileOptions: FileOptions;
   cloudBaseUrl: string;
 }
 
@@ -27,18 +34,23 @@ export function resolveOptions(settings: Settings, options: SubmitOptions | unde
   if (o.mode !== undefined) patch.mode = o.mode;
   if (o.formats !== undefined) patch.formats = o.formats;
   if (o.featureConfig !== undefined) patch.featureConfig = { ...settings.featureConfig, ...o.featureConfig };
+  if (o.fileOptions !== undefined) patch.fileOptions = { ...settings.fileOptions, ...o.fileOptions };
   let s: Settings;
   try {
     s = applyUpdate(settings, patch);
   } catch (e) {
     throw new CodedError('INVALID_REQUEST', (e as Error).message.replace(/^Invalid settings/, 'Invalid options'));
   }
-  return { backend: s.backend, mode: s.mode, formats: s.formats, featureConfig: s.featureConfig, cloudBaseUrl: s.cloudBaseUrl };
+  return { backend: s.backend, mode: s.mode, formats: s.formats, featureConfig: s.featureConfig, fileOptions: s.fileOptions, cloudBaseUrl: s.cloudBaseUrl };
 }
 
 export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: string | null): Promise<Task> {
   const kind = kindOfExt(file.ext);
-  const pages = !file.ok ? null : kind === 'pdf' ? await countPdfPages(file.path, file.size) : kind === 'image' ? 1 : null;
+  const pages = !file.ok ? null
+    : kind === 'pdf' ? await countPdfPages(file.path, file.size)
+    : kind === 'image' ? await imagePages(file)
+    : file.ext === '.pptx' ? await countPptxSlides(file.path, file.size)
+    : null; // Word and Excel pages are known once LibreOffice has laid them out (the engine says so then)
   const now = Date.now();
   return {
     id: newTaskId(),
@@ -54,6 +66,7 @@ export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: s
     mode: null,
     formats: [...o.formats],
     featureConfig: { ...o.featureConfig },
+    fileOptions: { ...o.fileOptions },
     state: file.ok ? 'queued' : 'FAILED',
     uploadPercent: null,
     progress: null,

@@ -12,6 +12,8 @@ import { isAbortError, RemoteFailedError, ServiceError } from '../../../shared/s
 import type { FinishedParse } from '../results/writer.ts';
 import { jitter, sleep } from '../../../engine/client/sleep.ts';
 import { chooseMode } from './new-task.ts';
+import { recordRetry, retryCause } from './clock.ts';
+import { honours } from '../../../shared/capabilities.ts';
 
 export interface RunHandle {
   get(): Task;
@@ -30,7 +32,8 @@ export interface RunDeps {
   log: Logger;
 }
 
-type Outcome = { kind: 'done' } | { kind: 'failed'; reason: string };
+/** `lost`: the service no longer knows the task (our engine restarted without it). */
+type Outcome = { kind: 'done' } | { kind: 'failed'; reason: string; lost?: boolean };
 type RetryEvent = { attempt: number; error: unknown; delayMs: number };
 /** Hears about a retry before its backoff sleep; `patch` resets what the failed attempt showed. */
 type OnRetry = (i: RetryEvent, patch?: Partial<Task>) => void;
@@ -42,8 +45,11 @@ export async function runTask(h: RunHandle, d: RunDeps): Promise<void> {
   const ctx = () => (client ? { keySent: client.keySent, host: new URL(client.baseUrl).host } : {});
   const onRetry: OnRetry = (i, patch = {}) => {
     // The task says why it waits and when it tries again (the renderer counts down to nextAt).
-    const retry = { attempt: i.attempt + 1, max: d.timing.maxRetries + 1, reason: toAppError(i.error, ctx()), nextAt: Date.now() + i.delayMs };
-    h.update({ ...patch, attempts: h.get().attempts + 1, retry });
+    const reason = toAppError(i.error, ctx());
+    const retry = { attempt: i.attempt + 1, max: d.timing.maxRetries + 1, reason, nextAt: Date.now() + i.delayMs };
+    const attempts = h.get().attempts + 1;
+    const { retries } = recordRetry(h.get(), attempts, retryCause(reason), reason, Date.now());
+    h.update({ ...patch, attempts, retry, retries });
     d.log.warn(`${id} retry ${i.attempt} in ${i.delayMs} ms after: ${(i.error as Error).message}`);
   };
   try {
@@ -58,7 +64,10 @@ export async function runTask(h: RunHandle, d: RunDeps): Promise<void> {
       if (resubmits >= d.timing.failedResubmits) throw new RemoteFailedError(outcome.reason);
       resubmits++;
       d.log.warn(`${id} remote task ${h.get().remoteTaskId ?? '-'} failed (${outcome.reason}); submitting again (${resubmits}/${d.timing.failedResubmits})`);
-      h.update({ remoteTaskId: null, progress: null }, true);
+      // The next upload is the next attempt: it says why it was made.
+      const reason = { code: outcome.lost && t.backend === 'local' ? 'ENGINE_RESTARTED' : 'PARSE_FAILED', message: outcome.reason };
+      const { retries } = recordRetry(h.get(), h.get().attempts + 1, retryCause(reason), reason, Date.now());
+      h.update({ remoteTaskId: null, progress: null, retries }, true);
     }
   } catch (e) {
     if (isAbortError(e) || h.signal.aborted) throw e;
@@ -82,7 +91,9 @@ async function upload(client: SomarkClient, h: RunHandle, d: RunDeps, onRetry: O
     formats: t.formats,
     featureConfig: { ...DEFAULT_FEATURE_CONFIG, ...t.featureConfig },
     // Only our engine takes a password (a local extension); it never goes to a cloud service.
-    ...(h.password && t.backend === 'local' ? { password: h.password } : {}),
+    ...(h.password && honours(t.backend, 'password') ? { password: h.password } : {}),
+    // OCR and page range: local extensions, sent only where they are honoured (the row notes them elsewhere).
+    ...(t.fileOptions && honours(t.backend, 'pageRange') ? { fileOptions: t.fileOptions } : {}),
     signal: h.signal,
     // A failed attempt sent nothing that counts: the next one starts again from 0 %.
     onRetry: (i) => {
@@ -126,7 +137,7 @@ async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: Run
       data = await client.check(remoteId, { signal: h.signal, onRetry: (i) => onRetry(i), holdMs: held ? interval : 0 });
     } catch (e) {
       // The service no longer knows the task (e.g. it restarted and lost it): submit it again.
-      if (e instanceof ServiceError && e.code === ErrorCodes.PARAM_ERROR) return { kind: 'failed', reason: e.serviceMessage || 'task not found' };
+      if (e instanceof ServiceError && e.code === ErrorCodes.PARAM_ERROR) return { kind: 'failed', reason: e.serviceMessage || 'task not found', lost: true };
       throw e;
     }
     const pages = data.metadata?.page_num || h.get().pages;

@@ -10,12 +10,18 @@ import { isAbortError } from '../../../shared/service-errors.ts';
 import { loadTasks, saveTasks } from './persist.ts';
 import { newTask, resolveOptions } from './new-task.ts';
 import { runTask, type RunDeps } from './runner.ts';
+import { tick } from './clock.ts';
+import { honours } from '../../../shared/capabilities.ts';
+
+/** Failures that mean "give the password": the task waits for it (needsPassword) instead of failing. */
+export const PASSWORD_CODES: readonly string[] = ['PASSWORD_REQUIRED', 'PASSWORD_WRONG'];
 
 export interface TaskQueue extends TaskRegistry {
   /** Loads tasks.json and resumes: polling by remote task id, queued uploads in order. */
   restore(): Promise<void>;
   cancel(id: string): Promise<Task>;
-  /** `password`: for a protected PDF on the local engine; kept in memory for this one run only. */
+  /** `password`: for a protected PDF on the local engine; kept in memory for this one run only. A task that
+   *  waits for its password (needsPassword) is retried with it. */
   retry(id: string, password?: string): Promise<Task>;
   /** Starts waiting tasks if slots are free (after the concurrency setting changed). */
   kick(): void;
@@ -53,7 +59,9 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
     if (!t) throw new CodedError('NOT_FOUND', `No task ${JSON.stringify(id)}`);
     return t;
   };
-  const put = (t: Task, flush = false): void => {
+  const put = (next: Task, flush = false): void => {
+    const prev = tasks.get(next.id);
+    const t = prev ? tick(prev, next, Date.now()) : next;
     tasks.set(t.id, t);
     d.emit('task:updated', snapshot(t));
     persist.schedule();
@@ -80,7 +88,10 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       .catch((e: unknown) => {
         if (!live() || isAbortError(e)) return;
         const err = e instanceof CodedError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
-        put({ ...tasks.get(t.id)!, state: 'FAILED', error: err, finishedAt: Date.now(), retry: null }, true);
+        const cur = tasks.get(t.id)!;
+        // A protected PDF waits for its password where the backend can take one; elsewhere it fails.
+        const waits = PASSWORD_CODES.includes(err.code) && honours(cur.backend, 'password');
+        put({ ...cur, state: waits ? 'needsPassword' : 'FAILED', error: err, finishedAt: Date.now(), retry: null }, true);
       })
       .then(() => {
         settled = true;
@@ -152,8 +163,8 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
     },
     async retry(id, password) {
       const t = need(id);
-      if (t.state !== 'FAILED' && t.state !== 'cancelled') {
-        throw new CodedError('INVALID_STATE', `Only failed or cancelled tasks can be retried (this one is ${t.state})`);
+      if (t.state !== 'FAILED' && t.state !== 'cancelled' && t.state !== 'needsPassword') {
+        throw new CodedError('INVALID_STATE', `Only failed, cancelled or password-waiting tasks can be retried (this one is ${t.state})`);
       }
       const check = await checkFile(t.filePath);
       if (!check.ok) throw new CodedError(check.error!.code, check.error!.message);
@@ -162,7 +173,7 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       const backendNow = d.settings().backend;
       const next: Task = {
         ...t, size: check.size, error: null, finishedAt: null, progress: repoll ? t.progress : null, retry: null,
-        uploadPercent: repoll ? 100 : null, remoteTaskId: repoll ? t.remoteTaskId : null, attempts: 0,
+        uploadPercent: repoll ? 100 : null, remoteTaskId: repoll ? t.remoteTaskId : null, attempts: 0, retries: [], workedMs: 0,
         state: repoll ? 'PROCESSING' : 'queued', mode: repoll ? t.mode : null, startedAt: null, resultBytes: null,
         // A new upload goes to the backend and URL the settings point at now (the user may have switched
         // backend or fixed the URL); polling must stay with the service that holds the remote task.

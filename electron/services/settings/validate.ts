@@ -5,6 +5,7 @@ import { CodedError } from '../../../shared/result.ts';
 import { CLIENT_FEATURE_CONFIG, CLOUD_PRESETS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
 import type { Settings } from '../../../shared/task.ts';
 import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
+import { checkFileOptions, DEFAULT_FILE_OPTIONS } from '../../../shared/file-options.ts';
 import { isAbsolute } from 'node:path';
 import { resolveSofficePath } from '../../../engine/office/soffice.ts';
 
@@ -21,6 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   sofficePath: '',
   engineLongPollSeconds: 25,
+  fileOptions: { ...DEFAULT_FILE_OPTIONS },
 };
 
 const MAX_CONCURRENCY = 8;
@@ -73,6 +75,7 @@ const CHECKS: { [K in keyof Settings]: Check } = {
   theme: (v) => (oneOf(v, ['system', 'light', 'dark'] as const) ? v : bad('theme must be "system", "light" or "dark"')),
   sofficePath: (v) => checkSofficePath(v),
   engineLongPollSeconds: (v) => (intIn(v, 0, MAX_LONG_POLL_SECONDS) ? v : bad(`engineLongPollSeconds must be an integer from 0 to ${MAX_LONG_POLL_SECONDS}`)),
+  fileOptions: (v, cur) => checkFileOptions(v, cur.fileOptions),
 };
 
 /** LibreOffice's soffice: '' (find it), or an absolute path to the program or to a folder that holds it

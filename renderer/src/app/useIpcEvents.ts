@@ -24,6 +24,10 @@ function applyTaskEvent(e: TaskEvent): void {
     const error = e.task.error;
     toast({ key: 'app.taskFailed', vars: { name: e.task.fileName } }, 'error', (t) => describeError(error, t).title);
   }
+  // A protected PDF waits for its password: said once, not as a failure.
+  if (e.task.state === 'needsPassword' && before && before.state !== 'needsPassword') {
+    toast({ key: 'app.taskNeedsPassword', vars: { name: e.task.fileName } }, 'warning');
+  }
 }
 
 /** The local engine's process crashed: it was restarted (its tasks carry on), or it crashed too often. */

@@ -5,7 +5,7 @@
  *   const task = useTasks((s) => s.tasks[id]);           // one task by id (undefined if unknown)
  *   const selectedId = useTasks((s) => s.selectedId);
  *   const select = useTasks((s) => s.select);            // select(id | null)
- *   const ordered = useOrderedTasks();                   // newest first
+ *   const ordered = useOrderedTasks();                   // oldest first (the order they are processed in)
  *   const checked = useTasks((s) => s.checked);          // multi-selection (ids) for batch actions
  */
 import { create } from 'zustand';
@@ -16,7 +16,7 @@ import { recordProgress, forgetProgress } from './progress.ts';
 
 export interface TasksState {
   tasks: Record<string, Task>;
-  /** Ids, newest first (createdAt descending; equal times keep arrival order). */
+  /** Ids, oldest first (createdAt ascending; equal times keep arrival order): the order the queue runs them. */
   order: string[];
   selectedId: string | null;
   /** Multi-selection (checkboxes, Ctrl/Cmd+A), in queue order. */
@@ -35,7 +35,7 @@ export interface TasksState {
 }
 
 function insertOrdered(order: string[], tasks: Record<string, Task>, task: Task): string[] {
-  const at = order.findIndex((id) => (tasks[id]?.createdAt ?? 0) < task.createdAt);
+  const at = order.findIndex((id) => (tasks[id]?.createdAt ?? 0) > task.createdAt);
   const next = order.slice();
   next.splice(at === -1 ? next.length : at, 0, task.id);
   return next;
@@ -56,7 +56,7 @@ export const useTasks = create<TasksState>((set, get) => ({
     }
     const order = list
       .map((t, i) => ({ id: t.id, at: t.createdAt, i }))
-      .sort((a, b) => b.at - a.at || a.i - b.i)
+      .sort((a, b) => a.at - b.at || a.i - b.i)
       .map((x) => x.id);
     // The selection survives: it may point at a history item that is not in the queue.
     set({ tasks, order, loaded: true, checked: get().checked.filter((id) => tasks[id]) });
@@ -113,7 +113,7 @@ export const useTasks = create<TasksState>((set, get) => ({
   },
 }));
 
-/** Tasks newest first (re-renders only when the list or a task changes). */
+/** Tasks oldest first, as the queue runs them (re-renders only when the list or a task changes). */
 export function useOrderedTasks(): Task[] {
   return useTasks(useShallow((s) => s.order.map((id) => s.tasks[id]).filter((t): t is Task => Boolean(t))));
 }
@@ -126,13 +126,17 @@ export function useSelectedTask(): Task | undefined {
   return useTasks((s) => (s.selectedId ? s.tasks[s.selectedId] : undefined));
 }
 
-export const isActive = (task: Task): boolean => !FINAL_STATES.includes(task.state);
+/** On its way (queued, sending, being parsed); a task that waits for its password is not. */
+export const isActive = (task: Task): boolean => !FINAL_STATES.includes(task.state) && task.state !== 'needsPassword';
+/** A protected PDF that waits for the password the user types in its row. */
+export const needsPassword = (task: Task): boolean => task.state === 'needsPassword';
 /**
  * Failures that lie in the file itself: trying again sends the same bytes and meets the same answer,
  * so the queue offers Remove (with the reason) instead of Retry.
  */
 export const FILE_PROBLEM_CODES: readonly string[] = [
   'EMPTY', 'TOO_LARGE', 'UNSUPPORTED', 'MISMATCH', 'SERVICE_1104', 'SERVICE_1106', 'SERVICE_1118', 'SERVICE_1132',
+  'PAGE_RANGE_PAST_END',
 ];
 export const isFileProblem = (task: Task): boolean =>
   task.state === 'FAILED' && task.error !== null && FILE_PROBLEM_CODES.includes(task.error.code);

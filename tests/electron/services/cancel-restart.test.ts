@@ -120,7 +120,9 @@ describe('restart', () => {
       expect(done.state, JSON.stringify(done.error)).toBe('SUCCESS');
       // The engine ran its interrupted task again: same remote task, no re-submission.
       expect(done.remoteTaskId).toBe(live.remoteTaskId);
-      expect(done.attempts).toBe(live.attempts);
+      // …which is the task's next attempt, and it says why (issue 28: retries are visible).
+      expect(done.attempts).toBe(live.attempts + 1);
+      expect(done.retries?.at(-1)).toMatchObject({ attempt: live.attempts + 1, cause: 'engineRestarted' });
       const log = await readFile(join(dataDir, 'logs', 'main.log'), 'utf8');
       const afterRestart = log.slice(log.lastIndexOf('restored'));
       expect(afterRestart).toContain(`${t!.id} polling remote task ${live.remoteTaskId}`);

@@ -75,6 +75,13 @@ describe('engine stopped', () => {
     expect(failed.error?.message).toMatch(/Cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
     expect(failed.attempts).toBe(1 + 3); // first try + FAST.maxRetries
     expect(failed.retry).toBeNull();
+    // Each retry says why it was made; the failed row shows the work time, not nothing.
+    expect(failed.retries?.map((r) => [r.attempt, r.cause])).toEqual([[2, 'connectionLost'], [3, 'connectionLost'], [4, 'connectionLost']]);
+    expect(failed.startedAt !== null || (failed.workedMs ?? 0) > 0).toBe(true);
+    // "Test connection" names the whole address it tried and the errno (the renderer words the cause).
+    await expect(h.svc.handlers['connection:test']({ backend: 'cloud' })).rejects.toMatchObject({
+      code: 'UNREACHABLE', message: expect.stringContaining(`Cannot reach ${other.url} (ECONNREFUSED)`),
+    });
     // Before giving up, each backoff wait was announced: which attempt comes next, why, and when.
     const seen = updates(h, t!.id);
     const waits = seen.filter((u) => u.retry);

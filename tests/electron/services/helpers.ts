@@ -1,6 +1,7 @@
 // Test support for the services: temp data folders, the real local engine, app services with fast
 // timings, and waiting for task states through the events the queue emits.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,19 @@ export async function makeServices(o: Partial<AppServicesOptions> & { dataDir?: 
   return { svc, dataDir, events, keychain, close: () => svc.close() };
 }
 
+/** One Harness for a test file: made before its tests, closed (and the temp folders removed) after them. */
+export function fileHarness(o?: Parameters<typeof makeServices>[0]): () => Harness {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await makeServices(o);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await removeTemps();
+  });
+  return () => h!;
+}
+
 export const updates = (h: Harness, id: string): Task[] =>
   h.events.filter((e) => e.channel === 'task:updated' && (e.payload as Task).id === id).map((e) => e.payload as EventMap['task:updated']);
 
@@ -66,7 +80,8 @@ export async function waitTask(h: Harness, id: string, pred: (t: Task) => boolea
   }
 }
 
-const FINAL: TaskState[] = ['SUCCESS', 'FAILED', 'cancelled'];
+/** Settled: final, or waiting for the user (a protected PDF's password). */
+const FINAL: TaskState[] = ['SUCCESS', 'FAILED', 'cancelled', 'needsPassword'];
 export const waitFinal = (h: Harness, id: string, timeoutMs?: number): Promise<Task> => waitTask(h, id, (t) => FINAL.includes(t.state), timeoutMs);
 
 /** The real engine on a random loopback port with a known key. */

@@ -1,5 +1,5 @@
-// A password-protected PDF on the local engine: PASSWORD_REQUIRED, a retry with a wrong password says
-// so, a retry with the right one reaches SUCCESS; the password is in no file of the app's data folder.
+// A password-protected PDF on the local engine waits as needsPassword (not FAILED) with PASSWORD_REQUIRED,
+// a retry with a wrong password says so (still waiting), a retry with the right one reaches SUCCESS; the password is in no file of the app's data folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,11 +31,13 @@ describe('password-protected PDF on the local engine', () => {
   it('asks for the password, says when it is wrong, parses with the right one, and stores it nowhere', async () => {
     const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [locked] });
     let done = await waitFinal(h, t!.id);
+    expect(done.state).toBe('needsPassword');
     expect(done.error).toMatchObject({ code: 'PASSWORD_REQUIRED', message: expect.stringMatching(/This PDF is password-protected/) });
 
     await h.svc.handlers['tasks:retry']({ id: t!.id, password: 'not-the-password' });
     done = await waitFinal(h, t!.id);
     expect(done.error?.code).toBe('PASSWORD_WRONG');
+    expect(done.state).toBe('needsPassword');
 
     await h.svc.handlers['tasks:retry']({ id: t!.id, password: SECRET });
     done = await waitFinal(h, t!.id);

@@ -1,4 +1,4 @@
-// Re-run a history item with other options (backend, formats, feature_config), worded as in Settings.
+// Re-run a history item with other options (backend, formats, feature_config, OCR and page range), worded as in Settings.
 // Starts from the original task's options when it is still known, else from the settings.
 import { useState, type FormEvent } from 'react';
 import type { Backend } from '../../../../shared/task.ts';
@@ -11,6 +11,8 @@ import { sayText, toast, type ToastText } from '../../stores/ui.ts';
 import { deferredExportErrorLine } from '../export/actions.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { FeatureChecks } from '../settings/FeatureChecks.tsx';
+import { FileOptionsFields } from '../../components/FileOptionsFields.tsx';
+import { DEFAULT_FILE_OPTIONS, type FileOptions } from '../../../../shared/file-options.ts';
 import '../settings/messages.ts';
 import './messages.ts';
 
@@ -23,6 +25,7 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
   const [features, setFeatures] = useState<FeatureConfig>({
     ...DEFAULT_FEATURE_CONFIG, ...settings?.featureConfig, ...task?.featureConfig,
   });
+  const [fileOptions, setFileOptions] = useState<FileOptions>(task?.fileOptions ?? settings?.fileOptions ?? DEFAULT_FILE_OPTIONS);
   const [busy, setBusy] = useState(false);
   // Kept as a key or a function of the translator, worded when shown: it follows a language switch.
   const [error, setError] = useState<ToastText | null>(null);
@@ -31,7 +34,7 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
     e.preventDefault();
     if (formats.length === 0) return setError({ key: 'history.needFormat' });
     setBusy(true);
-    const res = await invoke('tasks:rerun', { id, options: { backend, formats, featureConfig: features } });
+    const res = await invoke('tasks:rerun', { id, options: { backend, formats, featureConfig: features, fileOptions } });
     setBusy(false);
     if (!res.ok) {
       const line = deferredExportErrorLine(res.error);
@@ -77,6 +80,11 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
           <legend>{t('features.label')}</legend>
           <FeatureChecks value={features} backend={backend} hints={false} itemClass="xp-check"
             onChange={(k, on) => setFeatures((cur) => ({ ...cur, [k]: on }))} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('fileOptions.title')}</legend>
+          <FileOptionsFields id="rerun-options" value={fileOptions} backend={backend}
+            onChange={(patch) => setFileOptions((cur) => ({ ...cur, ...patch }))} />
         </fieldset>
         {error && <p role="alert" className="xp-error">{sayText(error, t)}</p>}
         <div className="modal-actions">

@@ -1,4 +1,5 @@
-// The task list: one focusable grid of rows (one column of cells per row). Keys: ↑/↓/Home/End move the selection, Enter opens the
+// The task list: one focusable grid of rows (one column of cells per row), oldest first as the queue runs
+// them, the running row kept in view (scrolling the list only, never the panes around it). Keys: ↑/↓/Home/End move the selection, Enter opens the
 // selected task (focus goes to the detail pane), Space checks it, Delete removes (after a
 // confirm), Ctrl/Cmd+A checks all, Escape clears the checks. Over 200 tasks it is virtualised.
 import { useCallback, useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
@@ -10,6 +11,18 @@ import { removeTasks } from './actions.ts';
 import { QueueRow } from './QueueRow.tsx';
 
 export const VIRTUALIZE_OVER = 200;
+
+const isWorking = (t: Task): boolean => t.state === 'uploading' || t.state === 'QUEUING' || t.state === 'PROCESSING';
+
+/** Scrolls `list` (only) so `row` is wholly visible, the least distance; scrollIntoView would also scroll the
+ *  panes and the page around the list and cut its top row. */
+export function scrollRowIntoList(list: HTMLElement, row: HTMLElement | null): void {
+  if (!row) return;
+  const top = row.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+  const bottom = top + row.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+}
 export const ROW_HEIGHT = 60;
 
 export function QueueList({ tasks, onOpen }: { tasks: Task[]; onOpen(id: string): void }) {
@@ -34,7 +47,7 @@ export function QueueList({ tasks, onOpen }: { tasks: Task[]; onOpen(id: string)
   const reveal = useCallback(
     (index: number) => {
       if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
-      else document.getElementById(`task-row-${tasks[index]?.id}`)?.scrollIntoView?.({ block: 'nearest' });
+      else if (scrollRef.current) scrollRowIntoList(scrollRef.current, document.getElementById(`task-row-${tasks[index]?.id}`));
     },
     [virtual, virtualizer, tasks],
   );
@@ -43,6 +56,13 @@ export function QueueList({ tasks, onOpen }: { tasks: Task[]; onOpen(id: string)
     if (selectedIndex >= 0) reveal(selectedIndex);
     // Only when the selection changes, not on every progress update.
   }, [selectedId]);
+
+  // The row being worked on stays in view as the queue moves down the list.
+  const runningIndex = tasks.findIndex(isWorking);
+  const runningId = runningIndex >= 0 ? tasks[runningIndex]!.id : null;
+  useEffect(() => {
+    if (runningIndex >= 0) reveal(runningIndex);
+  }, [runningId]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (tasks.length === 0) return;

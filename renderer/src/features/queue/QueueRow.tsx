@@ -1,6 +1,7 @@
 // One task in the queue: checkbox, name, status badge (with a bar while uploading/processing),
-// size · pages · backend · mode · elapsed (or, while a retry waits, its countdown and reason), the
-// failure reason, and its actions. A grid row (not an option): its cells may hold the checkbox and
+// the latest retry and why ("Attempt 2: connection lost"), size · pages · backend · per-file options ·
+// elapsed work (or, while a retry waits, its countdown and reason; for a protected PDF, its password field),
+// the failure reason, and its actions. A grid row (not an option): its cells may hold the checkbox and
 // the action buttons without nesting controls inside a control.
 import { memo, type CSSProperties } from 'react';
 import type { Task } from '../../../../shared/task.ts';
@@ -8,11 +9,12 @@ import { useT } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
 import { formatBytes, formatElapsed } from '../../lib/format.ts';
 import { useNow } from '../../lib/useNow.ts';
-import { canCancel, canRetry, isActive } from '../../stores/tasks.ts';
+import { canCancel, canRetry, isActive, needsPassword } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from './actions.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { elapsedMs, isRetrying, retryLine, traceTitle } from './status.ts';
+import { attemptLine, elapsedMs, isRetrying, optionsLine, retryLine, traceTitle } from './status.ts';
+import { RowPassword } from './RowPassword.tsx';
 
 export interface QueueRowProps {
   task: Task;
@@ -56,11 +58,16 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
   const elapsed = elapsedMs(task, now);
   const failure = task.state === 'FAILED' && task.error ? describeError(task.error, t) : null;
   const retry = retryLine(task, t, now);
+  const attempt = attemptLine(task, t);
+  const options = optionsLine(task, t);
+  const backend = t(`backend.${task.backend}`);
+  const asks = needsPassword(task) && task.backend === 'local';
 
   const meta = [
     formatBytes(task.size),
     task.pages === null ? null : t('queue.pages', { n: task.pages }),
-    t(`backend.${task.backend}`),
+    backend,
+    options && (options.ignored ? t('queue.optionsIgnored', { options: options.text, backend }) : options.text),
   ].filter(Boolean);
 
   return (
@@ -95,12 +102,17 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
           <StatusBadge task={task} now={now} />
         </div>
         <div className="row-line row-meta">
-          {failure ? (
+          {asks ? (
+            <RowPassword task={task} />
+          ) : failure ? (
             <span className="row-error" title={failure.detail ?? failure.title}>{failure.title}</span>
           ) : retry ? (
             <span className="row-retry" data-testid="row-retry" title={task.retry?.reason.message}>{retry}</span>
           ) : (
-            <span className="row-facts">{meta.join(' · ')}</span>
+            <span className="row-facts" title={[attempt, ...meta].filter(Boolean).join(' · ')}>
+              {attempt && <span className="row-attempt" data-testid="row-attempt">{attempt} · </span>}
+              <span data-testid="row-meta">{meta.join(' · ')}</span>
+            </span>
           )}
           <span className="row-elapsed" aria-label={t('queue.elapsed')}>
             {elapsed === null ? '' : formatElapsed(elapsed, t)}

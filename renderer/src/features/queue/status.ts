@@ -1,6 +1,8 @@
 // Pure helpers that turn a Task into what the queue shows: status text, progress fraction, mode,
 // elapsed time (worded by formatElapsed in lib/format.ts). Kept free of React so tests can check every state.
-import { FINAL_STATES, type Task } from '../../../../shared/task.ts';
+import { FINAL_STATES, workMs, type Task } from '../../../../shared/task.ts';
+import { honours } from '../../../../shared/capabilities.ts';
+import { isDefaultFileOptions } from '../../../../shared/file-options.ts';
 import type { TFunction } from '../../i18n/index.ts';
 import { describeError } from '../../i18n/errors.ts';
 import { formatElapsed } from '../../lib/format.ts';
@@ -10,6 +12,7 @@ export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger' | 'mut
 
 export const TONE: Record<Task['state'], Tone> = {
   queued: 'neutral',
+  needsPassword: 'warning',
   uploading: 'progress',
   QUEUING: 'info',
   PROCESSING: 'progress',
@@ -74,11 +77,29 @@ export function modeLabel(task: Task, t: TFunction): string {
   return mode ? t(`queue.modePlain.${mode}`) : t('queue.modePlain.auto');
 }
 
-/** Time spent so far (active) or in total (finished); null before it started. */
+/** Work time so far (active) or in total (finished, failed too): earlier runs and the current one, without
+ *  the waits between them (a retry's backoff, the time the app was closed); null before it ever started. */
 export function elapsedMs(task: Task, now: number = Date.now()): number | null {
-  const start = task.startedAt ?? null;
-  if (start === null) return null;
-  return Math.max(0, (task.finishedAt ?? now) - start);
+  return workMs({ workedMs: task.workedMs, startedAt: task.startedAt ?? null, finishedAt: task.finishedAt ?? null }, now);
+}
+
+/** "Attempt 2: the engine restarted" — the latest retry and why it was made; null on a first attempt. */
+export function attemptLine(task: Task, t: TFunction): string | null {
+  const last = task.retries?.at(-1);
+  if (!last) return null;
+  return t('queue.attemptWhy', { n: last.attempt, why: t(`queue.cause.${last.cause}`) });
+}
+
+/** "OCR: Chinese · pages 2-3" — the per-file options when they are not the defaults, and whether the
+ *  task's backend ignores them (shared/capabilities.ts); null for the defaults. */
+export function optionsLine(task: Task, t: TFunction): { text: string; ignored: boolean } | null {
+  const o = task.fileOptions;
+  if (!o || isDefaultFileOptions(o)) return null;
+  const parts = [
+    !o.ocr ? t('queue.ocrOff') : o.ocrLang !== 'auto' ? t('queue.ocrLang', { lang: t(`ocrLang.${o.ocrLang}`) }) : null,
+    o.pageRange ? t('queue.pageRange', { range: o.pageRange }) : null,
+  ].filter(Boolean);
+  return { text: parts.join(' · '), ignored: !honours(task.backend, 'pageRange') };
 }
 
 /** What stands for a missing service task id: "not assigned yet" while the task may still get one, else "none". */

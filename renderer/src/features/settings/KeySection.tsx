@@ -9,6 +9,8 @@ import { invoke } from '../../lib/ipc.ts';
 import { useAppInfo } from '../../stores/app.ts';
 import { toast } from '../../stores/ui.ts';
 import { ErrorLine } from './ConnectionTest.tsx';
+import { ErrorTrace } from '../../components/ErrorTrace.tsx';
+import { keychainSentence } from '../../i18n/errors.ts';
 import { Row, Section } from './Field.tsx';
 import { isKeyFormat } from './validate.ts';
 
@@ -73,7 +75,12 @@ export function KeySection({ cloud }: { cloud: boolean }) {
         <div className="warning-box" role="note">
           <strong>{t('settings.key.noKeychainTitle')}</strong>
           <p>{t('settings.key.noKeychainText')}</p>
-          {status?.keychainError && <p className="muted small">{status.keychainError}</p>}
+          {status?.keychainError && (
+            <>
+              <p data-testid="keychain-reason">{keychainSentence(status.keychainError, t)}</p>
+              <ErrorTrace code="KEYCHAIN_UNAVAILABLE" detail={status.keychainError} />
+            </>
+          )}
         </div>
       )}
       <Row label={status?.set ? t('settings.key.replace') : t('settings.key.enter')} htmlFor="api-key">

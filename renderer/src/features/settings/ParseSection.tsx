@@ -7,6 +7,7 @@ import type { ParseMode, Settings } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { FeatureChecks } from './FeatureChecks.tsx';
+import { FileDefaultsRow } from './FileDefaultsRow.tsx';
 import { Row, Section, Segmented } from './Field.tsx';
 import { clampInt } from './validate.ts';
 
@@ -84,6 +85,8 @@ export function ParseSection({ settings }: { settings: Settings }) {
           <FeatureChecks value={settings.featureConfig} backend={settings.backend} hints itemClass="check" onChange={toggleFeature} />
         </div>
       </Row>
+
+      <FileDefaultsRow settings={settings} />
 
       <Row label={t('settings.concurrency.label')} htmlFor="concurrency" hint={t('settings.concurrency.hint')}>
         <div className="range-field">

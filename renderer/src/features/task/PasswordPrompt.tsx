@@ -1,6 +1,7 @@
-// The password of a protected PDF, asked for in the failed task's panel: sent with one retry to the
-// local engine and dropped at once (never kept in a store, a setting or the task). The cloud does not
-// take protected files, so there the panel says how to get past it instead.
+// The password of a protected PDF, asked for where the task waits (needsPassword): in its queue row
+// (queue/RowPassword.tsx) and in its detail panel. Sent with one retry to the local engine and dropped at
+// once (never kept in a store, a setting or the task). The cloud does not take protected files, so there
+// the panel says how to get past it instead.
 import { useState, type FormEvent } from 'react';
 import type { Task } from '../../../../shared/task.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
@@ -9,21 +10,28 @@ import { retryTask } from '../queue/actions.ts';
 
 export const PASSWORD_CODES: readonly string[] = ['PASSWORD_REQUIRED', 'PASSWORD_WRONG'];
 
-export function PasswordPrompt({ task }: { task: Task }) {
-  const t = useT();
+/** The field's value and the submit that sends it once (the value leaves React state before the request). */
+export function usePasswordSubmit(task: Task) {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
-  if (task.state !== 'FAILED' || !PASSWORD_CODES.includes(task.error?.code ?? '')) return null;
-  if (task.backend !== 'local') return <p className="muted" data-testid="password-cloud">{t('task.passwordCloud')}</p>;
-
   const submit = (e: FormEvent): void => {
     e.preventDefault();
+    e.stopPropagation();
     if (!value || busy) return;
     const password = value;
-    setValue(''); // out of React state before the request leaves
+    setValue('');
     setBusy(true);
     void retryTask(task.id, password).finally(() => setBusy(false));
   };
+  return { value, setValue, busy, submit };
+}
+
+export function PasswordPrompt({ task }: { task: Task }) {
+  const t = useT();
+  const { value, setValue, busy, submit } = usePasswordSubmit(task);
+  const waits = task.state === 'needsPassword' || (task.state === 'FAILED' && PASSWORD_CODES.includes(task.error?.code ?? ''));
+  if (!waits) return null;
+  if (task.backend !== 'local') return <p className="muted" data-testid="password-cloud">{t('task.passwordCloud')}</p>;
 
   return (
     <form className="password-prompt" onSubmit={submit} data-testid="password-prompt">
@@ -33,7 +41,6 @@ export function PasswordPrompt({ task }: { task: Task }) {
           value={value}
           onValue={setValue}
           data-testid="password-input"
-          autoFocus
         />
       </label>
       <button type="submit" className="btn primary" disabled={!value || busy}>{t('task.passwordSubmit')}</button>

@@ -53,12 +53,30 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
   );
 }
 
+/** The attempt count, then one line per retry: "Attempt 2: connection lost", its cause behind Details. */
+function Attempts({ task }: { task: Task }) {
+  const t = useT();
+  if (!task.retries?.length) return <>{task.attempts}</>;
+  return (
+    <ul className="attempt-list" data-testid="attempt-list">
+      <li>{task.attempts}</li>
+      {task.retries.map((r) => (
+        <li key={`${r.attempt}-${r.at}`}>
+          {t('queue.attemptWhy', { n: r.attempt, why: t(`queue.cause.${r.cause}`) })}
+          <ErrorTrace code={r.reason.code} detail={r.reason.message || null} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function StatusPanel({ task }: { task: Task }) {
   const t = useT();
   const locale = useLocale();
   const now = useNow(isActive(task), isRetrying(task) ? 250 : 1000);
   const fileProblem = isFileProblem(task);
-  const failure = task.error ? describeError(task.error, t) : null;
+  const waitsForPassword = task.state === 'needsPassword';
+  const failure = task.error && !waitsForPassword ? describeError(task.error, t) : null;
   const elapsed = elapsedMs(task, now);
   // Retry sends the file to the backend chosen now (Settings); the button says so when it differs.
   const backendNow = useSettings((s) => s.settings?.backend) ?? task.backend;
@@ -78,15 +96,15 @@ export function StatusPanel({ task }: { task: Task }) {
     [t('queue.remoteId'), <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} missing={noRemoteId(task, t)} />],
     [t('task.created'), formatDateTime(task.createdAt, locale)],
     [t('task.started'), formatDateTime(task.startedAt, locale)],
-    [t('task.finished'), formatDateTime(task.finishedAt, locale)],
+    [t('task.finished'), formatDateTime(waitsForPassword ? null : task.finishedAt, locale)],
     [t('task.elapsed'), formatElapsed(elapsed, t)],
-    [t('task.attempts'), task.attempts],
+    [t('task.attempts'), <Attempts task={task} />],
   ];
 
   return (
     <div className="status-panel" data-testid="status-panel">
       {isActive(task) && <ProgressCard task={task} now={now} />}
-      {task.state !== 'FAILED' && task.state !== 'cancelled' && <Stages state={task.state} />}
+      {task.state !== 'FAILED' && task.state !== 'cancelled' && !waitsForPassword && <Stages state={task.state} />}
       {task.state === 'queued' && <p className="muted">{t('task.queuedHint')}</p>}
       {task.state === 'QUEUING' && <p className="muted">{t('task.queuingHint')}</p>}
 
@@ -99,6 +117,12 @@ export function StatusPanel({ task }: { task: Task }) {
         </div>
       )}
       {task.state === 'cancelled' && <p className="muted">{t('task.cancelledHint')}</p>}
+      {waitsForPassword && task.error && (
+        <div className="warning-box" role="status" data-testid="password-wait">
+          <strong>{describeError(task.error, t).title}</strong>
+          <p>{t('task.passwordWaits')}</p>
+        </div>
+      )}
       <PasswordPrompt task={task} />
 
       {/* One row of ways on: Retry / Cancel / Remove, then "Parse again on…" (its hint, if any, above). */}

@@ -12,6 +12,7 @@ import { submitFiles, submitPaths } from './submit.ts';
 import { capabilitiesOf } from '../../../../shared/capabilities.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { usePasteFiles } from './usePasteFiles.ts';
+import { FileOptionsBar } from './FileOptionsBar.tsx';
 import './messages.ts';
 import './upload.css';
 
@@ -93,6 +94,7 @@ export function DropZone({ large, children }: { large: boolean; children?: React
           </button>
           <span className="muted">· {t('upload.more', { paste: mac ? '⌘V' : 'Ctrl+V' })}</span>
         </div>
+        <FileOptionsBar />
       </div>
       {busy > 0 && (
         <div className="upload-busy" role="status">

@@ -10,6 +10,8 @@ registerMessages('upload', {
     hint: 'PDF, images or Office files, up\u00a0to\u00a0200\u00a0MB\u00a0each', // a sentence: no "·" left dangling where it wraps
     hintNoOffice: 'PDF or images, up\u00a0to\u00a0200\u00a0MB\u00a0each. Office files need LibreOffice on this computer, or SoMark cloud',
     more: 'or paste with {paste}',
+    optionsFor: 'Options for new files:',
+    optionsReset: 'Back to the defaults from Settings',
     chooseFiles: 'Choose files…',
     dupTitle: '“{name}” is already in the queue — add it again?',
     dupTitleMany: '{n} of these files are already in the queue — add them again?',
@@ -35,6 +37,8 @@ registerMessages('upload', {
     hint: 'PDF、图片、Office，单个不超过\u00a0200\u00a0MB',
     hintNoOffice: 'PDF 或图片，单个不超过\u00a0200\u00a0MB。Office 文件需要在本机安装 LibreOffice，或使用 SoMark 云端',
     more: '也可按 {paste} 粘贴',
+    optionsFor: '新文件的选项：',
+    optionsReset: '恢复为设置中的默认值',
     chooseFiles: '选择文件…',
     dupTitle: '“{name}” 已在队列中 — 再次添加？',
     dupTitleMany: '其中 {n} 个文件已在队列中 — 再次添加？',

@@ -39,7 +39,9 @@ export async function submitFiles(files: readonly File[]): Promise<Task[]> {
 /** One 'tasks:submit'; refused files go to the rejected panel. null when the call itself failed. */
 async function submit(paths: readonly string[], duplicates: 'add' | 'ask'): Promise<SubmitResult | null> {
   const upload = useUpload.getState();
-  const res = await invoke('tasks:submit', { paths: [...paths], duplicates });
+  // The options chosen for these files (FileOptionsBar), else main fills in the Settings defaults.
+  const fileOptions = upload.fileOptions;
+  const res = await invoke('tasks:submit', { paths: [...paths], duplicates, ...(fileOptions ? { options: { fileOptions } } : {}) });
   if (!res.ok) {
     toast({ key: 'upload.submitFailed' }, 'error', deferredErrorLine(res.error));
     upload.addRejected(paths.map((p) => ({ name: baseName(p), path: null, error: res.error })));
