@@ -9,6 +9,8 @@ import { sniffBytes } from '../parse/sniff.ts';
 import type { DocumentInfo } from '../types.ts';
 import { convertToPdf } from './convert.ts';
 import { findSoffice, missingMessage } from './soffice.ts';
+import { openOfficePackage } from './package.ts';
+import { fileSource } from './zip-read.ts';
 
 /** The converted PDF, kept beside the result as the review preview (served as `result.pdf_url`). */
 export const SOURCE_PDF = 'source.pdf';
@@ -35,13 +37,23 @@ export async function inspectInput(filePath: string, fileName: string, opts: Inp
 }
 
 async function inspectOffice(filePath: string, fileName: string, ext: string, opts: InputOptions): Promise<DocumentInfo> {
-  const data = await readFile(filePath).catch(() => {
+  let src: ReturnType<typeof fileSource>;
+  try {
+    src = fileSource(filePath);
+  } catch {
     throw new EngineError(ErrorCodes.FILE_MISSING, 'the uploaded file could not be read');
-  });
-  const type = sniffBytes(new Uint8Array(data.subarray(0, 1024)));
-  // OOXML is a zip; doc/xls/ppt are OLE2 (so are password-protected OOXML files).
-  if (type !== 'zip' && type !== 'ole') {
-    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is not a valid ${ext} document (it is neither an Office zip nor an OLE2 file)`);
+  }
+  try {
+    // Only the head and, for a zip, its directory and .rels parts are read: never the whole upload.
+    const type = sniffBytes(src.read(0, 1024));
+    // OOXML is a zip; doc/xls/ppt are OLE2 (so are password-protected OOXML files).
+    if (type !== 'zip' && type !== 'ole') {
+      throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is not a valid ${ext} document (it is neither an Office zip nor an OLE2 file)`);
+    }
+    // The kind of document and the size of what it unpacks to are checked now, so a refusal is immediate.
+    if (type === 'zip') openOfficePackage(src, fileName, ext);
+  } finally {
+    src.close();
   }
   if (!findSoffice({ explicit: opts.soffice })) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, missingMessage(ext));
   // The page count is known after the conversion, which runs with the task.
@@ -81,7 +93,7 @@ export async function convertOffice(
   const soffice = findSoffice({ explicit: opts.soffice });
   if (!soffice) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, missingMessage(ext));
   const pdfPath = join(taskDir, SOURCE_PDF);
-  await convertToPdf(inputPath, pdfPath, { soffice, ext, timeoutMs: opts.timeoutMs, signal: opts.signal });
+  await convertToPdf(inputPath, pdfPath, { soffice, ext, fileName, timeoutMs: opts.timeoutMs, signal: opts.signal });
   const { inspectDocument } = await import('../parse/index.ts');
   const info = await inspectDocument(pdfPath, SOURCE_PDF);
   return { pdfPath, info };
