@@ -12,7 +12,7 @@ import { EngineError, ErrorCodes } from '../errors.ts';
 import { sniffBytes } from '../parse/sniff.ts';
 import { writeCleanPackage } from './clean.ts';
 import { openOfficePackage } from './package.ts';
-import { boxed, sandboxKind, sofficeEnv, type Command } from './sandbox.ts';
+import { boxed, sandboxFor, sofficeEnv, type Command } from './sandbox.ts';
 import { fileSource } from './zip-read.ts';
 
 export const DEFAULT_CONVERT_TIMEOUT_MS = 120_000;
@@ -52,7 +52,7 @@ async function convertNow(inputPath: string, outPath: string, opts: ConvertOptio
       '--headless', '--invisible', '--norestore', '--nolockcheck', '--nodefault', '--nologo',
       '--convert-to', targetFor(opts.ext), '--outdir', join(work, 'out'), source,
     ];
-    const command = boxed(opts.soffice, work, args, sandboxKind());
+    const command = boxed(opts.soffice, work, args, await sandboxFor(opts.soffice));
     const { code, stderr } = await runSoffice(command, sofficeEnv(work), opts.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS, opts.signal);
     const produced = (await readdir(join(work, 'out')).catch(() => [] as string[])).find((n) => n.toLowerCase().endsWith('.pdf'));
     if (!produced) {

@@ -4,10 +4,12 @@
 // else nothing (logged once: the package LibreOffice is given has no outside links anyway, clean.ts).
 // macOS and Windows: no box here (docs/security.md says what the OS could offer). Always a minimal
 // environment: never the engine's keys or anything else of its parent's.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export type SandboxKind = 'bwrap' | 'unshare' | 'none';
 
@@ -37,41 +39,66 @@ export function sofficeEnv(work: string, parent: NodeJS.ProcessEnv = process.env
 
 /** The bubblewrap arguments that run `cmd args` with only `work` writable and no network. */
 export function bwrapArgs(soffice: string, work: string, args: string[]): string[] {
-  const binds: string[] = [];
-  const program = realpathSync(soffice);
-  // The program's own folder (an install outside the system folders, e.g. /opt or an unpacked tarball).
-  const install = dirname(dirname(program));
-  for (const p of [...SYSTEM, ...(install === '/' ? [] : [install])]) if (existsSync(p)) binds.push('--ro-bind', p, p);
+  let program = soffice;
+  try {
+    program = realpathSync(soffice);
+  } catch { /* missing: spawning it fails and says so */ }
+  // The program's own install (…/program/soffice: the folder above; else its folder), e.g. under /opt.
+  const folder = dirname(program);
+  const install = /^(program|MacOS)$/.test(basename(folder)) ? dirname(folder) : folder;
+  const ro = (paths: string[]): string[] => paths.filter((p) => p !== '/' && existsSync(p)).flatMap((p) => ['--ro-bind', p, p]);
   return [
     '--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL',
-    ...binds, '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/run',
+    ...ro(SYSTEM), '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/run', ...ro([install]),
     '--bind', work, work, '--chdir', work, '--', soffice, ...args,
   ];
 }
 
-let chosen: SandboxKind | null = null;
+const chosen = new Map<string, Promise<SandboxKind>>();
 
-/** Which box works on this machine (tried once, with a real bubblewrap run). */
-export function sandboxKind(log: (line: string) => void = (l) => console.warn(l)): SandboxKind {
-  if (chosen) return chosen;
-  chosen = 'none';
-  if (process.platform === 'linux') {
-    const probe = mkdtempSync(join(tmpdir(), 'docparse-box-'));
-    try {
-      const ok = (cmd: string, args: string[]): boolean => spawnSync(cmd, args, { stdio: 'ignore', timeout: 10_000, env: sofficeEnv(probe) }).status === 0;
-      const root = process.getuid?.() === 0;
-      if (ok('bwrap', bwrapArgs('/bin/sh', probe, ['-c', 'test -w .']))) chosen = 'bwrap';
-      else if (ok('unshare', [...(root ? [] : ['--map-root-user']), '--net', '--', 'true'])) chosen = 'unshare';
-    } finally {
-      rmSync(probe, { recursive: true, force: true });
+/** Exit code of `cmd args` (null when it could not start or ran past 60 s). */
+function exitOf({ cmd, args }: Command, env: Record<string, string>): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'ignore', env, windowsHide: true });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', () => resolve(null));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+/** The strongest box this soffice runs in on this machine: tried once per program (`soffice --version`
+ * in each, about half a second), and said once in the log when it is less than bubblewrap. */
+export function sandboxFor(soffice: string, log: (line: string) => void = (l) => console.warn(l)): Promise<SandboxKind> {
+  let found = chosen.get(soffice);
+  if (!found) {
+    found = probe(soffice).then((kind) => {
+      if (kind !== 'bwrap' && process.platform === 'linux') {
+        log(kind === 'unshare'
+          ? 'LibreOffice runs without network (unshare -n) but sees the host\'s files: install bubblewrap (bwrap) to limit it to its work folder'
+          : 'LibreOffice runs without a sandbox on this machine (no working bwrap or unshare): Office files are converted with their outside links removed');
+      }
+      return kind;
+    });
+    chosen.set(soffice, found);
+  }
+  return found;
+}
+
+async function probe(soffice: string): Promise<SandboxKind> {
+  if (process.platform !== 'linux') return 'none';
+  const work = await mkdtemp(join(tmpdir(), 'docparse-box-'));
+  try {
+    const args = [`-env:UserInstallation=${pathToFileURL(join(work, 'profile')).href}`, '--headless', '--version'];
+    for (const kind of ['bwrap', 'unshare'] as const) {
+      if ((await exitOf(boxed(soffice, work, args, kind), sofficeEnv(work))) === 0) return kind;
     }
+    return 'none';
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
-  if (chosen !== 'bwrap') {
-    log(chosen === 'unshare'
-      ? 'LibreOffice runs without network (unshare -n) but sees the host\'s files: install bubblewrap (bwrap) to limit it to its work folder'
-      : 'LibreOffice runs without a sandbox on this machine (no working bwrap or unshare): Office files are converted with their outside links removed');
-  }
-  return chosen;
 }
 
 /** How to start soffice with `args` in the box this machine offers. */
@@ -79,9 +106,4 @@ export function boxed(soffice: string, work: string, args: string[], kind: Sandb
   if (kind === 'bwrap') return { cmd: 'bwrap', args: bwrapArgs(soffice, work, args) };
   if (kind === 'unshare') return { cmd: 'unshare', args: [...(process.getuid?.() === 0 ? [] : ['--map-root-user']), '--net', '--', soffice, ...args] };
   return { cmd: soffice, args };
-}
-
-/** For tests: forget the machine's box, so the next conversion tries again. */
-export function resetSandbox(kind: SandboxKind | null = null): void {
-  chosen = kind;
 }

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boxed, sandboxKind, sofficeEnv } from '../../engine/office/sandbox.ts';
+import { boxed, sandboxFor, sofficeEnv } from '../../engine/office/sandbox.ts';
+import { findSoffice } from '../../engine/office/soffice.ts';
 import { PNG_1X1, removeTemps, tempDir, tinyServer, type TinyServer } from './support.ts';
 
 const MARKER = 'BOXMARKER51c0de';
@@ -21,7 +22,10 @@ afterAll(async () => {
   await removeTemps();
 });
 
-describe.skipIf(process.platform !== 'linux' || sandboxKind(() => {}) !== 'bwrap')('the box LibreOffice runs in', () => {
+const soffice = findSoffice();
+const kind = soffice ? await sandboxFor(soffice, () => {}) : 'none';
+
+describe.skipIf(kind !== 'bwrap')('the box LibreOffice runs in', () => {
   const run = (work: string, script: string) => {
     // This Node runs inside (its install folder is bound read-only, as LibreOffice's is).
     const c = boxed(process.execPath, work, ['-e', script], 'bwrap');

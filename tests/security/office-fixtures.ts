@@ -20,10 +20,12 @@ const linkedPicture = (relId: string, n: number): string =>
   '<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="1905000" cy="1905000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr>' +
   '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
 
-function docxFiles(body: string, rels: string[]): Record<string, Uint8Array> {
+const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
+
+function docxFiles(body: string, rels: string[], types = ''): Record<string, Uint8Array> {
   return {
     '[Content_Types].xml': strToU8(`${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
-      '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+      `<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${WML}.document.main+xml"/>${types}</Types>`),
     '_rels/.rels': strToU8(`${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
     'word/_rels/document.xml.rels': strToU8(`${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`),
     'word/document.xml': strToU8(`${XML}<w:document ${NS}><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr></w:body></w:document>`),
@@ -37,6 +39,38 @@ export function docxWithLinkedImages(targets: string[]): Uint8Array {
   const body = para('Linked pictures follow.') + targets.map((_, i) => linkedPicture(`rIdImg${i}`, i + 1)).join('') +
     `<w:p><w:hyperlink r:id="rIdWeb"><w:r><w:t>A web link</w:t></w:r></w:hyperlink></w:p>` + para('The end of the document.');
   return zipSync(docxFiles(body, rels));
+}
+
+/** A .docx with what LibreOffice already held before the box (issue 23): a remote template, INCLUDETEXT,
+ * INCLUDEPICTURE and DDEAUTO fields, and an altChunk whose HTML links an image, all aimed at `origin`. */
+export function docxWithHeldLinks(origin: string): Uint8Array {
+  const field = (instr: string): string => `<w:p><w:fldSimple w:instr=' ${instr} '><w:r><w:t>cached ${instr.split(' ')[0]}</w:t></w:r></w:fldSimple></w:p>`;
+  const body = para('Held links follow.') + field(`INCLUDETEXT "${origin}/include.txt"`) + field(`INCLUDEPICTURE "${origin}/include.png" \\d`) +
+    field(`DDEAUTO excel "${origin}/dde.xlsx" "Sheet1!R1C1"`) + '<w:altChunk r:id="rIdAlt"/>' + para('The end of the document.');
+  const files = docxFiles(body, [
+    `<Relationship Id="rIdSet" Type="${REL}/settings" Target="settings.xml"/>`,
+    `<Relationship Id="rIdAlt" Type="${REL}/aFChunk" Target="chunk.htm"/>`,
+  ], `<Default Extension="htm" ContentType="application/xhtml+xml"/><Override PartName="/word/settings.xml" ContentType="${WML}.settings+xml"/>`);
+  files['word/settings.xml'] = strToU8(`${XML}<w:settings ${NS}><w:attachedTemplate r:id="rIdTpl"/><w:linkStyles/></w:settings>`);
+  files['word/_rels/settings.xml.rels'] = strToU8(`${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdTpl" Type="${REL}/attachedTemplate" Target="${origin}/template.dotx" TargetMode="External"/></Relationships>`);
+  files['word/chunk.htm'] = strToU8(`<html><body><p>Alt chunk text.</p><img src="${origin}/chunk.png"></body></html>`);
+  return zipSync(files);
+}
+
+/** An .xlsx whose cells call WEBSERVICE and link an external workbook at `origin`. */
+export function xlsxWithWebService(origin: string): Uint8Array {
+  const SML = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
+  const rels = (body: string): Uint8Array => strToU8(`${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${body}</Relationships>`);
+  return zipSync({
+    '[Content_Types].xml': strToU8(`${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+      `<Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${SML}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${SML}.worksheet+xml"/></Types>`),
+    '_rels/.rels': rels(`<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/>`),
+    'xl/workbook.xml': strToU8(`${XML}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets><calcPr fullCalcOnLoad="1"/></workbook>`),
+    'xl/_rels/workbook.xml.rels': rels(`<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>`),
+    'xl/worksheets/sheet1.xml': strToU8(`${XML}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+      `<row r="1"><c r="A1" t="inlineStr"><is><t>Held cells</t></is></c></row><row r="2"><c r="A2" t="str"><f>WEBSERVICE("${origin}/ws")</f><v>cached</v></c></row>` +
+      `<row r="3"><c r="A3" t="str"><f>FILTERXML(WEBSERVICE("${origin}/ws2"),"//a")</f><v>cached</v></c></row></sheetData></worksheet>`),
+  });
 }
 
 /** An OpenDocument text (to be named .docx) whose frames show images linked from each URL in `targets`. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSoffice } from '../../engine/office/soffice.ts';
 import { fileForm, postForm, startTestServer, type TestServer } from '../engine/server/helpers.ts';
-import { docxWithLinkedImages, odtWithLinkedImages } from './office-fixtures.ts';
+import { docxWithHeldLinks, docxWithLinkedImages, odtWithLinkedImages, xlsxWithWebService } from './office-fixtures.ts';
 import { PNG_1X1, removeTemps, tempDir, tinyServer, type TinyServer } from './support.ts';
 
 const MARKER = 'LEAKMARKER7f3a9c';
@@ -69,6 +69,17 @@ describe.skipIf(!hasSoffice)('Office links outside the package', () => {
     expect(got.code).toBe(1104);
     expect(got.message).toMatch(/OpenDocument.*\.docx.*(save|export)/i);
     expect(got.text).not.toContain(MARKER);
+    expect(listener.seen.slice(seen)).toEqual([]);
+  });
+
+  it('what LibreOffice held before stays held: remote template, INCLUDETEXT/INCLUDEPICTURE/DDE fields, altChunk, WEBSERVICE', async () => {
+    const seen = listener.seen.length;
+    const word = await upload(docxWithHeldLinks(listener.origin), 'held.docx');
+    expect(word.code, word.message).toBe(0);
+    expect(word.text).toContain('The end of the document.');
+    const sheet = await upload(xlsxWithWebService(listener.origin), 'held.xlsx');
+    expect(sheet.code, sheet.message).toBe(0);
+    expect(sheet.text).toContain('Held cells');
     expect(listener.seen.slice(seen)).toEqual([]);
   });
 });
