@@ -1,7 +1,6 @@
 // The engine's entry for any upload: Office documents (doc/docx, ppt/pptx, xls/xlsx/xlsm) are checked
 // at upload and converted to a PDF in the task folder before parsing; a password-protected PDF is opened
-// with the request's password (a local extension) and kept decrypted in the task folder only.
-import { readFile, writeFile } from 'node:fs/promises';
+// with the request's password (a local extension), its decrypted copy nameless on disk (unlock.ts).
 import { extname, join } from 'node:path';
 import { isOfficeExtension } from '../../shared/file-types.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
@@ -11,6 +10,7 @@ import { convertToPdf } from './convert.ts';
 import { findSoffice, missingMessage } from './soffice.ts';
 import { openOfficePackage } from './package.ts';
 import { fileSource } from './zip-read.ts';
+import { unlockPdf, type UnlockedPdf } from './unlock.ts';
 
 /** The converted PDF, kept beside the result as the review preview (served as `result.pdf_url`). */
 export const SOURCE_PDF = 'source.pdf';
@@ -27,13 +27,25 @@ export const officeExt = (fileName: string): string | null => {
   return isOfficeExtension(ext) ? ext : null;
 };
 
+/** An upload's facts; a protected PDF opened with its password brings the decrypted copy to parse. */
+export interface InputInfo extends DocumentInfo {
+  /** Parse this instead of the upload; close it when the task ends (or is refused). */
+  unlocked?: UnlockedPdf;
+}
+
 /** Upload-time check of any file (the engine calls this, not inspectDocument, for uploads). */
-export async function inspectInput(filePath: string, fileName: string, opts: InputOptions = {}): Promise<DocumentInfo> {
+export async function inspectInput(filePath: string, fileName: string, opts: InputOptions = {}): Promise<InputInfo> {
   const ext = officeExt(fileName);
   if (ext) return inspectOffice(filePath, fileName, ext, opts);
-  if (opts.password) await unlockPdf(filePath, fileName, opts.password);
+  const unlocked = opts.password ? await unlockPdf(filePath, fileName, opts.password) : null;
   const { inspectDocument } = await import('../parse/index.ts');
-  return inspectDocument(filePath, fileName);
+  if (!unlocked) return inspectDocument(filePath, fileName);
+  try {
+    return { ...(await inspectDocument(unlocked.path, fileName)), unlocked };
+  } catch (e) {
+    await unlocked.close();
+    throw e;
+  }
 }
 
 async function inspectOffice(filePath: string, fileName: string, ext: string, opts: InputOptions): Promise<DocumentInfo> {
@@ -58,25 +70,6 @@ async function inspectOffice(filePath: string, fileName: string, ext: string, op
   if (!findSoffice({ explicit: opts.soffice })) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, missingMessage(ext));
   // The page count is known after the conversion, which runs with the task.
   return { fileType: ext, kind: 'office', pageCount: 0 };
-}
-
-/** Replaces a protected PDF by its decrypted copy; a wrong password is a clear 1106. */
-async function unlockPdf(filePath: string, fileName: string, password: string): Promise<void> {
-  const data = new Uint8Array(await readFile(filePath));
-  if (sniffBytes(data.subarray(0, 1024)) !== 'pdf') return;
-  const [{ decryptPdf }, { PdfDocument }] = await Promise.all([import('../pdf/mupdf-files.ts'), import('../pdf/mupdf.ts')]); // WASM loaded on first use
-  let locked: boolean;
-  try {
-    const doc = new PdfDocument(data);
-    locked = doc.needsPassword;
-    doc.close();
-  } catch {
-    return; // damaged: inspectDocument says so
-  }
-  if (!locked) return;
-  const open = decryptPdf(data, password);
-  if (!open) throw new EngineError(ErrorCodes.INVALID_PDF, `The password for ${fileName} is wrong: this PDF is password-protected; send the right password`);
-  await writeFile(filePath, open);
 }
 
 export interface ConvertedInput {

@@ -15,7 +15,7 @@ import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
 import { mupdfWorkerData } from '../pdf/wasm-shared.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
-import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
+import { convertOffice, inspectInput, SOURCE_PDF, type InputInfo } from '../office/index.ts';
 import { runTask } from './run-task.ts';
 import { startSweeper } from './sweeper.ts';
 import { TaskEvents } from './task-events.ts';
@@ -72,7 +72,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
   }
 
-  async function execute(rec: TaskRecord, info: DocumentInfo): Promise<void> {
+  async function execute(rec: TaskRecord, info: InputInfo): Promise<void> {
     const id = rec.task_id;
     const inputPath = join(store.taskDir(id), INPUT_FILE);
     let keepInput = false;
@@ -85,7 +85,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
         await parse(rec, inputPath, converted.pdfPath, converted.info, info.fileType);
-      } else await parse(rec, inputPath, inputPath, info);
+      } else await parse(rec, inputPath, info.unlocked?.path ?? inputPath, info); // a protected PDF: its decrypted copy
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       if (stopping && resume && !rec.sync) {
@@ -98,12 +98,13 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       log(`task ${id} FAILED: ${message}`);
       await store.update(id, { status: 'FAILED', error: message, error_code: code, finished_at: Date.now() }).catch(() => undefined);
     } finally {
+      await info.unlocked?.close();
       if (!keepInput) await rm(inputPath, { force: true }).catch(() => undefined);
       settle(rec);
     }
   }
 
-  const launch = (rec: TaskRecord, info: DocumentInfo): void => {
+  const launch = (rec: TaskRecord, info: InputInfo): void => {
     const run = execute(rec, info);
     running.add(run);
     void run.finally(() => running.delete(run));
@@ -122,11 +123,12 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
     async submit(input: SubmitInput): Promise<TaskRecord> {
       let admitted = false;
+      let info: InputInfo | undefined;
       try {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
         // Loaded on first use: the parser (and its WASM) stays out of the main thread until needed.
-        const info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
+        info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -143,10 +145,12 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         });
         await store.create(rec);
         launch(rec, info);
+        info = undefined; // the task closes its decrypted copy
         admitting--;
         admitted = false;
         return rec;
       } finally {
+        await info?.unlocked?.close();
         if (admitted) admitting--;
         await rm(input.uploadPath, { force: true }).catch(() => undefined);
       }
