@@ -1,17 +1,22 @@
 // Issue 23, finding 1 (high): an Office upload must not make LibreOffice reach outside its package. A .docx
 // whose pictures link to a loopback listener or to a local file, and an OpenDocument text named .docx with
 // linked images, are parsed through the engine as a user would (a real upload): no request reaches the
-// listener and the linked file's content is in no output (Markdown, JSON, stored files).
+// listener and the linked file's content is in no output (Markdown, JSON, stored files). The box around
+// LibreOffice (bubblewrap on Linux) is checked on its own too: no network, no host temp files, no parent env.
+import { spawnSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boxed, sandboxFor, sofficeEnv } from '../../engine/office/sandbox.ts';
 import { findSoffice } from '../../engine/office/soffice.ts';
 import { fileForm, postForm, startTestServer, type TestServer } from '../engine/server/helpers.ts';
 import { docxWithHeldLinks, docxWithLinkedImages, odtWithLinkedImages, xlsxWithWebService } from './office-fixtures.ts';
 import { PNG_1X1, removeTemps, tempDir, tinyServer, type TinyServer } from './support.ts';
 
 const MARKER = 'LEAKMARKER7f3a9c';
-const hasSoffice = findSoffice() !== null;
+const soffice = findSoffice();
+const hasSoffice = soffice !== null;
+const kind = soffice ? await sandboxFor(soffice, () => {}) : 'none';
 
 let srv: TestServer;
 let listener: TinyServer;
@@ -81,5 +86,35 @@ describe.skipIf(!hasSoffice)('Office links outside the package', () => {
     expect(sheet.code, sheet.message).toBe(0);
     expect(sheet.text).toContain('Held cells');
     expect(listener.seen.slice(seen)).toEqual([]);
+  });
+});
+
+describe.skipIf(kind !== 'bwrap')('the box LibreOffice runs in, checked with a program that tries what a hostile document would', () => {
+  const run = (work: string, script: string) => {
+    // This Node runs inside (its install folder is bound read-only, as LibreOffice's is).
+    const c = boxed(process.execPath, work, ['-e', script], 'bwrap');
+    return spawnSync(c.cmd, c.args, { env: sofficeEnv(work), encoding: 'utf8', timeout: 30_000 });
+  };
+
+  it('has no network, not even loopback', async () => {
+    const work = await tempDir('dp-sec-box-');
+    const port = new URL(listener.origin).port;
+    const r = run(work, `require('node:net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => console.log('REFUSED', e.code));`);
+    expect(r.stdout).toMatch(/REFUSED/);
+    expect(listener.seen).toEqual([]);
+  });
+
+  it('sees its work folder but not the host\'s other temp files, nor the parent\'s environment', async () => {
+    const work = await tempDir('dp-sec-box-');
+    await writeFile(join(work, 'mine.txt'), 'ok');
+    process.env.DOCPARSE_TEST_SECRET = MARKER;
+    try {
+      const fs = "require('node:fs')";
+      const r = run(work, `console.log(${fs}.readFileSync('mine.txt', 'utf8')); console.log(${fs}.existsSync(${JSON.stringify(join(secrets, 'marker.txt'))})); console.log(Object.keys(process.env).join(','))`);
+      expect(r.stdout.split('\n').slice(0, 2)).toEqual(['ok', 'false']);
+      expect(r.stdout).not.toContain('DOCPARSE_TEST_SECRET');
+    } finally {
+      delete process.env.DOCPARSE_TEST_SECRET;
+    }
   });
 });
