@@ -15,7 +15,7 @@ export const CONTENT_TYPES = '[Content_Types].xml';
 
 export type Family = 'word' | 'sheet' | 'slides';
 const FAMILY_OF_EXT: Record<string, Family> = { '.doc': 'word', '.docx': 'word', '.xls': 'sheet', '.xlsx': 'sheet', '.xlsm': 'sheet', '.ppt': 'slides', '.pptx': 'slides' };
-const FAMILY_NAME: Record<Family, string> = { word: 'Word document', sheet: 'Excel workbook', slides: 'PowerPoint presentation' };
+const FAMILY_NAME: Record<Family, string> = { word: 'a Word document', sheet: 'an Excel workbook', slides: 'a PowerPoint presentation' };
 
 export interface Relationship {
   id: string;
@@ -114,13 +114,13 @@ export function openOfficePackage(src: ByteSource, fileName: string, ext: string
   const names = new Set(listEntries(src).map((e) => e.name));
   if (!names.has('_rels/.rels') || !names.has(CONTENT_TYPES)) {
     const odf = names.has('META-INF/manifest.xml') || names.has('mimetype');
-    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is not a ${FAMILY_NAME[want]}: it is ${odf ? 'an OpenDocument file' : 'a zip archive'} named ${ext}. ${odf ? `Save it as ${ext} from LibreOffice (or export it to PDF) and upload that` : 'Upload the document itself, or a PDF of it'}`);
+    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is not ${FAMILY_NAME[want]}: it is ${odf ? 'an OpenDocument file' : 'a zip archive'} named ${ext}. ${odf ? `Save it as ${ext} from LibreOffice (or export it to PDF) and upload that` : 'Upload the document itself, or a PDF of it'}`);
   }
   const pkg = walkPackage(src);
   const family = familyOf(src, pkg.entries, pkg.rels.get('_rels/.rels') ?? []);
   if (family !== want) {
-    const what = family ? `a ${FAMILY_NAME[family]}` : 'an Office package without a document';
-    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is ${what}, not a ${FAMILY_NAME[want]}: give it the extension of what it is and upload it again`);
+    const what = family ? FAMILY_NAME[family] : 'an Office package without a document';
+    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is ${what}, not ${FAMILY_NAME[want]}: give it the extension of what it is and upload it again`);
   }
   return { ...pkg, family };
 }

@@ -75,6 +75,10 @@ describe.skipIf(!hasSoffice)('Office links outside the package', () => {
     expect(got.message).toMatch(/OpenDocument.*\.docx.*(save|export)/i);
     expect(got.text).not.toContain(MARKER);
     expect(listener.seen.slice(seen)).toEqual([]);
+    // Office Open XML of another kind is named for what it is too.
+    const sheet = await upload(xlsxWithWebService(listener.origin), 'sheet.docx');
+    expect(sheet.code).toBe(1104);
+    expect(sheet.message).toMatch(/is an Excel workbook, not a Word document/);
   });
 
   it('what LibreOffice held before stays held: remote template, INCLUDETEXT/INCLUDEPICTURE/DDE fields, altChunk, WEBSERVICE', async () => {
