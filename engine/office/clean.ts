@@ -1,5 +1,5 @@
 // The copy of an Office package LibreOffice is given: only the parts the package's relationships reach,
-// copied byte for byte (nothing inflated), and every .rels part rewritten without the relationships that
+// copied byte for byte (each inflated once only to check it is the size its directory declares), and every .rels part rewritten without the relationships that
 // point outside the package — external images, OLE objects, templates, frames, subdocuments, and `file:`
 // or `..` targets. Hyperlinks to http(s)/mailto stay (a PDF link, never fetched by a conversion), but only
 // when nothing but a hyperlink element names them. So the converted PDF is the same with or without the
@@ -7,7 +7,7 @@
 import { open } from 'node:fs/promises';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { PART_CAP, parseRels, resolveTarget, sourceOf, type OfficePackage, type Relationship } from './package.ts';
-import { dataOffset, inflateEntry, type ZipEntry } from './zip-read.ts';
+import { checkDeclaredSize, dataOffset, inflateEntry, type ZipEntry } from './zip-read.ts';
 
 /** Elements that only link (a click target in the PDF), never load what they name. */
 const LINK_ELEMENTS = /^(?:\w+:)?(?:hyperlink|hlinkClick|hlinkHover|hlinkMouseOver)$/;
@@ -93,6 +93,7 @@ export async function writeCleanPackage(pkg: OfficePackage, dest: string): Promi
         await put(Buffer.concat([header(0x04034b50, entry, flags, name, null), name, packed]));
         continue;
       }
+      await checkDeclaredSize(pkg.src, e);
       written.push({ e, offset: pos, flags });
       await put(Buffer.concat([header(0x04034b50, e, flags, name, null), name]));
       const from = dataOffset(pkg.src, e);

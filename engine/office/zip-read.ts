@@ -2,7 +2,7 @@
 // tail, and a part is inflated on demand, never past a byte cap (checked against the declared size before
 // inflating and enforced while inflating), so a small upload cannot unpack into gigabytes.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { EngineError, ErrorCodes } from '../errors.ts';
 
 /** Bytes at any offset of the zip: a file read with positioned reads, or bytes in memory. */
@@ -107,6 +107,35 @@ export function inflateEntry(src: ByteSource, e: ZipEntry, cap: number): Uint8Ar
     if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw e.size < cap ? damaged(`the part ${e.name} is larger than it declares`) : tooLarge(e.name, cap);
     throw damaged(`the part ${e.name} cannot be inflated`);
   }
+}
+
+/** Inflates a part only to count its bytes (never holding them), refused when it grows past its declared
+ * size: the parts copied to LibreOffice unopened are the size their directory says, so the caps hold there too. */
+export function checkDeclaredSize(src: ByteSource, e: ZipEntry): Promise<void> {
+  if (e.method !== 8) return Promise.resolve();
+  const from = dataOffset(src, e);
+  return new Promise((resolve, reject) => {
+    const z = createInflateRaw();
+    let out = 0;
+    const fail = (why: string): void => {
+      z.destroy();
+      reject(damaged(`the part ${e.name} ${why}`));
+    };
+    z.on('data', (c: Buffer) => {
+      out += c.length;
+      if (out > e.size) fail('is larger than it declares');
+    });
+    z.on('error', () => fail('cannot be inflated'));
+    z.on('end', () => (out === e.size ? resolve() : fail('is smaller than it declares')));
+    const feed = (done: number): void => {
+      if (z.destroyed) return;
+      if (done >= e.compressedSize) return void z.end();
+      const n = Math.min(1048576, e.compressedSize - done);
+      if (z.write(src.read(from + done, n))) setImmediate(() => feed(done + n));
+      else z.once('drain', () => feed(done + n));
+    };
+    feed(0);
+  });
 }
 
 export const mib = (n: number): string => `${Math.round(n / 1048576)} MB`;

@@ -1,15 +1,16 @@
 // Issue 23, finding 3 (medium), its Office part: a package is never inflated whole. A .docx with a 300 MB
 // part of zeros that nothing references (a few hundred KB compressed) is answered within 20 s without the
 // engine's memory growing by the part's size; the same zeros as the document's main part are refused at
-// upload with an error naming the limit; and checking an upload reads its head and zip directory only.
+// upload with an error naming the limit; a part inflating past its declared size is refused before
+// LibreOffice sees it; and checking an upload reads its head and zip directory only.
 import { readFileSync } from 'node:fs';
-import { stat, truncate } from 'node:fs/promises';
+import { stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectInput } from '../../engine/office/index.ts';
 import { findSoffice } from '../../engine/office/soffice.ts';
 import { fileForm, postForm } from '../engine/server/helpers.ts';
-import { writeDocxWithZeros } from './office-fixtures.ts';
+import { docxWithLyingPicture, writeDocxWithZeros } from './office-fixtures.ts';
 import { ENGINE_KEY, removeTemps, startEngineProcess, tempDir, type EngineProcess } from './support.ts';
 
 const hasSoffice = findSoffice() !== null;
@@ -65,6 +66,16 @@ describe.skipIf(!hasSoffice || !linux)('Office packages are read part by part, w
     const got = await parseWatched(path);
     expect(got.code).toBe(1118);
     expect(got.message).toMatch(/word\/document\.xml.*300 MB.*limit of 128 MB/);
+    expect(got.ms).toBeLessThan(20_000);
+    expect(got.growth).toBeLessThan(200 * MB);
+  });
+
+  it('a picture part that inflates past the size its zip directory declares is refused, never handed to LibreOffice', async () => {
+    const path = join(dir, 'lying.docx');
+    await writeFile(path, docxWithLyingPicture(200 * MB));
+    const got = await parseWatched(path);
+    expect(got.code).not.toBe(0);
+    expect(got.message).toMatch(/word\/media\/pic\.png is larger than it declares/);
     expect(got.ms).toBeLessThan(20_000);
     expect(got.growth).toBeLessThan(200 * MB);
   });

@@ -88,6 +88,23 @@ export function odtWithLinkedImages(targets: string[]): Uint8Array {
   });
 }
 
+/** A .docx showing one embedded picture whose part inflates to `bytes` zeros while its zip directory (and
+ * local header) declare 100 bytes. */
+export function docxWithLyingPicture(bytes: number): Uint8Array {
+  const body = para('A picture that lies about its size.') + linkedPicture('rIdPic', 1).replace('r:link=', 'r:embed=');
+  const files = docxFiles(body, [`<Relationship Id="rIdPic" Type="${REL}/image" Target="media/pic.png"/>`], '<Default Extension="png" ContentType="image/png"/>');
+  const zip = zipSync({ ...files, 'word/media/pic.png': [new Uint8Array(bytes), { level: 1 }] });
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const name = new TextEncoder().encode('word/media/pic.png');
+  for (let i = 0; i + 46 < zip.length; i++) {
+    const sig = view.getUint32(i, true);
+    const at = sig === 0x04034b50 ? 22 : sig === 0x02014b50 ? 24 : -1;
+    const nameAt = sig === 0x04034b50 ? 30 : 46;
+    if (at > 0 && zip.subarray(i + nameAt, i + nameAt + name.length).every((b, k) => b === name[k])) view.setUint32(i + at, 100, true);
+  }
+  return zip;
+}
+
 /** Writes a small .docx to `path` with a part `name` of `bytes` zeros: an extra part nothing references, or,
  * named as one of the package's parts (word/document.xml), in that part's place. */
 export async function writeDocxWithZeros(path: string, name: string, bytes: number): Promise<void> {
