@@ -1,12 +1,19 @@
 // Office → PDF with LibreOffice headless: a private profile folder per conversion (no shared user
 // settings, no lock clash with a running LibreOffice), a time limit that kills the whole process
 // tree, and one conversion at a time per process (LibreOffice is memory-hungry and single-instance).
+// LibreOffice gets a cleaned copy of an OOXML package (clean.ts: no links outside it) and runs in the box
+// sandbox.ts offers (no network; on Linux with bubblewrap, no host files but the system's).
 import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EngineError, ErrorCodes } from '../errors.ts';
+import { sniffBytes } from '../parse/sniff.ts';
+import { writeCleanPackage } from './clean.ts';
+import { openOfficePackage } from './package.ts';
+import { boxed, sandboxFor, sofficeEnv, type Command } from './sandbox.ts';
+import { fileSource } from './zip-read.ts';
 
 export const DEFAULT_CONVERT_TIMEOUT_MS = 120_000;
 
@@ -14,6 +21,8 @@ export interface ConvertOptions {
   soffice: string;
   /** Extension with the dot ('.docx'): LibreOffice picks its import filter from it. */
   ext: string;
+  /** The upload's name, for error messages (default: the extension). */
+  fileName?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -37,13 +46,14 @@ async function convertNow(inputPath: string, outPath: string, opts: ConvertOptio
   const work = await mkdtemp(join(tmpdir(), 'docparse-office-'));
   try {
     const source = join(work, `source${opts.ext}`);
-    await copyFile(inputPath, source);
+    await copySource(inputPath, source, opts);
     const args = [
       `-env:UserInstallation=${pathToFileURL(join(work, 'profile')).href}`,
       '--headless', '--invisible', '--norestore', '--nolockcheck', '--nodefault', '--nologo',
       '--convert-to', targetFor(opts.ext), '--outdir', join(work, 'out'), source,
     ];
-    const { code, stderr } = await runSoffice(opts.soffice, args, opts.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS, opts.signal);
+    const command = boxed(opts.soffice, work, args, await sandboxFor(opts.soffice));
+    const { code, stderr } = await runSoffice(command, sofficeEnv(work), opts.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS, opts.signal);
     const produced = (await readdir(join(work, 'out')).catch(() => [] as string[])).find((n) => n.toLowerCase().endsWith('.pdf'));
     if (!produced) {
       const why = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !/javaldx/i.test(l)).slice(-1)[0];
@@ -55,11 +65,24 @@ async function convertNow(inputPath: string, outPath: string, opts: ConvertOptio
   }
 }
 
-function runSoffice(cmd: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{ code: number | null; stderr: string }> {
+/** The file LibreOffice converts: an OOXML package's cleaned copy, a legacy (OLE2) file as it is. */
+async function copySource(inputPath: string, dest: string, opts: ConvertOptions): Promise<void> {
+  const src = fileSource(inputPath);
+  try {
+    if (sniffBytes(src.read(0, 1024)) !== 'zip') {
+      await copyFile(inputPath, dest);
+      return;
+    }
+    await writeCleanPackage(openOfficePackage(src, opts.fileName ?? opts.ext, opts.ext), dest);
+  } finally {
+    src.close();
+  }
+}
+
+function runSoffice({ cmd, args }: Command, env: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const win = process.platform === 'win32';
-    // No proxy for the converter: it has nothing to fetch. Its own group, so a timeout kills soffice.bin too.
-    const env = { ...process.env, http_proxy: '', https_proxy: '', HTTP_PROXY: '', HTTPS_PROXY: '', SAL_USE_VCLPLUGIN: 'svp' };
+    // Its own group, so a timeout kills soffice.bin (and the box around it) too.
     const child = spawn(cmd, args, { detached: !win, stdio: ['ignore', 'ignore', 'pipe'], windowsHide: true, env });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString('utf8')).slice(-4000)));

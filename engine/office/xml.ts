@@ -1,7 +1,8 @@
 // A small reader for the OOXML parts the engine takes structure from: elements by name (with their
 // attributes and inner XML) and text with entities decoded. Enough for flat, machine-written XML;
 // not a general parser (no DTDs, no CDATA nesting tricks).
-import { strFromU8, unzipSync } from 'fflate';
+import { PART_CAP, walkPackage } from './package.ts';
+import { inflateEntry, memorySource } from './zip-read.ts';
 
 export interface XmlElement {
   attrs: Record<string, string>;
@@ -53,8 +54,16 @@ export function textOf(xml: string, tag: string): string {
   return elements(xml, tag).map((e) => decodeXml(e.inner.replace(/<[^>]*>/g, ''))).join('');
 }
 
-/** The parts of an OOXML package (zip), read lazily as text. */
+/** The parts of an OOXML package (zip) its relationships reach, each inflated when asked for (capped). */
 export function openPackage(data: Uint8Array): { part(path: string): string | null; names: string[] } {
-  const files = unzipSync(data, { filter: (f) => f.name.endsWith('.xml') || f.name.endsWith('.rels') });
-  return { names: Object.keys(files), part: (p) => (files[p] ? strFromU8(files[p]!) : null) };
+  const src = memorySource(data);
+  const pkg = walkPackage(src);
+  const reached = new Map(pkg.reached.filter((e) => /\.(xml|rels)$/.test(e.name)).map((e) => [e.name, e]));
+  return {
+    names: [...reached.keys()],
+    part: (p) => {
+      const e = reached.get(p);
+      return e ? Buffer.from(inflateEntry(src, e, PART_CAP)).toString('utf8') : null;
+    },
+  };
 }

@@ -15,7 +15,7 @@ import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
 import { mupdfWorkerData } from '../pdf/wasm-shared.ts';
 import { INPUT_FILE, PAGES_DIR, resumeTasks } from './resume.ts';
-import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
+import { convertOffice, inspectInput, SOURCE_PDF, type InputInfo } from '../office/index.ts';
 import { runTask } from './run-task.ts';
 import { isBudgetError, jobBudget } from './budget.ts';
 import { Admission } from './admission.ts';
@@ -80,7 +80,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
   }
 
-  async function execute(rec: TaskRecord, info: DocumentInfo): Promise<void> {
+  async function execute(rec: TaskRecord, info: InputInfo): Promise<void> {
     const id = rec.task_id;
     const inputPath = join(store.taskDir(id), INPUT_FILE);
     let keepInput = false;
@@ -96,7 +96,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
         await parse(rec, inputPath, converted.pdfPath, converted.info, info.fileType);
-      } else await parse(rec, inputPath, inputPath, info);
+      } else await parse(rec, inputPath, info.unlocked?.path ?? inputPath, info); // a protected PDF: its decrypted copy
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       if (stopping && resume && !rec.sync && !isBudgetError(e)) {
@@ -110,6 +110,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       log(`task ${id} FAILED: ${message}`);
       await store.update(id, { status: 'FAILED', error: message, error_code: code, finished_at: Date.now() }).catch(() => undefined);
     } finally {
+      await info.unlocked?.close();
       if (!keepInput) {
         await rm(inputPath, { force: true }).catch(() => undefined);
         await rm(join(store.taskDir(id), PAGES_DIR), { recursive: true, force: true }).catch(() => undefined);
@@ -118,7 +119,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     }
   }
 
-  const launch = (rec: TaskRecord, info: DocumentInfo): void => {
+  const launch = (rec: TaskRecord, info: InputInfo): void => {
     const run = execute(rec, info);
     running.add(run);
     void run.finally(() => running.delete(run));
@@ -139,13 +140,15 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
     async submit(input: SubmitInput): Promise<TaskRecord> {
       let release = (): void => {};
+      let info: InputInfo | undefined;
       try {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
         // Loaded on first use: the parser (and its WASM) stays out of the main thread until needed.
-        let info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
+        info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
         let cut = false;
-        if (input.pages && info.kind !== 'office') ({ info, cut } = await applyPageRange(input.uploadPath, info, input.pages, input.fileName));
+        // A protected PDF is cut through its decrypted copy.
+        if (input.pages && info.kind !== 'office') ({ info, cut } = await applyPageRange(info.unlocked?.path ?? input.uploadPath, info, input.pages, input.fileName));
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -162,9 +165,11 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         if (cut) await copyFile(join(store.taskDir(rec.task_id), INPUT_FILE), join(store.taskDir(rec.task_id), SOURCE_PDF));
         await store.create(rec);
         launch(rec, info); // an Office task counts as converting from here
+        info = undefined; // the task closes its decrypted copy
         release();
         return rec;
       } finally {
+        await info?.unlocked?.close();
         release();
         await rm(input.uploadPath, { force: true }).catch(() => undefined);
       }
