@@ -10,6 +10,7 @@ import type { KeyService } from '../keychain/key-service.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { appHandlers } from './app.ts';
+import { compareHandlers } from './compare.ts';
 import { exportHandlers } from './export.ts';
 import { fileHandlers } from './files.ts';
 import { historyHandlers } from './history.ts';
@@ -46,5 +47,6 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...taskHandlers(ctx),
     ...historyHandlers(ctx),
     ...exportHandlers(ctx),
+    ...compareHandlers(ctx),
   }, requests);
 }
