@@ -13,6 +13,8 @@ export function tokenize(text: string): string[] {
 
 /** Text as compared: HTML tags, Markdown marks and image links dropped, whitespace collapsed, NFC. */
 export function plainText(content: string): string {
+  // Most blocks hold plain text: only whitespace to collapse.
+  if (!/[<>&*_!#+\-\n]/.test(content)) return content.normalize('NFC').replace(/\s+/g, ' ').trim();
   return content
     .normalize('NFC')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
@@ -77,30 +79,37 @@ export function diffWords(a: string, b: string): DiffOp[] {
   return out;
 }
 
-function bigrams(s: string): Map<string, number> {
-  const t = s.toLowerCase().replace(/\s+/g, '');
-  const map = new Map<string, number>();
-  const chars = [...t];
-  if (chars.length === 1) map.set(chars[0]!, 1);
-  for (let i = 0; i + 1 < chars.length; i++) {
-    const g = chars[i]! + chars[i + 1]!;
-    map.set(g, (map.get(g) ?? 0) + 1);
+/** A text's character bigrams (lower case, whitespace dropped) with their counts, for similarity. */
+export interface Profile {
+  /** Bigram (two UTF-16 units as one number) → count. */
+  grams: Map<number, number>;
+  size: number;
+}
+
+export function profile(text: string): Profile {
+  const t = text.toLowerCase().replace(/\s+/g, '');
+  const grams = new Map<number, number>();
+  if (t.length === 1) grams.set(t.charCodeAt(0), 1);
+  for (let i = 0; i + 1 < t.length; i++) {
+    const g = t.charCodeAt(i) * 65536 + t.charCodeAt(i + 1);
+    grams.set(g, (grams.get(g) ?? 0) + 1);
   }
-  return map;
+  return { grams, size: Math.max(t.length - 1, t.length === 1 ? 1 : 0) };
+}
+
+/** The most two profiles of these sizes can share (Dice), known before comparing them. */
+export const diceBound = (x: Profile, y: Profile): number => (x.size + y.size === 0 ? 1 : (2 * Math.min(x.size, y.size)) / (x.size + y.size));
+
+/** Dice coefficient of two profiles in [0, 1]. */
+export function dice(x: Profile, y: Profile): number {
+  if (x.size + y.size === 0) return 1;
+  const [small, large] = x.grams.size <= y.grams.size ? [x, y] : [y, x];
+  let both = 0;
+  for (const [k, v] of small.grams) both += Math.min(v, large.grams.get(k) ?? 0);
+  return (2 * both) / (x.size + y.size);
 }
 
 /** Similarity of two texts in [0, 1]: Dice coefficient of their character bigrams (whitespace and case ignored). */
 export function similarity(a: string, b: string): number {
-  if (a === b) return 1;
-  const x = bigrams(a);
-  const y = bigrams(b);
-  let nx = 0;
-  let ny = 0;
-  let both = 0;
-  for (const v of x.values()) nx += v;
-  for (const [k, v] of y) {
-    ny += v;
-    both += Math.min(v, x.get(k) ?? 0);
-  }
-  return nx + ny === 0 ? 1 : (2 * both) / (nx + ny);
+  return a === b ? 1 : dice(profile(a), profile(b));
 }

@@ -4,7 +4,7 @@
 // diff, CJK by character; tables cell by cell) / kind or level changed / only in A / only in B, in A's
 // reading order with B's unmatched blocks after the B block they follow. Pure: no DOM, no Node.
 import type { JsonOutput } from '../somark.ts';
-import { diffWords, plainText, similarity, type DiffOp } from './diff.ts';
+import { dice, diceBound, diffWords, plainText, profile, type DiffOp, type Profile } from './diff.ts';
 import { diffCells, tableGrid, type CellChange } from './table.ts';
 
 export type DiffKind = 'same' | 'text' | 'kind' | 'onlyA' | 'onlyB';
@@ -93,26 +93,54 @@ export function classify(a: SideBlock, b: SideBlock): Pick<Row, 'kind' | 'words'
   return { kind: kindChanged ? 'kind' : words ? 'text' : 'same', words, cells: null };
 }
 
-/** Best pairs of one page's blocks: every pair over the bars, highest score first, each block once. */
-function pairPage(as: SideBlock[], bs: SideBlock[]): [SideBlock, SideBlock][] {
-  const cands: { s: number; a: SideBlock; b: SideBlock }[] = [];
-  for (const a of as) {
-    for (const b of bs) {
-      const o = iou(a.box, b.box);
-      const t = similarity(a.text, b.text);
-      if (o >= MIN_IOU || t >= MIN_SIMILARITY) cands.push({ s: o + t, a, b });
-    }
-  }
+/** Greedy pairing: highest score first, each block at most once (blocks already used are skipped). */
+function take(cands: { s: number; a: SideBlock; b: SideBlock }[], usedA: Set<number>, usedB: Set<number>, out: [SideBlock, SideBlock][]): void {
   cands.sort((x, y) => y.s - x.s || x.a.index - y.a.index || x.b.index - y.b.index);
-  const usedA = new Set<number>();
-  const usedB = new Set<number>();
-  const out: [SideBlock, SideBlock][] = [];
   for (const c of cands) {
     if (usedA.has(c.a.index) || usedB.has(c.b.index)) continue;
     usedA.add(c.a.index);
     usedB.add(c.b.index);
     out.push([c.a, c.b]);
   }
+}
+
+/**
+ * Best pairs of one page's blocks: first the pairs whose boxes overlap (IoU >= MIN_IOU), scored by overlap
+ * plus text similarity; then, among the blocks left, pairs whose texts are alike (>= MIN_SIMILARITY)
+ * wherever they sit. Each block pairs at most once.
+ */
+function pairPage(as: SideBlock[], bs: SideBlock[]): [SideBlock, SideBlock][] {
+  // Profiles are made when first needed: equal texts and far-apart blocks never need one.
+  const memo = new Map<SideBlock, Profile>();
+  const prof = (x: SideBlock): Profile => {
+    let p = memo.get(x);
+    if (!p) memo.set(x, (p = profile(x.text)));
+    return p;
+  };
+  const usedA = new Set<number>();
+  const usedB = new Set<number>();
+  const out: [SideBlock, SideBlock][] = [];
+  const overlapping: { s: number; a: SideBlock; b: SideBlock }[] = [];
+  for (const a of as) {
+    for (const b of bs) {
+      const o = iou(a.box, b.box);
+      if (o >= MIN_IOU) overlapping.push({ s: o + (a.text === b.text ? 1 : dice(prof(a), prof(b))), a, b });
+    }
+  }
+  take(overlapping, usedA, usedB, out);
+  const alike: { s: number; a: SideBlock; b: SideBlock }[] = [];
+  for (const a of as) {
+    if (usedA.has(a.index)) continue;
+    const x = prof(a);
+    for (const b of bs) {
+      if (usedB.has(b.index)) continue;
+      const y = prof(b);
+      if (diceBound(x, y) < MIN_SIMILARITY) continue;
+      const t = dice(x, y);
+      if (t >= MIN_SIMILARITY) alike.push({ s: t, a, b });
+    }
+  }
+  take(alike, usedA, usedB, out);
   return out;
 }
 

@@ -144,7 +144,7 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   await expect(page.getByTestId('compare-summary-dialog')).toBeHidden();
   await expect(screen).toBeVisible();
   const download = page.waitForEvent('download');
-  await screen.getByRole('button', { name: 'Export the comparison as a JSON report' }).click();
+  await screen.getByRole('button', { name: /^Report \(\.json\)/ }).click();
   const report = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as { total: typeof c };
   expect(report.total).toEqual(c);
 

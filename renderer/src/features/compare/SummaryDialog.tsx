@@ -41,6 +41,7 @@ export function SummaryDialog({ comparison: c, a, b, onClose }: { comparison: Co
             </tbody>
           </table>
         </div>
+        <p className="muted">{t('compare.keys')}</p>
       </div>
       <div className="modal-actions">
         <button type="button" className="btn" onClick={onClose} data-autofocus>{t('compare.done')}</button>

@@ -4,7 +4,7 @@ import { registerMessages } from '../../i18n/index.ts';
 registerMessages('compare', {
   en: {
     compareWith: 'Compare with…',
-    compareWithLabel: 'Compare {name} with another result of the same file',
+    compareWithLabel: 'Compare with another result of {name}',
     pickTitle: 'Compare “{name}” with…',
     pickHint: 'Other results of the same file (the same content): other backends, re-runs, other settings.',
     pickList: 'Results of this file',
@@ -64,13 +64,13 @@ registerMessages('compare', {
     perPage: 'Differences per page',
     exportMd: 'Report (.md)',
     exportJson: 'Report (.json)',
-    exportMdLabel: 'Export the comparison as a Markdown report',
-    exportJsonLabel: 'Export the comparison as a JSON report',
+    exportMdLabel: 'Report (.md): export the comparison as Markdown',
+    exportJsonLabel: 'Report (.json): export the comparison as JSON',
     keys: 'Keys: n next, p previous difference, Esc close',
   },
   'zh-CN': {
     compareWith: '对比…',
-    compareWithLabel: '将 {name} 与同一文件的其他结果对比',
+    compareWithLabel: '对比：{name} 与同一文件的其他结果',
     pickTitle: '将“{name}”与…对比',
     pickHint: '同一文件（内容相同）的其他结果：其他后端、重新解析、其他设置。',
     pickList: '此文件的结果',
@@ -129,8 +129,8 @@ registerMessages('compare', {
     perPage: '每页差异',
     exportMd: '报告 (.md)',
     exportJson: '报告 (.json)',
-    exportMdLabel: '将对比导出为 Markdown 报告',
-    exportJsonLabel: '将对比导出为 JSON 报告',
+    exportMdLabel: '报告 (.md)：将对比导出为 Markdown',
+    exportJsonLabel: '报告 (.json)：将对比导出为 JSON',
     keys: '按键：n 下一处，p 上一处差异，Esc 关闭',
   },
 });

@@ -167,7 +167,7 @@ export function Toolbar() {
       )}
       {hasBlocks && (
         <span className="rv-end">
-          <CompareButton id={view.task.id} fileName={view.task.fileName} />
+          <CompareButton id={view.task.id} fileName={view.task.fileName} folding />
           <Toggle on={s.inspector} label={t('review.inspector')} icon="inspector" onClick={() => store.getState().togglePanel('inspector')} testId="toggle-inspector" />
         </span>
       )}
