@@ -103,7 +103,6 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   expect(blocksA).toBeGreaterThan(0);
   const diffs = c.text + c.kind + c.onlyA + c.onlyB;
   expect(diffs).toBeGreaterThan(2);
-  await expect(screen.getByTestId('compare-pane-a').locator('[data-row]')).toHaveCount(c.same + diffs);
 
   // n / p and the buttons move the current difference, the page and both panes.
   await expect(screen.getByTestId('compare-page')).toHaveText(`Page 1 of ${ja.pages.length}`);

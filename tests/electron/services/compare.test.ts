@@ -1,6 +1,7 @@
 // The compare channels against the real local engine: 'results:sameFile' finds the other results of the
 // same file content (a re-run, a copy under another name) and not those of another file; 'export:compare'
-// writes the report (Markdown, JSON) where export:task would, and refuses an existing file unless told.
+// writes the report (Markdown, JSON) where export:task would (only where the grants allow), and refuses an
+// existing file unless told.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -57,5 +58,13 @@ describe('export:compare', () => {
     expect(report.a.id).toBe(ids.first);
     expect(report.total.same + report.total.text + report.total.kind + report.total.onlyA).toBe(report.sides.a.blocks);
     expect(report.total.same + report.total.text + report.total.kind + report.total.onlyB).toBe(report.sides.b.blocks);
+  });
+
+  it('writes only where the user may write, and only results that exist', async () => {
+    const outside = join(corpus(''), 'compare-report.md'); // readable, not writable (grants)
+    await expect(h.svc.handlers['export:compare']({ a: ids.first!, b: ids.rerun!, format: 'markdown', destPath: outside })).rejects.toThrow();
+    await expect(h.svc.handlers['export:compare']({ a: '../../etc', b: ids.rerun!, format: 'json', destPath: join(await tempDir(), 'r.json') }))
+      .rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await h.svc.handlers['results:sameFile']({ id: '../../etc' })).toEqual([]);
   });
 });
