@@ -59,6 +59,12 @@ export function compareResults(a: JsonOutput | null, b: JsonOutput | null): Comp
   return { rows, total, pages, a: sideStats(sa), b: sideStats(sb) };
 }
 
+/** A comparison with nothing in it yet (while the real one is computed). */
+export function emptyComparison(): Comparison {
+  const side: SideStats = { pages: 0, blocks: 0, tables: 0, formulas: 0, chars: 0 };
+  return { rows: [], total: emptyCounts(), pages: [], a: side, b: { ...side } };
+}
+
 /** Rows that differ (kind ≠ same) and whose kind is in `kinds`, as row positions. */
 export function differences(rows: readonly Row[], kinds: ReadonlySet<DiffKind>): number[] {
   const out: number[] = [];

@@ -87,7 +87,7 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   await picker.getByRole('radio', { name: 'SoMark cloud' }).check();
   await picker.getByTestId('compare-again').click();
   const screen = page.getByTestId('compare');
-  await expect(screen.getByTestId('compare-pane-b')).toBeVisible({ timeout: 180_000 });
+  await expect(screen).toHaveAttribute('data-state', 'ready', { timeout: 180_000 });
 
   const tasks = await listTasks(app);
   const a = tasks.find((t) => t.backend === 'local')!;
@@ -176,6 +176,7 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   await expect(picker.getByTestId('compare-candidate')).toHaveAttribute('data-id', b.id);
   found.push(...(await axe(page, 'picker')));
   await picker.getByRole('button', { name: /^Compare with the result of/ }).click();
+  await expect(screen).toHaveAttribute('data-state', 'ready');
   await expect(screen.getByTestId('count-onlyA')).toHaveAttribute('data-n', String(c.onlyA));
   expect(found).toEqual([]);
 });

@@ -2,10 +2,10 @@
 // comparison itself over the whole window, and the wait for a "Parse again with…" run — when the new
 // task succeeds its comparison opens, when it fails a toast says so. Loads both results ('results:get')
 // and the original's PDF once, and compares their JSON with the shared matcher.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/result.ts';
 import type { ResultView } from '../../../../shared/task.ts';
-import { compareResults } from '../../../../shared/compare/summary.ts';
+import { emptyComparison } from '../../../../shared/compare/summary.ts';
 import { useT } from '../../i18n/index.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
@@ -14,6 +14,7 @@ import { sourceKind } from '../review/doc.ts';
 import { openPdf, type PdfDoc } from '../review/pdf.ts';
 import { CompareView } from './CompareView.tsx';
 import { PickDialog } from './PickDialog.tsx';
+import { useComparison } from './useComparison.ts';
 import { useCompare, type ComparePair } from './store.ts';
 import './compare.css';
 import './messages.ts';
@@ -42,6 +43,11 @@ function useWaiting(): void {
 function Screen({ pair }: { pair: ComparePair }) {
   const t = useT();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Focus goes back where it was (the "Compare with…" button) when the comparison closes.
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    return () => previous?.focus?.();
+  }, []);
   useEffect(() => {
     let alive = true;
     setLoad({ state: 'loading' });
@@ -64,10 +70,11 @@ function Screen({ pair }: { pair: ComparePair }) {
     const pdf = load.pdf;
     return () => void pdf.then((d) => d.destroy(), () => undefined);
   }, [load]);
-  const comparison = useMemo(() => (load.state === 'ready' ? compareResults(load.a.json, load.b.json) : null), [load]);
+  const ready = load.state === 'ready';
+  const comparison = useComparison(ready ? load.a.json : null, ready ? load.b.json : null, ready);
   const close = () => useCompare.getState().close();
 
-  if (load.state !== 'ready' || !comparison) {
+  if (load.state !== 'ready') {
     return (
       <div className="cmp cmp-status" role="dialog" aria-modal="true" aria-label={t('compare.loading')} data-testid="compare"
         onKeyDown={(e) => e.key === 'Escape' && close()}>
@@ -78,7 +85,8 @@ function Screen({ pair }: { pair: ComparePair }) {
       </div>
     );
   }
-  return <CompareView a={load.a} b={load.b} pdf={load.pdf} comparison={comparison} onClose={close} />;
+  // The page shows while the blocks are matched: an empty comparison until then (data-state="comparing").
+  return <CompareView a={load.a} b={load.b} pdf={load.pdf} comparison={comparison ?? emptyComparison()} done={comparison !== null} onClose={close} />;
 }
 
 export function CompareHost() {

@@ -20,12 +20,12 @@ const FILTERABLE: readonly DiffKind[] = ['text', 'kind', 'onlyA', 'onlyB'];
 const elapsed = (v: ResultView): number | null =>
   v.task.startedAt != null && v.task.finishedAt != null ? Math.max(0, v.task.finishedAt - v.task.startedAt) : null;
 
-export function CompareView({ a, b, pdf, comparison, onClose }: {
-  a: ResultView; b: ResultView; pdf: Promise<PdfDoc> | null; comparison: Comparison; onClose: () => void;
+export function CompareView({ a, b, pdf, comparison, done, onClose }: {
+  a: ResultView; b: ResultView; pdf: Promise<PdfDoc> | null; comparison: Comparison; done: boolean; onClose: () => void;
 }) {
   const t = useT();
   const rows = comparison.rows;
-  const pages = comparison.pages.length;
+  const pages = Math.max(1, comparison.pages.length, a.json?.pages?.length ?? 0);
   const [kinds, setKinds] = useState<ReadonlySet<DiffKind>>(() => new Set(FILTERABLE));
   const [cur, setCur] = useState(-1);
   const [page, setPage] = useState(0);
@@ -50,8 +50,9 @@ export function CompareView({ a, b, pdf, comparison, onClose }: {
     if (first >= 0) panes.current?.reveal(first);
   };
 
+  // Focus comes in on open (the dialog itself: its buttons may still be disabled while blocks are matched).
   useEffect(() => {
-    box.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    box.current?.focus();
   }, []);
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -74,7 +75,7 @@ export function CompareView({ a, b, pdf, comparison, onClose }: {
   const at = diffs.indexOf(cur);
 
   return (
-    <div ref={box} className="cmp" role="dialog" aria-modal="true" aria-labelledby="cmp-title" data-testid="compare" onKeyDown={onKeyDown}>
+    <div ref={box} className="cmp" role="dialog" aria-modal="true" aria-labelledby="cmp-title" tabIndex={-1} data-testid="compare" data-state={done ? 'ready' : 'comparing'} aria-busy={!done} onKeyDown={onKeyDown}>
       <div className="cmp-bar">
         <h2 id="cmp-title" className="cmp-title">{t('compare.title', { name: a.task.fileName })}</h2>
         <span className="cmp-who">
@@ -89,9 +90,9 @@ export function CompareView({ a, b, pdf, comparison, onClose }: {
         <span className="cmp-nav">
           <button type="button" className="btn small" onClick={() => step(-1)} disabled={!diffs.length} data-testid="compare-prev" aria-keyshortcuts="p" aria-label={t('compare.prevDiff')} title={t('compare.prevDiff')}><span aria-hidden="true">‹ </span>{t('compare.prev')}</button>
           <span className="muted" aria-live="polite" data-testid="compare-pos" title={t('compare.keys')}>
-            {diffs.length ? t('compare.diffPos', { n: at >= 0 ? at + 1 : '–', total: diffs.length }) : t('compare.noDiffs')}
+            {!done ? t('compare.comparing') : diffs.length ? t('compare.diffPos', { n: at >= 0 ? at + 1 : '–', total: diffs.length }) : t('compare.noDiffs')}
           </span>
-          <button type="button" className="btn small" onClick={() => step(1)} disabled={!diffs.length} data-testid="compare-next" aria-keyshortcuts="n" aria-label={t('compare.nextDiff')} title={t('compare.nextDiff')} data-autofocus>{t('compare.next')}<span aria-hidden="true"> ›</span></button>
+          <button type="button" className="btn small" onClick={() => step(1)} disabled={!diffs.length} data-testid="compare-next" aria-keyshortcuts="n" aria-label={t('compare.nextDiff')} title={t('compare.nextDiff')}>{t('compare.next')}<span aria-hidden="true"> ›</span></button>
         </span>
         <span className="cmp-filter" role="group" aria-label={t('compare.filter')}>
           <span className="cmp-chip k-same" data-testid="count-same" data-n={comparison.total.same}>{t('compare.kindCount', { kind: t('compare.kind.same'), n: comparison.total.same })}</span>
