@@ -1,4 +1,4 @@
-// `npm run bench:viewer [-- --pages 500 --blocks 50 --no-build --static-dir DIR --keep]`
+// `npm run bench:viewer [-- --pages 500 --blocks 50 --no-build --static-dir DIR --keep] [--compare]`
 // Generates a large result (a real PDF drawn with mupdf, and the matching outputs.json and Markdown
 // with `blocks` blocks per page), puts it into a fresh data folder in the results-cache layout
 // (electron/services/context.ts) with a SUCCESS task in tasks.json, starts browser mode through
@@ -17,8 +17,8 @@ import type { Block, JsonOutput, Page as JsonPage } from '../shared/somark.ts';
 import type { Task } from '../shared/task.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
 
 const arg = (name: string, dflt: string | null = null): string | null => {
@@ -140,7 +140,7 @@ export async function makeFixture(dataDir: string, pageCount: number, blocksPerP
 }
 
 // ---- browser mode ---------------------------------------------------------------------------------
-async function startWeb(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startWeb(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const args = [join(ROOT, 'scripts', 'web.mjs'), '--port', '0', '--data-dir', dataDir];
   if (flag('no-build')) args.push('--no-build');
   const staticDir = arg('static-dir');
@@ -172,7 +172,7 @@ async function startWeb(dataDir: string): Promise<{ url: string; stop(): Promise
 }
 
 /** Resident memory of a process (Linux /proc), in MB; 0 when it is gone or unreadable. */
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : 0;
@@ -216,7 +216,7 @@ async function scrollRun({ from, to, frames }: { from: number; to: number; frame
   };
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function measure(url: string, info: Fixture) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -319,7 +319,8 @@ async function main() {
 }
 
 if (isMain) {
-  main().catch((e) => {
+  // --compare: the compare screen on two results of the same file (bench/viewer-compare.ts).
+  (flag('compare') ? import('./viewer-compare.ts').then((m) => m.compareMain(PAGES, BLOCKS)) : main()).catch((e) => {
     console.error(e instanceof Error ? e.stack : e);
     process.exit(1);
   });

@@ -3,6 +3,7 @@
 import type { IpcResult } from './result.ts';
 import type { AppInfo, ConnectionReport, HistoryItem, KeyStatus, PageImages, ResultView, Settings, SubmitOptions, SubmitResult, Task } from './task.ts';
 import type { BatchExportRequest, BatchSummary, ExportRequest, ExportResult } from './export.ts';
+import type { CompareExportRequest, SameFileResult } from './compare/types.ts';
 
 /** Request/response channels (renderer → main). */
 export interface InvokeMap {
@@ -32,12 +33,16 @@ export interface InvokeMap {
   /** The original as page images drawn by main (mupdf), for a PDF the renderer cannot open; `password`:
    *  a protected PDF's, kept in main's memory for this session only (never written or logged). */
   'results:pages': { req: { id: string; password?: string }; res: PageImages };
+  /** The other finished results of the same file content (other backends, re-runs, other settings), newest first. */
+  'results:sameFile': { req: { id: string }; res: SameFileResult[] };
   'history:list': { req: { query?: string }; res: HistoryItem[] };
   'history:delete': { req: { ids: string[] }; res: { freedBytes: number } };
   'history:clear': { req: void; res: { freedBytes: number } };
   'storage:usage': { req: void; res: { bytes: number; items: number; dataDir: string } };
   'export:task': { req: ExportRequest; res: ExportResult };
   'export:batch': { req: BatchExportRequest; res: BatchSummary };
+  /** The comparison of two results as a report (Markdown or JSON), written where export:task writes. */
+  'export:compare': { req: CompareExportRequest; res: ExportResult };
   /** Native dialogs (Electron). Browser mode answers null and the renderer asks for a path itself. */
   'dialog:saveFile': { req: { defaultName: string }; res: string | null };
   'dialog:pickFolder': { req: void; res: string | null };
@@ -66,8 +71,8 @@ const invokeChannels: Record<InvokeChannel, true> = {
   'app:ready': true, 'settings:get': true, 'settings:set': true, 'key:status': true, 'key:set': true,
   'key:clear': true, 'connection:test': true, 'files:import': true, 'tasks:submit': true, 'tasks:list': true,
   'tasks:cancel': true, 'tasks:retry': true, 'tasks:remove': true, 'tasks:rerun': true, 'results:get': true, 'results:pages': true,
-  'history:list': true, 'history:delete': true, 'history:clear': true, 'storage:usage': true,
-  'export:task': true, 'export:batch': true, 'dialog:saveFile': true, 'dialog:pickFolder': true,
+  'results:sameFile': true, 'history:list': true, 'history:delete': true, 'history:clear': true, 'storage:usage': true,
+  'export:task': true, 'export:batch': true, 'export:compare': true, 'dialog:saveFile': true, 'dialog:pickFolder': true,
   'dialog:openFiles': true,
 };
 const eventChannels: Record<EventChannel, true> = {

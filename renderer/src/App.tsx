@@ -21,6 +21,7 @@ import { QueueRail, useNarrowWindow } from './features/queue/QueueRail.tsx';
 import { TaskDetail } from './features/task/TaskDetail.tsx';
 import { SettingsView } from './features/settings/SettingsView.tsx';
 import { HistoryPanel } from './features/history/HistoryPanel.tsx';
+import { CompareHost } from './features/compare/CompareHost.tsx';
 
 function focusDetail() {
   requestAnimationFrame(() => document.getElementById('detail-heading')?.focus());
@@ -107,6 +108,7 @@ export function App() {
           )}
         </main>
       </div>
+      <CompareHost />
       <Toasts />
       <ConfirmHost />
     </div>

@@ -11,6 +11,7 @@ import type { TaskQueue } from '../queue/task-queue.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import type { PageImageService } from '../results/page-images.ts';
 import { appHandlers } from './app.ts';
+import { compareHandlers } from './compare.ts';
 import { exportHandlers } from './export.ts';
 import { fileHandlers } from './files.ts';
 import { historyHandlers } from './history.ts';
@@ -49,5 +50,6 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     ...taskHandlers(ctx),
     ...historyHandlers(ctx),
     ...exportHandlers(ctx),
+    ...compareHandlers(ctx),
   }, requests);
 }

@@ -85,6 +85,7 @@ export const requests: RequestParsers = {
   },
   'results:get': idOf,
   'results:pages': withPassword,
+  'results:sameFile': idOf,
   'history:list': (req) => {
     const query = req === undefined || req === null ? undefined : record(req).query;
     if (query !== undefined && (typeof query !== 'string' || query.length > 500)) invalid('query must be text (at most 500 characters)');
@@ -95,6 +96,12 @@ export const requests: RequestParsers = {
   'storage:usage': none,
   'export:task': exportRequest,
   'export:batch': batchRequest,
+  'export:compare': (req) => {
+    const r = record(req);
+    const format = oneOf(r.format, ['markdown', 'json'] as const, 'format must be markdown or json');
+    if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') invalid('overwrite must be true or false');
+    return { a: taskId(r.a), b: taskId(r.b), format, destPath: pathOpt(r.destPath, 'destPath'), overwrite: r.overwrite === true };
+  },
   'dialog:saveFile': (req) => ({ defaultName: String(record(req).defaultName ?? 'export') }),
   'dialog:pickFolder': none,
   'dialog:openFiles': (req) => ({ extensions: extensions(req) }),

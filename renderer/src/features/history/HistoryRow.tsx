@@ -10,6 +10,7 @@ import { invoke } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
 import { deferredExportErrorLine } from '../export/actions.ts';
+import { CompareButton } from '../compare/CompareButton.tsx';
 import './messages.ts';
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -59,6 +60,7 @@ export function HistoryRow({ item, query, date, size, elapsed, parentName, onOpe
           <button type="button" className="btn small" onClick={onRerun} aria-label={t('history.rerunLabel', { name: item.fileName })}>
             {t('history.rerun')}
           </button>
+          <CompareButton id={item.id} fileName={item.fileName} />
           <button type="button" className="btn small danger-ghost" onClick={onDelete} aria-label={t('history.deleteLabel', { name: item.fileName })}>
             {t('history.delete')}
           </button>

@@ -16,6 +16,22 @@ import { DEFAULT_FILE_OPTIONS, type FileOptions } from '../../../../shared/file-
 import '../settings/messages.ts';
 import './messages.ts';
 
+/** The backend to parse with, as two radios (also the compare picker's "Parse again with…"). */
+export function BackendFieldset({ name, value, onChange }: { name: string; value: Backend; onChange: (b: Backend) => void }) {
+  const t = useT();
+  return (
+    <fieldset>
+      <legend>{t('settings.backend.title')}</legend>
+      {(['local', 'cloud'] as const).map((b) => (
+        <label key={b} className="xp-check">
+          <input type="radio" name={name} checked={value === b} onChange={() => onChange(b)} />
+          {t(`backend.${b}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: string; onClose: () => void }) {
   const t = useT();
   const task = useTasks((s) => s.tasks[id]);
@@ -51,15 +67,7 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
     <Modal title={t('history.rerunTitle', { name: fileName })} onClose={onClose} testId="rerun-dialog">
       <form className="xp-form" onSubmit={(e) => void submit(e)}>
         <p className="muted">{t('history.rerunHint')}</p>
-        <fieldset>
-          <legend>{t('settings.backend.title')}</legend>
-          {(['local', 'cloud'] as const).map((b) => (
-            <label key={b} className="xp-check">
-              <input type="radio" name="rerun-backend" checked={backend === b} onChange={() => setBackend(b)} />
-              {t(`backend.${b}`)}
-            </label>
-          ))}
-        </fieldset>
+        <BackendFieldset name="rerun-backend" value={backend} onChange={setBackend} />
         <fieldset>
           <legend>{t('settings.formats.label')}</legend>
           {OUTPUT_FORMATS.map((f) => (

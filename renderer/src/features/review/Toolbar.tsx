@@ -8,6 +8,7 @@ import { useT } from '../../i18n/index.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import { LabelButton } from './LabelButton.tsx';
 import { ZOOM_STEPS } from './store.ts';
+import { CompareButton } from '../compare/CompareButton.tsx';
 
 function PageInput() {
   const t = useT();
@@ -143,7 +144,7 @@ export function Search({ inputRef }: { inputRef: RefObject<HTMLInputElement | nu
 
 export function Toolbar() {
   const t = useT();
-  const { doc, store } = useReviewContext();
+  const { doc, store, view } = useReviewContext();
   const s = useReview(
     useShallow((st) => ({ boxes: st.showBoxes, mode: st.boxMode, numbers: st.numbers, sync: st.sync, thumbs: st.thumbs, inspector: st.inspector })),
   );
@@ -166,6 +167,7 @@ export function Toolbar() {
       )}
       {hasBlocks && (
         <span className="rv-end">
+          <CompareButton id={view.task.id} fileName={view.task.fileName} folding />
           <Toggle on={s.inspector} label={t('review.inspector')} icon="inspector" onClick={() => store.getState().togglePanel('inspector')} testId="toggle-inspector" />
         </span>
       )}

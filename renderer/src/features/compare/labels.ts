@@ -1,0 +1,26 @@
+// How the compare screen names a result: its backend and the recognition settings in which it differs
+// from the other result ("Local engine · Keep headers and footers: on"), in the current language.
+import type { FeatureConfig } from '../../../../shared/somark.ts';
+import type { Backend } from '../../../../shared/task.ts';
+import type { TFunction } from '../../i18n/index.ts';
+import { FEATURE_ORDER } from '../settings/FeatureChecks.tsx';
+
+export interface Described {
+  backend: Backend;
+  featureConfig: Partial<FeatureConfig>;
+}
+
+/** Backend, then each switch that differs from `other` with its value here. */
+export function describeSide(t: TFunction, me: Described, other: Described | null): string {
+  const parts = [t(`backend.${me.backend}`)];
+  if (other) {
+    for (const k of FEATURE_ORDER) {
+      const mine = me.featureConfig[k];
+      if (mine !== undefined && mine !== other.featureConfig[k]) parts.push(`${t(`features.${k}`)}: ${mine ? '✓' : '✗'}`);
+    }
+  }
+  return parts.join(' · ');
+}
+
+/** Seconds with one decimal, or the "not known" word. */
+export const seconds = (t: TFunction, ms: number | null): string => (ms === null ? t('compare.unknown') : `${(ms / 1000).toFixed(1)} s`);
