@@ -1,5 +1,5 @@
-// Three bundles into out/: main (ESM, plus the engine's worker thread as its own entry), the sandboxed
-// preload (CommonJS: a sandboxed preload cannot load ESM), and the renderer (renderer/vite.config.ts).
+// Three bundles into out/: main (ESM, plus the engine's process and its worker thread as entries of their
+// own), the sandboxed preload (CommonJS: a sandboxed preload cannot load ESM), and the renderer.
 import { defineConfig } from 'electron-vite';
 import type { UserConfig } from 'vite';
 import { resolve } from 'node:path';
@@ -25,6 +25,8 @@ export default defineConfig({
           index: r('electron/main/index.ts'),
           // Loaded with new Worker(new URL('./engine-worker.js', import.meta.url)) by the packaged app.
           'engine-worker': r('engine/server/worker.ts'),
+          // The engine's own process: utilityProcess.fork(new URL('./engine-process.js', import.meta.url)).
+          'engine-process': r('engine/server/child.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },

@@ -13,6 +13,8 @@ export interface ParseOptions {
   /** Reject documents with more pages than this (EngineError 1132). */
   maxPages?: number;
   signal?: AbortSignal;
+  /** A page (0-based) is about to be read: the pool's budgets name it (engine/server/budget.ts). */
+  onPageStart?: (page: number) => void;
   onProgress?: (p: Progress) => void;
   /** OCR of scans and images (default: on, language auto). */
   ocr?: OcrSettings;
@@ -28,6 +30,8 @@ export interface ParsedDocument {
   catalog: CatalogNode[];
   /** Crops written to imageDir, in order of appearance. */
   images: { fileName: string; url: string }[];
+  /** Found while parsing (e.g. WARNINGS.reduced), added to the upload's own (DocumentInfo.warnings). */
+  warnings?: string[];
 }
 
 export interface DocumentInfo {
@@ -42,4 +46,7 @@ export interface DocumentInfo {
 /** Warnings the engine answers in `warnings` (OXR style): "CODE: sentence", the code stable for clients. */
 export const WARNINGS = {
   damaged: `${WARNING_CODES.damaged}: The file was damaged and has been repaired; some content may be missing.`,
+  /** A page too large to render at the usual 144 dpi within the render cap (engine/parse/caps.ts). */
+  reduced: (pagesAre: string, dpi: number, cap: string) =>
+    `${WARNING_CODES.reduced}: ${pagesAre} too large to read at 144 dpi within ${cap} per page; read at ${dpi} dpi, small text may be missed.`,
 } as const;

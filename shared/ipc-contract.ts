@@ -51,6 +51,9 @@ export interface EventMap {
   'task:removed': { id: string };
   'export:progress': { jobId: string; done: number; total: number; current: string };
   'settings:changed': Settings;
+  /** The local engine's process stopped unexpectedly and was started again ('restarted'), or crashed
+   *  too often and was left stopped ('failed', with the sentence to show). */
+  'engine:status': { state: 'restarted' | 'failed'; crashes: number; message: string | null };
 }
 
 export type InvokeChannel = keyof InvokeMap;
@@ -68,7 +71,7 @@ const invokeChannels: Record<InvokeChannel, true> = {
   'dialog:openFiles': true,
 };
 const eventChannels: Record<EventChannel, true> = {
-  'task:updated': true, 'task:removed': true, 'export:progress': true, 'settings:changed': true,
+  'task:updated': true, 'task:removed': true, 'export:progress': true, 'settings:changed': true, 'engine:status': true,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeChannels) as InvokeChannel[]);
 

@@ -25,7 +25,7 @@ export interface Envelope<T> {
 }
 
 /** Warning codes a client can translate (the text after "CODE: " is the English fallback). */
-export const WARNING_CODES = { damaged: 'DAMAGED_FILE' } as const;
+export const WARNING_CODES = { damaged: 'DAMAGED_FILE', reduced: 'PAGE_RESOLUTION_REDUCED' } as const;
 
 /** Documented error codes (§1.12) plus 1133 for other parameter errors. */
 export const ErrorCodes = {

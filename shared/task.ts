@@ -81,6 +81,8 @@ export interface Settings {
   /** LibreOffice's soffice program for the local engine's Office files ('' = find it on PATH and in the
    *  usual install folders). */
   sofficePath: string;
+  /** Longest hold of the local engine's async_check long poll, in seconds (0: answer at once). */
+  engineLongPollSeconds: number;
 }
 
 export interface KeyStatus {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/app.ts';
 import type { AppServices, Dialogs } from '../services/app-types.ts';
 import { registerIpc, type IpcBridge } from './ipc.ts';
+import { spawnUtilityEngine } from './engine-process.ts';
 import { ASSET_URL_BASE } from '../shell/policy.ts';
 import { handleAppScheme, handleAssetScheme, registerSchemes } from './protocol.ts';
 import { appOrigins, createMainWindow, hardenSession, hardenWebContents } from './window.ts';
@@ -82,8 +83,9 @@ async function start(): Promise<void> {
     platform: process.platform,
     assetUrlBase: ASSET_URL_BASE,
     dialogs: makeDialogs(),
-    // The bundle ships the engine worker beside this file (electron.vite.config.ts).
-    engine: { workerUrl: new URL('./engine-worker.js', import.meta.url) },
+    // The engine runs in a utility process (a native fault in it never takes the app down); the bundle ships
+    // its entry and its worker beside this file (electron.vite.config.ts).
+    engine: { workerUrl: new URL('./engine-worker.js', import.meta.url), spawn: spawnUtilityEngine },
   });
   services = svc;
   handleAppScheme(here('../renderer'));

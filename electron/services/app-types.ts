@@ -3,6 +3,8 @@
 import type { Emit, Handlers } from '../../shared/ipc-contract.ts';
 import type { Timing } from './consts.ts';
 import type { Grants } from './files/grants.ts';
+import type { SpawnEngineProcess } from './backend/engine-process.ts';
+import type { SupervisorPolicy } from './backend/supervisor.ts';
 
 /** OS keychain seam (real: @napi-rs/keyring; tests and fallback: in memory). */
 export interface KeychainStore {
@@ -37,8 +39,9 @@ export interface AppServicesOptions {
   /** Keychain to use; default: the OS keychain with an in-memory fallback. */
   keychain?: KeychainStore;
   dialogs?: Dialogs;
-  /** Local engine: override how it is started (the packaged app passes its bundled worker path). */
-  engine?: { workerUrl?: URL };
+  /** Local engine: how its process is launched (Electron: utilityProcess; default a Node child), the
+   *  packaged app's bundled worker path, and the supervisor's restart policy (tests shorten it). */
+  engine?: { workerUrl?: URL; spawn?: SpawnEngineProcess; policy?: Partial<SupervisorPolicy> };
   /** Folders the renderer may name without a dialog or drop: files inside `read` may be opened,
    *  exports may go into `write` (browser mode's --allow-dir; test harnesses). Uploads always count. */
   allowedPaths?: { read?: string[]; write?: string[] };
@@ -63,6 +66,8 @@ export interface AppServices {
   uploadsDir: string;
   /** Shells record here what the user chose outside the IPC contract (Electron: dropped files). */
   grants: Grants;
+  /** The engine process's id while it runs, or null (logs; browser mode's test hook). */
+  enginePid(): number | null;
   /** Stops polling, the queue and the local engine (if started). */
   close(): Promise<void>;
 }

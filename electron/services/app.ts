@@ -7,7 +7,7 @@ import { createLogger } from './log.ts';
 import { createSettingsStore } from './settings/store.ts';
 import { createOsKeychain } from './keychain/stores.ts';
 import { createKeyService } from './keychain/key-service.ts';
-import { createEngineManager } from './backend/engine-manager.ts';
+import { createEngineManager, type EngineEvent } from './backend/engine-manager.ts';
 import { createTargets } from './backend/targets.ts';
 import { createResultsStore } from './results/store.ts';
 import { writeResult } from './results/writer.ts';
@@ -39,8 +39,15 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const log = createLogger(dataDir, () => secrets());
   const keys = createKeyService(opts.keychain ?? createOsKeychain(), (m) => log.warn(m));
   await keys.init();
-  // The LibreOffice setting reaches the engine at its start and is read at each use (settings is set below).
-  const engine = createEngineManager({ dataDir, workerUrl: opts.engine?.workerUrl, log, sofficeSetting: () => settings.get().sofficePath });
+  // The LibreOffice setting reaches the engine at its start and whenever it changes (settings is set below).
+  // When the engine process crashes, the queue sends its running local tasks to the restarted one, and the
+  // renderer says the engine restarted (or that it gave up).
+  let onEngine = (_e: EngineEvent): void => {};
+  const engine = createEngineManager({
+    dataDir, workerUrl: opts.engine?.workerUrl, spawn: opts.engine?.spawn, policy: opts.engine?.policy, log,
+    sofficeSetting: () => settings.get().sofficePath,
+    longPollSetting: () => settings.get().engineLongPollSeconds, onEvent: (e) => onEngine(e),
+  });
   secrets = () => [keys.current(), engine.secret()];
 
   let onSettings = (): void => {};
@@ -62,7 +69,15 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   });
   const results = createResultsStore(dataDir, { task: (id) => queue.get(id), assetUrlBase: opts.assetUrlBase });
 
-  onSettings = () => queue.kick(); // e.g. a higher concurrency starts waiting tasks now
+  onSettings = () => {
+    queue.kick(); // e.g. a higher concurrency starts waiting tasks now
+    engine.settingsChanged();
+  };
+  onEngine = (e) => {
+    if (e.kind === 'crashed') queue.engineLost();
+    else if (e.kind === 'restarted') emit('engine:status', { state: 'restarted', crashes: e.crashes, message: null });
+    else emit('engine:status', { state: 'failed', crashes: 0, message: e.message });
+  };
 
   const ctx: HandlerContext = {
     dataDir,
@@ -97,6 +112,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     pageImage: (rel) => pages.asset(rel),
     uploadsDir,
     grants,
+    enginePid: () => engine.pid(),
     close: () =>
       (closed ??= (async () => {
         await queue.close();

@@ -13,6 +13,7 @@ import { DEFAULT_MAX_PAGES } from '../server/engine-options.ts';
 import { BUNDLE_FILE, IMAGES_DIR, buildResult } from '../server/outputs.ts';
 import type { WorkerPool } from '../server/pool.ts';
 import { planRanges } from '../server/run-task.ts';
+import { jobBudget } from '../server/budget.ts';
 import { pageCursor } from '../parse/page-cursor.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
 import { DEFAULT_OCR } from '../ocr/index.ts';
@@ -20,8 +21,6 @@ import { DEFAULT_OCR } from '../ocr/index.ts';
 /** The same options as the engine-core runner (a type-only import: local.ts's modules are not loaded). */
 export type DirectOptions = LocalOptions;
 
-/** Per-job time limit: OCR reads a page in seconds, the text layer in milliseconds. */
-const timeoutMs = (pages: number, ocr = true) => 60_000 + (ocr ? 20_000 : 2_000) * pages;
 
 /** Idle and total CPU time of all cores since boot (ms), to tell how many cores are free now. */
 function cpuTimes(): { idle: number; total: number } {
@@ -71,7 +70,9 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     }
     const taskDir = await mkdtemp(join(tmpdir(), 'docparse-parse-'));
     dirs.push(taskDir);
-    const filesPrefix = `${BASE_PLACEHOLDER}/files/local/`;
+    // A random key, as the server's: the links to the crops are rewritten where they start with it, and text from
+    // the document cannot name it.
+    const filesPrefix = `${BASE_PLACEHOLDER}/files/${crypto.randomUUID().replace(/-/g, '')}/`;
     const imageDir = join(taskDir, IMAGES_DIR);
     const total = info.pageCount;
     let last = 0;
@@ -105,7 +106,7 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
         (() => { let n = 0; return analysePages(file, info.fileType, 0, total, { imageDir: cropDir, ocr: opts.ocr ?? DEFAULT_OCR, cursor, onPage: () => report(0, ++n) }); })(),
         Promise.all(ranges.slice(1).map(async (_, k) => {
           const job = { kind: 'analyse' as const, inputPath: file, fileType: info.fileType, start: 0, end: total, imageDir: cropDir, ocr: opts.ocr, cursor: cursor.buffer as SharedArrayBuffer, cursorParts: ranges.length };
-          return (await p.run(job, { timeoutMs: timeoutMs(total, opts.ocr?.enabled !== false), admitted: true, onProgress: (q) => report(k + 1, q.pages_done) })) as PageAnalysis[];
+          return (await p.run(job, { budget: jobBudget(total, opts.ocr?.enabled !== false), admitted: true, onProgress: (q) => report(k + 1, q.pages_done) })) as PageAnalysis[];
         })).finally(() => {
           // The workers are done: their heaps and mupdf memory go before the assembly's peak.
           if (pool === p) { pool = null; stopping = p.close(); }

@@ -18,7 +18,8 @@ const HELP = `Usage: npm run engine -- [options]
   --max-pages N     page limit (default 300)
   --ttl-hours N     keep results this long (default 24)
   --queue-limit N   tasks that may wait (default 1000)
-  --long-poll-seconds N  hold async_check of an unfinished task up to N s (default 25; 0 = answer at once)
+  --long-poll-seconds N  hold async_check of an unfinished task up to N s (default 25; 0 = answer at once;
+                    clients that check once, as RAGFlow's Go parser, need more than their longest parse)
   --soffice PATH    LibreOffice's soffice for Office files (or DOCPARSE_SOFFICE; default: PATH, then the usual install folders)
   --no-ocr          do not read scans and images (they stay figures)
   --ocr-lang L      OCR language hint: auto (default), en, zh

@@ -7,6 +7,7 @@ import { encodePng } from '../pdf/png.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { AnalyseOptions, PageAnalysis } from '../parse/model.ts';
 import { cropName, safeAnalyse } from '../parse/analyse.ts';
+import { checkImageFile } from '../parse/caps.ts';
 import { recogniseImage } from './index.ts';
 import { decodeWebp, grayOfRgba } from './webp.ts';
 
@@ -29,6 +30,7 @@ export function imagePageCount(data: Uint8Array, ext: string): number {
 }
 
 export async function analyseImagePages(data: Uint8Array, ext: string, start: number, end: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
+  checkImageFile(data, `The ${ext.slice(1).toUpperCase()} image`); // again here: the CLI and resumed tasks come this way too
   let doc: ReturnType<typeof decodeImagePages>;
   try {
     // WebP: not mupdf's; its decoder is loaded on the first WebP only.
@@ -43,6 +45,7 @@ export async function analyseImagePages(data: Uint8Array, ext: string, start: nu
   try {
     for (let i = start; i < Math.min(end, doc.count); i++) {
       opts.signal?.throwIfAborted();
+      opts.onPageStart?.(i);
       const img = doc.page(i);
       const raw = opts.ocr?.enabled ? await recogniseImage(img, UNIT, i, opts.ocr) : null;
       if (raw) {

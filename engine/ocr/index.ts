@@ -6,6 +6,7 @@ import { isScanned, textCharCount } from '../parse/figures.ts';
 import type { GrayImage } from './gray.ts';
 import type { OcrLang } from './script.ts';
 import { timedSync } from './profile.ts';
+import { renderScale } from '../parse/caps.ts';
 
 export type { OcrLang };
 
@@ -19,7 +20,7 @@ export const DEFAULT_OCR: OcrSettings = { enabled: true, lang: 'auto' };
 export const OCR_LANGS: readonly OcrLang[] = ['auto', 'en', 'zh'];
 
 /** Render resolution of PDF pages for OCR: 144 dpi, the unit of the output boxes. */
-const PDF_SCALE = 2;
+export const PDF_SCALE = 2;
 /** Fewer recognised characters than this: the page is a picture, not text. */
 const MIN_CHARS = 4;
 
@@ -47,7 +48,9 @@ export async function recogniseImage(img: GrayImage, unit: number, index: number
 /** The OCR reading of a PDF page that needs one (see ocrReason), else null. */
 export async function recognisePdfPage(pg: PdfPage, s: OcrSettings | undefined): Promise<RawPage | null> {
   if (!s?.enabled || !ocrReason(pg.raw)) return null;
-  const res = await recogniseImage(timedSync('render', () => pg.renderGray(PDF_SCALE)), PDF_SCALE, pg.raw.index, s);
+  // A page too large for the render cap is read at a lower resolution (analysePdf warns of it).
+  const scale = renderScale(pg.raw.pageWidth, pg.raw.pageHeight, PDF_SCALE);
+  const res = await recogniseImage(timedSync('render', () => pg.renderGray(scale)), scale, pg.raw.index, s);
   // Points of the page itself: the render may be a pixel larger than the page at 144 dpi.
   if (res) { res.pageWidth = pg.raw.pageWidth; res.pageHeight = pg.raw.pageHeight; }
   if (res && (res.rotation === 90 || res.rotation === 270)) { res.width = pg.raw.pageHeight; res.height = pg.raw.pageWidth; }

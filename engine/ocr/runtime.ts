@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { recClasses } from './meta.ts';
+import { inNative } from './native-guard.ts';
 
 /** What we use of onnxruntime (the node and web packages share it). */
 export interface Tensor { data: Float32Array; dims: readonly number[] }
@@ -69,7 +70,7 @@ async function build(log: (line: string) => void): Promise<OcrModels> {
   const { ort, backend } = await loadOrt(log);
   const dir = modelDir();
   const file = async (name: string) => new Uint8Array(await readFile(join(dir, name)));
-  const session = (bytes: Uint8Array) => { const s = ort.InferenceSession.create(bytes, SESSION); sessions.push(s); return s; };
+  const session = (bytes: Uint8Array) => { const s = inNative('create', () => ort.InferenceSession.create(bytes, SESSION)); sessions.push(s); return s; };
   const rec = async (name: 'zh' | 'en', path: string): Promise<RecModel> => {
     const bytes = await file(path);
     return { name, session: await session(bytes), classes: recClasses(bytes) };
@@ -107,11 +108,11 @@ export async function releaseOcrModels(): Promise<void> {
   await pending?.catch(() => null);
   const live = sessions; // the Chinese model too, when it was loaded (or is loading)
   sessions = [];
-  for (const r of await Promise.allSettled(live)) if (r.status === 'fulfilled') await r.value.release?.().catch(() => undefined);
+  for (const r of await Promise.allSettled(live)) if (r.status === 'fulfilled') await inNative('release', async () => r.value.release?.()).catch(() => undefined);
 }
 
 /** Runs a session on one NCHW float tensor and returns its first output. */
 export async function infer(m: OcrModels, s: Session, data: Float32Array, dims: number[]): Promise<Tensor> {
-  const out = await s.run({ [s.inputNames[0]]: new m.ort.Tensor('float32', data, dims) });
+  const out = await inNative('run', () => s.run({ [s.inputNames[0]]: new m.ort.Tensor('float32', data, dims) }));
   return out[s.outputNames[0]];
 }

@@ -5,8 +5,10 @@ import { kid, kids, parseXml, type XNode } from './tree.ts';
 
 export interface NoteDef {
   label: string;
-  /** The note's text (its paragraphs' Markdown, joined). */
+  /** The note's text (its paragraphs' plain text, joined), as the JSON's footnote blocks carry it. */
   text: string;
+  /** The same as Markdown. */
+  md: string;
   kind: 'footnote' | 'endnote';
 }
 
@@ -50,7 +52,7 @@ export class Notes {
       const custom = customMark && /^[\p{L}\p{N}*†‡§¶]{1,6}$/u.test(customMark) ? customMark : null;
       let label = custom ?? (kind === 'footnote' ? String(n) : roman(n));
       if ([...this.labels.values()].some((d) => d.label === label)) label = `${label}-${n}`;
-      def = { label, text: '', kind };
+      def = { label, text: '', md: '', kind };
       this.labels.set(key, def);
       this.order.push({ kind, id });
     }
@@ -58,13 +60,15 @@ export class Notes {
   }
 
   /** The notes referenced so far, footnotes then endnotes, each with its text; `paragraph` writes a note
-   * paragraph's Markdown (it may meet references itself: notes inside notes are read too). */
-  definitions(paragraph: (p: XNode) => string): NoteDef[] {
+   * paragraph's text and Markdown (it may meet references itself: notes inside notes are read too). */
+  definitions(paragraph: (p: XNode) => { text: string; md: string }): NoteDef[] {
     const out: NoteDef[] = [];
     for (let i = 0; i < this.order.length; i++) {
       const { kind, id } = this.order[i]!;
       const def = this.labels.get(`${kind}:${id}`)!;
-      def.text = kids(this.parts[kind].get(id)!, 'w:p').map(paragraph).filter(Boolean).join(' ').trim();
+      const paras = kids(this.parts[kind].get(id)!, 'w:p').map(paragraph).filter((p) => p.md);
+      def.text = paras.map((p) => p.text).join(' ').trim();
+      def.md = paras.map((p) => p.md).join(' ').trim();
       out.push(def);
     }
     const rank = (d: NoteDef) => (d.kind === 'footnote' ? 0 : 1);
@@ -73,4 +77,4 @@ export class Notes {
 }
 
 /** Definitions as the Markdown ends with them. */
-export const definitionsMarkdown = (defs: NoteDef[]): string[] => defs.map((d) => `[^${d.label}]: ${d.text}`);
+export const definitionsMarkdown = (defs: NoteDef[]): string[] => defs.map((d) => `[^${d.label}]: ${d.md}`);

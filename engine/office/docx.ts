@@ -8,6 +8,7 @@ import { ommlToLatex } from './omml.ts';
 import { Numbering, type ListRef } from './numbering.ts';
 import { tableMarkdown, wordTable, type WordTable } from './docx-table.ts';
 import { definitionsMarkdown, Notes, type NoteDef } from './docx-notes.ts';
+import { escapeText } from '../parse/escape.ts';
 
 /** Where a picture sits in the Markdown; structure.ts puts the converted PDF's crop links there, in order. */
 export const IMAGE_SLOT = '\u0000image\u0000';
@@ -52,6 +53,20 @@ function paragraphStyles(stylesXml: string | null): Map<string, StyleInfo> {
   return out;
 }
 
+/** A run of text as the two outputs take it: Markdown (document text escaped, engine markup live) and the
+ * plain text the JSON's blocks carry (the same with nothing escaped). */
+export interface Inline {
+  md: string;
+  text: string;
+}
+
+/** An equation in running text as ` $…$ `; nothing for an empty one (a bare "$$" would open math that runs on
+ * to the next one). */
+const inlineMath = (m: XNode): string => {
+  const tex = ommlToLatex(m);
+  return tex ? ` $${tex}$ ` : ' ';
+};
+
 /** Reads one document: the note references met in paragraphs are numbered in body order. */
 class Reader {
   private notes: Notes;
@@ -59,36 +74,45 @@ class Reader {
     this.notes = notes;
   }
 
-  /** A paragraph's Markdown: its runs' text with inline equations as $…$ and note references as [^n]. */
-  inline(p: XNode): string {
-    let out = '';
+  /** A paragraph's text with inline equations as $…$ and note references as [^n]. */
+  inline(p: XNode): Inline {
+    let md = '', text = '';
+    const mark = (s: string) => { md += s; text += s; }; // markup the engine writes
     let customRef: XNode | null = null; // a reference whose mark is the next run's text
     const walk = (n: XNode): void => {
       for (const c of n.children) {
         if (typeof c === 'string') continue;
         if (c.name === 'w:t') {
-          if (customRef) { out += this.notes.reference(customRef, allText(c).trim()); customRef = null; } else out += allText(c);
-        } else if (c.name === 'w:tab') out += ' ';
-        else if (c.name === 'w:br' || c.name === 'w:cr') out += ' ';
+          if (customRef) { mark(this.notes.reference(customRef, allText(c).trim())); customRef = null; } else {
+            const t = allText(c);
+            md += escapeText(t);
+            text += t.replace(/\0/g, '');
+          }
+        } else if (c.name === 'w:tab') mark(' ');
+        else if (c.name === 'w:br' || c.name === 'w:cr') mark(' ');
         else if (c.name === 'w:footnoteReference' || c.name === 'w:endnoteReference') {
           if (c.attrs['w:customMarkFollows'] === '1' || c.attrs['w:customMarkFollows'] === 'true') customRef = c;
-          else out += this.notes.reference(c);
-        } else if (c.name === 'm:oMath') out += ` $${ommlToLatex(c)}$ `;
-        else if (c.name === 'm:oMathPara') out += kids(c, 'm:oMath').map((m) => ` $${ommlToLatex(m)}$ `).join('');
-        else if (c.name === 'w:drawing' || c.name === 'w:pict') out += ` ${IMAGE_SLOT} `;
+          else mark(this.notes.reference(c));
+        } else if (c.name === 'm:oMath') mark(inlineMath(c));
+        else if (c.name === 'm:oMathPara') mark(kids(c, 'm:oMath').map(inlineMath).join(''));
+        else if (c.name === 'w:drawing' || c.name === 'w:pict') mark(` ${IMAGE_SLOT} `);
         else if (c.name === 'w:pPr' || c.name === 'w:rPr' || c.name === 'w:del' || c.name === 'mc:Fallback') continue;
         else walk(c);
       }
     };
     walk(p);
-    if (customRef) out += this.notes.reference(customRef);
+    if (customRef) mark(this.notes.reference(customRef));
     // A reference hangs on the word before it, as the PDF path writes it.
-    return out.replace(/[ \t]+/g, ' ').replace(/ (\[\^[^\]]+\])/g, '$1').trim();
+    const tidy = (s: string) => s.replace(/[ \t]+/g, ' ').replace(/ (\[\^[^\]]+\])/g, '$1').trim();
+    return { md: tidy(md), text: tidy(text) };
   }
 
-  /** A table cell's Markdown: its paragraphs (and nested tables' text) on one line. */
-  cell = (tc: XNode): string => kids(tc).flatMap((n) => (n.name === 'w:p' ? [this.inline(n)]
-    : n.name === 'w:tbl' ? kids(n, 'w:tr').flatMap((tr) => kids(tr, 'w:tc').map(this.cell)) : [])).filter(Boolean).join(' ');
+  /** A table cell: its paragraphs (and nested tables' text) on one line. */
+  cell = (tc: XNode): Inline => {
+    const parts = kids(tc).flatMap((n) => (n.name === 'w:p' ? [this.inline(n)]
+      : n.name === 'w:tbl' ? kids(n, 'w:tr').flatMap((tr) => kids(tr, 'w:tc').map(this.cell)) : [])).filter((x) => x.md);
+    return { md: parts.map((x) => x.md).join(' '), text: parts.map((x) => x.text).join(' ') };
+  };
 }
 
 export function readDocx(data: Uint8Array): DocxContent {
@@ -124,18 +148,21 @@ export function readDocx(data: Uint8Array): DocxContent {
     const mathPara = kid(n, 'm:oMathPara');
     const plain = kids(n, 'w:r').map((r) => kids(r, 'w:t').map(allText).join('')).join('').trim();
     if (mathPara && !plain) {
-      for (const m of kids(mathPara, 'm:oMath')) push(`$$${ommlToLatex(m)}$$`);
+      for (const m of kids(mathPara, 'm:oMath')) {
+        const tex = ommlToLatex(m);
+        if (tex) push(`$$${tex}$$`);
+      }
       continue;
     }
-    const text = reader.inline(n);
-    if (!text) continue;
+    const { md, text } = reader.inline(n);
+    if (!md) continue;
     const list = style?.heading ? null : Numbering.refOf(pPr, style?.list);
     const marker = list ? numbering.marker(list) : null;
     if (style?.heading) {
-      push(`${'#'.repeat(Math.min(style.heading.hashes, 6))} ${text}`);
+      push(`${'#'.repeat(Math.min(style.heading.hashes, 6))} ${md}`);
       headings.push({ text, level: style.heading.level });
-    } else if (marker) push(`${marker} ${text}`, true);
-    else push(text);
+    } else if (marker) push(`${marker} ${md}`, true);
+    else push(md);
   }
   const defs = notes.definitions((p) => reader.inline(p));
   if (defs.length) parts.push(definitionsMarkdown(defs).join('\n\n'));

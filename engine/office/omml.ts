@@ -1,6 +1,7 @@
 // Office Math (OMML, m:oMath) → LaTeX: fractions, scripts, radicals, n-ary operators, delimiters,
 // functions, accents, bars and matrices; text runs with the common symbols mapped to commands.
 import { allText, kid, kids, type XNode } from './tree.ts';
+import { safeTex } from '../parse/escape.ts';
 
 const SYMBOLS: Record<string, string> = {
   'π': '\\pi ', 'α': '\\alpha ', 'β': '\\beta ', 'γ': '\\gamma ', 'δ': '\\delta ', 'ε': '\\epsilon ', 'θ': '\\theta ',
@@ -12,7 +13,10 @@ const NARY: Record<string, string> = { '∑': '\\sum', '∏': '\\prod', '∫': '
 const FUNCS = new Set(['sin', 'cos', 'tan', 'log', 'ln', 'exp', 'lim', 'max', 'min', 'sec', 'csc', 'cot', 'det']);
 
 const val = (n: XNode | undefined, prop: string): string | undefined => kid(n, prop)?.attrs['m:val'];
-const text = (s: string): string => [...s].map((ch) => SYMBOLS[ch] ?? ch).join('');
+/** Characters of a text run that LaTeX would read as syntax, written as themselves ("&" stays: Word aligns
+ * the rows of an equation array on it, as LaTeX does). */
+const LITERAL: Record<string, string> = { '\\': '\\backslash ', '{': '\\{', '}': '\\}', $: '\\$', '#': '\\#', '%': '\\%', '~': '\\sim ' };
+const text = (s: string): string => [...s].map((ch) => SYMBOLS[ch] ?? LITERAL[ch] ?? ch).join('');
 const group = (s: string): string => `{${s.trim()}}`;
 
 function arg(n: XNode | undefined): string {
@@ -47,8 +51,9 @@ function toLatex(n: XNode): string {
       const pr = kid(n, 'm:dPr');
       const open = val(pr, 'm:begChr') ?? '(', close = val(pr, 'm:endChr') ?? ')';
       const sep = val(pr, 'm:sepChr') ?? ',';
-      const inner = kids(n, 'm:e').map(arg).join(sep);
-      const esc = (c: string) => (c === '{' || c === '}' ? `\\${c}` : c || '.');
+      const inner = kids(n, 'm:e').map(arg).join(text([...sep][0] ?? ''));
+      // One character each (an attribute of the file: never more than its first character).
+      const esc = (c: string) => { const ch = [...c][0]; return ch === undefined ? '.' : LITERAL[ch] ?? ch; };
       return `\\left${esc(open)}${inner}\\right${esc(close)}`;
     }
     case 'm:func': {
@@ -73,7 +78,7 @@ function toLatex(n: XNode): string {
   }
 }
 
-/** LaTeX of one m:oMath element (no delimiters). */
+/** LaTeX of one m:oMath element (no delimiters), through the allowlist of commands (safeTex). */
 export function ommlToLatex(oMath: XNode): string {
-  return toLatex(oMath).replace(/\s+/g, ' ').trim();
+  return safeTex(toLatex(oMath).replace(/\s+/g, ' ').trim());
 }

@@ -2,6 +2,7 @@
 // drawing order — paragraphs (bulleted or numbered as the slide says), tables (merged cells repeated).
 import { openPackage } from './xml.ts';
 import { allText, find, kid, kids, parseXml, type XNode } from './tree.ts';
+import { escapeText, pipeCell } from '../parse/escape.ts';
 
 export interface SlideContent {
   title: string | null;
@@ -18,9 +19,9 @@ function paragraphs(txBody: XNode, bodyPlaceholder: boolean): string[] {
     if (!text) continue;
     const pPr = kid(p, 'a:pPr');
     const indent = '  '.repeat(Math.min(4, Number(pPr?.attrs.lvl ?? 0)));
-    if (kid(pPr, 'a:buAutoNum')) out.push(`${indent}${++n}. ${text}`);
-    else if (kid(pPr, 'a:buChar') || (bodyPlaceholder && !kid(pPr, 'a:buNone'))) { n = 0; out.push(`${indent}- ${text}`); }
-    else { n = 0; out.push(text); }
+    if (kid(pPr, 'a:buAutoNum')) out.push(`${indent}${++n}. ${escapeText(text)}`);
+    else if (kid(pPr, 'a:buChar') || (bodyPlaceholder && !kid(pPr, 'a:buNone'))) { n = 0; out.push(`${indent}- ${escapeText(text)}`); }
+    else { n = 0; out.push(escapeText(text)); }
   }
   return out;
 }
@@ -34,7 +35,7 @@ function table(tbl: XNode): string {
       // hMerge/vMerge continuation cells repeat the merged value (as the references write them).
       if (tc.attrs.hMerge === '1') row.push(row[row.length - 1] ?? '');
       else if (tc.attrs.vMerge === '1') row.push(rows[rows.length - 1]?.[row.length] ?? '');
-      else row.push(text.replace(/\|/g, '\\|'));
+      else row.push(pipeCell(escapeText(text)));
     }
     rows.push(row);
   }
@@ -63,7 +64,7 @@ function slide(xml: string): SlideContent {
         if (!tx) continue;
         if (ph && (ph.attrs.type === 'title' || ph.attrs.type === 'ctrTitle')) {
           const t = kids(tx, 'a:p').map(paraText).filter(Boolean).join(' ');
-          if (t) { title ??= t; parts.push(`# ${t}`); }
+          if (t) { title ??= t; parts.push(`# ${escapeText(t)}`); }
           continue;
         }
         const body = !!ph && (ph.attrs.type === undefined || ph.attrs.type === 'body' || ph.attrs.type === 'obj');

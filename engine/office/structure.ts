@@ -50,8 +50,10 @@ export async function fromSource(filePath: string, ext: string, doc: ParsedDocum
     if (ext === '.docx') {
       const word = readDocx(new Uint8Array(await readFile(filePath)));
       if (!word.markdown.trim()) return doc;
-      // The figures cropped from the converted pages go where the pictures sit in the source, in order.
-      const links = doc.markdown.match(/!\[[^\]]*\]\([^)\s]*\)/g) ?? [];
+      // The figures cropped from the converted pages go where the pictures sit in the source, in order: the
+      // engine's own image links (to its crops), not text of the document that reads like one.
+      const crops = new Set(doc.json.pages.flatMap((p) => p.blocks.map((b) => b.img_url)).filter(Boolean));
+      const links = [...doc.markdown.matchAll(/!\[[^\]]*\]\(([^)\s]*)\)/g)].filter((m) => crops.has(m[1]!)).map((m) => m[0]);
       let k = 0;
       const markdown = word.markdown.split(IMAGE_SLOT).reduce((acc, part) => acc + (k < links.length ? `\n\n${links[k++]}\n\n` : '') + part)
         .replace(/\n{3,}/g, '\n\n');

@@ -2,6 +2,7 @@
 // columns dropped), the sheet name as its title. Exact where the converted PDF is not (a sheet printed
 // over several pages, cut columns); the cell values are the cached ones LibreOffice would print.
 import { elements, openPackage, textOf } from './xml.ts';
+import { escapeText, pipeCell } from '../parse/escape.ts';
 
 export interface SheetTable {
   name: string;
@@ -105,7 +106,7 @@ export function readXlsx(data: Uint8Array): SheetTable[] {
   return out;
 }
 
-const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+const cell = (s: string): string => pipeCell(escapeText(s.replace(/\s*\n\s*/g, ' ')));
 
 /** Markdown of the sheets: `## name` then a pipe table (first row as header). */
 export function tableMarkdown(rows: string[][]): string {
@@ -115,7 +116,7 @@ export function tableMarkdown(rows: string[][]): string {
 
 /** Markdown of the sheets: `## name` then its tables as pipe tables (first row as header). */
 export function sheetsMarkdown(sheets: SheetTable[]): string {
-  return sheets.map((s) => [`## ${s.name}`, ...s.tables.map(tableMarkdown)].join('\n\n')).join('\n\n') + '\n';
+  return sheets.map((s) => [`## ${escapeText(s.name)}`, ...s.tables.map(tableMarkdown)].join('\n\n')).join('\n\n') + '\n';
 }
 
 /** The titles of the workbook's charts (xl/charts/chart*.xml), in part order. */

@@ -4,7 +4,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PdfDocument } from '../pdf/mupdf.ts';
-import { recognisePdfPage } from '../ocr/index.ts';
+import { PDF_SCALE, recognisePdfPage } from '../ocr/index.ts';
+import { MAX_CROP_PIXELS, renderScale } from './caps.ts';
 import { analyseImagePages } from '../ocr/image-input.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { AnalyseOptions, Elem, PageAnalysis } from './model.ts';
@@ -65,6 +66,7 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
         [i, stop] = [next[0], Math.min(last, next[1])];
       }
       opts.signal?.throwIfAborted();
+      opts.onPageStart?.(i);
       let pg;
       try {
         pg = doc.loadPage(i);
@@ -91,6 +93,9 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
           }
         }
         for (const f of figures) delete (f.elem as { images?: number[] }).images;
+        // Rendered (read by OCR, or a figure cropped) at less than 144 dpi: the result says so.
+        const scale = renderScale(pg.raw.pageWidth, pg.raw.pageHeight, PDF_SCALE);
+        if (scale < PDF_SCALE && (ocr || figures.length)) page.reducedDpi = Math.round(72 * scale);
         out.push(page);
       } finally {
         pg.close();
@@ -113,9 +118,10 @@ function cropPng(pg: ReturnType<PdfDocument['loadPage']>, bbox: [number, number,
   if (ims.length === 1) {
     const shownPx = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]) * 4;
     try {
-      const mask = pg.maskPng(ims[0].id, 6.25 * shownPx);
+      // Never decoded beyond the render cap, whatever the page's size (a huge page's embedded image is rendered smaller).
+      const mask = pg.maskPng(ims[0].id, Math.min(6.25 * shownPx, MAX_CROP_PIXELS));
       if (mask) return mask;
-      if (ims[0].width * ims[0].height <= 1.5 * shownPx) return pg.imagePng(ims[0].id);
+      if (ims[0].width * ims[0].height <= Math.min(1.5 * shownPx, MAX_CROP_PIXELS)) return pg.imagePng(ims[0].id);
     } catch {
       // masks under other content and odd colour spaces: render instead
     }

@@ -11,6 +11,8 @@ import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts'
 import { CJK_CHAR, END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
 import { hyphenPairs, mendHyphens } from './hyphens.ts';
 import { tableGoesOn } from './table-flow.ts';
+import { safeTex } from './escape.ts';
+import { reducedWarning } from './caps.ts';
 
 export interface DocumentMeta {
   fileType: string;
@@ -113,6 +115,12 @@ function nextColumn(prev: Elem, next: Elem, pageWidth: number): boolean {
     next.bbox[0] >= prev.bbox[2] - 0.02 * pageWidth && next.bbox[1] < prev.bbox[3] && continues(prev, next) && startsLikeContinuation(next.text);
 }
 
+/** The document's warnings from its pages' analyses (pages read at a lower resolution). */
+function warningsOf(analyses: PageAnalysis[]): { warnings?: string[] } {
+  const w = reducedWarning(analyses.flatMap((a) => (a.reducedDpi ? [[a.pageNum, a.reducedDpi] as [number, number]] : [])));
+  return w ? { warnings: [w] } : {};
+}
+
 export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentMeta, opts: ParseOptions): Promise<ParsedDocument> {
   const pagesIn = [...analyses].sort((a, b) => a.pageNum - b.pageNum);
   const bs = bodyStyle(pagesIn);
@@ -141,7 +149,8 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     for (const ei of order) {
       const e = p.elems[ei];
       const type = types[ei];
-      const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: mendHyphens(e.text, pairs), format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
+      const text = mendHyphens(e.text, pairs);
+      const b: Block = { idx: blocks.length, type, bbox: bboxPx(e, p), content: type === 'equation' ? safeTex(text) : text, format: type === 'table' ? 'html' : 'text', captions: [], img_url: '' };
       if (type === 'title') b.title_level = levels[pi][ei];
       if (type === 'code') b.code_language = '';
       if (isFlow(b)) {
@@ -178,5 +187,6 @@ export async function assembleDocument(analyses: PageAnalysis[], meta: DocumentM
     fileType: meta.fileType, pageCount: meta.pageCount, json: { pages },
     markdown: toMarkdown(pages, opts.featureConfig, opts.elementFormats.image, joins),
     catalog: buildCatalog(pages), images,
+    ...warningsOf(analyses),
   };
 }

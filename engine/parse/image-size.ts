@@ -23,12 +23,12 @@ function jpegSize(b: Uint8Array): Size | null {
   return null;
 }
 
-function tiffSize(b: Uint8Array): Size | null {
+/** The size of the TIFF image whose IFD starts at `ifd` and the offset of the next IFD (0: none). */
+function tiffIfd(b: Uint8Array, ifd: number): { size: Size; next: number } | null {
   const le = b[0] === 0x49;
   const r16 = (o: number) => (le ? u16le(b, o) : u16be(b, o));
   const r32 = (o: number) => (le ? u32le(b, o) : u32be(b, o));
-  const ifd = r32(4);
-  if (ifd + 2 > b.length) return null;
+  if (ifd < 8 || ifd + 2 > b.length) return null;
   const n = r16(ifd);
   let width = 0, height = 0;
   for (let i = 0; i < n; i++) {
@@ -39,7 +39,27 @@ function tiffSize(b: Uint8Array): Size | null {
     if (tag === 256) width = v;
     if (tag === 257) height = v;
   }
-  return width && height ? { width, height } : null;
+  const end = ifd + 2 + n * 12;
+  return { size: { width, height }, next: end + 4 <= b.length ? r32(end) : 0 };
+}
+
+const tiffSize = (b: Uint8Array): Size | null => {
+  const first = tiffIfd(b, (b[0] === 0x49 ? u32le : u32be)(b, 4));
+  return first && first.size.width && first.size.height ? first.size : null;
+};
+
+/** The size of every page (IFD) of a TIFF, in file order; a loop or a damaged chain ends the list. */
+export function tiffPageSizes(b: Uint8Array): Size[] {
+  if (b.length < 8 || !((b[0] === 0x49 && b[1] === 0x49) || (b[0] === 0x4d && b[1] === 0x4d))) return [];
+  const out: Size[] = [], seen = new Set<number>();
+  for (let o = (b[0] === 0x49 ? u32le : u32be)(b, 4); o && !seen.has(o) && out.length < 100_000;) {
+    seen.add(o);
+    const ifd = tiffIfd(b, o);
+    if (!ifd) break;
+    out.push(ifd.size);
+    o = ifd.next;
+  }
+  return out;
 }
 
 function webpSize(b: Uint8Array): Size | null {

@@ -9,6 +9,7 @@ import { sniffFile } from './sniff.ts';
 import { openPdf, analysePages } from './analyse.ts';
 import { assembleDocument, type DocumentMeta } from './assemble.ts';
 import { imageSize } from './image-size.ts';
+import { checkImageFile } from './caps.ts';
 import { DEFAULT_OCR } from '../ocr/index.ts';
 import { imagePageCount } from '../ocr/image-input.ts';
 
@@ -27,6 +28,7 @@ export async function inspectDocument(filePath: string, fileName: string): Promi
     return { fileType: s.fileType, kind: 'pdf', pageCount, ...(repaired ? { warnings: [WARNINGS.damaged] } : {}) };
   }
   if (!imageSize(data)) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is a damaged or truncated ${s.fileType} image`);
+  checkImageFile(data, fileName); // before mupdf opens it: a header can declare gigapixels in a few bytes
   // A multi-page TIFF is a document of images, one page each.
   const pageCount = s.type === 'tiff' ? Math.max(1, (() => { try { return imagePageCount(data, s.fileType); } catch { return 1; } })()) : 1;
   return { fileType: s.fileType, kind: 'image', pageCount };
@@ -45,6 +47,7 @@ export async function parseDocument(filePath: string, fileName: string, options:
     imageDir: options.elementFormats.image === 'none' ? null : options.imageDir,
     signal: options.signal,
     ocr: options.ocr ?? DEFAULT_OCR,
+    onPageStart: options.onPageStart,
     onPage: () => options.onProgress?.({ pages_done: ++done, pages_total: total }),
   });
   return assembleDocument(analyses, { fileType: info.fileType, pageCount: total }, options);

@@ -3,27 +3,8 @@ import type { Block, CatalogNode, FeatureConfig, ImageFormat, Page } from '../..
 import { BULLET_GLYPH, CJK_CHAR, joinText } from './text.ts';
 import { labelNotes, NOTE_START, type PageNotes } from './notes.ts';
 import { joinTables } from './table-flow.ts';
+import { escapeAlt, escapeMd, safeTex } from './escape.ts';
 
-const escapeAlt = (s: string): string => s.replace(/[[\]\n]/g, ' ').trim();
-/** Literal text in Markdown: document text never becomes live syntax. Backslashes, closing brackets
- *  (so `![x](http://…)` is no image or link: a link needs an unescaped "]"), backticks, emphasis marks,
- *  underscores and dollar signs are escaped; tag-like "<name>" and autolinks stay visible text. Opening
- *  brackets stay bare: "\\[…\\]" would read as TeX display math in the renderer. The engine's own markup
- *  (inline formulas, footnote references) is kept as it is (keepMarkup). */
-export const escapeMd = (s: string): string =>
-  keepMarkup(s, (t) => t.replace(/[\\`*_\]$]/g, '\\$&').replace(/<(?=[A-Za-z/!?])/g, '&lt;'));
-
-/** Inline formulas (`$…$`) and footnote references (`[^n]`) the engine wrote into a text are markup: `escape`
- * applies to the text around them only. */
-const ENGINE_MARKUP = /\$[^$\s][^$]*?\$|\[\^[^\]\s]{1,12}\]/g;
-function keepMarkup(s: string, escape: (t: string) => string): string {
-  let out = '', at = 0;
-  for (const m of s.matchAll(ENGINE_MARKUP)) {
-    out += escape(s.slice(at, m.index)) + m[0];
-    at = m.index + m[0].length;
-  }
-  return out + escape(s.slice(at));
-}
 /** A code fence longer than any backtick run in the code, so the code cannot close it early. */
 const fenceFor = (code: string): string => '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
 
@@ -39,7 +20,7 @@ function blockMarkdown(b: Block, image: ImageFormat): string | null {
     case 'equation': {
       // A formula drawn without text: its picture, its number (`\tag{n}`) as the alt text.
       if (b.img_url || !b.content.replace(/\\tag\{[^}]*\}/, '').trim()) return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content.replace(/^\s*\\tag\{([^}]*)\}\s*$/, '($1)'))}](${b.img_url})`;
-      return `$$\n${b.content}\n$$`;
+      return `$$\n${safeTex(b.content)}\n$$`;
     }
     default: {
       const t = escapeMd(b.content);

@@ -52,12 +52,16 @@ export interface PageAnalysis {
   scanned: boolean;
   /** In reading order. */
   elems: Elem[];
+  /** Set when the page was too large to render at 144 dpi (engine/parse/caps.ts): the dpi it was read at. */
+  reducedDpi?: number;
 }
 
 export interface AnalyseOptions {
   /** Where figure crops are written (temporary names, renamed by the assembly); null: no crops. */
   imageDir: string | null;
   signal?: AbortSignal;
+  /** Called before each page is read (the pool's budgets name the page). */
+  onPageStart?: (pageNum: number) => void;
   /** Called after each page. */
   onPage?: (pageNum: number) => void;
   /** OCR of scans, images and pages with a garbage text layer; off when absent. */

@@ -1,7 +1,8 @@
 // Table cells: grid cells merged where an inner rule is missing (row/col spans), the text of every
 // cell from the chars whose centres fall inside it, and the HTML of the table.
 import type { RawLine } from '../pdf/raw.ts';
-import { cleanLine, escapeHtml, joinText } from './text.ts';
+import { cleanLine, joinText } from './text.ts';
+import { escapeHtml } from './escape.ts';
 
 export interface Cell { r: number; c: number; rs: number; cs: number; text: string }
 

@@ -88,8 +88,6 @@ export function repetitionKey(t: string): string {
   return t.normalize('NFKC').toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, '');
 }
 
-export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export const median = (a: number[]): number => {
   if (!a.length) return 0;
   const s = [...a].sort((x, y) => x - y);

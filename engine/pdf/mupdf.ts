@@ -10,6 +10,7 @@ import { renderWithMasks } from './mask-render.ts';
 import { extractText } from './stext-extract.ts';
 import { grayOf, pixmapPng, type GrayPixels } from './mupdf-files.ts';
 import { frameFor, identityFrame, type Rotation } from './frame.ts';
+import { MAX_CROP_PIXELS, renderScale } from '../parse/caps.ts';
 
 // mupdf's log and colour management are set once, in mupdf-files.ts (imported above).
 
@@ -62,9 +63,11 @@ export class PdfPage {
     }
   }
 
-  /** The page area `bbox` (points) rendered at `scale` pixels per point, as PNG (gray or RGB). */
-  renderPng(bbox: Rect, scale: number, gray = false): Uint8Array {
+  /** The page area `bbox` (points) rendered at `scale` pixels per point (less when the area is over the
+   * crop cap, engine/parse/caps.ts), as PNG (gray or RGB). */
+  renderPng(bbox: Rect, want: number, gray = false): Uint8Array {
     this.decoded = true;
+    const scale = renderScale(bbox[2] - bbox[0], bbox[3] - bbox[1], want, MAX_CROP_PIXELS);
     const ib: mupdf.Rect = [Math.floor(bbox[0] * scale), Math.floor(bbox[1] * scale), Math.ceil(bbox[2] * scale), Math.ceil(bbox[3] * scale)];
     const pix = new mupdf.Pixmap(gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, ib, false);
     pix.clear(255);
@@ -85,7 +88,8 @@ export class PdfPage {
     return pixmapPng(pix);
   }
 
-  /** The whole page rendered in grey at `scale` pixels per point (for OCR). */
+  /** The whole page rendered in grey at `scale` pixels per point (for OCR; the caller keeps it within the
+   * render cap, engine/parse/caps.ts renderScale). */
   renderGray(scale: number): GrayPixels {
     return grayOf(this.page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true));
   }

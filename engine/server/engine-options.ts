@@ -4,6 +4,7 @@ import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/s
 import type { Progress } from '../../shared/somark-answers.ts';
 import type { OcrSettings } from '../ocr/index.ts';
 import type { TaskRecord } from '../store/task-record.ts';
+import type { Budget } from './budget.ts';
 
 export interface EngineCoreOptions {
   dataDir: string;
@@ -12,17 +13,23 @@ export interface EngineCoreOptions {
   resultTtlMs?: number;
   queueLimit?: number;
   workerUrl?: URL;
-  /** Fixed time limit per parse; default 60 s + 20 s per page (2 s with OCR off). */
+  /** A fixed wall-clock limit per job on top of the budgets; none by default (a busy machine must not fail a task). */
   jobTimeoutMs?: number;
+  /** Budgets of a job (engine/server/budget.ts jobBudget): CPU per page, CPU per job, time without progress. */
+  budget?: Partial<Budget>;
   /** Run interrupted tasks again on start (and keep running ones resumable on close); default true. */
   resumeInterrupted?: boolean;
-  /** Longest hold of an async_check on an unfinished task (long poll); default 25 s, 0 answers at once. */
-  longPollMs?: number;
+  /** Longest hold of an async_check on an unfinished task (long poll); default 25 s, 0 answers at once.
+   *  A function is asked at each check (the app's setting may change while the engine runs). */
+  longPollMs?: number | (() => number);
   /** LibreOffice's soffice for Office files: a path, null for none; default: DOCPARSE_SOFFICE, PATH, install folders.
    *  A function is asked at each use (the app's setting may change while the engine runs). */
   soffice?: string | null | (() => string | null | undefined);
   /** Time limit of one Office → PDF conversion; default 120 s. */
   convertTimeoutMs?: number;
+  /** Office uploads waiting for (or in) their LibreOffice conversion at most; more are refused (1124, retry
+   * later). They also count against queueLimit with every other task. Default 16. */
+  officeQueueLimit?: number;
   log?: (line: string) => void;
   /** OCR of scans and images (default: on, language auto). */
   ocr?: OcrSettings;
@@ -47,6 +54,7 @@ export interface TaskView {
 }
 
 export const DEFAULT_MAX_PAGES = 300;
+export const DEFAULT_OFFICE_QUEUE_LIMIT = 16;
 export const DEFAULT_TTL_MS = 24 * 3600_000;
 /** Below the 30 s read timeouts of the polling clients (Dify, RAGFlow-py, FastGPT) that do not ask for a shorter hold. */
 export const DEFAULT_LONG_POLL_MS = 25_000;

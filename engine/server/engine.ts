@@ -17,9 +17,11 @@ import { mupdfWorkerData } from '../pdf/wasm-shared.ts';
 import { INPUT_FILE, resumeTasks } from './resume.ts';
 import { convertOffice, inspectInput, SOURCE_PDF } from '../office/index.ts';
 import { runTask } from './run-task.ts';
+import { isBudgetError, jobBudget } from './budget.ts';
+import { Admission } from './admission.ts';
 import { startSweeper } from './sweeper.ts';
 import { TaskEvents } from './task-events.ts';
-import { DEFAULT_LONG_POLL_MS, DEFAULT_MAX_PAGES, DEFAULT_TTL_MS, sofficeOf, type EngineCoreOptions, type SubmitInput, type TaskView } from './engine-options.ts';
+import { DEFAULT_LONG_POLL_MS, DEFAULT_MAX_PAGES, DEFAULT_OFFICE_QUEUE_LIMIT, DEFAULT_TTL_MS, sofficeOf, type EngineCoreOptions, type SubmitInput, type TaskView } from './engine-options.ts';
 
 export async function createEngineCore(opts: EngineCoreOptions) {
   const log = opts.log ?? (() => {});
@@ -38,7 +40,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   const progress = new Map<string, Progress>();
   const events = new TaskEvents();
   const running = new Set<Promise<void>>();
-  let admitting = 0; // submits past the queue check whose job is not queued yet
+  const admission = new Admission(pool, opts.officeQueueLimit ?? DEFAULT_OFFICE_QUEUE_LIMIT);
   let stopping = false;
   const closing = new AbortController(); // stops a running LibreOffice conversion on close()
   const sweeper = startSweeper(store, log);
@@ -58,8 +60,8 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType, path: inputPath } } : {}),
     };
     const outcome = await runTask(pool, job, info, {
-      // OCR reads a page in seconds (more on a busy machine): its pages get a larger budget.
-      timeoutMs: (pages) => opts.jobTimeoutMs ?? 60_000 + (opts.ocr?.enabled === false ? 2_000 : 20_000) * pages,
+      // CPU per page and per job, and progress: a busy machine slows a task but never fails it.
+      budget: (pages) => jobBudget(pages, opts.ocr?.enabled !== false, { ...opts.budget, wallMs: opts.jobTimeoutMs }),
       onStart: () => {
         progress.set(id, { pages_done: 0, pages_total: info.pageCount });
         void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
@@ -79,8 +81,10 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     try {
       if (info.kind === 'office') {
         // LibreOffice runs with the task, not at upload: the page count is known from here on.
-        await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
-        const converted = await convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
+        const converted = await admission.converting(async () => {
+          await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
+          return convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
+        });
         if (converted.info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
@@ -88,8 +92,9 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       } else await parse(rec, inputPath, inputPath, info);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      if (stopping && resume && !rec.sync) {
-        // Cut off by close(): stays QUEUING/PROCESSING on disk with its input, and runs at the next start.
+      if (stopping && resume && !rec.sync && !isBudgetError(e)) {
+        // Cut off by close(): stays QUEUING/PROCESSING on disk with its input, and runs at the next start
+        // (not one stopped for what its input did: over a budget, out of memory).
         keepInput = true;
         log(`task ${id} stopped with the engine (${rec.status}); it runs again at the next start`);
         return;
@@ -117,11 +122,13 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     pool,
     maxPages,
     /** Upper bound of an async_check hold in ms (0: never hold). */
-    longPollMs: Math.max(0, opts.longPollMs ?? DEFAULT_LONG_POLL_MS),
+    get longPollMs(): number {
+      return Math.max(0, (typeof opts.longPollMs === 'function' ? opts.longPollMs() : opts.longPollMs) ?? DEFAULT_LONG_POLL_MS);
+    },
 
     /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
     async submit(input: SubmitInput): Promise<TaskRecord> {
-      let admitted = false;
+      let release = (): void => {};
       try {
         const size = (await stat(input.uploadPath)).size;
         if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
@@ -130,9 +137,7 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         if (info.pageCount > maxPages) {
           throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
         }
-        if (!pool.canAccept(admitting)) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
-        admitting++;
-        admitted = true;
+        release = admission.admit(info.kind);
         const rec = newTaskRecord(input, info);
         // The input is in the task's folder before the record says QUEUING, so a stop at any point
         // leaves either a resumable task or a folder without task.json (removed at the next start).
@@ -142,12 +147,11 @@ export async function createEngineCore(opts: EngineCoreOptions) {
           throw e;
         });
         await store.create(rec);
-        launch(rec, info);
-        admitting--;
-        admitted = false;
+        launch(rec, info); // an Office task counts as converting from here
+        release();
         return rec;
       } finally {
-        if (admitted) admitting--;
+        release();
         await rm(input.uploadPath, { force: true }).catch(() => undefined);
       }
     },

@@ -19,8 +19,9 @@ const TYPES: Record<string, string> = {
 };
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/;
 
-/** `rest` is the path after `/files/`, still URL-encoded. */
-export async function serveFile(res: ServerResponse, store: TaskStore, rest: string): Promise<void> {
+/** `rest` is the path after `/files/`, still URL-encoded; `found` is called once the file key named a
+ *  served file (it may throw to refuse). */
+export async function serveFile(res: ServerResponse, store: TaskStore, rest: string, found: () => void = () => {}): Promise<void> {
   const notFound = () => sendEnvelope(res, ErrorCodes.PARAM_ERROR, 'File not found (unknown, expired or removed)', null, 404);
   const parts = rest.split('/');
   const task = isHex32(parts[0] ?? '') ? store.byFileKey(parts[0]!) : undefined;
@@ -40,7 +41,13 @@ export async function serveFile(res: ServerResponse, store: TaskStore, rest: str
   } catch {
     return notFound();
   }
-  const headers: Record<string, string> = { 'content-type': type, 'content-length': String(size), 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff' };
+  found();
+  // Whatever a file turns out to be (an SVG crop from a stranger's document), opened directly it runs
+  // no script with the engine's origin and is never sniffed into HTML.
+  const headers: Record<string, string> = {
+    'content-type': type, 'content-length': String(size), 'cache-control': 'private, max-age=3600',
+    'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff',
+  };
   if (rel === BUNDLE_FILE) {
     const stem = task.file_name.replace(/\.[^.]*$/, '') || 'result';
     headers['content-disposition'] = `attachment; filename="${stem.replace(/[^\x20-\x7e]|["\\]/g, '_')}.zip"; filename*=UTF-8''${encodeURIComponent(stem)}.zip`;

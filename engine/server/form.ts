@@ -54,12 +54,14 @@ export async function readForm(req: IncomingMessage, limits: FormLimits): Promis
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     return readBusboy(req, limits);
   }
-  const body = await readSmallBody(req, MB);
+  // A JSON body holds its key inside, so all of it is read before the key: no more than the fields a form
+  // may send before its key. Any other type may have no body at all.
+  const json = type.startsWith('application/json');
+  const unsupported = () => new EngineError(ErrorCodes.PARAM_ERROR, `Unsupported Content-Type "${type || 'none'}": send multipart/form-data or application/x-www-form-urlencoded`);
+  const body = await readSmallBody(req, json ? JSON_MAX_BYTES : 0, json ? jsonTooLarge : unsupported);
   const fields = new Map<string, string[]>();
   if (body.trim() === '') return { fields, file: null };
-  if (!type.startsWith('application/json')) {
-    throw new EngineError(ErrorCodes.PARAM_ERROR, `Unsupported Content-Type "${type || 'none'}": send multipart/form-data or application/x-www-form-urlencoded`);
-  }
+  if (!json) throw unsupported();
   let obj: unknown;
   try {
     obj = JSON.parse(body);
@@ -74,17 +76,26 @@ export async function readForm(req: IncomingMessage, limits: FormLimits): Promis
   return { fields, file: null };
 }
 
-function readSmallBody(req: IncomingMessage, max: number): Promise<string> {
+/** A JSON body's limit: the bytes of fields a form may send before its key. */
+export const JSON_MAX_BYTES = PRE_AUTH_FIELD_BYTES;
+const jsonTooLarge = (): EngineError =>
+  new EngineError(ErrorCodes.PARAM_ERROR, `The JSON body is larger than ${JSON_MAX_BYTES / 1024} KiB: send larger requests as multipart/form-data with api_key first`);
+
+/** The body as text, refused (with `tooLarge()`) past `max` bytes: at once when Content-Length says so. */
+function readSmallBody(req: IncomingMessage, max: number, tooLarge: () => EngineError): Promise<string> {
   return new Promise((resolve, reject) => {
+    const refuse = (): void => {
+      req.removeAllListeners('data');
+      req.resume();
+      reject(tooLarge());
+    };
+    if (Number(req.headers['content-length'] ?? 0) > max) return refuse();
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > max) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new EngineError(ErrorCodes.PARAM_ERROR, 'The request body is too large for this endpoint'));
-      } else chunks.push(c);
+      if (size > max) refuse();
+      else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);

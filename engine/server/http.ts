@@ -1,6 +1,6 @@
 // Answers: always a JSON envelope {code, message, data}; business errors with HTTP 200 and `data` an
 // object carrying the reason (`{error: message}`, never null: SoMark's MCP server reads data.error);
-// never an HTML page or a stack trace.
+// never an HTML page or a stack trace. And the addresses of a request: its checked Host, its caller's share.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCodes, isEngineError } from '../errors.ts';
 import { BASE_PLACEHOLDER } from './jobs.ts';
@@ -50,5 +50,23 @@ export function checkedHost(req: IncomingMessage, bind: string): string | null {
 /** `http://host:port/api/v1` for a Host that passed checkedHost. */
 export const publicBase = (host: string): string => `http://${host}/api/v1`;
 
-/** Replaces the stored placeholder by the public base in a serialised result. */
-export const withBase = (text: string, base: string): string => text.split(BASE_PLACEHOLDER).join(base);
+/** Fills in the public base in a serialised result: only where the engine's own links to the task's files
+ * start (the placeholder, then `/files/` and the task's random key), never in text a document brought, which
+ * may quote the placeholder but cannot know the key. */
+export const withBase = (text: string, base: string, fileKey: string): string => {
+  const own = `${BASE_PLACEHOLDER}/files/${fileKey}/`;
+  return text.split(own).join(`${base}/files/${fileKey}/`);
+};
+
+/** The share an address belongs to: IPv4 as it is, IPv6 by its /64 (one host owns a whole /64). */
+export function shareAddress(ip: string | undefined): string {
+  const raw = (ip ?? '').replace(/%.*$/, '');
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw);
+  if (v4) return v4[1]!;
+  if (!raw.includes(':')) return raw;
+  const [head = '', tail] = raw.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const full = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  return `${full.slice(0, 4).map((x) => parseInt(x || '0', 16).toString(16)).join(':')}::/64`;
+}

@@ -1,6 +1,6 @@
 // The local SoMark-compatible engine over HTTP: startEngineServer() binds a server (loopback, random
-// port by default) with the protocol routes under /api/v1. The desktop app runs it in-process; the
-// CLI (engine/cli/server.ts) and every integration test start it the same way.
+// port by default) with the protocol routes under /api/v1. The desktop app runs it in a process of its own
+// (child.ts); the CLI (engine/cli/server.ts) and every integration test start it the same way.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCodes } from '../errors.ts';
@@ -11,6 +11,7 @@ import { serveFile } from './files.ts';
 import { checkedHost, errorBody, publicBase, sendEnvelope, sendError } from './http.ts';
 import { checkRoute, parseRoute, usageRoute, type RouteContext } from './routes.ts';
 import { applyServerLimits, createUploadGate } from './limits.ts';
+import { createShares, type RequestShare } from './shares.ts';
 
 export interface EngineServerOptions extends EngineCoreOptions {
   host?: string;
@@ -53,9 +54,10 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const uploads = createUploadGate();
   const noAuth = opts.noAuth === true;
+  const shares = createShares({ noAuth, log });
   let fallbackHost = host;
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, share: RequestShare): Promise<void> => {
     const client = checkedHost(req, host);
     if (!client) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Unexpected Host header: use ${fallbackHost}`, null, 403);
     const path = new URL(req.url ?? '/', 'http://local').pathname.replace(/\/+$/, '');
@@ -70,16 +72,21 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
     }
     if (sub.startsWith('/files/')) {
       if (method !== 'GET' && method !== 'HEAD') return sendEnvelope(res, ErrorCodes.PARAM_ERROR, 'Use GET for files', null, 405, { allow: 'GET, HEAD' });
-      return serveFile(res, core.store, sub.slice('/files/'.length));
+      return serveFile(res, core.store, sub.slice('/files/'.length), () => share.keyed(null));
     }
     const route = POST_ROUTES[sub];
     if (!route) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path}`, null, 404);
     if (method !== 'POST') return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use POST for ${path}`, null, 405, { allow: 'POST' });
-    await route(req, res, { core, checkKey, noAuth, uploads, maxBytes, base: publicBase(client) });
+    // A key that passes makes the connection keyed (under --no-auth no key proves anything).
+    const keyed = (key: string | undefined): void => {
+      checkKey(key);
+      if (!noAuth) share.keyed(key ?? '');
+    };
+    await route(req, res, { core, checkKey: keyed, noAuth, uploads, maxBytes, base: publicBase(client), share });
   };
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
+    handle(req, res, shares.begin(req, res)).catch((e: unknown) => {
       sendError(res, e, log);
       // An early answer (too large, bad key): the rest of the upload is read and discarded, so the
       // client sees the answer rather than a broken pipe; a client still sending after 30 s is cut off.
@@ -91,6 +98,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
     });
   });
   applyServerLimits(server);
+  server.on('connection', shares.accept);
   server.on('clientError', (_err, socket) => {
     if (!socket.writable) return socket.destroy();
     const body = errorBody(ErrorCodes.PARAM_ERROR, 'Malformed HTTP request');
@@ -102,6 +110,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
       server.listen(opts.port ?? 0, host, () => resolve());
     });
   } catch (e) {
+    shares.close();
     await core.close();
     throw e;
   }
@@ -117,6 +126,7 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
     port,
     close: () =>
       (closing ??= (async () => {
+        shares.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await core.close();

@@ -62,7 +62,9 @@ export type JobOutcome = ParseOutcome | PageAnalysis[];
 export type ToWorker = { type: 'job'; id: number; job: WorkerJob } | { type: 'stop' };
 
 export type FromWorker =
-  | { type: 'ready' } // the worker has loaded the parser (job time limits start from here)
+  // The worker has loaded the parser (job budgets start from here); `guard`: its native-call marks (engine/ocr/native-guard.ts).
+  | { type: 'ready'; guard?: SharedArrayBuffer }
+  | { type: 'page'; id: number; page: number } // the job starts reading this page (0-based)
   | { type: 'progress'; id: number; progress: Progress }
   | { type: 'done'; id: number; outcome: JobOutcome }
   | { type: 'failed'; id: number; code: number; message: string };

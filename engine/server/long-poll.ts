@@ -20,11 +20,14 @@ export function holdMs(form: ParsedForm, boundMs: number): number {
 
 /**
  * Holds the check of task `id` as long as this request allows. Answers false when the client went away
- * meanwhile (nothing is to be sent then); the hold ends as soon as the connection closes.
+ * meanwhile (nothing is to be sent then); the hold ends as soon as the connection closes. `place` asks
+ * the caller's share for a held poll (shares.ts): without one the check is answered at once.
  */
-export async function holdCheck(core: EngineCore, id: string, form: ParsedForm, res: ServerResponse): Promise<boolean> {
+export async function holdCheck(core: EngineCore, id: string, form: ParsedForm, res: ServerResponse, place: () => (() => void) | null = () => () => {}): Promise<boolean> {
   const ms = holdMs(form, core.longPollMs);
   if (ms <= 0) return true;
+  const free = place();
+  if (!free) return true;
   const gone = new AbortController();
   const onClose = (): void => gone.abort();
   res.once('close', onClose);
@@ -32,6 +35,7 @@ export async function holdCheck(core: EngineCore, id: string, form: ParsedForm, 
     await core.hold(id, ms, gone.signal);
   } finally {
     res.off('close', onClose);
+    free();
   }
   return !gone.signal.aborted && !res.destroyed;
 }

@@ -44,7 +44,7 @@ export async function buildResult(job: Pick<ParseJob, 'fileName' | 'taskDir' | '
       // Local extension: the PDF an Office file was converted to, which the pages and boxes refer to.
       ...(job.source ? { pdf_url: `${job.filesPrefix}${(await import('../office/index.ts')).SOURCE_PDF}` } : {}),
     },
-    warnings: job.warnings ?? [],
+    warnings: [...(job.warnings ?? []), ...(doc.warnings ?? [])],
   };
 }
 

@@ -1,10 +1,17 @@
 // A bounded pool of worker_threads. Jobs wait in a FIFO queue (at most queueLimit waiting); each
 // worker runs one job at a time. Workers start on demand, stop after idling, and are replaced when
-// they crash or overrun a job's time limit, so one bad document never takes the engine down.
+// they crash, run out of memory or overrun a job's budget (budget.ts: CPU per page and per job, no
+// progress), so one bad document never takes the engine down.
 import { Worker } from 'node:worker_threads';
 import type { Progress } from '../../shared/somark-answers.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
+import { BudgetError, JobWatch, threadCpu, type Budget } from './budget.ts';
 import type { FromWorker, JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
+import { stopWorker } from './worker-stop.ts';
+
+/** Most JavaScript heap a worker may use (its WASM and pixel buffers are outside it): a runaway parse
+ * ends that worker (ERR_WORKER_OUT_OF_MEMORY), not the process. */
+export const WORKER_HEAP_MB = 1024;
 
 export interface PoolOptions {
   size: number;
@@ -15,11 +22,13 @@ export interface PoolOptions {
   /** A worker idle this long is stopped (it is started again on demand). */
   idleMs?: number;
   log?: (line: string) => void;
+  /** How long a stopped worker may take to end by itself (worker-stop.ts). */
+  stopGraceMs?: number;
 }
 
 export interface RunOptions {
-  /** Stop the job (and replace its worker) after this long. */
-  timeoutMs: number;
+  /** Stop the job (and replace its worker) when it is over one of these. */
+  budget: Budget;
   /** Called when a worker picks the job up. */
   onStart?: () => void;
   onProgress?: (p: Progress) => void;
@@ -38,10 +47,12 @@ interface Pending extends RunOptions {
 
 interface Slot {
   worker: Worker | null;
-  /** The worker has loaded the parser; until then a job's clock does not run. */
+  /** The worker has loaded the parser; until then a job's budget does not run. */
   ready: boolean;
+  /** Shared with the worker: its calls into native inference (engine/ocr/native-guard.ts). */
+  guard: Int32Array | null;
   current: Pending | null;
-  timer: NodeJS.Timeout | null;
+  watch: JobWatch | null;
   idle: NodeJS.Timeout | null;
 }
 
@@ -52,11 +63,13 @@ export class WorkerPool {
   #slots: Slot[];
   #nextId = 1;
   #closed = false;
+  /** Workers being stopped (some may wait for a native call to return). */
+  #stopping = new Set<Promise<void>>();
 
   constructor(opts: PoolOptions) {
     this.#opts = opts;
     this.size = Math.max(1, opts.size);
-    this.#slots = Array.from({ length: this.size }, () => ({ worker: null, ready: false, current: null, timer: null, idle: null }));
+    this.#slots = Array.from({ length: this.size }, () => ({ worker: null, ready: false, guard: null, current: null, watch: null, idle: null }));
   }
 
   /** Jobs waiting for a worker (not counting running ones). */
@@ -92,6 +105,7 @@ export class WorkerPool {
     this.#closed = true;
     for (const p of this.#queue.splice(0)) p.reject(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped before the task ran'));
     await Promise.all(this.#slots.map((s) => this.#stop(s, new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped while parsing'))));
+    await Promise.all(this.#stopping);
   }
 
   #dispatch(): void {
@@ -110,26 +124,29 @@ export class WorkerPool {
   }
 
   #startClock(slot: Slot): void {
-    const p = slot.current;
-    if (!p || slot.timer) return;
-    slot.timer = setTimeout(() => {
-      this.#opts.log?.(`job ${p.id} exceeded ${p.timeoutMs} ms: stopping its worker`);
-      const limit = p.timeoutMs >= 10_000 ? `${Math.round(p.timeoutMs / 1000)} s` : `${p.timeoutMs} ms`;
-      void this.#stop(slot, new EngineError(ErrorCodes.PROCESSING_FAILED, `Parsing took longer than ${limit} and was stopped`));
-    }, p.timeoutMs);
+    const p = slot.current, worker = slot.worker;
+    if (!p || !worker || slot.watch) return;
+    slot.watch = new JobWatch(p.budget, threadCpu(worker), (err) => {
+      this.#opts.log?.(`job ${p.id}: ${err.message}; stopping its worker`);
+      void this.#stop(slot, err);
+    });
   }
 
   #spawn(slot: Slot): Worker {
-    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData?.() });
+    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData?.(), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     slot.worker = worker;
     slot.ready = false;
+    slot.guard = null;
     worker.on('message', (m: FromWorker) => slot.worker === worker && this.#onMessage(slot, m));
     worker.on('error', (e) => {
       this.#opts.log?.(`worker error: ${e.message}`);
       if (slot.worker !== worker) return;
       slot.worker = null;
-      void worker.terminate();
-      this.#finish(slot, null, new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser failed: ${e.message}`));
+      void worker.terminate(); // an uncaught error or its heap limit: the thread is in JavaScript, not in native code
+      const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      this.#finish(slot, null, oom
+        ? new BudgetError(ErrorCodes.PROCESSING_FAILED, `Parsing needed more than ${WORKER_HEAP_MB} MB of memory and was stopped`)
+        : new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser failed: ${e.message}`));
     });
     worker.on('exit', (code) => {
       if (slot.worker !== worker) return;
@@ -142,19 +159,24 @@ export class WorkerPool {
   #onMessage(slot: Slot, m: FromWorker): void {
     if (m.type === 'ready') {
       slot.ready = true;
+      slot.guard = m.guard ? new Int32Array(m.guard) : null;
       return this.#startClock(slot);
     }
     const p = slot.current;
     if (!p || m.id !== p.id) return;
-    if (m.type === 'progress') p.onProgress?.(m.progress);
+    if (m.type === 'page') slot.watch?.pageStart(m.page);
+    else if (m.type === 'progress') {
+      slot.watch?.pageDone();
+      p.onProgress?.(m.progress);
+    }
     else if (m.type === 'done') this.#finish(slot, m.outcome, null);
     else this.#finish(slot, null, new EngineError(m.code, m.message));
   }
 
   #finish(slot: Slot, outcome: JobOutcome | null, err: Error | null): void {
     const p = slot.current;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
+    slot.watch?.end();
+    slot.watch = null;
     slot.current = null;
     if (p) {
       if (err) p.reject(err);
@@ -167,34 +189,18 @@ export class WorkerPool {
     this.#dispatch();
   }
 
+  /** Fails the slot's job at once and ends its worker in the background; the slot gets a new worker. */
   async #stop(slot: Slot, err: Error | null): Promise<void> {
-    const worker = slot.worker;
+    const worker = slot.worker, guard = slot.guard;
     slot.worker = null;
     slot.ready = false;
+    slot.guard = null;
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     if (slot.current) this.#finish(slot, null, err ?? new EngineError(ErrorCodes.PROCESSING_FAILED, 'The parser was stopped'));
-    if (worker) await stopWorker(worker);
+    if (!worker) return;
+    const stopping = stopWorker(worker, { guard, graceMs: this.#opts.stopGraceMs, closing: () => this.#closed, log: this.#opts.log });
+    this.#stopping.add(stopping);
+    await stopping.finally(() => this.#stopping.delete(stopping));
   }
-}
-
-/** How long a worker may take to finish its page and free its native resources before it is terminated. */
-const STOP_GRACE_MS = 30_000;
-
-/**
- * Asks a worker to end (its job aborts at the next page, OCR sessions are freed) and waits for it; only a
- * worker that does not end in time is terminated. Terminating a thread inside onnxruntime-node can abort
- * the whole process, the server included.
- */
-async function stopWorker(worker: Worker): Promise<void> {
-  if (worker.threadId < 0) return; // already ended
-  let timer: NodeJS.Timeout | undefined;
-  const exited = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(true)));
-  const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), STOP_GRACE_MS); });
-  try {
-    worker.postMessage({ type: 'stop' } satisfies ToWorker);
-  } catch { /* already gone */ }
-  const ended = await Promise.race([exited, late]);
-  clearTimeout(timer);
-  if (!ended) await worker.terminate();
 }

@@ -12,6 +12,7 @@ import { holdCheck } from './long-poll.ts';
 import { RESULT_FILE, type StoredResult } from './outputs.ts';
 import { parseParams } from './params.ts';
 import type { UploadGate } from './limits.ts';
+import type { RequestShare } from './shares.ts';
 
 export interface RouteContext {
   core: EngineCore;
@@ -22,6 +23,8 @@ export interface RouteContext {
   maxBytes: number;
   /** Public base URL for this request (`http://host:port/api/v1`). */
   base: string;
+  /** This request's connection in the caller's share (shares.ts). */
+  share: RequestShare;
 }
 
 export const MESSAGES = { sync: '任务成功', submit: '任务已提交', check: '查询成功', usage: '' } as const;
@@ -29,17 +32,22 @@ export const MESSAGES = { sync: '任务成功', submit: '任务已提交', check
 const LOCAL_QUOTA = 1_000_000_000;
 
 async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm> {
-  // The key is checked the moment it arrives; a file sent before it waits for one of few early slots.
+  // The key is checked the moment it arrives; a file sent before it waits for one of few early slots
+  // (and ends the key deadline: from there on the body's rate counts).
   return readForm(req, {
     uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes, checkKey: ctx.checkKey, open: ctx.noAuth,
-    beforeFile: (authed) => ctx.uploads.enter(authed),
+    beforeFile: (authed) => {
+      if (!authed) ctx.share.fileFirst();
+      return ctx.uploads.enter(authed);
+    },
   });
 }
 
 /** The stored `{metadata, result, warnings}` as JSON text, base URL filled in. */
 async function storedText(ctx: RouteContext, taskId: string): Promise<string> {
   try {
-    return withBase(await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8'), ctx.base);
+    const key = ctx.core.store.get(taskId)?.file_key ?? '';
+    return withBase(await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8'), ctx.base, key);
   } catch {
     throw new EngineError(ErrorCodes.PROCESSING_FAILED, 'The stored result of this task is missing');
   }
@@ -102,7 +110,7 @@ export async function checkRoute(req: IncomingMessage, res: ServerResponse, ctx:
   if (!id) throw new EngineError(ErrorCodes.PARAM_ERROR, 'Parameter error: task_id is required');
   const notFound = () => new EngineError(ErrorCodes.PARAM_ERROR, `Task not found: ${id} (unknown or expired)`);
   if (!ctx.core.view(id)) throw notFound();
-  if (!(await holdCheck(ctx.core, id, f, res))) return; // the client left during the hold
+  if (!(await holdCheck(ctx.core, id, f, res, ctx.share.hold))) return; // the client left during the hold
   const view = ctx.core.view(id);
   if (!view) throw notFound();
   const t = view.task;

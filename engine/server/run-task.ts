@@ -10,6 +10,7 @@ import type { DocumentInfo } from '../types.ts';
 import type { ParseJob, ParseOutcome } from './jobs.ts';
 import { IMAGES_DIR } from './outputs.ts';
 import type { WorkerPool } from './pool.ts';
+import type { Budget } from './budget.ts';
 
 /** Below this many pages a PDF is parsed by one worker. */
 export const SPLIT_MIN_PAGES = 24;
@@ -19,8 +20,8 @@ export const MIN_RANGE_PAGES = 12;
 export interface TaskHooks {
   onStart(): void;
   onProgress(p: Progress): void;
-  /** Time limit for a job of this many pages. */
-  timeoutMs(pages: number): number;
+  /** Budget of a job over this many pages (budget.ts). */
+  budget(pages: number): Budget;
 }
 
 /** Contiguous [start, end) ranges, at most one per worker. */
@@ -33,7 +34,7 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
   const pages = info.pageCount;
   const ranges = info.kind === 'pdf' ? planRanges(pages, pool.size) : [[0, pages] as [number, number]];
   if (ranges.length === 1) {
-    const opts = { timeoutMs: hooks.timeoutMs(pages), onStart: hooks.onStart, onProgress: hooks.onProgress, admitted: true };
+    const opts = { budget: hooks.budget(pages), onStart: hooks.onStart, onProgress: hooks.onProgress, admitted: true };
     return (await pool.run(job, opts)) as ParseOutcome;
   }
   let started = false;
@@ -48,7 +49,7 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
       const analyses = await pool.run(
         { kind: 'analyse', inputPath: job.inputPath, fileType: info.fileType, start: 0, end: pages, imageDir, ocr: job.ocr, cursor, cursorParts: i === 0 ? 0 : ranges.length },
         {
-          timeoutMs: hooks.timeoutMs(pages),
+          budget: hooks.budget(pages),
           admitted: true,
           onStart: () => {
             if (!started) hooks.onStart();
@@ -65,5 +66,5 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
   );
   // Pages come back in the order they were claimed: the assembly sorts them.
   const assemble = { kind: 'assemble' as const, parse: job, meta: { fileType: info.fileType, pageCount: pages }, analyses: parts.flat() };
-  return (await pool.run(assemble, { timeoutMs: hooks.timeoutMs(pages), priority: true })) as ParseOutcome;
+  return (await pool.run(assemble, { budget: hooks.budget(pages), priority: true })) as ParseOutcome;
 }

@@ -7,6 +7,7 @@ import { analysePages } from '../parse/analyse.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
 import { DEFAULT_OCR } from '../ocr/index.ts';
 import { releaseOcrModels } from '../ocr/runtime.ts';
+import { NATIVE_GUARD } from '../ocr/native-guard.ts';
 import type { FromWorker, JobOutcome, ParseJob, ToWorker, WorkerJob } from './jobs.ts';
 
 // A worker that only analyses page ranges (the parse CLI's split of one large PDF) never loads the
@@ -29,6 +30,7 @@ function parseOptions(job: ParseJob, id: number, IMAGES_DIR: string, signal?: Ab
     maxPages: job.maxPages,
     ocr: job.ocr,
     signal,
+    onPageStart: (page) => post({ type: 'page', id, page }),
     onProgress: (progress) => post({ type: 'progress', id, progress }),
   };
 }
@@ -54,6 +56,7 @@ async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<Job
         cursor: job.cursor ? new BigInt64Array(job.cursor) : undefined,
         cursorParts: job.cursorParts,
         signal,
+        onPageStart: (page) => post({ type: 'page', id, page }),
         onPage: () => post({ type: 'progress', id, progress: { pages_done: ++done, pages_total: total } }),
       });
     }
@@ -66,7 +69,7 @@ async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<Job
   }
 }
 
-post({ type: 'ready' });
+post({ type: 'ready', guard: NATIVE_GUARD.buffer as SharedArrayBuffer });
 
 // The job running now (one at a time), and whether the pool asked this thread to end.
 let current: AbortController | null = null;

@@ -3,7 +3,7 @@
 // elsewhere every test is skipped with the reason.
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,4 +87,21 @@ test('new windows and navigation away from the app are denied', async () => {
   await page.waitForTimeout(300);
   expect(page.url()).toBe(before);
   expect(app.windows()).toHaveLength(1);
+});
+
+test('the local engine runs in a utility process of its own, and comes back when it is killed', async () => {
+  test.setTimeout(120_000);
+  const listening = async (): Promise<number[]> => {
+    const log = await readFile(join(userData, 'logs', 'main.log'), 'utf8').catch(() => '');
+    return [...log.matchAll(/engine process (\d+) listening at /g)].map((m) => Number(m[1]));
+  };
+  const test1 = await page.evaluate(() => window.api!.invoke('connection:test', { backend: 'local' }));
+  expect(test1).toMatchObject({ ok: true, value: { backend: 'local' } });
+  await expect.poll(listening, { timeout: 30_000 }).toHaveLength(1);
+  const [pid] = await listening();
+  expect(pid).not.toBe(app.process().pid);
+  process.kill(pid!, 'SIGKILL');
+  await expect.poll(listening, { timeout: 60_000 }).toHaveLength(2);
+  const test2 = await page.evaluate(() => window.api!.invoke('connection:test', { backend: 'local' }));
+  expect(test2).toMatchObject({ ok: true, value: { backend: 'local' } });
 });

@@ -3,10 +3,11 @@
 // it over the child-process IPC channel: invoke a channel as some frame, fetch from a protocol, open a
 // window, navigate, ask for a permission, quit. The services behind it are the real ones.
 import { EventEmitter } from 'node:events';
+import { fork } from 'node:child_process';
 
 const state = {
   handlers: new Map(), protocols: new Map(), schemes: [], windows: [], opened: [], paths: { userData: '/nonexistent' },
-  permissionRequest: null, permissionCheck: null, locked: false,
+  permissionRequest: null, permissionCheck: null, locked: false, utilities: [],
 };
 const report = (msg) => process.send?.(msg);
 
@@ -92,7 +93,24 @@ export const dialog = {
   showErrorBox: (title, message) => report({ type: 'error', title, message }),
 };
 export const shell = { openExternal: async (url) => { state.opened.push(url); } };
-export default { app, BrowserWindow, ipcMain, protocol, session, dialog, shell };
+/** utilityProcess: the module as a Node child (the engine's entry speaks process.send when it has no
+ *  parentPort); messages arrive as their data, exits as a code, as Electron reports them. */
+export const utilityProcess = {
+  fork(modulePath, args = [], options = {}) {
+    const child = fork(modulePath, args, { execArgv: [], stdio: ['ignore', options.stdio === 'pipe' ? 'pipe' : 'inherit', options.stdio === 'pipe' ? 'pipe' : 'inherit', 'ipc'] });
+    state.utilities.push(child.pid);
+    const proc = Object.assign(new EventEmitter(), {
+      pid: child.pid, stdout: child.stdout, stderr: child.stderr,
+      postMessage: (m) => child.connected && child.send(m),
+      kill: () => child.kill('SIGTERM'),
+    });
+    child.on('message', (m) => proc.emit('message', m));
+    child.on('exit', (code) => proc.emit('exit', code ?? 1));
+    return proc;
+  },
+};
+
+export default { app, BrowserWindow, ipcMain, protocol, session, dialog, shell, utilityProcess };
 
 /** The IPC event main would see for a message from `from`. */
 function ipcEvent(from) {
@@ -110,6 +128,7 @@ const commands = {
     return {
       channels: [...state.handlers.keys()], schemes: state.schemes.map((s) => s.scheme), locked: state.locked,
       userData: state.paths.userData, url: win?.url, webPreferences: win?.options.webPreferences, windows: state.windows.length,
+      utilities: state.utilities,
     };
   },
   async invoke({ channel, req, from = 'main-frame' }) {

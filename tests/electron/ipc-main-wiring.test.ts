@@ -1,10 +1,10 @@
 // The built Electron main bundle (electron-vite → main/index.js) run under Node with a stand-in
 // 'electron' module (ipc-fake-electron.mjs) and the real services: window preferences, one handler
 // per channel with the sender check and envelopes, the ready queue, both protocols, navigation,
-// permissions, and services closed before quitting.
+// permissions, the engine in a utility process, and services (the engine too) closed before quitting.
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ let exited: Promise<number | null>;
 const sent: { channel: string; payload: unknown }[] = [];
 const waiters = new Map<number, (m: { value?: unknown; error?: string }) => void>();
 let nextId = 1;
+let enginePid = 0;
 
 function ask<T = unknown>(cmd: string, args: Record<string, unknown> = {}): Promise<T> {
   const id = nextId++;
@@ -123,8 +124,19 @@ describe('Electron main (built bundle)', () => {
     expect(await ask('permission', { permission: 'clipboard-sanitized-write', url: 'docparse-app://app/index.html' })).toBe(true);
   });
 
-  it('closes the services before quitting', async () => {
+  it('runs the local engine in a utility process of its own, key not on its command line', async () => {
+    const report = await ask('invoke', { channel: 'connection:test', req: { backend: 'local' } });
+    expect(report).toMatchObject({ ok: true, value: { backend: 'local', keySent: true } });
+    const s = await ask<{ utilities: number[] }>('state');
+    expect(s.utilities).toHaveLength(1);
+    enginePid = s.utilities[0]!;
+    expect(enginePid).not.toBe(child.pid);
+    if (process.platform === 'linux') expect(readFileSync(`/proc/${enginePid}/cmdline`, 'utf8')).not.toMatch(/sk-local/);
+  });
+
+  it('closes the services before quitting, the engine process with them', async () => {
     await ask('quit');
     expect(await exited).toBe(0);
+    expect(() => process.kill(enginePid, 0)).toThrow(); // gone: the app stopped it before it exited
   });
 });

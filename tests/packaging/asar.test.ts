@@ -76,7 +76,7 @@ describe('Electron fuses (electron-builder.yml electronFuses)', () => {
 
 describe('app.asar', () => {
   it('holds the three bundles and package.json', () => {
-    for (const f of ['/package.json', '/out/main/index.js', '/out/main/engine-worker.js', '/out/preload/index.cjs', '/out/renderer/index.html']) {
+    for (const f of ['/package.json', '/out/main/index.js', '/out/main/engine-worker.js', '/out/main/engine-process.js', '/out/preload/index.cjs', '/out/renderer/index.html']) {
       expect(entries, f).toContain(f);
     }
     expect(entries.some((e) => /^\/out\/renderer\/.+\.js$/.test(e))).toBe(true);

@@ -103,6 +103,7 @@ export function makeSettings(over: Partial<Settings> = {}): Settings {
     language: 'en',
     theme: 'system',
     sofficePath: '',
+    engineLongPollSeconds: 25,
     ...over,
   };
 }

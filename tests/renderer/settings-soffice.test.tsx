@@ -1,5 +1,6 @@
-// The LibreOffice field of the local backend's settings: typed (Enter) or picked with "Browse…", saved
-// through settings:set, the app's capabilities read again after a change, main's refusal shown by the field.
+// The local backend's own settings rows. LibreOffice: typed (Enter) or picked with "Browse…", saved
+// through settings:set, the app's capabilities read again after a change, main's refusal shown by the
+// field. The long-poll hold: whole seconds saved on Enter or blur, clamped to 0–600, English and Chinese.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
@@ -9,6 +10,7 @@ import { useAppInfo } from '../../renderer/src/stores/app.ts';
 import { useUi } from '../../renderer/src/stores/ui.ts';
 import type { AppInfo, Settings } from '../../shared/task.ts';
 import { fakeApi, makeSettings, type FakeApi } from './fake-api.ts';
+import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { resetRenderer } from './setup.ts';
 
 afterEach(resetRenderer);
@@ -108,5 +110,30 @@ describe('settings: LibreOffice for the local engine', () => {
     resetRenderer();
     setup({ backend: 'cloud' });
     expect(screen.queryByRole('textbox', { name: 'Path of LibreOffice’s soffice program' })).toBeNull();
+  });
+});
+
+describe('settings: long-poll hold of the local engine', () => {
+  it('saves whole seconds on Enter and on blur, clamped to 0–600', async () => {
+    const api = setup();
+    const input = screen.getByRole('spinbutton', { name: 'Status check hold' }) as HTMLInputElement;
+    expect(input.value).toBe('25');
+    fireEvent.change(input, { target: { value: '120' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(api.callsTo('settings:set')).toEqual([{ engineLongPollSeconds: 120 }]));
+    fireEvent.change(input, { target: { value: '5000' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(api.callsTo('settings:set').at(-1)).toEqual({ engineLongPollSeconds: 600 }));
+    expect(input.value).toBe('600');
+  });
+
+  it('is a local-engine setting (not shown for the cloud) and speaks Chinese', () => {
+    setup({ backend: 'cloud' });
+    expect(screen.queryByRole('spinbutton', { name: 'Status check hold' })).toBeNull();
+    resetRenderer();
+    setLocale('zh-CN');
+    setup();
+    expect(screen.getByRole('spinbutton', { name: '状态查询等待' })).toBeTruthy();
+    expect(screen.getByText('秒')).toBeTruthy();
   });
 });

@@ -61,4 +61,22 @@ describe('toasts', () => {
     const [t] = useUi.getState().toasts;
     expect(toastLines(t!)).toEqual({ message: 'Exported out.md', detail: '/tmp/out.md' });
   });
+
+  it('says when the local engine restarted, or gave up, in English and Chinese', async () => {
+    const api = fakeApi({
+      'app:ready': () => ({ version: '0.1.0', transport: 'web', platform: 'linux', locale: 'en-US', dataDir: '/data' }),
+      'tasks:list': () => [],
+      'settings:get': () => makeSettings({ language: 'en' }),
+      'key:status': () => noKey,
+    });
+    setApi(api);
+    render(<App />);
+    await waitFor(() => expect(api.callsTo('settings:get')).toHaveLength(1)); // subscribed before app:ready
+    act(() => api.emit('engine:status', { state: 'restarted', crashes: 1, message: null }));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toBe('The local engine stopped unexpectedly and was restartedYour tasks carry on where they were.'));
+    act(() => api.emit('settings:changed', makeSettings({ language: 'zh-CN' })));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toBe('本地引擎意外停止，已重新启动您的任务将从中断处继续。'));
+    act(() => api.emit('engine:status', { state: 'failed', crashes: 0, message: 'it stopped 5 times in 5 min' }));
+    await waitFor(() => expect(screen.getAllByTestId('toast').map((el) => el.textContent)).toContain('本地引擎反复停止，已不再重新启动it stopped 5 times in 5 min'));
+  });
 });

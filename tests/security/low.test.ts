@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { KATEX_OPTIONS } from '../../renderer/src/components/markdown/math.ts';
-import { applyServerLimits, MAX_CONNECTIONS } from '../../engine/server/limits.ts';
+import { shareAddress } from '../../engine/server/http.ts';
+import { ADDRESS_KEYED, ADDRESS_KEYLESS, applyServerLimits, MAX_CONNECTIONS, MAX_HOLDS, SOCKET_CEILING } from '../../engine/server/limits.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const read = (rel: string): string => readFileSync(join(REPO, rel), 'utf8');
@@ -45,16 +46,34 @@ describe('engine HTTP limits', () => {
   it('bounds connections and how long headers, a request and an idle keep-alive may take', () => {
     const s = createServer();
     applyServerLimits(s);
-    expect(s.maxConnections).toBe(MAX_CONNECTIONS);
+    expect(s.maxConnections).toBe(SOCKET_CEILING);
+    // One address's share stays well below the whole (the rest is in fair-server.test.ts).
+    expect(ADDRESS_KEYLESS * 4).toBeLessThanOrEqual(MAX_CONNECTIONS);
+    expect(ADDRESS_KEYED * 2).toBeLessThanOrEqual(MAX_CONNECTIONS);
+    expect(MAX_HOLDS * 2).toBeLessThanOrEqual(MAX_CONNECTIONS);
     expect(s.headersTimeout).toBeLessThanOrEqual(30_000);
     expect(s.requestTimeout).toBeGreaterThan(0);
     expect(s.keepAliveTimeout).toBeLessThanOrEqual(10_000);
   });
 });
 
+describe('engine connection shares', () => {
+  it('an IPv6 caller is one address per /64 (a host owns the whole prefix); IPv4-mapped is IPv4', () => {
+    expect(shareAddress('2001:db8:1:2:aaaa::1')).toBe(shareAddress('2001:db8:1:2:ffff:1:2:3'));
+    expect(shareAddress('2001:db8:1:2::1')).not.toBe(shareAddress('2001:db8:1:3::1'));
+    expect(shareAddress('::ffff:127.0.0.2')).toBe('127.0.0.2');
+    expect(shareAddress('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
 describe('engine key', () => {
-  it('the app runs its engine in-process (no command line); the CLI reads keys from the environment', () => {
-    expect(read('electron/services/backend/engine-manager.ts')).not.toMatch(/--api-key|spawn\(|fork\(/);
+  it('the app hands its engine process the key in the start message (no command line, no environment); the CLI reads keys from the environment', () => {
+    // The launchers name no key (tests/electron/services/engine-supervisor.test.ts reads /proc/<pid>/cmdline
+    // and environ of the running engine); only the manager's start message carries it.
+    for (const f of ['electron/services/backend/engine-process.ts', 'electron/main/engine-process.ts']) {
+      expect(read(f)).not.toMatch(/api-?key|DOCPARSE_API_KEYS|secret|env:/i);
+    }
+    expect(read('electron/services/backend/engine-manager.ts')).toMatch(/type: 'start', [^}]*apiKeys: \[key\]/);
     expect(read('engine/cli/server.ts')).toContain('DOCPARSE_API_KEYS');
   });
 });

@@ -1,30 +1,15 @@
-// The local engine, started lazily in this process on a random loopback port with a random key,
-// reused by every task, stopped on close(). The key lives in memory only. Tasks the engine was working
-// on when the app quit run again when it next starts (the engine's default), so polling by task_id
-// resumes without a new upload.
+// The local engine, in a process of its own (a native fault in it never takes the app down): started
+// lazily on a random loopback port with a random key, supervised (supervisor.ts: restarted on the same
+// port after a crash), reused by every task, stopped on close(). The key lives in memory and travels to
+// the engine in its start message only. Tasks the engine was working on when it stopped run again when
+// it next starts (the engine's default), so polling by task_id resumes without a new upload.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../log.ts';
 import { dataPaths } from '../data-dir.ts';
+import { forkEngineProcess, type SpawnEngineProcess } from './engine-process.ts';
+import { createSupervisor, type EngineEvent, type SupervisorPolicy } from './supervisor.ts';
 
-export interface EngineHandle {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
-export interface EngineStartOptions {
-  port: number;
-  dataDir: string;
-  apiKeys: string[];
-  /** Page limit of the local engine (the upload limit stays at the engine's 200 MB default). */
-  maxPages: number;
-  workerUrl?: URL;
-  /** LibreOffice's soffice for Office files, asked at each use: a path, or undefined to search for it. */
-  soffice?: () => string | undefined;
-  log?: (line: string) => void;
-}
-
-export type StartEngine = (o: EngineStartOptions) => Promise<EngineHandle>;
+export type { EngineEvent };
 
 /** A desktop engine parses long documents: the cloud's 300-page limit does not apply on this machine. */
 export const LOCAL_MAX_PAGES = 5000;
@@ -35,70 +20,71 @@ export interface EngineTarget {
 }
 
 export interface EngineManager {
-  /** Starts the engine if needed (concurrent callers share one start). */
+  /** Starts the engine if needed (concurrent callers share one start; a restart in progress is awaited). */
   ensure(): Promise<EngineTarget>;
   /** The running engine's base URL, or null. */
   current(): string | null;
+  /** The engine process's id while it runs (logs, tests), or null. */
+  pid(): number | null;
   /** The in-memory key (so logs can scrub it). */
   secret(): string;
+  /** Settings changed: the engine hears the LibreOffice path now (it is read at each Office file). */
+  settingsChanged(): void;
   close(): Promise<void>;
 }
-
-const defaultStart: StartEngine = async (o) => {
-  const mod = await import('../../../engine/server/index.ts');
-  return mod.startEngineServer(o);
-};
 
 /** The engine's soffice option from the LibreOffice setting: its path, or undefined ('' = search PATH and the
  * install folders, as the engine does by default). */
 export const sofficeOption = (setting: string | undefined): string | undefined => (setting?.trim() ? setting.trim() : undefined);
 
 export function createEngineManager(o: {
-  dataDir: string; workerUrl?: URL; log: Logger; start?: StartEngine;
-  /** The LibreOffice setting (read whenever the engine needs soffice, so a change applies at once). */
+  dataDir: string;
+  /** The engine's worker-thread script (the packaged app's bundled copy); default: the source's. */
+  workerUrl?: URL;
+  log: Logger;
+  /** Launches the engine process: the shell's (Electron: utilityProcess); default a Node child. */
+  spawn?: SpawnEngineProcess;
+  /** The LibreOffice setting (sent to the engine at its start and whenever settings change). */
   sofficeSetting?: () => string;
+  /** Crashes, restarts and giving up (the queue and the UI are told). */
+  onEvent?: (e: EngineEvent) => void;
+  policy?: Partial<SupervisorPolicy>;
+  /** The long-poll setting in seconds (sent at start and whenever settings change). */
+  longPollSetting?: () => number;
 }): EngineManager {
   const key = `sk-local-${randomBytes(24).toString('hex')}`;
-  const start = o.start ?? defaultStart;
-  let starting: Promise<EngineHandle> | null = null;
-  let handle: EngineHandle | null = null;
+  // undefined: the engine searches PATH and the install folders (its default).
+  const soffice = (): string | undefined => (o.sofficeSetting ? sofficeOption(o.sofficeSetting()) : undefined);
+  const sup = createSupervisor({
+    spawn: o.spawn ?? forkEngineProcess,
+    startMessage: (port) => ({
+      type: 'start', port, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
+      ...(o.workerUrl ? { workerUrl: o.workerUrl.href } : {}),
+      soffice: soffice(),
+      ...(o.longPollSetting ? { longPollMs: o.longPollSetting() * 1000 } : {}),
+    }),
+    log: o.log,
+    onEvent: (e) => o.onEvent?.(e),
+    policy: o.policy,
+  });
   let closed = false;
 
   return {
-    ensure() {
-      if (closed) return Promise.reject(new Error('the app is shutting down'));
-      if (!starting) {
-        const t0 = Date.now();
-        const opts: EngineStartOptions = {
-          port: 0, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
-          log: (line) => o.log.info(`engine: ${line}`), ...(o.workerUrl ? { workerUrl: o.workerUrl } : {}),
-          ...(o.sofficeSetting ? { soffice: () => sofficeOption(o.sofficeSetting!()) } : {}),
-        };
-        starting = start(opts).then(
-          (h) => {
-            handle = h;
-            o.log.info(`local engine listening at ${h.url} (started in ${Date.now() - t0} ms)`);
-            return h;
-          },
-          (e: unknown) => {
-            starting = null; // a later task may try again
-            o.log.error(`local engine failed to start: ${(e as Error).message}`);
-            throw e;
-          },
-        );
-      }
-      return starting.then((h) => ({ baseUrl: h.url, apiKey: key }));
+    async ensure() {
+      if (closed) throw new Error('the app is shutting down');
+      const r = await sup.ensure();
+      return { baseUrl: r.url, apiKey: key };
     },
-    current: () => handle?.url ?? null,
+    current: () => sup.current()?.url ?? null,
+    pid: () => sup.pid(),
     secret: () => key,
-    async close() {
+    settingsChanged() {
+      if (o.sofficeSetting) sup.send({ type: 'soffice', path: soffice() });
+      if (o.longPollSetting) sup.send({ type: 'longPoll', ms: o.longPollSetting() * 1000 });
+    },
+    close() {
       closed = true;
-      const h = handle ?? (starting ? await starting.catch(() => null) : null);
-      handle = null;
-      if (h) {
-        await h.close();
-        o.log.info('local engine stopped');
-      }
+      return sup.close();
     },
   };
 }

@@ -19,6 +19,8 @@ export interface TaskQueue extends TaskRegistry {
   retry(id: string, password?: string): Promise<Task>;
   /** Starts waiting tasks if slots are free (after the concurrency setting changed). */
   kick(): void;
+  /** The local engine's process went down: its running tasks start over and wait for the restarted one. */
+  engineLost(): void;
   /** Stops work without changing the stored state (it resumes on the next start). */
   close(): Promise<void>;
 }
@@ -182,6 +184,19 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       pump();
     },
     kick: () => pump(),
+    engineLost() {
+      // A submitted task polls its remote task again (the engine resumes it from its data folder); one cut
+      // off while uploading is uploaded again. Both ask for the engine first, which waits for the restart.
+      for (const [id, ac] of [...running]) {
+        const t = tasks.get(id);
+        if (!t || t.backend !== 'local') continue;
+        ac.abort();
+        running.delete(id);
+        if (!isRemoteLive(t)) put({ ...t, state: 'queued', mode: null, uploadPercent: null, remoteTaskId: null, retry: null });
+        d.log.warn(`${id} the local engine stopped: ${isRemoteLive(t) ? `polling ${t.remoteTaskId} again` : 'uploading again'} once it is back`);
+      }
+      pump();
+    },
     async close() {
       closing = true;
       for (const ac of running.values()) ac.abort();

@@ -20,10 +20,14 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'system',
   theme: 'system',
   sofficePath: '',
+  engineLongPollSeconds: 25,
 };
 
 const MAX_CONCURRENCY = 8;
 const MAX_SYNC_PAGES = 300;
+/** The engine's long-poll hold: 25 s stays below the 30 s read timeouts of Python clients; clients that
+ *  check a task once (RAGFlow's Go parser) need a hold as long as their longest task. */
+export const MAX_LONG_POLL_SECONDS = 600;
 
 /** An http(s) base URL without a trailing slash (shared/base-url.ts), or throws a CodedError saying why. */
 export function baseUrlOrThrow(raw: unknown): string {
@@ -68,6 +72,7 @@ const CHECKS: { [K in keyof Settings]: Check } = {
   language: (v) => (oneOf(v, ['system', 'en', 'zh-CN'] as const) ? v : bad('language must be "system", "en" or "zh-CN"')),
   theme: (v) => (oneOf(v, ['system', 'light', 'dark'] as const) ? v : bad('theme must be "system", "light" or "dark"')),
   sofficePath: (v) => checkSofficePath(v),
+  engineLongPollSeconds: (v) => (intIn(v, 0, MAX_LONG_POLL_SECONDS) ? v : bad(`engineLongPollSeconds must be an integer from 0 to ${MAX_LONG_POLL_SECONDS}`)),
 };
 
 /** LibreOffice's soffice: '' (find it), or an absolute path to the program or to a folder that holds it

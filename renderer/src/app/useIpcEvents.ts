@@ -26,6 +26,12 @@ function applyTaskEvent(e: TaskEvent): void {
   }
 }
 
+/** The local engine's process crashed: it was restarted (its tasks carry on), or it crashed too often. */
+function engineStatus(e: EventMap['engine:status']): void {
+  if (e.state === 'restarted') toast({ key: 'app.engineRestarted' }, 'warning', { key: 'app.engineRestarted.detail' });
+  else toast({ key: 'app.engineGaveUp' }, 'error', e.message);
+}
+
 /** Runs the handshake once; returns nothing, everything lands in the stores. */
 export async function startSession(): Promise<() => void> {
   let pending: TaskEvent[] | null = [];
@@ -35,6 +41,7 @@ export async function startSession(): Promise<() => void> {
     on('task:updated', (task: EventMap['task:updated']) => route({ kind: 'updated', task })),
     on('task:removed', ({ id }: EventMap['task:removed']) => route({ kind: 'removed', id })),
     on('settings:changed', (s: EventMap['settings:changed']) => useSettings.getState().setLocal(s)),
+    on('engine:status', engineStatus),
   ];
   const stop = () => unsubscribers.forEach((u) => u());
 

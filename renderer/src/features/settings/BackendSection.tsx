@@ -7,6 +7,7 @@ import { useT } from '../../i18n/index.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { ConnectionTest } from './ConnectionTest.tsx';
 import { LibreOfficeRow } from './LibreOfficeRow.tsx';
+import { LongPollRow } from './LongPollRow.tsx';
 import { Row, Section } from './Field.tsx';
 import { normalizeBaseUrl } from '../../../../shared/base-url.ts';
 
@@ -58,6 +59,7 @@ export function BackendSection({ settings }: { settings: Settings }) {
       </div>
 
       {settings.backend === 'local' && <LibreOfficeRow settings={settings} />}
+      {settings.backend === 'local' && <LongPollRow settings={settings} />}
 
       {settings.backend === 'cloud' && (
       <Row label={t('settings.baseUrl')} htmlFor="base-url-choice" hint={t('settings.baseUrlHint')}>

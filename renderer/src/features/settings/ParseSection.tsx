@@ -12,7 +12,7 @@ import { clampInt } from './validate.ts';
 
 const MB = 1024 * 1024;
 /** A number input that saves on blur/Enter, clamped to its range. */
-function NumberField({ id, value, min, max, onCommit, label }: {
+export function NumberField({ id, value, min, max, onCommit, label }: {
   id: string; value: number; min: number; max: number; label?: string; onCommit(v: number): void;
 }) {
   const [text, setText] = useState(String(value));

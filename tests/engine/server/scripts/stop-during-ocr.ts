@@ -1,6 +1,7 @@
 // Run as its own process by pool-stop.test.ts: a worker pool recognising a scanned PDF is closed while
 // its worker is inside onnxruntime (a moment into the second page), in four rounds; prints a line per round.
 import { WorkerPool } from '../../../../engine/server/pool.ts';
+import { jobBudget } from '../../../../engine/server/budget.ts';
 
 const [file] = process.argv.slice(2);
 const DELAYS_MS = [150, 400, 700, 1000];
@@ -10,7 +11,7 @@ for (const [i, delay] of DELAYS_MS.entries()) {
   let closing: Promise<void> | null = null;
   const job = { kind: 'analyse' as const, inputPath: file!, fileType: '.pdf', start: 0, end: 3, imageDir: null, ocr: { enabled: true, lang: 'auto' as const } };
   const outcome = await pool
-    .run(job, { timeoutMs: 300_000, onProgress: () => void setTimeout(() => void (closing ??= pool.close()), delay) })
+    .run(job, { budget: jobBudget(3, true), onProgress: () => void setTimeout(() => void (closing ??= pool.close()), delay) })
     .then(() => 'finished', (e: Error) => `rejected: ${e.message}`);
   await (closing ?? pool.close());
   console.log(`round ${round}: ${outcome}; pool closed`);
