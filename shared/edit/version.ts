@@ -41,22 +41,40 @@ function checkBlock(raw: unknown, images: ReadonlySet<string>): Block {
 export const imageLinks = (json: JsonOutput): Set<string> =>
   new Set(json.pages.flatMap((p) => p.blocks.map((b) => b.img_url)).filter((u): u is string => typeof u === 'string' && u !== ''));
 
+/** One page's new block list in an edited version (pages not named keep theirs). */
+export interface PageEdit {
+  /** Position of the page in the result's pages. */
+  page: number;
+  blocks: Block[];
+}
+
+/** The changed pages of `pages` against `source` (by identity: the edit model keeps untouched pages). */
+export const changedPages = (source: readonly Page[], pages: readonly Page[]): PageEdit[] =>
+  pages.flatMap((p, page) => (p === source[page] ? [] : [{ page, blocks: p.blocks }]));
+
 /**
- * The edited pages, checked against the source's: the same number of pages, each keeping the source page's
- * number, size and merge flag. A block equal (as JSON) to a source block of its page is that source block,
- * so untouched blocks stay byte-identical. Throws EditCheckError.
+ * The edited pages: the source's, with the named pages' blocks checked and put in; each page keeps the
+ * source page's number, size and merge flag. A block equal (as JSON) to a source block of its page is that
+ * source block, so untouched blocks stay byte-identical. Throws EditCheckError.
  */
-export function checkEditedPages(source: JsonOutput, pages: unknown): Page[] {
-  if (!Array.isArray(pages) || pages.length !== source.pages.length) throw new EditCheckError('the pages must be the result\'s pages');
+export function checkEditedPages(source: JsonOutput, edits: unknown): Page[] {
+  if (!Array.isArray(edits) || edits.length > source.pages.length) throw new EditCheckError('the edits must name pages of the result');
   const images = imageLinks(source);
-  return pages.map((p, i) => {
-    const src = source.pages[i]!;
-    const raw = (p as { blocks?: unknown } | null)?.blocks;
+  const pages = source.pages.slice();
+  const seen = new Set<number>();
+  for (const e of edits as unknown[]) {
+    const { page, blocks: raw } = (e ?? {}) as { page?: unknown; blocks?: unknown };
+    if (!Number.isInteger(page) || (page as number) < 0 || (page as number) >= pages.length || seen.has(page as number)) {
+      throw new EditCheckError('each edit must name a page of the result once');
+    }
+    const i = page as number;
+    seen.add(i);
     if (!Array.isArray(raw) || raw.length > MAX_EDIT_BLOCKS) throw new EditCheckError(`page ${i + 1} needs a list of blocks`);
+    const src = source.pages[i]!;
     const known = new Map(src.blocks.map((b) => [JSON.stringify(b), b] as const));
-    const blocks = raw.map((b) => known.get(JSON.stringify(b)) ?? checkBlock(b, images));
-    return { ...src, blocks };
-  });
+    pages[i] = { ...src, blocks: raw.map((b) => known.get(JSON.stringify(b)) ?? checkBlock(b, images)) };
+  }
+  return pages;
 }
 
 export interface EditedOutputs {
