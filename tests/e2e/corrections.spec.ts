@@ -3,7 +3,8 @@
 // restart the app, open it from the history and export Markdown and JSON: the files hold exactly those edits
 // (the same edits applied to the original's blocks by the edit model, the Markdown by the one writer), every
 // other block is byte-identical, and the original result is still there, one click away. Screenshots of
-// the correction in both languages and themes at 1024×700 go to DOCPARSE_SCREENSHOTS_DIR when it is set.
+// the correction in both languages and themes at 1024×700 go to docs/screenshots/ with DOCPARSE_SCREENSHOTS=1
+// (the README's), or to DOCPARSE_SCREENSHOTS_DIR when that is set.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -15,6 +16,7 @@ import type { JsonOutput, Page as JsonPage } from '../../shared/somark.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
 import { scan } from './support/axe.ts';
+import { REPO_ROOT } from './support/web-app.ts';
 
 const DOC = 'multi_page.pdf';
 
@@ -54,7 +56,7 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   await row(page, DOC).click();
   await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
   await page.setViewportSize({ width: 1024, height: 700 });
-  await expect(page.getByTestId('edit-bar')).toBeVisible();
+  await expect(page.getByTestId('edit-bar')).toBeHidden();
 
   // 1. The heading one level down.
   await selectBlock(page, heading);
@@ -63,7 +65,7 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   // 2. Two paragraphs merged.
   await selectBlock(page, para);
   await page.getByTestId('edit-merge').click();
-  await expect(page.getByTestId('edit-unsaved')).toHaveText('2 unsaved edits');
+  await expect(page.getByTestId('edit-unsaved')).toHaveText('2 unsaved');
   // 3. A paragraph's text: Enter opens the editor with a live preview, Esc keeps the text.
   await selectBlock(page, lone);
   await page.locator('body').press('Enter');
@@ -74,12 +76,12 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   await expect(page.getByTestId('edit-preview')).toContainText('(checked)');
   await area.press('Escape');
   await expect(page.getByTestId('edit-editor')).toBeHidden();
-  await expect(page.getByTestId('edit-unsaved')).toHaveText('3 unsaved edits');
+  await expect(page.getByTestId('edit-unsaved')).toHaveText('3 unsaved');
 
   // Screenshots and axe in both languages and themes, with the editor open on the heading.
   await selectBlock(page, heading);
   await page.getByTestId('edit-text').click();
-  const dir = process.env.DOCPARSE_SCREENSHOTS_DIR;
+  const dir = process.env.DOCPARSE_SCREENSHOTS === '1' ? join(REPO_ROOT, 'docs', 'screenshots') : process.env.DOCPARSE_SCREENSHOTS_DIR;
   for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
     for (const theme of ['light', 'dark'] as const) {
       await invokeFromTest(app, 'settings:set', { language, theme });
@@ -95,11 +97,11 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   // Undo twice and redo twice, from the keyboard.
   await page.locator('body').press('Control+z');
   await page.locator('body').press('Control+z');
-  await expect(page.getByTestId('edit-unsaved')).toHaveText('1 unsaved edit');
+  await expect(page.getByTestId('edit-unsaved')).toHaveText('1 unsaved');
   await expect(page.getByTestId('md-pane')).not.toContainText('(checked)');
   await page.locator('body').press('Control+Shift+z');
   await page.locator('body').press('Control+Shift+z');
-  await expect(page.getByTestId('edit-unsaved')).toHaveText('3 unsaved edits');
+  await expect(page.getByTestId('edit-unsaved')).toHaveText('3 unsaved');
   await expect(page.getByTestId('md-pane')).toContainText('(checked)');
 
   // Save: a new result beside the original, shown with its badge.

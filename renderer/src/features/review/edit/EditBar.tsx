@@ -1,7 +1,8 @@
 // The corrections' bar under the review toolbar: for the selected block its type and title level, edit its
 // text (Enter; the editor below), merge with the next, delete, move up/down; undo/redo and "Save edited
-// version" for the whole result; on an edited version, the way back to its original.
-import { useEffect, useRef } from 'react';
+// version" for the whole result; on an edited version, the way back to its original. It appears with the
+// first selection, so an untouched review keeps the height of its panes.
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { EDIT_TYPES, MAX_TITLE_LEVEL, type BlockAt, type EditOp } from '../../../../../shared/edit/blocks.ts';
 import { useLocale, useT } from '../../../i18n/index.ts';
@@ -64,6 +65,13 @@ export function EditBar({ session }: { session: EditSession }) {
   const pageBlocks = at ? s.history.present.pages[at.page]!.blocks.length : 0;
   const busy = s.editing || s.saving;
   const types = block && !(EDIT_TYPES as readonly string[]).includes(block.type) ? [block.type, ...EDIT_TYPES] : EDIT_TYPES;
+  // The bar takes its row from the first selection on (the review keeps its height until then), and at
+  // once on an edited version (its badge and the way to the original).
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (at) setShown(true);
+  }, [at]);
+  if (!shown && !at && !view.editedFrom) return null;
   return (
     <>
       <div className="ed-bar" role="toolbar" aria-label={t('edit.bar')} title={t('edit.keys')} data-testid="edit-bar">
