@@ -32,6 +32,15 @@ const en = {
   split: 'Split at the cursor',
   keys: 'Keys: Enter edit the text · Esc leave · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+S save',
   cannot: 'This block cannot be changed that way.',
+  gridLabel: 'Cells of the table',
+  gridTools: 'Rows and columns',
+  addRow: 'Add row below',
+  deleteRow: 'Remove row',
+  addColumn: 'Add column right',
+  deleteColumn: 'Remove column',
+  cell: 'Row {row}, column {column}',
+  asGrid: 'Edit as grid',
+  asHtml: 'Edit as HTML',
 };
 
 const zhCN: typeof en = {
@@ -65,6 +74,15 @@ const zhCN: typeof en = {
   split: '在光标处拆分',
   keys: '按键：Enter 编辑文本 · Esc 退出 · Ctrl+Z 撤销 · Ctrl+Shift+Z 重做 · Ctrl+S 保存',
   cannot: '此块不能这样修改。',
+  gridLabel: '表格的单元格',
+  gridTools: '行与列',
+  addRow: '在下方添加行',
+  deleteRow: '删除行',
+  addColumn: '在右侧添加列',
+  deleteColumn: '删除列',
+  cell: '第 {row} 行，第 {column} 列',
+  asGrid: '按网格编辑',
+  asHtml: '按 HTML 编辑',
 };
 
 registerMessages('edit', { en, 'zh-CN': zhCN });
