@@ -17,6 +17,22 @@ const str = (v: unknown, what: string): string => {
   return v;
 };
 
+/** Tags a corrected table may hold (the services' table markup), and the only attributes: spans. */
+const TABLE_TAGS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'br', 'b', 'strong', 'i', 'em', 'sub', 'sup']);
+const SPAN_ATTRS = /^(\s+(rowspan|colspan)\s*=\s*("\d{1,4}"|'\d{1,4}'|\d{1,4}))*\s*\/?$/i;
+
+/** A table's HTML goes into the Markdown as it is (the writer does not escape it): a corrected one may hold
+ *  only table markup, so no picture, link, script or style can come in through an edit. */
+function checkTableHtml(html: string): void {
+  for (const m of html.matchAll(/<\/?([A-Za-z][\w-]*)([^>]*)>?/g)) {
+    const closing = m[0][1] === '/';
+    if (!TABLE_TAGS.has(m[1]!.toLowerCase()) || !m[0].endsWith('>') || (closing ? m[2]!.trim() !== '' : !SPAN_ATTRS.test(m[2]!))) {
+      throw new EditCheckError(`a table may hold only table markup, not ${JSON.stringify(m[0].slice(0, 40))}`);
+    }
+  }
+  if (/<!|<\?/.test(html)) throw new EditCheckError('a table may hold only table markup');
+}
+
 /** One block as the service shapes it (only its own fields, in the service's order), or a thrown reason. */
 function checkBlock(raw: unknown, images: ReadonlySet<string>): Block {
   if (!raw || typeof raw !== 'object') throw new EditCheckError('a block must be an object');
@@ -31,6 +47,7 @@ function checkBlock(raw: unknown, images: ReadonlySet<string>): Block {
     ...b, idx: b.idx as number, type: str(b.type, 'type'), bbox: [...b.bbox] as Block['bbox'], content: str(b.content, 'content'),
     format: str(b.format ?? 'text', 'format'), captions: Array.isArray(b.captions) ? b.captions : [], img_url: img,
   } as Block;
+  if (out.type === 'table') checkTableHtml(out.content);
   if (out.type === 'title') out.title_level = Math.min(6, Math.max(1, Number.isInteger(b.title_level) ? (b.title_level as number) : 1));
   else delete out.title_level;
   if (b.code_language !== undefined) out.code_language = str(b.code_language, 'code_language');
