@@ -1,6 +1,6 @@
 // E2E (browser mode, real local engine): correct a parsed corpus PDF in review — a heading's level, two
 // paragraphs merged, a paragraph's text edited (Enter … Esc) — undo and redo, save it as an edited version,
-// restart the app, open it from the history and export Markdown and JSON: the files hold exactly those edits
+// restart the app, open it from the history and export Markdown, JSON and zip: the files hold exactly those edits
 // (the same edits applied to the original's blocks by the edit model, the Markdown by the one writer), every
 // other block is byte-identical, and the original result is still there, one click away. Screenshots of
 // the correction in both languages and themes at 1024×700 go to docs/screenshots/ with DOCPARSE_SCREENSHOTS=1
@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { readZipSafe } from '../../electron/services/fs-safe/zip-read.ts';
 import { applyEdit, type EditOp } from '../../shared/edit/blocks.ts';
 import { insertRow, readTable, setText, writeTable } from '../../shared/edit/table.ts';
 import { taskFeatures } from '../../shared/edit/version.ts';
@@ -133,6 +134,10 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   expect(mdOut).toContain(`## ${first[heading]!.content}`);
   const jsonOut = await exportVia(page, 'JSON (as returned by the service)');
   expect(jsonOut.toString('utf8')).toBe(JSON.stringify({ ...json, pages: want }));
+  // The zip bundle: the same Markdown, and the JSON (image links pointing into the bundle) with the edits.
+  const zip = readZipSafe(await exportVia(page, 'Zip bundle'));
+  expect(Buffer.from(zip.get('main.md')!).toString('utf8')).toBe(mdOut);
+  expect((JSON.parse(Buffer.from(zip.get('main.json')!).toString('utf8')) as JsonOutput).pages[0]!.blocks[heading]).toMatchObject({ title_level: 2 });
   // Every block the edits did not touch is byte-identical to the original's.
   const blocks = (j: JsonOutput) => j.pages.flatMap((p) => p.blocks.map((b) => JSON.stringify(b)));
   const before = new Set(blocks(json));
