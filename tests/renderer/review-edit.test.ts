@@ -2,7 +2,7 @@
 // the one writer with the cached image links), undo/redo move the selection to the block they touched, and
 // a save sends main only the changed pages.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEditSession, editedView, unsaved } from '../../renderer/src/features/review/edit/session.ts';
+import { createEditSession, editedView, unsaved, unsavedCount } from '../../renderer/src/features/review/edit/session.ts';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
 import { fakeApi } from './fake-api.ts';
 import { sampleView } from './review-fixture.ts';
@@ -46,5 +46,11 @@ describe('edit session', () => {
     expect(req!.id).toBe(sampleView().task.id);
     expect(req!.pages.map((p) => p.page)).toEqual([1]);
     expect(req!.pages[0]!.blocks.map((b) => b.idx)).toEqual([1, 2, 3]);
+    // Saved: nothing unsaved; undoing below the save is one unsaved edit, sent against what was saved.
+    expect(unsaved(s.getState())).toBe(false);
+    s.getState().undo();
+    expect(unsavedCount(s.getState())).toBe(1);
+    await s.getState().save();
+    expect(api.callsTo('results:saveVersion')[1]!.pages.map((p) => p.blocks.length)).toEqual([4]);
   });
 });

@@ -10,7 +10,7 @@ import { useTasks } from '../../../stores/tasks.ts';
 import { toast } from '../../../stores/ui.ts';
 import { useReview, useReviewContext } from '../context.tsx';
 import { typeLabel } from '../type-names.ts';
-import { unsaved, type EditSession } from './session.ts';
+import { unsaved, unsavedCount, type EditSession } from './session.ts';
 import { TextEditor } from './TextEditor.tsx';
 import { useEditKeys } from './useEditKeys.ts';
 import './messages.ts';
@@ -104,10 +104,10 @@ export function EditBar({ session }: { session: EditSession }) {
           <span className="ed-which muted">{t('edit.none')}</span>
         )}
         <span className="ed-end">
-          {unsaved(s) && <span className="ed-unsaved" role="status" data-testid="edit-unsaved">{t('edit.unsaved', { n: count })}</span>}
+          {unsaved(s) && <span className="ed-unsaved" role="status" data-testid="edit-unsaved">{t('edit.unsaved', { n: unsavedCount(s) })}</span>}
           <button type="button" className="rv-btn" disabled={busy || count === 0} data-testid="edit-undo" aria-keyshortcuts="Control+Z Meta+Z" title="Ctrl+Z" onClick={() => s.undo()}>{t('edit.undo')}</button>
           <button type="button" className="rv-btn" disabled={busy || s.history.future.length === 0} data-testid="edit-redo" aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z" title="Ctrl+Shift+Z" onClick={() => s.redo()}>{t('edit.redo')}</button>
-          <button type="button" className="rv-btn ed-primary" disabled={busy || count === 0} data-testid="edit-save" aria-keyshortcuts="Control+S Meta+S" title="Ctrl+S" onClick={() => void saveEdits(session, view.task.id)}>
+          <button type="button" className="rv-btn ed-primary" disabled={busy || !unsaved(s)} data-testid="edit-save" aria-keyshortcuts="Control+S Meta+S" title="Ctrl+S" onClick={() => void saveEdits(session, view.task.id)}>
             {s.saving ? t('edit.saving') : t('edit.save')}
           </button>
         </span>

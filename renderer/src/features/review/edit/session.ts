@@ -13,6 +13,8 @@ import { invoke } from '../../../lib/ipc.ts';
 
 export interface EditState {
   history: EditHistory;
+  /** The pages as main has them now (as loaded, then as last saved): what a save sends changes against. */
+  base: readonly Page[];
   /** Where the review should select after the last change (an edit, undo or redo), with a request number. */
   focus: { at: BlockAt; seq: number } | null;
   /** The text editor is open on the selected block. */
@@ -36,7 +38,6 @@ export function editedView(view: ResultView, pages: readonly Page[]): ResultView
 }
 
 export function createEditSession(view: ResultView) {
-  const source = view.json?.pages ?? [];
   return createStore<EditState>()((set, get) => {
     let seq = 0;
     const moved = (step: { history: EditHistory; at: BlockAt | null } | null): boolean => {
@@ -45,7 +46,8 @@ export function createEditSession(view: ResultView) {
       return true;
     };
     return {
-      history: startHistory(source),
+      history: startHistory(view.json?.pages ?? []),
+      base: view.json?.pages ?? [],
       focus: null,
       editing: false,
       saving: false,
@@ -55,14 +57,20 @@ export function createEditSession(view: ResultView) {
       setEditing: (editing) => set({ editing }),
       async save() {
         set({ saving: true });
-        const pages = changedPages(source, get().history.present.pages);
-        const res = await invoke('results:saveVersion', { id: view.task.id, pages });
-        set({ saving: false });
+        const present = get().history.present.pages;
+        const res = await invoke('results:saveVersion', { id: view.task.id, pages: changedPages(get().base, present) });
+        set(res.ok ? { saving: false, base: present } : { saving: false });
         return res.ok ? { ok: true, id: res.value.id } : { ok: false, error: res.error };
       },
     };
   });
 }
 
-/** Edits since the result was loaded (what a save would keep). */
-export const unsaved = (s: EditState): boolean => s.history.past.length > 0;
+/** Steps between what main has (as loaded, or last saved) and what the review shows: edits not saved. */
+export function unsavedCount(s: EditState): number {
+  const { past, present, future } = s.history;
+  const at = [...past, present, ...future].findIndex((step) => step.pages === s.base);
+  return at < 0 ? past.length + 1 : Math.abs(past.length - at);
+}
+
+export const unsaved = (s: EditState): boolean => unsavedCount(s) > 0;

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { BlockAt } from '../../../../../shared/edit/blocks.ts';
 import { isTypingTarget } from '../useKeys.ts';
 import { saveEdits } from './EditBar.tsx';
-import type { EditSession } from './session.ts';
+import { unsaved, type EditSession } from './session.ts';
 
 const PRESSABLE = 'button, a[href], summary, [role="button"], [role="tab"], [role="menuitem"], [role="option"]';
 
@@ -24,7 +24,7 @@ export function useEditKeys(session: EditSession, at: BlockAt | null, id: string
       if (mod && key === 'z') done = e.shiftKey ? s.redo() : s.undo();
       else if (mod && key === 'y' && !e.shiftKey) done = s.redo();
       else if (mod && key === 's') {
-        if (s.history.past.length) void saveEdits(session, id);
+        if (unsaved(s)) void saveEdits(session, id);
         done = true;
       } else if (!mod && !e.shiftKey && e.key === 'Enter' && selected.current) {
         if (e.target instanceof Element && e.target.closest(PRESSABLE)) return;
