@@ -117,6 +117,8 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   const rows = page.getByTestId('history-panel').getByTestId('history-row');
   await expect(rows).toHaveCount(2, { timeout: 60_000 });
   const edited = rows.filter({ has: page.getByTestId('history-edited') });
+  expect(await scan(page, 'history with an edited version')).toEqual([]);
+  if (process.env.DOCPARSE_SCREENSHOTS_DIR) await page.screenshot({ path: join(process.env.DOCPARSE_SCREENSHOTS_DIR, 'correct-history-1024-light-en.png') });
   const editedId = await edited.getAttribute('data-id');
   expect(editedId).not.toBe(task!.id);
   await edited.getByRole('button', { name: `Open ${DOC}` }).first().click();

@@ -69,7 +69,8 @@ export async function saveVersion(results: ResultsStore, req: SaveVersion): Prom
     hasServiceZip: false,
     savedAt: now,
     edit: { from, savedAt: now },
-    ...(task ? { task: { ...task, id, parentId: from, finishedAt: now } } : {}),
+    // Saved now, not parsed: no parse time of its own.
+    ...(task ? { task: { ...task, id, parentId: from, startedAt: null, finishedAt: now } } : {}),
   };
   const json = JSON.stringify(out.json);
   const markdown = rewriteMarkdown(out.markdown, meta.images);
