@@ -2,6 +2,7 @@
 // WebSocket transport both carry exactly these channels; allowlists derive from the maps.
 import type { IpcResult } from './result.ts';
 import type { AppInfo, ConnectionReport, HistoryItem, KeyStatus, PageImages, ResultView, Settings, SubmitOptions, SubmitResult, Task } from './task.ts';
+import type { PageEdit } from './edit/version.ts';
 import type { BatchExportRequest, BatchSummary, ExportRequest, ExportResult } from './export.ts';
 import type { CompareExportRequest, SameFileResult } from './compare/types.ts';
 
@@ -35,6 +36,9 @@ export interface InvokeMap {
   'results:pages': { req: { id: string; password?: string }; res: PageImages };
   /** The other finished results of the same file content (other backends, re-runs, other settings), newest first. */
   'results:sameFile': { req: { id: string }; res: SameFileResult[] };
+  /** A corrected (or merged) block list saved as an edited version of a result, beside it: a new result for an
+   *  original, the same one when `id` is itself an edited version; `pages`: the changed pages only. Answers the version's id. */
+  'results:saveVersion': { req: { id: string; pages: PageEdit[] }; res: { id: string } };
   'history:list': { req: { query?: string }; res: HistoryItem[] };
   'history:delete': { req: { ids: string[] }; res: { freedBytes: number } };
   'history:clear': { req: void; res: { freedBytes: number } };
@@ -70,7 +74,7 @@ export type Res<K extends InvokeChannel> = InvokeMap[K]['res'];
 const invokeChannels: Record<InvokeChannel, true> = {
   'app:ready': true, 'settings:get': true, 'settings:set': true, 'key:status': true, 'key:set': true,
   'key:clear': true, 'connection:test': true, 'files:import': true, 'tasks:submit': true, 'tasks:list': true,
-  'tasks:cancel': true, 'tasks:retry': true, 'tasks:remove': true, 'tasks:rerun': true, 'results:get': true, 'results:pages': true,
+  'tasks:cancel': true, 'tasks:retry': true, 'tasks:remove': true, 'tasks:rerun': true, 'results:get': true, 'results:pages': true, 'results:saveVersion': true,
   'results:sameFile': true, 'history:list': true, 'history:delete': true, 'history:clear': true, 'storage:usage': true,
   'export:task': true, 'export:batch': true, 'export:compare': true, 'dialog:saveFile': true, 'dialog:pickFolder': true,
   'dialog:openFiles': true,

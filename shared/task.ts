@@ -171,6 +171,8 @@ export interface ResultView {
   images: Record<string, string>;
   /** The service's warnings ("CODE: sentence"), e.g. DAMAGED_FILE: the file was repaired. */
   warnings: string[];
+  /** An edited version: the id of the result it corrects (that one stays as it was). */
+  editedFrom?: string | null;
 }
 
 /** A page of the original drawn by main (mupdf) for the review when the renderer's PDF library cannot
@@ -194,6 +196,8 @@ export interface HistoryItem {
   fileSize: number | null; // the source file's size (task saved with the result); null when saved without it
   bytes: number; // what the result takes on disk (its cache folder): what deleting it frees
   parentId: string | null;
+  /** An edited version: the id of the result it corrects. */
+  editedFrom?: string | null;
   /** A short excerpt around the hit when searching by text. */
   snippet: string | null;
 }

@@ -3,7 +3,7 @@
 // the notes printed at a page's foot become one `footnote` block per note ("label text", as the PDF path
 // writes them). Blocks are matched by their text; a block that matches nothing stays as parsed.
 import type { Block, Page } from '../../shared/somark.ts';
-import { buildCatalog } from '../parse/markdown.ts';
+import { buildCatalog } from '../../shared/markdown/writer.ts';
 import type { ParsedDocument } from '../types.ts';
 import { tableHtml, type WordTable } from './docx-table.ts';
 import type { NoteDef } from './docx-notes.ts';

@@ -3,7 +3,7 @@
 // so every grid cell is covered exactly once and no two spans overlap. Written as HTML (with spans) or, for
 // a table without spans, as a pipe table.
 import { cellsToHtml, type Cell } from '../parse/table-cells.ts';
-import { pipeCell } from '../parse/escape.ts';
+import { pipeCell } from '../../shared/markdown/escape.ts';
 import { kid, kids, type XNode } from './tree.ts';
 
 /** A cell with its plain text (HTML tables, the JSON) and its Markdown (pipe tables). */

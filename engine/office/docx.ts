@@ -8,7 +8,7 @@ import { ommlToLatex } from './omml.ts';
 import { Numbering, type ListRef } from './numbering.ts';
 import { tableMarkdown, wordTable, type WordTable } from './docx-table.ts';
 import { definitionsMarkdown, Notes, type NoteDef } from './docx-notes.ts';
-import { escapeText } from '../parse/escape.ts';
+import { escapeText } from '../../shared/markdown/escape.ts';
 
 /** Where a picture sits in the Markdown; structure.ts puts the converted PDF's crop links there, in order. */
 export const IMAGE_SLOT = '\u0000image\u0000';

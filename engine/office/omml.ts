@@ -1,7 +1,7 @@
 // Office Math (OMML, m:oMath) → LaTeX: fractions, scripts, radicals, n-ary operators, delimiters,
 // functions, accents, bars and matrices; text runs with the common symbols mapped to commands.
 import { allText, kid, kids, type XNode } from './tree.ts';
-import { safeTex } from '../parse/escape.ts';
+import { safeTex } from '../../shared/markdown/escape.ts';
 
 const SYMBOLS: Record<string, string> = {
   'π': '\\pi ', 'α': '\\alpha ', 'β': '\\beta ', 'γ': '\\gamma ', 'δ': '\\delta ', 'ε': '\\epsilon ', 'θ': '\\theta ',

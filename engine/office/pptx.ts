@@ -2,7 +2,7 @@
 // drawing order — paragraphs (bulleted or numbered as the slide says), tables (merged cells repeated).
 import { openPackage } from './xml.ts';
 import { allText, find, kid, kids, parseXml, type XNode } from './tree.ts';
-import { escapeText, pipeCell } from '../parse/escape.ts';
+import { escapeText, pipeCell } from '../../shared/markdown/escape.ts';
 
 export interface SlideContent {
   title: string | null;

@@ -2,7 +2,7 @@
 // columns dropped), the sheet name as its title. Exact where the converted PDF is not (a sheet printed
 // over several pages, cut columns); the cell values are the cached ones LibreOffice would print.
 import { elements, openPackage, textOf } from './xml.ts';
-import { escapeText, pipeCell } from '../parse/escape.ts';
+import { escapeText, pipeCell } from '../../shared/markdown/escape.ts';
 
 export interface SheetTable {
   name: string;

@@ -7,11 +7,11 @@ import type { ParsedDocument, ParseOptions } from '../types.ts';
 import type { Elem, PageAnalysis } from './model.ts';
 import { classifyMargins, type MarginRole } from './headers.ts';
 import { assignTitles, bodyStyle, pageBody } from './titles.ts';
-import { buildCatalog, startsLikeContinuation, toMarkdown } from './markdown.ts';
-import { CJK_CHAR, END_OF_SENTENCE, TABLE_CAPTION } from './text.ts';
+import { buildCatalog, toMarkdown } from '../../shared/markdown/writer.ts';
+import { CJK_CHAR, END_OF_SENTENCE, startsLikeContinuation, TABLE_CAPTION } from './text.ts';
 import { hyphenPairs, mendHyphens } from './hyphens.ts';
 import { tableGoesOn } from './table-flow.ts';
-import { safeTex } from './escape.ts';
+import { safeTex } from '../../shared/markdown/escape.ts';
 import { reducedWarning } from './caps.ts';
 
 export interface DocumentMeta {

@@ -3,11 +3,10 @@
 // a footnote block and the Markdown a `[^n]: text` definition).
 import type { RawLine } from '../pdf/raw.ts';
 import { latexOf } from './formulas.ts';
+// The labels of footnote definitions (labelNotes, NOTE_START) are the Markdown writer's: shared/markdown/notes.ts.
 
 /** A note mark: one to three digits, or a run of note symbols. */
 const MARK = /^(\d{1,3}|[*∗†‡§¶]{1,3})\)?$/;
-/** At the start of a note's text: its mark (a numbered notes list's "1." too), then the note. */
-export const NOTE_START = /^(\d{1,3}|[*∗†‡§¶]{1,3})[.)]?\s+(?=\S)/;
 
 /** Runs of consecutive superscript indices. */
 function runs(sup: number[]): [number, number][] {
@@ -68,33 +67,4 @@ function inlineMath(l: RawLine, a: number, b: number): { start: number; end: num
   const shift = (ix?: number[]) => (ix ?? []).filter((i) => i >= start && i < end).map((i) => i - start);
   const word: RawLine = { ...l, text: l.text.slice(start, end), sup: shift(l.sup), sub: shift(l.sub) };
   return { start, end, tex: `$${latexOf(word)}$` };
-}
-
-/** Footnote labels of one page: per note its label (null: it continues the note before it), and the page's
- * reference marks renamed. */
-export interface PageNotes { labels: (string | null)[]; refs: Map<string, string> }
-
-/** Labels unique in the document: a note keeps its own mark (a number or symbol) the first time it is used;
- * a mark used before (numbering restarting on each page) or a note without a mark gets the next number no
- * note of the document carries. A number used before and not above the page's previous one is a numbered
- * item inside that note, and a note without a mark after another one its continuation. */
-export function labelNotes(pages: { content: string }[][]): PageNotes[] {
-  const marks = pages.flat().map((b) => NOTE_START.exec(b.content)?.[1] ?? '');
-  let next = Math.max(0, ...marks.filter((m) => /^\d+$/.test(m)).map(Number)) + 1;
-  const used = new Set<string>();
-  return pages.map((notes) => {
-    const labels: (string | null)[] = [], refs = new Map<string, string>();
-    let prev = -Infinity;
-    for (const b of notes) {
-      const m = NOTE_START.exec(b.content)?.[1];
-      const num = m && /^\d+$/.test(m) ? Number(m) : NaN;
-      if (labels.length && (!m || (num <= prev && used.has(m)))) { labels.push(null); continue; }
-      if (!Number.isNaN(num)) prev = num;
-      const label = m && !used.has(m) ? m : String(next++);
-      used.add(label);
-      if (m) refs.set(m, label);
-      labels.push(label);
-    }
-    return { labels, refs };
-  });
 }

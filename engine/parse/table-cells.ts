@@ -2,7 +2,7 @@
 // cell from the chars whose centres fall inside it, and the HTML of the table.
 import type { RawLine } from '../pdf/raw.ts';
 import { cleanLine, joinText } from './text.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../../shared/markdown/escape.ts';
 
 export interface Cell { r: number; c: number; rs: number; cs: number; text: string }
 

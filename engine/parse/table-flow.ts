@@ -1,7 +1,8 @@
 // Tables that a column or page break cut in two: the part at the head of the next column (to the right,
 // starting higher) or of the next page (as wide) with the same number of grid columns goes
 // on with the table before it. The Markdown joins them into one table (a header row the second part repeats
-// is dropped); the JSON keeps a block per column and page, as it does for paragraphs.
+// is dropped: joinTables in shared/markdown/join.ts); the JSON keeps a block per column and page, as it does
+// for paragraphs.
 import type { Elem } from './model.ts';
 
 /** Grid columns of a table's first row (colspans summed). */
@@ -17,12 +18,4 @@ export function tableGoesOn(prev: Elem, next: Elem, pageWidth: number, nextPage:
   const w = (e: Elem) => e.bbox[2] - e.bbox[0];
   if (nextPage) return Math.abs(w(prev) - w(next)) < 0.1 * w(prev); // the same column width (another column may hold it)
   return next.bbox[0] >= prev.bbox[2] - 0.02 * pageWidth && next.bbox[1] < prev.bbox[1] && Math.abs(w(prev) - w(next)) < 0.2 * w(prev);
-}
-
-/** Table `b`'s rows appended to table `a` (HTML), without a first row that repeats `a`'s header row. */
-export function joinTables(a: string, b: string): string {
-  const first = (h: string) => /<tr>.*?<\/tr>/.exec(h)?.[0] ?? '';
-  const rows = b.replace(/^<table>|<\/table>$/g, '');
-  const rest = first(a) && first(a) === first(b) ? rows.slice(first(b).length) : rows;
-  return a.replace(/<\/table>$/, `${rest}</table>`);
 }

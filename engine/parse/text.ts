@@ -1,12 +1,12 @@
 // Text helpers shared by the page analysis and the document assembly: line joining (hyphenation, CJK),
-// and the patterns that recognise bullets, captions, numbering and page numbers.
+// and the patterns that recognise bullets, captions, numbering and page numbers. What the Markdown writer
+// needs too (CJK chars, bullet glyphs, joinText) lives in shared/markdown/join.ts.
+import { CJK_CHAR, joinText } from '../../shared/markdown/join.ts';
 
-export const CJK_CHAR = /[\u1100-\u11ff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
-const CJK_NO_SPACE = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+export { BULLET_GLYPH, CJK_CHAR, joinText } from '../../shared/markdown/join.ts';
 
 /** Bullet glyphs and list markers at the start of a line. */
 export const BULLET_START = /^\s*([•●▪◦■□◆◇‣∙➢➤►▶✓✔❖○◼]|[-–—*](?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-z][.)](?=\s)|\([ivx]{1,4}\)(?=\s))/;
-export const BULLET_GLYPH = /^\s*[•●▪◦■□◆◇‣∙➢➤►▶✓✔❖○◼]\s*/;
 
 /** "Figure 3:", "Fig. 2.", "Table 1", "图 1" … at the start of a text. */
 export const CAPTION_START = /^\s*((figure|fig\.?|table|tab\.?|chart|exhibit|plate|listing|scheme)\s*[\dIVXivx]+([.-]\d+)*[a-z]?\s*([.:：|—–-]|$)|[图表]\s*[\d一二三四五六七八九十]+([.-]\d+)?)/i;
@@ -39,20 +39,6 @@ export const hasTocLeader = (t: string): boolean => LEADER_PAIR.test(t) && TOC_L
 export const dropLeaders = (t: string): string => (LEADER_PAIR.test(t) ? t.replace(TOC_LEADER, ' ') : t);
 
 export const END_OF_SENTENCE = /[.!?。！？:：;；…"”’」』)\]]\s*$/;
-
-const HYPHEN_END = /[A-Za-z\u00c0-\u024f]-$/;
-
-/** Joins two pieces of running text: de-hyphenates "infor-" + "mation", no space between CJK chars. */
-export function joinText(a: string, b: string): string {
-  if (!a) return b;
-  if (!b) return a;
-  const last = a[a.length - 1], first = b[0];
-  if (HYPHEN_END.test(a) && /^[a-z\u00df-\u00ff]/.test(b)) return a.slice(0, -1) + b;
-  if (HYPHEN_END.test(a) && /^[A-Z0-9]/.test(b)) return a + b; // compound names: "Soekarno-" + "Hatta"
-  if (CJK_NO_SPACE.test(last) && CJK_NO_SPACE.test(first)) return a + b;
-  if (/\s/.test(last) || /\s/.test(first)) return a + b;
-  return a + ' ' + b;
-}
 
 /** Joins the lines of a paragraph as joinText does, but a word hyphenated at the line end ("dual-" +
  * "encoder", or a soft hyphen a PDF set there) keeps a soft hyphen in its place: the assembly decides
@@ -93,3 +79,6 @@ export const median = (a: number[]): number => {
   const s = [...a].sort((x, y) => x - y);
   return s[Math.floor(s.length / 2)];
 };
+
+/** Text that reads as the continuation of a sentence (lower case, punctuation, CJK). */
+export const startsLikeContinuation = (t: string): boolean => /^[a-z\u00df-\u00ff(,;:\u2013\u2014]/.test(t) || CJK_CHAR.test(t[0] ?? '');

@@ -10,7 +10,7 @@ import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { math, mathHtml } from 'micromark-extension-math';
 import { findSoffice } from '../../engine/office/soffice.ts';
-import { safeTex } from '../../engine/parse/escape.ts';
+import { safeTex } from '../../shared/markdown/escape.ts';
 import { fileForm, pollUntilDone, postForm, startTestServer, type TestServer } from '../engine/server/helpers.ts';
 import { hostileDocx, hostilePdf, hostilePptx, hostileXlsx, SAID } from './hostile-office.ts';
 import { removeTemps, tempDir } from './support.ts';

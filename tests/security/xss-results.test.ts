@@ -8,7 +8,7 @@ import { DEFAULT_FEATURE_CONFIG, type Page } from '../../shared/somark.ts';
 import { collectImageUrls, downloadImages } from '../../electron/services/results/images.ts';
 import { DEFAULT_TIMING } from '../../electron/services/consts.ts';
 import { startWebServer } from '../../electron/web/http-server.ts';
-import { toMarkdown } from '../../engine/parse/markdown.ts';
+import { toMarkdown } from '../../shared/markdown/writer.ts';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfm } from 'micromark-extension-gfm';
 import { gfmFromMarkdown } from 'mdast-util-gfm';

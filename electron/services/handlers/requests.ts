@@ -86,6 +86,11 @@ export const requests: RequestParsers = {
   'results:get': idOf,
   'results:pages': withPassword,
   'results:sameFile': idOf,
+  // The blocks themselves are checked against the result by results/versions.ts (shared/edit/version.ts).
+  'results:saveVersion': (req) => {
+    const r = record(req);
+    return { id: taskId(r.id), pages: Array.isArray(r.pages) ? r.pages : invalid('pages must be a list of page edits') };
+  },
   'history:list': (req) => {
     const query = req === undefined || req === null ? undefined : record(req).query;
     if (query !== undefined && (typeof query !== 'string' || query.length > 500)) invalid('query must be text (at most 500 characters)');

@@ -1,14 +1,16 @@
 // IPC handlers of the queue ('tasks:*') and of one task's result ('results:get', from the results cache;
-// 'results:pages', its original drawn by main: results/page-images.ts).
+// 'results:pages', its original drawn by main: results/page-images.ts; 'results:saveVersion', an edited
+// version beside it: results/versions.ts).
 // Files enter only through 'tasks:submit' (files/intake.ts checks them once); re-runs: history/rerun.ts.
 import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { CodedError } from '../../../shared/result.ts';
 import { submitPaths } from '../files/intake.ts';
 import { rerunTask } from '../history/rerun.ts';
+import { saveVersion } from '../results/versions.ts';
 import type { HandlerContext } from './index.ts';
 
 type TaskHandlers = Pick<Handlers,
-  'tasks:submit' | 'tasks:list' | 'tasks:cancel' | 'tasks:retry' | 'tasks:remove' | 'tasks:rerun' | 'results:get' | 'results:pages'>;
+  'tasks:submit' | 'tasks:list' | 'tasks:cancel' | 'tasks:retry' | 'tasks:remove' | 'tasks:rerun' | 'results:get' | 'results:pages' | 'results:saveVersion'>;
 
 export function taskHandlers(ctx: HandlerContext): TaskHandlers {
   const queue = ctx.tasks;
@@ -28,5 +30,6 @@ export function taskHandlers(ctx: HandlerContext): TaskHandlers {
     'tasks:rerun': async ({ id, options }) => rerunTask(ctx, id, options),
     'results:get': async ({ id }) => ctx.results.view(id),
     'results:pages': async ({ id, password }) => ctx.pages.open(id, password),
+    'results:saveVersion': async ({ id, pages }) => saveVersion(ctx.results, { id, pages }),
   };
 }

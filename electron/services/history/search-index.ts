@@ -68,6 +68,8 @@ interface Entry {
   bytes: number;
   /** The task as it was when it succeeded (the queue may have forgotten it since). */
   snapshot: Task | undefined;
+  /** An edited version's original. */
+  editedFrom: string | null;
   /** Markdown without tags, image links and data URIs; NFC. */
   text: string;
 }
@@ -96,6 +98,7 @@ export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks
         pages: meta.metadata?.page_num ?? null,
         bytes: await ctx.results.bytes(id),
         snapshot: meta.task,
+        editedFrom: meta.edit?.from ?? null,
         text: searchableText(markdown),
       });
     } catch {
@@ -129,6 +132,7 @@ export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks
       fileSize: task?.size ?? null,
       bytes: e.bytes,
       parentId: task?.parentId ?? null,
+      editedFrom: e.editedFrom,
       snippet,
     };
   }

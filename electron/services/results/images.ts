@@ -10,12 +10,14 @@ import { sniff } from '../../../shared/file-types.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_RESULT, MAX_IMAGES_TOTAL_BYTES } from '../consts.ts';
 import { CACHE } from './layout.ts';
 
+// Rewriting the links is pure (the review's preview of a correction does it too): shared/markdown/links.ts.
+export { rewriteMarkdown } from '../../../shared/markdown/links.ts';
+
 // `![alt](url)`; a backslash-escaped "]" does not close the alt text (CommonMark), so escaped text is no image.
 const MD_IMAGE = /(?<!\\)!\[(?:\\.|[^\]\\])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const HTML_IMG = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi;
 const isRemote = (u: string): boolean => /^https?:\/\//i.test(u);
 const unescapeHtml = (s: string): string => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;');
 
 /** Remote image URLs in order of first appearance. */
 export function collectImageUrls(markdown: string, json: JsonOutput | undefined, imgs: readonly string[]): string[] {
@@ -102,16 +104,4 @@ export async function downloadImages(urls: readonly string[], dir: string, o: Do
   const order = new Map(urls.map((u, i) => [u, i] as const));
   failed.sort((a, b) => order.get(a.url)! - order.get(b.url)!);
   return { map, failed };
-}
-
-/** Replaces each downloaded URL (and its HTML-escaped form) by its ./images/… path. */
-export function rewriteMarkdown(markdown: string, map: Record<string, string>): string {
-  let out = markdown;
-  for (const url of Object.keys(map).sort((a, b) => b.length - a.length)) {
-    const local = `./${map[url]}`;
-    out = out.split(url).join(local);
-    const esc = escapeHtml(url);
-    if (esc !== url) out = out.split(esc).join(local);
-  }
-  return out;
 }

@@ -59,6 +59,8 @@ export interface CachedResultMeta {
   /** The PDF the service converted an Office original to (result.pdf_url), when it sent one. */
   preview?: string;
   savedAt: number;
+  /** Set on an edited version (results/versions.ts): the result it corrects, and when it was saved. */
+  edit?: { from: string; savedAt: number };
   /** Snapshot of the task when it succeeded (the queue may have forgotten it since); optional. */
   task?: Task;
 }

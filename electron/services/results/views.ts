@@ -85,5 +85,6 @@ export async function resultView(cache: CacheReads, links: ViewLinks, id: string
     assetBase: base,
     images: meta.images,
     warnings: meta.warnings ?? [],
+    editedFrom: meta.edit?.from ?? null,
   };
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { assembleDocument, parseDocument } from '../../../engine/parse/index.ts';
 import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
-import { joinTables } from '../../../engine/parse/table-flow.ts';
+import { joinTables } from '../../../shared/markdown/join.ts';
 import { readingOrder } from '../../../engine/parse/xycut.ts';
 import { detectBorderless } from '../../../engine/parse/borderless.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';

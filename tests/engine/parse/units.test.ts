@@ -7,7 +7,7 @@ import { imageSize } from '../../../engine/parse/image-size.ts';
 import { decodeImage } from '../../../engine/pdf/mupdf-files.ts';
 import { joinText, numberingDepth, PAGE_NUMBER } from '../../../engine/parse/text.ts';
 import { readingOrder } from '../../../engine/parse/xycut.ts';
-import { buildCatalog, toMarkdown } from '../../../engine/parse/markdown.ts';
+import { buildCatalog, toMarkdown } from '../../../shared/markdown/writer.ts';
 import { DEFAULT_FEATURE_CONFIG, type Block, type Page } from '../../../shared/somark.ts';
 import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
 import { segmentBlocks } from '../../../engine/parse/segment.ts';

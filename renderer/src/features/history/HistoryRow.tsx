@@ -1,6 +1,7 @@
 // One history row: name (opens the result), the text snippet of a search hit with the query marked,
-// the link to the result it re-runs, date, pages, backend, size, time taken, and the row's actions; and the
-// delete actions (one or all, after asking), which report the space freed.
+// the link to the result it re-runs (an edited version: its badge and its original, one click away), date,
+// pages, backend, size, time taken, and the row's actions; and the delete actions (one or all, after
+// asking), which report the space freed.
 import type { ReactNode } from 'react';
 import type { HistoryItem } from '../../../../shared/task.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
@@ -40,7 +41,16 @@ export function HistoryRow({ item, query, date, size, elapsed, parentName, onOpe
         <button type="button" className="link-btn" aria-label={t('history.openLabel', { name: item.fileName })} onClick={() => onOpen(item.id)}>
           {item.fileName}
         </button>
-        {item.parentId && (
+        {item.editedFrom && <span className="hist-edited" data-testid="history-edited">{t('history.edited')}</span>}
+        {item.editedFrom ? (
+          <div className="hist-parent muted xp-small">
+            ↳ {parentName ? (
+              <button type="button" className="link-btn" data-testid="history-original" onClick={() => onOpen(item.editedFrom!)}>
+                {t('history.editedOf', { name: parentName })}
+              </button>
+            ) : t('history.editedOfUnknown')}
+          </div>
+        ) : item.parentId && (
           <div className="hist-parent muted xp-small">
             ↳ {parentName ? t('history.rerunOf', { name: parentName }) : t('history.rerunOfUnknown')}
           </div>

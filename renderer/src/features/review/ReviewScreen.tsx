@@ -1,6 +1,7 @@
 // The review screen for a finished task (the slot the app shell renders): loads the cached result
-// through 'results:get' and shows it side by side (ReviewView). Works for history items whose
-// original moved: originalUrl then points at the cached copy, or is null (boxes on blank pages).
+// through 'results:get' and shows it side by side (ReviewView, with corrections: edit/EditableReview).
+// Works for history items whose original moved: originalUrl then points at the cached copy, or is null
+// (boxes on blank pages).
 import { useCallback, useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/result.ts';
 import type { ResultView } from '../../../../shared/task.ts';
@@ -9,7 +10,7 @@ import { invoke } from '../../lib/ipc.ts';
 import { sourceKind } from './doc.ts';
 import type { PdfDoc } from './pdf.ts';
 import { loadPdfjs, openPdf } from './pdf.ts';
-import { ReviewView } from './ReviewView.tsx';
+import { EditableReview } from './edit/EditableReview.tsx';
 import { rememberResultTask } from '../task/names.ts';
 import './messages.ts';
 
@@ -68,5 +69,5 @@ export function ReviewScreen({ taskId }: { taskId: string }) {
       </div>
     );
   }
-  return <ReviewView key={taskId} view={load.view} pdf={load.pdf} />;
+  return <EditableReview key={taskId} view={load.view} pdf={load.pdf} />;
 }

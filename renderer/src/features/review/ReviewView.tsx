@@ -1,7 +1,7 @@
 // The side-by-side review of one loaded result: toolbar, one-line notices and legend over thumbnails |
 // pages | Markdown | inspector. Builds the document model once, opens the PDF, owns the screen's store.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { ResultView } from '../../../../shared/task.ts';
 import { WARNING_CODES } from '../../../../shared/somark.ts';
 import { Icon } from '../../components/Icon.tsx';
@@ -96,9 +96,11 @@ interface Props {
   /** The original, already being opened by the caller (who also destroys it); else opened here. */
   pdf?: Promise<PdfDoc> | null;
   initial?: Partial<ReviewState>;
+  /** Shown under the toolbar, inside the screen's context (the corrections' bar: edit/EditableReview.tsx). */
+  children?: ReactNode;
 }
 
-export function ReviewView({ view, pdf: opening, initial }: Props) {
+export function ReviewView({ view, pdf: opening, initial, children }: Props) {
   const t = useT();
   const baseDoc = useMemo(() => buildDoc(view), [view]);
   const original = useOriginal(view, baseDoc, opening);
@@ -139,6 +141,7 @@ export function ReviewView({ view, pdf: opening, initial }: Props) {
     <ReviewContext.Provider value={ctx}>
       <div className="rv-root" data-testid="review" data-pdf={pdf ? 'ready' : 'none'} data-drawn={original.drawn ? 'mupdf' : undefined}>
         <Toolbar />
+        {children}
         {original.locked && <PagePassword wrong={original.locked.wrong} onSubmit={original.unlock} />}
         <Panes notice={notice} warnings={(view.warnings ?? []).map((w) => warningText(w, t, original.drawn))} searchRef={searchRef} />
       </div>

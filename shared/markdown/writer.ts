@@ -1,8 +1,8 @@
-// SoMark pages → Markdown and the catalog (outline of the titles).
-import type { Block, CatalogNode, FeatureConfig, ImageFormat, Page } from '../../shared/somark.ts';
-import { BULLET_GLYPH, CJK_CHAR, joinText } from './text.ts';
+// The one Markdown writer: SoMark pages → Markdown and the catalog (outline of the titles). The engine writes
+// every result with it, and the app regenerates a corrected result's Markdown from its blocks with it. Pure.
+import type { Block, CatalogNode, FeatureConfig, ImageFormat, Page } from '../somark.ts';
+import { BULLET_GLYPH, joinTables, joinText } from './join.ts';
 import { labelNotes, NOTE_START, type PageNotes } from './notes.ts';
-import { joinTables } from './table-flow.ts';
 import { escapeAlt, escapeMd, safeTex } from './escape.ts';
 
 /** A code fence longer than any backtick run in the code, so the code cannot close it early. */
@@ -96,5 +96,3 @@ export function buildCatalog(pages: Page[]): CatalogNode[] {
   }
   return root;
 }
-
-export const startsLikeContinuation = (t: string): boolean => /^[a-z\u00df-\u00ff(,;:\u2013\u2014]/.test(t) || CJK_CHAR.test(t[0] ?? '');
