@@ -69,6 +69,21 @@ describe('ReviewView', () => {
     }
   });
 
+  it("says in the user's language which pages were read at a reduced resolution (the engine's sentence parsed)", async () => {
+    const { reducedWarning } = await import('../../engine/parse/caps.ts');
+    const view = sampleView({ warnings: [reducedWarning([[2, 32], [0, 40]])!] });
+    const first = render(<ReviewView view={view} />);
+    expect(screen.getByTestId('review-warning').textContent).toBe('Page 1, 3: too large to read at full resolution, read at 32 dpi; small text may be missed.');
+    first.unmount();
+    setLocale('zh-CN');
+    try {
+      render(<ReviewView view={view} />);
+      expect(screen.getByTestId('review-warning').textContent).toBe('第 1, 3 页过大，无法以完整分辨率读取，已按 32 dpi 读取；小字可能遗漏。');
+    } finally {
+      setLocale('en');
+    }
+  });
+
   it('draws boxes on blank pages of page_size, scaled to the page width, with a notice', () => {
     render(<ReviewView view={sampleView()} />);
     expect(screen.getByTestId('review-notice').textContent).toMatch(/original file is gone/);

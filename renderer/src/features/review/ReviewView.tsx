@@ -34,6 +34,12 @@ const DEFAULT_BASE = 96 / 144;
 function warningText(w: string, t: ReturnType<typeof useT>, drawn: boolean): string {
   const m = /^([A-Z_]+):\s*(.*)$/s.exec(w);
   if (m?.[1] === WARNING_CODES.damaged) return t(drawn ? 'review.damagedDrawn' : 'review.damaged');
+  if (m?.[1] === WARNING_CODES.reduced) {
+    // "Page 3 is …" or "4 pages (1, 2, 5, 9) are …", then "read at N dpi".
+    const pages = /^Page (\d+) is/.exec(m[2]!)?.[1] ?? /^\d+ pages \(([^)]*)\) are/.exec(m[2]!)?.[1];
+    const dpi = /; read at (\d+) dpi/.exec(m[2]!)?.[1];
+    if (pages && dpi) return t('review.reduced', { pages, dpi });
+  }
   return t('review.warning', { message: m ? m[2]! : w });
 }
 
