@@ -24,6 +24,8 @@ export interface PoolOptions {
   log?: (line: string) => void;
   /** How long a stopped worker may take to end by itself (worker-stop.ts). */
   stopGraceMs?: number;
+  /** Each worker loads the OCR models in the background as it starts (the first scanned page does not wait). */
+  warmOcr?: boolean;
 }
 
 export interface RunOptions {
@@ -100,6 +102,18 @@ export class WorkerPool {
     });
   }
 
+  /** Starts every worker now (each stops again after idling like any other), rather than on demand. */
+  prestart(): void {
+    for (const slot of this.#slots) {
+      if (this.#closed || slot.worker) continue;
+      this.#spawn(slot);
+      if (this.#opts.idleMs) {
+        slot.idle = setTimeout(() => void this.#stop(slot, null), this.#opts.idleMs);
+        slot.idle.unref();
+      }
+    }
+  }
+
   /** Rejects waiting jobs and stops every worker (running jobs fail). */
   async close(): Promise<void> {
     this.#closed = true;
@@ -137,6 +151,7 @@ export class WorkerPool {
     slot.worker = worker;
     slot.ready = false;
     slot.guard = null;
+    if (this.#opts.warmOcr) worker.postMessage({ type: 'warm' } satisfies ToWorker);
     worker.on('message', (m: FromWorker) => slot.worker === worker && this.#onMessage(slot, m));
     worker.on('error', (e) => {
       this.#opts.log?.(`worker error: ${e.message}`);
@@ -162,6 +177,7 @@ export class WorkerPool {
       slot.guard = m.guard ? new Int32Array(m.guard) : null;
       return this.#startClock(slot);
     }
+    if (m.type === 'warm') return this.#opts.log?.(`worker ready for OCR (models loaded in ${m.ms} ms)`);
     const p = slot.current;
     if (!p || m.id !== p.id) return;
     if (m.type === 'page') slot.watch?.pageStart(m.page);

@@ -21,6 +21,8 @@ export interface EngineStartOptions {
   workerUrl?: URL;
   /** LibreOffice's soffice for Office files, asked at each use: a path, or undefined to search for it. */
   soffice?: () => string | undefined;
+  /** Workers start with the engine and load the OCR models in the background. */
+  preloadOcr?: boolean;
   log?: (line: string) => void;
 }
 
@@ -70,7 +72,7 @@ export function createEngineManager(o: {
       if (!starting) {
         const t0 = Date.now();
         const opts: EngineStartOptions = {
-          port: 0, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
+          port: 0, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES, preloadOcr: true,
           log: (line) => o.log.info(`engine: ${line}`), ...(o.workerUrl ? { workerUrl: o.workerUrl } : {}),
           ...(o.sofficeSetting ? { soffice: () => sofficeOption(o.sofficeSetting!()) } : {}),
         };
