@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { recClasses } from './meta.ts';
 import { inNative } from './native-guard.ts';
+import { fuseHardSwish } from './hardswish.ts';
 
 /** What we use of onnxruntime (the node and web packages share it). */
 export interface Tensor { data: Float32Array; dims: readonly number[] }
@@ -69,7 +70,8 @@ async function loadOrt(log: (line: string) => void): Promise<{ ort: Ort; backend
 async function build(log: (line: string) => void): Promise<OcrModels> {
   const { ort, backend } = await loadOrt(log);
   const dir = modelDir();
-  const file = async (name: string) => new Uint8Array(await readFile(join(dir, name)));
+  // Hard-swish chains fused as the graph loads (hardswish.ts): the English recogniser ~30% less CPU.
+  const file = async (name: string) => fuseHardSwish(new Uint8Array(await readFile(join(dir, name))));
   const session = (bytes: Uint8Array) => { const s = inNative('create', () => ort.InferenceSession.create(bytes, SESSION)); sessions.push(s); return s; };
   const rec = async (name: 'zh' | 'en', path: string): Promise<RecModel> => {
     const bytes = await file(path);
