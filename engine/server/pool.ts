@@ -2,7 +2,9 @@
 // worker runs one job at a time. Workers start on demand, stop after idling, and are replaced when
 // they crash, run out of memory or overrun a job's budget (budget.ts: CPU per page and per job, no
 // progress), so one bad document never takes the engine down.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { OCR_THREADS_ENV } from '../ocr/runtime.ts';
 import type { Progress } from '../../shared/somark-answers.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { BudgetError, JobWatch, threadCpu, type Budget } from './budget.ts';
@@ -26,6 +28,8 @@ export interface PoolOptions {
   stopGraceMs?: number;
   /** Each worker loads the OCR models in the background as it starts (the first scanned page does not wait). */
   warmOcr?: boolean;
+  /** onnxruntime threads of each worker; default: the cores left to each (cores ÷ workers, at least 1). */
+  ocrThreads?: number;
 }
 
 export interface RunOptions {
@@ -147,7 +151,9 @@ export class WorkerPool {
   }
 
   #spawn(slot: Slot): Worker {
-    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData?.(), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const threads = this.#opts.ocrThreads ?? Math.max(1, Math.floor(availableParallelism() / this.size));
+    const env = { ...process.env, [OCR_THREADS_ENV]: String(threads) };
+    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData?.(), env, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     slot.worker = worker;
     slot.ready = false;
     slot.guard = null;

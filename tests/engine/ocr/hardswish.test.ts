@@ -21,7 +21,7 @@ async function outputs(bytes: Uint8Array, dims: number[], x: Float32Array): Prom
 }
 
 describe('hard-swish rewrite', () => {
-  for (const [name, dims] of [['en_PP-OCRv3_rec_infer.onnx', [1, 3, 48, 320]], ['ch_PP-OCRv4_det_infer.onnx', [1, 3, 96, 128]]] as const) {
+  for (const [name, dims] of [['en_PP-OCRv3_rec_infer.onnx', [1, 3, 48, 320]], ['ch_PP-OCRv4_det_infer.onnx', [1, 3, 96, 128]]] as [string, number[]][]) {
     it(`${name}: same outputs, no Clip chains left`, async () => {
       const raw = model(name), fused = fuseHardSwish(raw);
       expect(count(raw, 'Clip')).toBeGreaterThan(20);
@@ -29,7 +29,7 @@ describe('hard-swish rewrite', () => {
       expect(count(fused, 'HardSigmoid')).toBe(count(raw, 'HardSigmoid') + count(raw, 'Clip'));
       let seed = 7;
       const x = new Float32Array(dims.reduce((a, b) => a * b)).map(() => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 30) - 1);
-      const [a, b] = [await outputs(raw, [...dims], x), await outputs(fused, [...dims], x)];
+      const [a, b] = [await outputs(raw, dims, x), await outputs(fused, dims, x)];
       expect(b.length).toBe(a.length);
       let diff = 0;
       for (let i = 0; i < a.length; i++) diff = Math.max(diff, Math.abs(a[i] - b[i]));
