@@ -28,7 +28,7 @@ export interface PoolOptions {
   stopGraceMs?: number;
   /** Each worker loads the OCR models in the background as it starts (the first scanned page does not wait). */
   warmOcr?: boolean;
-  /** onnxruntime threads of each worker; default: the cores left to each (cores ÷ workers, at least 1). */
+  /** onnxruntime threads of each worker; default: the cores left to each (cores ÷ workers, 1 to 4). */
   ocrThreads?: number;
 }
 
@@ -151,7 +151,7 @@ export class WorkerPool {
   }
 
   #spawn(slot: Slot): Worker {
-    const threads = this.#opts.ocrThreads ?? Math.max(1, Math.floor(availableParallelism() / this.size));
+    const threads = this.#opts.ocrThreads ?? Math.max(1, Math.min(4, Math.floor(availableParallelism() / this.size)));
     const env = { ...process.env, [OCR_THREADS_ENV]: String(threads) };
     const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData?.(), env, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     slot.worker = worker;
