@@ -2,9 +2,11 @@
 // prints the CPU and wall time of each OCR stage on one page of FILE instead.
 // Makes the scan sets (bench/make-scans.ts) when missing, then for the 10-page English and Chinese
 // scans prints s/page (wall and CPU) and peak RSS of a fresh process parsing it on one worker, pages/s
-// with two workers (one copy each, as the server's pool runs them), text similarity and title F1 against
-// the born-digital reference; for the photo-like sets, the similarity and title F1 alone; then the
-// similarity on the corpus scans and images with a reference (only when all sets run).
+// and wall s/page with two workers (one copy each, as the server's pool runs them), text similarity and
+// title F1 against the born-digital reference, and Tesseract's CPU-s/page on the same pages in the same
+// run (bench/tesseract.ts) with the ratios against the issue's bars; for the photo-like sets, the
+// similarity and title F1 alone; then the similarity on the corpus scans and images with a reference
+// (only when all sets run).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { makeScans } from './make-scans.ts';
 import * as mupdf from 'mupdf';
 import { ocrModels } from '../engine/ocr/runtime.ts';
 import { ocrStageTimes, resetOcrStageTimes } from '../engine/ocr/profile.ts';
+import { tesseractCpuPerPage, tesseractLangs } from './tesseract.ts';
 
 interface Score {
   plain(md: string): string;
@@ -76,6 +79,8 @@ if (v.profile) {
   const node = [process.execPath, '--disable-warning=ExperimentalWarning', self];
   const fmt = (x: number, d = 2) => x.toFixed(d);
   const sets = v.sets?.split(',') ?? ['scan-en', 'scan-zh', 'scan-photo-en', 'scan-photo-zh'];
+  const tessLangs = tesseractLangs();
+  if (!tessLangs) console.log('tesseract is not installed: no comparison with it');
   for (const set of sets) {
     const file = join(dir, `${set}.pdf`), photo = set.startsWith('scan-photo');
     const r = JSON.parse(execFileSync(node[0], [...node.slice(1), '--one', file], { maxBuffer: 1 << 28 }).toString()) as { pages: number; wall: number; cpu: number; rss: number; md: string; blocks: Block[] };
@@ -96,7 +101,15 @@ if (v.profile) {
       console.log(`${set.padEnd(13)} ${r.pages} p  ${fmt(r.wall / r.pages)} s/page wall  text ${fmt(sim, 3)}  title F1 ${fmt(tf.text)} (level ${fmt(tf.level)})`);
       continue;
     }
-    console.log(`${set.padEnd(8)} ${r.pages} p  ${fmt(r.wall / r.pages)} s/page wall  ${fmt(r.cpu / r.pages)} CPU-s/page  ${fmt(pps)} pages/s on 2 workers  peak RSS ${Math.round(r.rss)} MB  text ${fmt(sim, 3)}  title F1 ${fmt(tf.text)} (level ${fmt(tf.level)})`);
+    const cpu = r.cpu / r.pages, wall2 = 1 / pps;
+    console.log(`${set.padEnd(8)} ${r.pages} p  ${fmt(r.wall / r.pages)} s/page wall  ${fmt(cpu)} CPU-s/page  ${fmt(wall2)} s/page wall on 2 workers (${fmt(pps)} pages/s)  peak RSS ${Math.round(r.rss)} MB  text ${fmt(sim, 3)}  title F1 ${fmt(tf.text)} (level ${fmt(tf.level)})`);
+    // Tesseract on the same pages, in the same run (its Chinese data is often not installed).
+    const lang = set.endsWith('-zh') ? 'chi_sim' : 'eng';
+    if (tessLangs && !tessLangs.includes(lang)) console.log(`${''.padEnd(8)} tesseract has no ${lang} data: no comparison`);
+    else if (tessLangs) {
+      const t = tesseractCpuPerPage(file, lang);
+      console.log(`${''.padEnd(8)} tesseract (${lang}, 1 thread) ${fmt(t.cpu)} CPU-s/page: our CPU ${fmt(cpu / t.cpu)}× (bar ≤ 0.40×), our wall on 2 workers ${fmt(wall2 / t.cpu)}× (bar ≤ 0.25×)`);
+    }
   }
   const refs = v.sets ? [] : ['pdf-scanned/ocr_test.pdf', 'pdf-scanned/ocr_test_rotated_90.pdf', 'pdf-scanned/ocr_test_rotated_180.pdf', 'pdf-scanned/nemotron_multipage.pdf', 'images/layout-parser-paper-with-table.jpg', 'images/webp-test.webp'];
   for (const f of refs) {

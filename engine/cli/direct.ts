@@ -93,7 +93,9 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     } else {
       // mupdf is loaded here by now (inspectDocument): the workers reuse its compiled WASM.
       const [{ mupdfWorkerData }, { WorkerPool }] = await Promise.all([import('../pdf/wasm-shared.ts'), import('../server/pool.ts')]);
-      pool ??= new WorkerPool({ size: workers - 1, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerData: mupdfWorkerData });
+      // This thread reads pages too: the cores are shared among all `workers` threads.
+      const ocrThreads = Math.max(1, Math.floor(availableParallelism() / workers));
+      pool ??= new WorkerPool({ size: workers - 1, ocrThreads, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerData: mupdfWorkerData });
       const done = ranges.map(() => 0);
       const report = (i: number, n: number) => { done[i] = n; progress(done.reduce((a, b) => a + b, 0)); };
       const cropDir = opts.elementFormats.image === 'none' ? null : imageDir;

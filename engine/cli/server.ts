@@ -84,6 +84,7 @@ const server = await startEngineServer({
   longPollMs: longPollSeconds === undefined ? undefined : Math.round(longPollSeconds * 1000),
   soffice: v.soffice,
   ocr: { enabled: v['no-ocr'] !== true, lang: ocrLang as OcrLang },
+  preloadOcr: true,
   log,
 }).catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));
 

@@ -40,29 +40,36 @@ export async function detectLines(m: OcrModels, img: GrayImage, opts: DetectOpti
 
 function boxesOf(prob: Float32Array, dw: number, dh: number, sx: number, sy: number): DetBox[] {
   const N = dw * dh, seen = new Uint8Array(N), stack = new Int32Array(N);
+  // Each blob's leftmost and rightmost pixel per row (rows between its top and bottom; lo = dw: none).
+  const lo = new Int32Array(dh).fill(dw), hi = new Int32Array(dh).fill(-1);
   const boxes: DetBox[] = [];
   for (let i = 0; i < N; i++) {
     if (seen[i] || prob[i] <= THRESH) continue;
-    let sp = 0, cnt = 0;
+    let sp = 0, cnt = 0, top = dh, bottom = -1;
     stack[sp++] = i;
     seen[i] = 1;
-    const rows = new Map<number, [number, number]>();
     while (sp) {
       const p = stack[--sp], py = (p / dw) | 0, px = p - py * dw;
       cnt++;
-      const r = rows.get(py);
-      if (!r) rows.set(py, [px, px]);
-      else { if (px < r[0]) r[0] = px; if (px > r[1]) r[1] = px; }
-      for (let yy = Math.max(0, py - 1); yy <= Math.min(dh - 1, py + 1); yy++) {
-        for (let xx = Math.max(0, px - 1); xx <= Math.min(dw - 1, px + 1); xx++) {
-          const q = yy * dw + xx;
+      if (px < lo[py]) lo[py] = px;
+      if (px > hi[py]) hi[py] = px;
+      if (py < top) top = py;
+      if (py > bottom) bottom = py;
+      const y0 = py > 0 ? py - 1 : 0, y1 = py < dh - 1 ? py + 1 : dh - 1, x0 = px > 0 ? px - 1 : 0, x1 = px < dw - 1 ? px + 1 : dw - 1;
+      for (let yy = y0; yy <= y1; yy++) {
+        for (let q = yy * dw + x0, e = yy * dw + x1; q <= e; q++) {
           if (!seen[q] && prob[q] > THRESH) { seen[q] = 1; stack[sp++] = q; }
         }
       }
     }
-    if (cnt < 4) continue;
     const pts: Pt[] = [];
-    for (const [yy, [a, b]] of rows) pts.push([a, yy], [b + 1, yy], [a, yy + 1], [b + 1, yy + 1]);
+    for (let yy = top; yy <= bottom; yy++) {
+      // A blob is 8-connected, so every row between its top and bottom holds some of it.
+      if (cnt >= 4) pts.push([lo[yy], yy], [hi[yy] + 1, yy], [lo[yy], yy + 1], [hi[yy] + 1, yy + 1]);
+      lo[yy] = dw;
+      hi[yy] = -1;
+    }
+    if (cnt < 4) continue;
     const r = minAreaRect(convexHull(pts));
     if (!r || r.h < 3) continue;
     const upright = Math.abs(r.uy) > Math.abs(r.ux) && r.w < 2 * r.h;

@@ -37,12 +37,18 @@ function taps(sn: number, dn: number): Taps {
 /** `src` (sw × sh) resampled to dw × dh, separably. */
 export function resize(src: ArrayLike<number>, sw: number, sh: number, dw: number, dh: number): Float32Array {
   const tx = taps(sw, dw), ty = taps(sh, dh);
+  // The horizontal taps flattened (x's taps are at [at[x], at[x + 1])): the inner loop reads typed arrays.
+  const at = new Int32Array(dw + 1), n = tx.reduce((k, t) => k + t.length, 0), ts = new Int32Array(n), tw = new Float64Array(n);
+  for (let x = 0, k = 0; x < dw; x++) {
+    for (const [s, w] of tx[x]) { ts[k] = s; tw[k++] = w; }
+    at[x + 1] = k;
+  }
   const tmp = new Float32Array(dw * sh);
   for (let y = 0; y < sh; y++) {
     const row = y * sw, orow = y * dw;
     for (let x = 0; x < dw; x++) {
       let v = 0;
-      for (const [s, w] of tx[x]) v += src[row + s] * w;
+      for (let k = at[x], e = at[x + 1]; k < e; k++) v += src[row + ts[k]] * tw[k];
       tmp[orow + x] = v;
     }
   }
@@ -78,11 +84,20 @@ export function cropBox(img: GrayImage, b: Box, outH: number, maxW = 4096): { da
   const ox = b.cx - (b.w / 2) * b.ux - (b.h / 2) * b.vx, oy = b.cy - (b.w / 2) * b.uy - (b.h / 2) * b.vy;
   const px = (x: number, y: number) => (x < 0 || y < 0 || x >= W || y >= H ? 255 : data[y * W + x]);
   const su = b.w / cw, sv = b.h / ch;
-  for (let j = 0; j < ch; j++) for (let i = 0; i < cw; i++) {
-    const fx = ox + (i + 0.5) * su * b.ux + (j + 0.5) * sv * b.vx - 0.5;
-    const fy = oy + (i + 0.5) * su * b.uy + (j + 0.5) * sv * b.vy - 0.5;
-    const x0 = Math.floor(fx), y0 = Math.floor(fy), ax = fx - x0, ay = fy - y0;
-    c[j * cw + i] = (px(x0, y0) * (1 - ax) + px(x0 + 1, y0) * ax) * (1 - ay) + (px(x0, y0 + 1) * (1 - ax) + px(x0 + 1, y0 + 1) * ax) * ay;
+  // The terms along and across the box, computed once (the same sums as per pixel, so the same values).
+  const ax0 = new Float64Array(cw), ay0 = new Float64Array(cw);
+  for (let i = 0; i < cw; i++) { ax0[i] = ox + (i + 0.5) * su * b.ux; ay0[i] = oy + (i + 0.5) * su * b.uy; }
+  for (let j = 0; j < ch; j++) {
+    const bx = (j + 0.5) * sv * b.vx, by = (j + 0.5) * sv * b.vy, row = j * cw;
+    for (let i = 0; i < cw; i++) {
+      const fx = ax0[i] + bx - 0.5, fy = ay0[i] + by - 0.5;
+      const x0 = Math.floor(fx), y0 = Math.floor(fy), ax = fx - x0, ay = fy - y0;
+      // Inside the image (nearly always): read the four pixels directly.
+      if (x0 >= 0 && y0 >= 0 && x0 + 1 < W && y0 + 1 < H) {
+        const o = y0 * W + x0;
+        c[row + i] = (data[o] * (1 - ax) + data[o + 1] * ax) * (1 - ay) + (data[o + W] * (1 - ax) + data[o + W + 1] * ax) * ay;
+      } else c[row + i] = (px(x0, y0) * (1 - ax) + px(x0 + 1, y0) * ax) * (1 - ay) + (px(x0, y0 + 1) * (1 - ax) + px(x0 + 1, y0 + 1) * ax) * ay;
+    }
   }
   const width = Math.min(maxW, Math.max(1, Math.ceil((outH * cw) / ch)));
   return { data: resize(c, cw, ch, width, outH), width };

@@ -35,6 +35,13 @@ export function ocrReason(raw: RawPage): 'scan' | 'garbage' | null {
   return bad > 0.3 * chars ? 'garbage' : null;
 }
 
+/** Starts loading the OCR pipeline and models in the background (a worker as it starts, a PDF page about
+ * to be rendered for OCR). Resolves false on a failure, which is left to the first page that needs them
+ * (it loads them again). */
+export function warmOcr(): Promise<boolean> {
+  return Promise.all([import('./pipeline.ts'), import('./to-raw.ts'), import('./runtime.ts').then((r) => r.ocrModels())]).then(() => true, () => false);
+}
+
 /** Recognised lines of a page image as a RawPage (units of `unit` pixels), or null when it holds no text. */
 export async function recogniseImage(img: GrayImage, unit: number, index: number, s: OcrSettings): Promise<RawPage | null> {
   // Loaded on the first page to read: a run of text-layer pages never loads the OCR pipeline.
@@ -50,6 +57,7 @@ export async function recognisePdfPage(pg: PdfPage, s: OcrSettings | undefined):
   if (!s?.enabled || !ocrReason(pg.raw)) return null;
   // A page too large for the render cap is read at a lower resolution (analysePdf warns of it).
   const scale = renderScale(pg.raw.pageWidth, pg.raw.pageHeight, PDF_SCALE);
+  void warmOcr(); // the models load while the page renders
   const res = await recogniseImage(timedSync('render', () => pg.renderGray(scale)), scale, pg.raw.index, s);
   // Points of the page itself: the render may be a pixel larger than the page at 144 dpi.
   if (res) { res.pageWidth = pg.raw.pageWidth; res.pageHeight = pg.raw.pageHeight; }

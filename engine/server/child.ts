@@ -7,7 +7,7 @@ import { startEngineServer, type EngineServer } from './index.ts';
 /** Parent → child. `port`: the previous run's, so polling URLs stay valid (0 = any free port). */
 export type ToEngine =
   | { type: 'start'; port: number; dataDir: string; apiKeys: string[]; maxPages: number; workerUrl?: string; soffice?: string;
-      longPollMs?: number }
+      longPollMs?: number; preloadOcr?: boolean }
   | { type: 'soffice'; path?: string }
   | { type: 'longPoll'; ms: number }
   | { type: 'stop' };
@@ -54,7 +54,7 @@ async function start(m: Extract<ToEngine, { type: 'start' }>): Promise<void> {
   soffice = m.soffice;
   longPollMs = m.longPollMs;
   const opts = {
-    dataDir: m.dataDir, apiKeys: m.apiKeys, maxPages: m.maxPages,
+    dataDir: m.dataDir, apiKeys: m.apiKeys, maxPages: m.maxPages, preloadOcr: m.preloadOcr === true,
     ...(m.workerUrl ? { workerUrl: new URL(m.workerUrl) } : {}),
     soffice: () => soffice,
     ...(m.longPollMs !== undefined ? { longPollMs: () => longPollMs ?? m.longPollMs! } : {}),

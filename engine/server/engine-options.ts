@@ -33,6 +33,9 @@ export interface EngineCoreOptions {
   log?: (line: string) => void;
   /** OCR of scans and images (default: on, language auto). */
   ocr?: OcrSettings;
+  /** Start the workers with the engine, each loading the OCR models in the background, so that the first
+   * scanned page does not wait for them (the app's engine and the server CLI); default false (on demand). */
+  preloadOcr?: boolean;
 }
 
 export interface SubmitInput {

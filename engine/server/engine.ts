@@ -37,7 +37,9 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     queueLimit: opts.queueLimit ?? 1000,
     idleMs: 5 * 60_000,
     log,
+    warmOcr: opts.preloadOcr === true && opts.ocr?.enabled !== false,
   });
+  if (opts.preloadOcr && opts.ocr?.enabled !== false) pool.prestart();
   const progress = new Map<string, Progress>();
   const events = new TaskEvents();
   const running = new Set<Promise<void>>();

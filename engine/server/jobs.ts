@@ -63,11 +63,13 @@ export type WorkerJob = ParseJob | AnalyseJob | AssembleJob;
 export type JobOutcome = ParseOutcome | PageAnalysis[];
 
 /** `stop`: abort the running job at its next page, free native resources, and end the thread. */
-export type ToWorker = { type: 'job'; id: number; job: WorkerJob } | { type: 'stop' };
+/** 'warm': load the OCR models in the background (engine/ocr/index.ts warmOcr). */
+export type ToWorker = { type: 'job'; id: number; job: WorkerJob } | { type: 'stop' } | { type: 'warm' };
 
 export type FromWorker =
   // The worker has loaded the parser (job budgets start from here); `guard`: its native-call marks (engine/ocr/native-guard.ts).
   | { type: 'ready'; guard?: SharedArrayBuffer }
+  | { type: 'warm'; ms: number } // the OCR models are loaded (a 'warm' request)
   | { type: 'page'; id: number; page: number } // the job starts reading this page (0-based)
   | { type: 'progress'; id: number; progress: Progress }
   | { type: 'done'; id: number; outcome: JobOutcome }

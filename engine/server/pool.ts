@@ -2,7 +2,9 @@
 // worker runs one job at a time. Workers start on demand, stop after idling, and are replaced when
 // they crash, run out of memory or overrun a job's budget (budget.ts: CPU per page and per job, no
 // progress), so one bad document never takes the engine down.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { OCR_THREADS_ENV } from '../ocr/runtime.ts';
 import type { Progress } from '../../shared/somark-answers.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { BudgetError, JobWatch, threadCpu, type Budget } from './budget.ts';
@@ -24,6 +26,10 @@ export interface PoolOptions {
   log?: (line: string) => void;
   /** How long a stopped worker may take to end by itself (worker-stop.ts). */
   stopGraceMs?: number;
+  /** Each worker loads the OCR models in the background as it starts (the first scanned page does not wait). */
+  warmOcr?: boolean;
+  /** onnxruntime threads of each worker; default: the cores left to each (cores ÷ workers, 1 to 4). */
+  ocrThreads?: number;
 }
 
 export interface RunOptions {
@@ -100,6 +106,18 @@ export class WorkerPool {
     });
   }
 
+  /** Starts every worker now (each stops again after idling like any other), rather than on demand. */
+  prestart(): void {
+    for (const slot of this.#slots) {
+      if (this.#closed || slot.worker) continue;
+      this.#spawn(slot);
+      if (this.#opts.idleMs) {
+        slot.idle = setTimeout(() => void this.#stop(slot, null), this.#opts.idleMs);
+        slot.idle.unref();
+      }
+    }
+  }
+
   /** Rejects waiting jobs and stops every worker (running jobs fail). */
   async close(): Promise<void> {
     this.#closed = true;
@@ -133,10 +151,13 @@ export class WorkerPool {
   }
 
   #spawn(slot: Slot): Worker {
-    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData?.(), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const threads = this.#opts.ocrThreads ?? Math.max(1, Math.min(4, Math.floor(availableParallelism() / this.size)));
+    const env = { ...process.env, [OCR_THREADS_ENV]: String(threads) };
+    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData?.(), env, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     slot.worker = worker;
     slot.ready = false;
     slot.guard = null;
+    if (this.#opts.warmOcr) worker.postMessage({ type: 'warm' } satisfies ToWorker);
     worker.on('message', (m: FromWorker) => slot.worker === worker && this.#onMessage(slot, m));
     worker.on('error', (e) => {
       this.#opts.log?.(`worker error: ${e.message}`);
@@ -162,6 +183,7 @@ export class WorkerPool {
       slot.guard = m.guard ? new Int32Array(m.guard) : null;
       return this.#startClock(slot);
     }
+    if (m.type === 'warm') return this.#opts.log?.(`worker ready for OCR (models loaded in ${m.ms} ms)`);
     const p = slot.current;
     if (!p || m.id !== p.id) return;
     if (m.type === 'page') slot.watch?.pageStart(m.page);

@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { ErrorCodes, isEngineError } from '../errors.ts';
 import { analysePages } from '../parse/analyse.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
-import { DEFAULT_OCR } from '../ocr/index.ts';
+import { DEFAULT_OCR, warmOcr } from '../ocr/index.ts';
 import { releaseOcrModels } from '../ocr/runtime.ts';
 import { NATIVE_GUARD } from '../ocr/native-guard.ts';
 import { openPageCache } from '../parse/page-cache.ts';
@@ -90,6 +90,11 @@ port.on('message', async (msg: ToWorker) => {
     stopping = true;
     if (current) current.abort();
     else await quit();
+    return;
+  }
+  if (msg?.type === 'warm' && !stopping) {
+    const t0 = performance.now();
+    if (await warmOcr()) post({ type: 'warm', ms: Math.round(performance.now() - t0) });
     return;
   }
   if (msg?.type !== 'job') return;

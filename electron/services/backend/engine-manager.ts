@@ -58,7 +58,7 @@ export function createEngineManager(o: {
   const sup = createSupervisor({
     spawn: o.spawn ?? forkEngineProcess,
     startMessage: (port) => ({
-      type: 'start', port, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES,
+      type: 'start', port, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES, preloadOcr: true,
       ...(o.workerUrl ? { workerUrl: o.workerUrl.href } : {}),
       soffice: soffice(),
       ...(o.longPollSetting ? { longPollMs: o.longPollSetting() * 1000 } : {}),
