@@ -76,5 +76,5 @@ export function checkFileOptions(v: unknown, base: FileOptions = DEFAULT_FILE_OP
   return out;
 }
 
-/** True when the options are not the defaults (every page, OCR on, language auto: what every backend does). */
+/** True when the options are the defaults (every page, OCR on, language auto: what every backend does). */
 export const isDefaultFileOptions = (o: FileOptions): boolean => o.ocr && o.ocrLang === 'auto' && o.pageRange === '';
