@@ -2,8 +2,8 @@
 // place of its A partner, inserted in A's reading order for a block only B has, and A's block removed for
 // one only A has. Kept blocks are A's own objects (untouched pages keep their identity, so changedPages
 // sends only the pages a choice touched); a block taken from B keeps A's idx (a new one the page's next
-// free idx) and gets its box scaled to A's page size. A B block linking a picture A does not have is
-// refused (a version of A may hold only A's cached images). Pure: no DOM, no Node.
+// free idx) and gets its box scaled to A's page size. A B block linking a picture neither A's nor among
+// B's cached images is refused (main copies B's cached pictures into the version). Pure: no DOM, no Node.
 import type { Block, JsonOutput, Page } from '../somark.ts';
 import { imageLinks } from '../edit/version.ts';
 import type { Row } from './match.ts';
@@ -22,7 +22,7 @@ export function flatBlocks(json: JsonOutput | null | undefined): Block[] {
 /** Whether a row is a difference a choice can apply to. */
 export const choosable = (row: Row): boolean => row.kind !== 'same';
 
-/** Why B cannot be kept for `row` (null: it can). `images`: A's image links (imageLinks). */
+/** Why B cannot be kept for `row` (null: it can). `images`: the links a version of A may hold (keepable). */
 export function keepRefusal(row: Row, a: JsonOutput, bBlocks: readonly Block[], images: ReadonlySet<string>): KeepRefusal | null {
   if (row.page >= a.pages.length) return 'page';
   const b = row.b ? bBlocks[row.b.index] : undefined;
@@ -38,14 +38,18 @@ function fromB(b: Block, bPage: Page | undefined, aPage: Page, idx: number): Blo
   return { ...b, idx, bbox: [...bbox] as Block['bbox'] };
 }
 
+/** Links a version of A may hold: A's own and B's cached pictures (`bImages`: B's image link → cached file). */
+export const keepableImages = (a: JsonOutput, bImages: Record<string, string> | null | undefined): Set<string> =>
+  new Set([...imageLinks(a), ...Object.keys(bImages ?? {})]);
+
 /**
  * A's pages with B kept for the rows in `keepB` (row positions in `rows`); every other row keeps A.
- * Throws MergeError when a kept B block is refused (keepRefusal).
+ * `images`: the links it may hold (keepableImages; A's own by default). Throws MergeError when a kept B
+ * block is refused (keepRefusal).
  */
-export function mergedPages(a: JsonOutput, b: JsonOutput, rows: readonly Row[], keepB: ReadonlySet<number>): Page[] {
+export function mergedPages(a: JsonOutput, b: JsonOutput, rows: readonly Row[], keepB: ReadonlySet<number>, images = imageLinks(a)): Page[] {
   const aBlocks = flatBlocks(a);
   const bBlocks = flatBlocks(b);
-  const images = imageLinks(a);
   const touched = new Set<number>();
   for (const i of keepB) {
     const row = rows[i];

@@ -229,6 +229,13 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   expect(gone).toEqual(kind === 'onlyB' ? [] : [fa[ai]]);
   const fromB = jb.pages.flatMap((p) => p.blocks)[bi];
   expect(came.map((x) => [x.type, x.title_level, x.content])).toEqual(kind === 'onlyA' ? [] : [[fromB!.type, fromB!.title_level, fromB!.content]]);
+  // A picture kept from B is copied into the version: its link is the version's own.
+  const kept = came[0]?.img_url;
+  if (kept) {
+    const v = await invokeFromTest(app, 'results:get', { id: merged });
+    expect(v.ok && v.value.images[kept]).toMatch(/^images\//);
+  }
+  testInfo.annotations.push({ type: 'kept B', description: `${kind}${kept ? ' (picture)' : ''}` });
   const shell = (j: JsonOutput) => JSON.stringify({ ...j, pages: j.pages.map((p) => ({ ...p, blocks: null })) });
   expect(shell(jv)).toBe(shell(ja));
 

@@ -1,8 +1,8 @@
 // The merge builder: "Keep B" substitutes, inserts and removes blocks in A's reading order, leaves every
-// other block and page as A's own objects, and refuses a picture of B's own.
+// other block and page as A's own objects, and takes a picture of B's only when B has it cached.
 import { describe, expect, it } from 'vitest';
 import { matchBlocks, sideOf, type DiffKind } from '../../shared/compare/match.ts';
-import { keepRefusal, flatBlocks, mergedPages, MergeError } from '../../shared/compare/merge.ts';
+import { keepableImages, keepRefusal, flatBlocks, mergedPages, MergeError } from '../../shared/compare/merge.ts';
 import { changedPages, checkEditedPages, imageLinks } from '../../shared/edit/version.ts';
 import type { Block, JsonOutput } from '../../shared/somark.ts';
 
@@ -63,6 +63,13 @@ describe('mergedPages', () => {
     expect(keepRefusal(rows[figRow]!, A, flatBlocks(B), imageLinks(A))).toBe('picture');
     expect(keepRefusal(rows[rowOf('text')]!, A, flatBlocks(B), imageLinks(A))).toBeNull();
     expect(() => mergedPages(A, B, rows, new Set([figRow]))).toThrow(MergeError);
+    // B's cached pictures may come along (main copies them): the figure goes in, and main's check takes it.
+    const images = keepableImages(A, { 'images/b-only.png': 'images/image_001.png' });
+    expect(keepRefusal(rows[figRow]!, A, flatBlocks(B), images)).toBeNull();
+    const pages = mergedPages(A, B, rows, new Set([figRow]), images);
+    expect(pages[0]!.blocks.map((x) => x.img_url)).toEqual(['', '', 'images/b-only.png', '']);
+    expect(() => checkEditedPages(A, changedPages(A.pages, pages))).toThrow();
+    expect(checkEditedPages(A, changedPages(A.pages, pages), images)[0]!.blocks[2]!.type).toBe('figure');
     const longer = doc(1000, ...A.pages.map((p) => p.blocks), [blk(0, 'text', 'Third page of B', [0, 0, 10, 10])]);
     const r = matchBlocks(sideOf(A), sideOf(longer));
     const extra = r.findIndex((x) => x.page === 2);

@@ -1,10 +1,11 @@
 // The "Keep A" / "Keep B" choices of one comparison (A everywhere until the user keeps B for a difference;
 // keeping A again undoes it) and saving them: the merged block list of A (shared/compare/merge.ts), its
-// changed pages sent through 'results:saveVersion' as an edited version of A, which then opens in review.
+// changed pages sent through 'results:saveVersion' as an edited version of A (B's cached pictures the kept
+// blocks link are copied into it by main), which then opens in review.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Row } from '../../../../shared/compare/match.ts';
-import { choosable, flatBlocks, keepRefusal, mergedPages, MergeError, type KeepRefusal } from '../../../../shared/compare/merge.ts';
-import { changedPages, imageLinks } from '../../../../shared/edit/version.ts';
+import { choosable, flatBlocks, keepableImages, keepRefusal, mergedPages, MergeError, type KeepRefusal } from '../../../../shared/compare/merge.ts';
+import { changedPages } from '../../../../shared/edit/version.ts';
 import type { ResultView } from '../../../../shared/task.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
@@ -40,12 +41,12 @@ export function useKeep(a: ResultView, b: ResultView, rows: readonly Row[]): Kee
   const [error, setError] = useState<KeepError | null>(null);
   // New rows (the comparison finished): the choices were about other rows.
   useEffect(() => setKeepB(new Set()), [rows]);
+  const images = useMemo(() => (a.json ? keepableImages(a.json, b.images) : new Set<string>()), [a.json, b.images]);
   const refusals = useMemo(() => {
     if (!a.json) return rows.map(() => 'page' as const);
     const bBlocks = flatBlocks(b.json);
-    const images = imageLinks(a.json);
     return rows.map((r) => (choosable(r) ? keepRefusal(r, a.json!, bBlocks, images) : null));
-  }, [rows, a.json, b.json]);
+  }, [rows, a.json, b.json, images]);
 
   const choose = useCallback((i: number, side: KeepSide | 'toggle') => {
     const row = rows[i];
@@ -67,13 +68,13 @@ export function useKeep(a: ResultView, b: ResultView, rows: readonly Row[]): Kee
     setError(null);
     let pages;
     try {
-      pages = mergedPages(a.json, b.json, rows, keepB);
+      pages = mergedPages(a.json, b.json, rows, keepB, images);
     } catch (e) {
       if (e instanceof MergeError) return void setError({ key: 'compare.keepRefused' });
       throw e;
     }
     setSaving(true);
-    const res = await invoke('results:saveVersion', { id: a.task.id, pages: changedPages(a.json.pages, pages) });
+    const res = await invoke('results:saveVersion', { id: a.task.id, pages: changedPages(a.json.pages, pages), imagesFrom: b.task.id });
     setSaving(false);
     if (res.ok) setSaved(res.value.id);
     else setError({ key: 'compare.saveFailed', vars: { message: res.error.message } });
