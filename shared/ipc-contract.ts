@@ -37,8 +37,9 @@ export interface InvokeMap {
   /** The other finished results of the same file content (other backends, re-runs, other settings), newest first. */
   'results:sameFile': { req: { id: string }; res: SameFileResult[] };
   /** A corrected (or merged) block list saved as an edited version of a result, beside it: a new result for an
-   *  original, the same one when `id` is itself an edited version; `pages`: the changed pages only. Answers the version's id. */
-  'results:saveVersion': { req: { id: string; pages: PageEdit[] }; res: { id: string } };
+   *  original, the same one when `id` is itself an edited version; `pages`: the changed pages only; `imagesFrom`: a
+   *  result whose cached pictures kept blocks may link (a merge), copied into the version. Answers the version's id. */
+  'results:saveVersion': { req: { id: string; pages: PageEdit[]; imagesFrom?: string }; res: { id: string } };
   'history:list': { req: { query?: string }; res: HistoryItem[] };
   'history:delete': { req: { ids: string[] }; res: { freedBytes: number } };
   'history:clear': { req: void; res: { freedBytes: number } };

@@ -72,11 +72,12 @@ export const changedPages = (source: readonly Page[], pages: readonly Page[]): P
 /**
  * The edited pages: the source's, with the named pages' blocks checked and put in; each page keeps the
  * source page's number, size and merge flag. A block equal (as JSON) to a source block of its page is that
- * source block, so untouched blocks stay byte-identical. Throws EditCheckError.
+ * source block, so untouched blocks stay byte-identical. `alsoImages`: links a block may hold besides the
+ * source's own (the cached pictures of the other result of a merge). Throws EditCheckError.
  */
-export function checkEditedPages(source: JsonOutput, edits: unknown): Page[] {
+export function checkEditedPages(source: JsonOutput, edits: unknown, alsoImages: ReadonlySet<string> = new Set()): Page[] {
   if (!Array.isArray(edits) || edits.length > source.pages.length) throw new EditCheckError('the edits must name pages of the result');
-  const images = imageLinks(source);
+  const images = new Set([...imageLinks(source), ...alsoImages]);
   const pages = source.pages.slice();
   const seen = new Set<number>();
   for (const e of edits as unknown[]) {

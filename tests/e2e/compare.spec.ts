@@ -3,7 +3,8 @@
 // compare screen opens when the re-run is done; its counts agree with the two JSONs compared here by a
 // simpler rule (identical blocks per page, and every block of each side counted once); n / p and the
 // buttons move the page and both panes; the filter, the summary, the report export, the history row's
-// "Compare with…"; zero axe violations and screenshots in both languages and themes.
+// "Compare with…"; keeping B for one difference and saving the merge as an edited version of A (which
+// differs from A in that block alone); zero axe violations and screenshots in both languages and themes.
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -178,5 +179,69 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   await picker.getByRole('button', { name: /^Compare with the result of/ }).click();
   await expect(screen).toHaveAttribute('data-state', 'ready');
   await expect(screen.getByTestId('count-onlyA')).toHaveAttribute('data-n', String(c.onlyA));
+
+  // Keep B for one difference B's block can go into A (not a picture of B's own): b toggles, a keeps A.
+  const current = screen.getByTestId('compare-pane-b').locator('.cmp-row.on');
+  for (let i = 0; i < diffs; i++) {
+    await page.keyboard.press('n');
+    if ((await current.getByTestId('keep-b').count()) > 0) break;
+  }
+  const keepB = current.getByTestId('keep-b');
+  await expect(keepB).toHaveAttribute('aria-pressed', 'false');
+  const save = screen.getByTestId('compare-save-merged');
+  await expect(save).toBeDisabled();
+  await page.keyboard.press('b');
+  await expect(keepB).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('b');
+  await expect(keepB).toHaveAttribute('aria-pressed', 'false');
+  await expect(save).toBeDisabled();
+  await keepB.click();
+  await expect(current).toHaveAttribute('data-keep', 'b');
+  await page.keyboard.press('a');
+  await expect(current).toHaveAttribute('data-keep', 'a');
+  await page.keyboard.press('b');
+  await expect(save).toHaveText('Save merged version (1 from B)');
+  const kind = (await current.getAttribute('data-kind'))!;
+  const ai = Number(await current.getAttribute('data-a'));
+  const bi = Number(await current.getAttribute('data-b'));
+  for (const [language, theme] of [['en', 'light'], ['zh-CN', 'dark']] as const) {
+    await invokeFromTest(app, 'settings:set', { language, theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    found.push(...(await axe(page, `${language}/${theme} keep B`)));
+  }
+  await invokeFromTest(app, 'settings:set', { language: 'en', theme: 'light' });
+  await save.click();
+  await expect(screen.getByTestId('compare-merged-saved')).toBeVisible();
+  const merged = (await screen.getByTestId('compare-open-merged').getAttribute('data-id'))!;
+  expect([a.id, b.id]).not.toContain(merged);
+
+  // The version differs from A in that block alone (every other block, page and field byte-identical); A is unchanged.
+  const jv = await json(app, merged);
+  expect(JSON.stringify(await json(app, a.id))).toBe(JSON.stringify(ja));
+  const flat = (j: JsonOutput) => j.pages.flatMap((p) => p.blocks.map((x) => JSON.stringify(x)));
+  const [fa, fv] = [flat(ja), flat(jv)];
+  let head = 0;
+  while (head < fa.length && head < fv.length && fa[head] === fv[head]) head++;
+  let tail = 0;
+  while (tail < fa.length - head && tail < fv.length - head && fa[fa.length - 1 - tail] === fv[fv.length - 1 - tail]) tail++;
+  const gone = fa.slice(head, fa.length - tail);
+  const came = fv.slice(head, fv.length - tail).map((x) => JSON.parse(x) as JsonOutput['pages'][number]['blocks'][number]);
+  expect(gone).toEqual(kind === 'onlyB' ? [] : [fa[ai]]);
+  const fromB = jb.pages.flatMap((p) => p.blocks)[bi];
+  expect(came.map((x) => [x.type, x.title_level, x.content])).toEqual(kind === 'onlyA' ? [] : [[fromB!.type, fromB!.title_level, fromB!.content]]);
+  // A picture kept from B is copied into the version: its link is the version's own.
+  const kept = came[0]?.img_url;
+  if (kept) {
+    const v = await invokeFromTest(app, 'results:get', { id: merged });
+    expect(v.ok && v.value.images[kept]).toMatch(/^images\//);
+  }
+  testInfo.annotations.push({ type: 'kept B', description: `${kind}${kept ? ' (picture)' : ''}` });
+  const shell = (j: JsonOutput) => JSON.stringify({ ...j, pages: j.pages.map((p) => ({ ...p, blocks: null })) });
+  expect(shell(jv)).toBe(shell(ja));
+
+  // It opens in review.
+  await screen.getByTestId('compare-open-merged').click();
+  await expect(screen).toBeHidden();
+  await expect(page.getByTestId('review')).toBeVisible();
   expect(found).toEqual([]);
 });

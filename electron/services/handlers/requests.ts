@@ -89,7 +89,8 @@ export const requests: RequestParsers = {
   // The blocks themselves are checked against the result by results/versions.ts (shared/edit/version.ts).
   'results:saveVersion': (req) => {
     const r = record(req);
-    return { id: taskId(r.id), pages: Array.isArray(r.pages) ? r.pages : invalid('pages must be a list of page edits') };
+    const pages = Array.isArray(r.pages) ? r.pages : invalid('pages must be a list of page edits');
+    return { id: taskId(r.id), pages, ...(r.imagesFrom === undefined ? {} : { imagesFrom: taskId(r.imagesFrom) }) };
   },
   'history:list': (req) => {
     const query = req === undefined || req === null ? undefined : record(req).query;

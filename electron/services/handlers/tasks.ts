@@ -30,6 +30,6 @@ export function taskHandlers(ctx: HandlerContext): TaskHandlers {
     'tasks:rerun': async ({ id, options }) => rerunTask(ctx, id, options),
     'results:get': async ({ id }) => ctx.results.view(id),
     'results:pages': async ({ id, password }) => ctx.pages.open(id, password),
-    'results:saveVersion': async ({ id, pages }) => saveVersion(ctx.results, { id, pages }),
+    'results:saveVersion': async (req) => saveVersion(ctx.results, req),
   };
 }

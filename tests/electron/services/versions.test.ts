@@ -1,10 +1,11 @@
 // Edited versions against the real local engine: 'results:saveVersion' writes a new result beside the
 // original (which stays byte for byte), with the Markdown of the one writer, history marks it "edited",
-// saving it again replaces it in place, and export reads it as any result.
+// saving it again replaces it in place, and export reads it as any result; a merge takes the other result's
+// cached pictures (copied in), and no other link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_FEATURE_CONFIG, type JsonOutput } from '../../../shared/somark.ts';
+import { DEFAULT_FEATURE_CONFIG, type Block, type JsonOutput } from '../../../shared/somark.ts';
 import { applyEdit } from '../../../shared/edit/blocks.ts';
 import { changedPages } from '../../../shared/edit/version.ts';
 import { toMarkdown } from '../../../shared/markdown/writer.ts';
@@ -73,5 +74,38 @@ describe('edited versions', () => {
     const blocks = source.pages[0]!.blocks.map((b, i) => (i === 0 ? { ...b, img_url: 'https://example.com/x.png' } : b));
     await expect(h.svc.handlers['results:saveVersion']({ id: t!.id, pages: [{ page: 0, blocks }] })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
     await expect(h.svc.handlers['results:saveVersion']({ id: 'req_nothere123', pages: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a merge keeps a block of another result with its cached picture, copied into the version; no other link', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { mode: 'sync' } });
+      await waitFinal(h, t!.id);
+      ids.push(t!.id);
+    }
+    const [a, b] = ids as [string, string];
+    // B's cache holds one picture (as a download leaves it: a file under images/ and its link in result.json).
+    const bDir = join(h.dataDir, 'results', b);
+    const url = 'https://cdn.example.com/fig-1.png';
+    await mkdir(join(bDir, 'images'), { recursive: true });
+    await copyFile(corpus('images/bmp_24.bmp'), join(bDir, 'images', 'image_001.bmp'));
+    const bMeta = JSON.parse(await readFile(join(bDir, 'result.json'), 'utf8'));
+    await writeFile(join(bDir, 'result.json'), JSON.stringify({ ...bMeta, images: { ...bMeta.images, [url]: 'images/image_001.bmp' } }));
+    const before = await files(a);
+    const source = JSON.parse(before.json) as JsonOutput;
+    const figure = (img: string) => [...source.pages[0]!.blocks, { idx: 99, type: 'figure', bbox: [10, 10, 50, 50], content: '', format: 'text', captions: [], img_url: img } as Block];
+
+    // Without the other result named, and with a link it has not cached, the block is refused.
+    await expect(h.svc.handlers['results:saveVersion']({ id: a, pages: [{ page: 0, blocks: figure(url) }] })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(h.svc.handlers['results:saveVersion']({ id: a, pages: [{ page: 0, blocks: figure('https://cdn.example.com/other.png') }], imagesFrom: b }))
+      .rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+
+    const { id } = await h.svc.handlers['results:saveVersion']({ id: a, pages: [{ page: 0, blocks: figure(url) }], imagesFrom: b });
+    const after = await files(id);
+    expect(after.meta.images[url]).toBe(`images/${b}_image_001.bmp`);
+    const dir = join(h.dataDir, 'results', id);
+    expect(await readFile(join(dir, after.meta.images[url]))).toEqual(await readFile(corpus('images/bmp_24.bmp')));
+    expect(after.md).toContain(`./images/${b}_image_001.bmp`);
+    expect(await files(a)).toEqual(before);
   });
 });

@@ -1,7 +1,8 @@
 // The compare screen: a bar (A and B named, with their box styles; previous / next difference with n and
 // p; the summary; the report export; close), the kinds of difference as filter toggles with their counts,
 // then the page once with both results' boxes beside the two Markdown panes, scroll-synced by matched
-// blocks. Moving to a difference moves the page and both panes.
+// blocks. Moving to a difference moves the page and both panes. On each difference the user keeps A or B
+// (buttons, or a / b on the current one) and saves the merge as an edited version of A (useKeep).
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Comparison } from '../../../../shared/compare/summary.ts';
 import { differences, stepDifference } from '../../../../shared/compare/summary.ts';
@@ -15,6 +16,8 @@ import { describeSide, seconds } from './labels.ts';
 import { PagePanel } from './PagePanel.tsx';
 import { Panes, type PanesHandle } from './Panes.tsx';
 import { SummaryDialog } from './SummaryDialog.tsx';
+import { KeepBar } from './KeepControls.tsx';
+import { useKeep } from './useKeep.ts';
 
 const FILTERABLE: readonly DiffKind[] = ['text', 'kind', 'onlyA', 'onlyB'];
 const elapsed = (v: ResultView): number | null =>
@@ -35,6 +38,8 @@ export function CompareView({ a, b, pdf, comparison, done, onClose }: {
   const diffs = useMemo(() => differences(rows, kinds), [rows, kinds]);
   const whatA = describeSide(t, a.task, b.task);
   const whatB = describeSide(t, b.task, a.task);
+  const keep = useKeep(a, b, rows);
+  const paneKeep = useMemo(() => ({ keepB: keep.keepB, refusals: keep.refusals, choose: keep.choose }), [keep.keepB, keep.refusals, keep.choose]);
 
   const goRow = useCallback((i: number) => {
     if (i < 0) return;
@@ -64,6 +69,9 @@ export function CompareView({ a, b, pdf, comparison, done, onClose }: {
     } else if (!typing && !e.ctrlKey && !e.metaKey && !e.altKey && (e.key === 'n' || e.key === 'p')) {
       e.preventDefault();
       step(e.key === 'n' ? 1 : -1);
+    } else if (!typing && !e.ctrlKey && !e.metaKey && !e.altKey && (e.key === 'a' || e.key === 'b') && cur >= 0) {
+      e.preventDefault();
+      keep.choose(cur, e.key === 'b' ? 'toggle' : 'a');
     } else trapTab(e, box.current);
   };
   const toggle = (k: DiffKind) => setKinds((s) => {
@@ -112,10 +120,11 @@ export function CompareView({ a, b, pdf, comparison, done, onClose }: {
           <button type="button" className="btn small" aria-label={t('compare.exportMdLabel')} onClick={() => void exportComparison(a.task.id, b.task.id, 'markdown')}>{t('compare.exportMd')}</button>
           <button type="button" className="btn small" aria-label={t('compare.exportJsonLabel')} onClick={() => void exportComparison(a.task.id, b.task.id, 'json')}>{t('compare.exportJson')}</button>
         </span>
+        <KeepBar keep={keep} ready={done && !!a.json && !!b.json} />
       </div>
       <div className="cmp-body">
         <PagePanel pdf={pdf} view={a.json ? a : b} page={page} rows={rows} cur={cur} onPick={goRow} />
-        <Panes ref={panes} rows={rows} cur={cur} whatA={whatA} whatB={whatB} onPick={goRow} onTopPage={setPage} />
+        <Panes ref={panes} rows={rows} cur={cur} whatA={whatA} whatB={whatB} keep={paneKeep} onPick={goRow} onTopPage={setPage} />
       </div>
       {summary && <SummaryDialog comparison={comparison} a={elapsed(a)} b={elapsed(b)} onClose={() => setSummary(false)} />}
     </div>

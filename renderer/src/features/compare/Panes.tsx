@@ -5,8 +5,11 @@
 // at the top; reveal(i) builds row i's page and brings the row to the top of both.
 import { memo, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import type { Row } from '../../../../shared/compare/match.ts';
+import type { KeepRefusal } from '../../../../shared/compare/merge.ts';
 import { useT } from '../../i18n/index.ts';
+import { KeepButton } from './KeepControls.tsx';
 import { RowBody } from './RowBody.tsx';
+import type { KeepSide } from './useKeep.ts';
 
 export interface PanesHandle {
   reveal(row: number): void;
@@ -34,17 +37,29 @@ function lastAbove(list: ArrayLike<HTMLElement>, y: number): HTMLElement | null 
 
 const fracIn = (el: HTMLElement, y: number): number => Math.max(0, Math.min(1, (y - el.offsetTop) / Math.max(1, el.offsetHeight)));
 
-/** One row of one pane; built again only when it becomes (or stops being) the current row. */
-const PaneRow = memo(function PaneRow({ row, i, side, on, onPick }: { row: Row; i: number; side: Side; on: boolean; onPick: (i: number) => void }) {
+/** What the panes need of the keep choices (useKeep). */
+export interface PaneKeep {
+  keepB: ReadonlySet<number>;
+  refusals: readonly (KeepRefusal | null)[];
+  choose(i: number, side: KeepSide | 'toggle'): void;
+}
+
+/** One row of one pane; built again only when it becomes (or stops being) the current row, or its choice changes. */
+const PaneRow = memo(function PaneRow({ row, i, side, on, chosen, refused, onPick, onKeep }: {
+  row: Row; i: number; side: Side; on: boolean; chosen: KeepSide; refused: KeepRefusal | null;
+  onPick: (i: number) => void; onKeep: (i: number, side: KeepSide | 'toggle') => void;
+}) {
   return (
-    <div data-row={i} data-kind={row.kind} className={`cmp-row k-${row.kind}${on ? ' on' : ''}`} onClick={() => onPick(i)}>
+    <div data-row={i} data-kind={row.kind} data-a={row.a?.index} data-b={row.b?.index} data-keep={row.kind === 'same' ? undefined : chosen}
+      className={`cmp-row k-${row.kind}${on ? ' on' : ''}${row.kind !== 'same' && chosen === side ? ' kept' : ''}`} onClick={() => onPick(i)}>
       <RowBody row={row} side={side} />
+      {row.kind !== 'same' && <KeepButton i={i} side={side} chosen={chosen} refused={refused} onKeep={onKeep} />}
     </div>
   );
 });
 
-export const Panes = memo(function Panes({ rows, cur, whatA, whatB, onPick, onTopPage, ref }: {
-  rows: Row[]; cur: number; whatA: string; whatB: string; onPick: (i: number) => void; onTopPage: (page: number) => void;
+export const Panes = memo(function Panes({ rows, cur, whatA, whatB, keep, onPick, onTopPage, ref }: {
+  rows: Row[]; cur: number; whatA: string; whatB: string; keep: PaneKeep; onPick: (i: number) => void; onTopPage: (page: number) => void;
   ref?: Ref<PanesHandle>;
 }) {
   const t = useT();
@@ -124,7 +139,8 @@ export const Panes = memo(function Panes({ rows, cur, whatA, whatB, onPick, onTo
       {byPage.map((list, p) => (built(p)
         ? (
           <div key={p} data-page={p} data-built="1">
-            {list.map((i) => <PaneRow key={i} row={rows[i]!} i={i} side={side} on={i === cur} onPick={onPick} />)}
+            {list.map((i) => <PaneRow key={i} row={rows[i]!} i={i} side={side} on={i === cur} chosen={keep.keepB.has(i) ? 'b' : 'a'}
+                refused={keep.refusals[i] ?? null} onPick={onPick} onKeep={keep.choose} />)}
           </div>
         )
         : <div key={p} data-page={p} style={{ height: heights.current[side].get(p) ?? list.length * ROW_ESTIMATE }} />))}
