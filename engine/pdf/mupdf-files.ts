@@ -7,6 +7,16 @@ import { encodePng } from './png.ts';
 mupdf.setLog(null); // repair warnings of broken files are not ours to print
 mupdf.disableICC(); // colour management costs more than it brings to crops and text
 
+/** The PDF saved with mupdf's `options`, as bytes the caller owns. */
+function savedBytes(pdf: mupdf.PDFDocument, options: string): Uint8Array {
+  const buf = pdf.saveToBuffer(options);
+  try {
+    return buf.asUint8Array().slice();
+  } finally {
+    buf.destroy();
+  }
+}
+
 /** A password-protected PDF opened with `password` and saved without encryption; null if the password is wrong. */
 export function decryptPdf(data: Uint8Array, password: string): Uint8Array | null {
   const doc = mupdf.Document.openDocument(data, 'application/pdf');
@@ -14,12 +24,7 @@ export function decryptPdf(data: Uint8Array, password: string): Uint8Array | nul
     if (doc.needsPassword() && !doc.authenticatePassword(password)) return null;
     const pdf = doc.asPDF();
     if (!pdf) return null;
-    const buf = pdf.saveToBuffer('encrypt=none');
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
+    return savedBytes(pdf, 'encrypt=none');
   } finally {
     doc.destroy();
   }
@@ -113,12 +118,7 @@ export function subsetPdf(data: Uint8Array, keep: readonly number[]): Uint8Array
     const pdf = doc.asPDF();
     if (!pdf) throw new Error('not a PDF');
     pdf.rearrangePages([...keep]);
-    const buf = pdf.saveToBuffer('garbage=compact');
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
+    return savedBytes(pdf, 'garbage=compact');
   } finally {
     doc.destroy();
   }
