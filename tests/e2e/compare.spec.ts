@@ -82,7 +82,7 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   await openInReview(page, app, DOC, 300_000);
 
   // Review toolbar → "Compare with…": nothing else yet; parse again on the other backend.
-  await page.getByTestId('review').getByTestId('compare-with').click();
+  await page.getByTestId('detail-heading').locator('xpath=ancestor::header').getByTestId('compare-with').click();
   const picker = page.getByTestId('compare-picker');
   await expect(picker.getByTestId('compare-none')).toBeVisible();
   await picker.getByRole('radio', { name: 'SoMark cloud' }).check();

@@ -3,7 +3,7 @@
 // restarted, and the task finishes; quitting leaves no engine behind. The engine's pid comes from the app's log in its data folder.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, invokeFromTest, test } from './fixtures.ts';
 import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
 
 const LISTENING = /engine process (\d+) listening at (\S+)/g;
@@ -31,6 +31,8 @@ const alive = (pid: number): boolean => {
 test('the engine process is killed mid-OCR: the app stays up, says so, and the task finishes', async ({ page, app }) => {
   test.setTimeout(300_000);
   const file = 'nemotron_multipage.pdf';
+  // Status checks answer at once (no long-poll hold), so the row shows PROCESSING while the pages are read.
+  await invokeFromTest(app, 'settings:set', { engineLongPollSeconds: 0 });
   await dropFiles(page, corpus(`pdf-scanned/${file}`));
   await expect(row(page, file)).toHaveAttribute('data-state', 'PROCESSING', { timeout: 120_000 });
   await expect.poll(() => enginesInLog(app.dataDir).length, { timeout: 30_000 }).toBe(1);

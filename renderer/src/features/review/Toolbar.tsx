@@ -8,7 +8,6 @@ import { useT } from '../../i18n/index.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import { LabelButton } from './LabelButton.tsx';
 import { ZOOM_STEPS } from './store.ts';
-import { CompareButton } from '../compare/CompareButton.tsx';
 
 function PageInput() {
   const t = useT();
@@ -167,7 +166,6 @@ export function Toolbar() {
       )}
       {hasBlocks && (
         <span className="rv-end">
-          <CompareButton id={view.task.id} fileName={view.task.fileName} folding />
           <Toggle on={s.inspector} label={t('review.inspector')} icon="inspector" onClick={() => store.getState().togglePanel('inspector')} testId="toggle-inspector" />
         </span>
       )}

@@ -7,6 +7,7 @@ import { useNow } from '../../lib/useNow.ts';
 import { isActive, isFileProblem, useTask, useTasks } from '../../stores/tasks.ts';
 import { useUi } from '../../stores/ui.ts';
 import { ExportMenu } from '../export/ExportMenu.tsx';
+import { CompareButton } from '../compare/CompareButton.tsx';
 import { ReviewScreen } from '../review/ReviewScreen.tsx';
 import { removeTasks } from '../queue/actions.ts';
 import { StatusBadge } from '../queue/StatusBadge.tsx';
@@ -84,6 +85,8 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
       </div>
       <div className="detail-actions">
         {(!task || task.state === 'SUCCESS') && <ExportMenu taskIds={[id]} />}
+        {/* Beside Export, not in the review's toolbar, which must keep one row at 1024 px with the queue open. */}
+        {(!task || task.state === 'SUCCESS') && shown && <CompareButton id={id} fileName={shown.fileName} />}
         {/* A failure in the file itself: the failed-task panel's Remove is the way out, beside its reason. */}
         {task && !isFileProblem(task) && (
           <button type="button" className="btn small danger-ghost" onClick={() => void removeTasks([id])}>
