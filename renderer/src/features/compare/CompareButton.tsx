@@ -1,4 +1,4 @@
-// The "Compare with…" entry for a finished result (review toolbar: an icon button, its label the name and
+// The "Compare with…" entry for a finished result (a result's header beside Export, or the review toolbar: an icon button, its label the name and
 // tooltip, LabelButton; history row: a small button): opens the picker of the other results of the
 // same file.
 import { useT } from '../../i18n/index.ts';
