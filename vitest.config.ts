@@ -5,13 +5,47 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', environment: 'node', include: ['tests/shared/**/*.test.ts'] } },
-      { test: { name: 'engine', environment: 'node', include: ['tests/engine/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
-      { test: { name: 'main', environment: 'node', include: ['tests/electron/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'engine',
+          environment: 'node',
+          include: ['tests/engine/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'main',
+          environment: 'node',
+          include: ['tests/electron/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       { test: { name: 'renderer', environment: 'jsdom', include: ['tests/renderer/**/*.test.{ts,tsx}'] } },
       // Real Secret Service: run inside tests/support/with-keyring.sh (scripts/test.mjs does it).
-      { test: { name: 'keychain', environment: 'node', include: ['tests/keychain/**/*.test.ts'], testTimeout: 30_000 } },
-      { test: { name: 'security', environment: 'node', include: ['tests/security/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 60_000 } },
-      { test: { name: 'packaging', environment: 'node', include: ['tests/packaging/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } },
+      {
+        test: { name: 'keychain', environment: 'node', include: ['tests/keychain/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        test: {
+          name: 'security',
+          environment: 'node',
+          include: ['tests/security/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'packaging',
+          environment: 'node',
+          include: ['tests/packaging/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

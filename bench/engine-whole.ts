@@ -25,7 +25,11 @@ async function parseCommand(): Promise<string[]> {
   return args.filter((a) => a !== '--disable-warning=ExperimentalWarning');
 }
 
-export interface Sample { wallMs: number; cpuUs: number; maxRssKb: number }
+export interface Sample {
+  wallMs: number;
+  cpuUs: number;
+  maxRssKb: number;
+}
 
 /** Runs `node [args]` to completion and measures it. */
 async function measure(args: string[], tmp: string): Promise<Sample> {
@@ -33,7 +37,9 @@ async function measure(args: string[], tmp: string): Promise<Sample> {
   const t0 = performance.now();
   const code = await new Promise<number | null>((ok, fail) => {
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', REPORT, ...args], {
-      cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, BENCH_RUSAGE_FILE: file },
+      cwd: REPO,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, BENCH_RUSAGE_FILE: file },
     });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-2000)));
@@ -61,29 +67,64 @@ export function findLiteParse(dir?: string): string | null {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function line(tool: string, file: string, pages: number, s: Sample[]): string {
-  const wall = median(s.map((x) => x.wallMs)), cpu = median(s.map((x) => x.cpuUs)) / 1e6, rss = Math.max(...s.map((x) => x.maxRssKb));
+  const wall = median(s.map((x) => x.wallMs)),
+    cpu = median(s.map((x) => x.cpuUs)) / 1e6,
+    rss = Math.max(...s.map((x) => x.maxRssKb));
   return `${basename(file).padEnd(26)} ${tool.padEnd(10)} ${String(pages).padStart(5)} p  wall ${(wall / 1000).toFixed(2).padStart(6)} s  cpu ${cpu.toFixed(2).padStart(6)} s  peak RSS ${String(Math.round(rss / 1024)).padStart(4)} MB  ${(pages / (wall / 1000)).toFixed(0).padStart(5)} pages/s`;
 }
 
 /** `ocr`: leave the engine's OCR on (its default); off by default, as LiteParse is run with --no-ocr.
  * `floor`: also the CLI without crops and mupdf's structured text alone (see the top of this file). */
-export async function wholeProcessBench(files: { path: string; pages: number }[], opts: { repeat: number; liteparse: string | null; workers?: number; ocr?: boolean; floor?: boolean }): Promise<void> {
+export async function wholeProcessBench(
+  files: { path: string; pages: number }[],
+  opts: { repeat: number; liteparse: string | null; workers?: number; ocr?: boolean; floor?: boolean },
+): Promise<void> {
   const tmp = await mkdtemp(join(tmpdir(), 'docparse-whole-'));
   try {
-    console.log(`whole-process bench: median of ${opts.repeat} run(s) per tool, in turn; peak RSS is the largest; OCR ${opts.ocr ? 'on (engine only)' : 'off'}; node ${process.version}`);
-    if (!opts.liteparse) console.log('LiteParse not found: npm install --no-save @llamaindex/liteparse@2.14.7 (or --liteparse DIR) to compare');
+    console.log(
+      `whole-process bench: median of ${opts.repeat} run(s) per tool, in turn; peak RSS is the largest; OCR ${opts.ocr ? 'on (engine only)' : 'off'}; node ${process.version}`,
+    );
+    if (!opts.liteparse)
+      console.log(
+        'LiteParse not found: npm install --no-save @llamaindex/liteparse@2.14.7 (or --liteparse DIR) to compare',
+      );
     const command = await parseCommand();
     for (const f of files) {
-      const ours: Sample[] = [], theirs: Sample[] = [], noCrops: Sample[] = [], floor: Sample[] = [];
+      const ours: Sample[] = [],
+        theirs: Sample[] = [],
+        noCrops: Sample[] = [],
+        floor: Sample[] = [];
       const w = [...(opts.workers ? ['--workers', String(opts.workers)] : []), ...(opts.ocr ? [] : ['--no-ocr'])];
       const cli = async (into: Sample[], extra: string[]) => {
         const out = join(tmp, 'out');
-        into.push(await measure([...command, f.path, '--out', out, '--formats', 'markdown,json', '--max-pages', '100000', ...w, ...extra], tmp));
+        into.push(
+          await measure(
+            [...command, f.path, '--out', out, '--formats', 'markdown,json', '--max-pages', '100000', ...w, ...extra],
+            tmp,
+          ),
+        );
         await rm(out, { recursive: true, force: true });
       };
       for (let i = 0; i < opts.repeat; i++) {
         await cli(ours, []);
-        if (opts.liteparse) theirs.push(await measure([opts.liteparse, 'parse', f.path, '--format', 'markdown', '--no-ocr', '--max-pages', '100000', '-o', join(tmp, 'lp.md')], tmp));
+        if (opts.liteparse)
+          theirs.push(
+            await measure(
+              [
+                opts.liteparse,
+                'parse',
+                f.path,
+                '--format',
+                'markdown',
+                '--no-ocr',
+                '--max-pages',
+                '100000',
+                '-o',
+                join(tmp, 'lp.md'),
+              ],
+              tmp,
+            ),
+          );
         if (opts.floor && f.path.toLowerCase().endsWith('.pdf')) {
           await cli(noCrops, ['--element-formats', '{"image":"none"}']);
           floor.push(await measure([...command.slice(0, -1), FLOOR, f.path], tmp)); // started as the CLI is

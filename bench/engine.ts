@@ -22,14 +22,25 @@ const CORPUS = resolve(REPO, '../shared/corpus');
 const { values: v, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    workers: { type: 'string' }, formats: { type: 'string' }, 'no-warmup': { type: 'boolean' },
-    whole: { type: 'boolean' }, ocr: { type: 'boolean' }, 'no-ocr': { type: 'boolean' }, repeat: { type: 'string' }, floor: { type: 'boolean' }, long: { type: 'string' }, liteparse: { type: 'string' },
+    workers: { type: 'string' },
+    formats: { type: 'string' },
+    'no-warmup': { type: 'boolean' },
+    whole: { type: 'boolean' },
+    ocr: { type: 'boolean' },
+    'no-ocr': { type: 'boolean' },
+    repeat: { type: 'string' },
+    floor: { type: 'boolean' },
+    long: { type: 'string' },
+    liteparse: { type: 'string' },
   },
 });
 const formats = (v.formats ?? 'markdown,json').split(',') as OutputFormat[];
 const files = positionals.length
   ? positionals.map((f) => resolve(f))
-  : (await readdir(join(CORPUS, 'large'))).filter((f) => f.endsWith('.pdf')).sort().map((f) => join(CORPUS, 'large', f));
+  : (await readdir(join(CORPUS, 'large')))
+      .filter((f) => f.endsWith('.pdf'))
+      .sort()
+      .map((f) => join(CORPUS, 'large', f));
 if (!files.length) throw new Error(`no PDFs found in ${join(CORPUS, 'large')}`);
 
 if (v.whole) {
@@ -43,7 +54,13 @@ if (v.whole) {
       await makeLongPdf(files, Number(v.long), path);
       list.push({ path, pages: pageCount(path) });
     }
-    await wholeProcessBench(list, { repeat: Number(v.repeat ?? 3), liteparse: findLiteParse(v.liteparse), workers: v.workers ? Number(v.workers) : undefined, ocr: v.ocr, floor: v.floor });
+    await wholeProcessBench(list, {
+      repeat: Number(v.repeat ?? 3),
+      liteparse: findLiteParse(v.liteparse),
+      workers: v.workers ? Number(v.workers) : undefined,
+      ocr: v.ocr,
+      floor: v.floor,
+    });
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
@@ -52,13 +69,25 @@ if (v.whole) {
 
 const workers = v.workers ? Number(v.workers) : availableParallelism();
 const dataDir = await mkdtemp(join(tmpdir(), 'docparse-bench-'));
-const core = await createEngineCore({ dataDir, workers, maxPages: 100_000, queueLimit: 1000, ...(v['no-ocr'] ? { ocr: { enabled: false, lang: 'auto' as const } } : {}) });
+const core = await createEngineCore({
+  dataDir,
+  workers,
+  maxPages: 100_000,
+  queueLimit: 1000,
+  ...(v['no-ocr'] ? { ocr: { enabled: false, lang: 'auto' as const } } : {}),
+});
 
 async function parseOne(c: EngineCore, file: string): Promise<{ pages: number; ms: number }> {
   const upload = join(c.store.uploadsDir, `${randomHex32()}.upload`);
   await copyFile(file, upload);
   const t0 = performance.now();
-  const task = await c.submit({ uploadPath: upload, fileName: basename(file), formats, elementFormats: DEFAULT_ELEMENT_FORMATS, featureConfig: DEFAULT_FEATURE_CONFIG });
+  const task = await c.submit({
+    uploadPath: upload,
+    fileName: basename(file),
+    formats,
+    elementFormats: DEFAULT_ELEMENT_FORMATS,
+    featureConfig: DEFAULT_FEATURE_CONFIG,
+  });
   const done = await c.wait(task.task_id);
   const ms = performance.now() - t0;
   if (done.status !== 'SUCCESS') throw new Error(`${basename(file)}: ${done.error}`);
@@ -67,7 +96,9 @@ async function parseOne(c: EngineCore, file: string): Promise<{ pages: number; m
 
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 const rate = (pages: number, ms: number) => (pages / (ms / 1000)).toFixed(1);
-console.log(`engine bench: ${files.length} file(s), ${workers} worker(s), formats ${formats.join('+')}, node ${process.version}`);
+console.log(
+  `engine bench: ${files.length} file(s), ${workers} worker(s), formats ${formats.join('+')}, node ${process.version}`,
+);
 try {
   if (!v['no-warmup']) {
     // Starts the workers and compiles the WASM once, as a running engine would have done already.
@@ -82,15 +113,21 @@ try {
     const r = await parseOne(core, file);
     pages += r.pages;
     ms += r.ms;
-    console.log(`${basename(file).padEnd(28)} ${String(r.pages).padStart(4)} pages  ${(r.ms / 1000).toFixed(2).padStart(6)} s  ${rate(r.pages, r.ms).padStart(7)} pages/s`);
+    console.log(
+      `${basename(file).padEnd(28)} ${String(r.pages).padStart(4)} pages  ${(r.ms / 1000).toFixed(2).padStart(6)} s  ${rate(r.pages, r.ms).padStart(7)} pages/s`,
+    );
   }
-  console.log(`${'overall (one after another)'.padEnd(28)} ${String(pages).padStart(4)} pages  ${(ms / 1000).toFixed(2).padStart(6)} s  ${rate(pages, ms).padStart(7)} pages/s`);
+  console.log(
+    `${'overall (one after another)'.padEnd(28)} ${String(pages).padStart(4)} pages  ${(ms / 1000).toFixed(2).padStart(6)} s  ${rate(pages, ms).padStart(7)} pages/s`,
+  );
   if (files.length > 1) {
     const t = performance.now();
     const rs = await Promise.all(files.map((f) => parseOne(core, f)));
     const wall = performance.now() - t;
     const p = rs.reduce((a, r) => a + r.pages, 0);
-    console.log(`${'overall (all at once)'.padEnd(28)} ${String(p).padStart(4)} pages  ${(wall / 1000).toFixed(2).padStart(6)} s  ${rate(p, wall).padStart(7)} pages/s`);
+    console.log(
+      `${'overall (all at once)'.padEnd(28)} ${String(p).padStart(4)} pages  ${(wall / 1000).toFixed(2).padStart(6)} s  ${rate(p, wall).padStart(7)} pages/s`,
+    );
   }
   console.log(`peak RSS (main + worker threads): ${mb(process.resourceUsage().maxRSS)}`);
 } finally {

@@ -14,7 +14,12 @@ import { join, resolve } from 'node:path';
 import { convertToPdf } from '../engine/office/convert.ts';
 import { findSoffice } from '../engine/office/soffice.ts';
 import { parseDocument } from '../engine/parse/index.ts';
-import { CLIENT_FEATURE_CONFIG, DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
+import {
+  CLIENT_FEATURE_CONFIG,
+  DEFAULT_ELEMENT_FORMATS,
+  DEFAULT_FEATURE_CONFIG,
+  type Block,
+} from '../shared/somark.ts';
 import { enGuide, enLong, enMemo, enPaper, enReport, enTwoColumn } from './holdout/docs-en.ts';
 import { mixed, zhPaper, zhReport, zhTwoColumn } from './holdout/docs-zh.ts';
 import { fodtOf } from './holdout/fodt.ts';
@@ -29,34 +34,69 @@ interface Score {
   titleScores(truth: { text: string; level: number }[], blocks: Block[]): { text: number; level: number };
 }
 const score = (await import(new URL('../../shared/tools/score.mjs', import.meta.url).href)) as Score;
-const DOCS: HoldoutDoc[] = [enPaper, enReport, enTwoColumn, enLong, enGuide, enMemo, zhTwoColumn, zhReport, mixed, zhPaper];
+const DOCS: HoldoutDoc[] = [
+  enPaper,
+  enReport,
+  enTwoColumn,
+  enLong,
+  enGuide,
+  enMemo,
+  zhTwoColumn,
+  zhReport,
+  mixed,
+  zhPaper,
+];
 
 /** Each truth table's TEDS against the engine table that matches it (best pairs first, each table used once). */
 function tableScores(truth: string[], got: string[]): number[] {
   const pairs = truth.flatMap((t, i) => got.map((g, j) => ({ i, j, s: teds(t, g) }))).sort((a, b) => b.s - a.s);
-  const best = truth.map(() => 0), usedT = new Set<number>(), usedG = new Set<number>();
-  for (const p of pairs) if (!usedT.has(p.i) && !usedG.has(p.j)) { best[p.i] = p.s; usedT.add(p.i); usedG.add(p.j); }
+  const best = truth.map(() => 0),
+    usedT = new Set<number>(),
+    usedG = new Set<number>();
+  for (const p of pairs)
+    if (!usedT.has(p.i) && !usedG.has(p.j)) {
+      best[p.i] = p.s;
+      usedT.add(p.i);
+      usedG.add(p.j);
+    }
   return best;
 }
 
 /** Markdown lines that are the running header or footer (its `#` any page number) and no line or table cell of
  * the truth. */
 function leaks(doc: HoldoutDoc, md: string, truth: string): string[] {
-  const mine = new Set([...truth.split('\n').map((l) => l.trim()), ...[...truth.matchAll(/>([^<>]+)</g)].map((m) => m[1].trim())]);
-  const res = [doc.header, doc.footer].filter((s): s is string => !!s).map((s) => {
-    const body = s.split('#').map((p) => p.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*\\d+\\s*');
-    return new RegExp(s.replace('#', '').trim().length >= 6 ? body.replace(/\\s\*\\d\+\\s\*$/, '') : `^${body}$`);
-  });
-  return md.split('\n').map((l) => l.trim()).filter((l) => l && !mine.has(l) && res.some((re) => re.test(l)));
+  const mine = new Set([
+    ...truth.split('\n').map((l) => l.trim()),
+    ...[...truth.matchAll(/>([^<>]+)</g)].map((m) => m[1].trim()),
+  ]);
+  const res = [doc.header, doc.footer]
+    .filter((s): s is string => !!s)
+    .map((s) => {
+      const body = s
+        .split('#')
+        .map((p) => p.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('\\s*\\d+\\s*');
+      return new RegExp(s.replace('#', '').trim().length >= 6 ? body.replace(/\\s\*\\d\+\\s\*$/, '') : `^${body}$`);
+    });
+  return md
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !mine.has(l) && res.some((re) => re.test(l)));
 }
 
 const args = process.argv.slice(2);
-const opt = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 const out = resolve(opt('--out') ?? join(tmpdir(), 'docparse-holdout'));
 const filter = args.find((a, i) => !a.startsWith('--') && !['--out', '--producer'].includes(args[i - 1]));
 const serviceDefaults = args.includes('--service-defaults');
 const producer = opt('--producer') ?? 'all';
-if (!['libreoffice', 'chromium', 'latex', 'all'].includes(producer)) { console.log('--producer is libreoffice, chromium, latex or all'); process.exit(2); }
+if (!['libreoffice', 'chromium', 'latex', 'all'].includes(producer)) {
+  console.log('--producer is libreoffice, chromium, latex or all');
+  process.exit(2);
+}
 const soffice = findSoffice();
 const f3 = (v: number) => (Number.isNaN(v) ? '  -  ' : v.toFixed(3));
 const mean = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN);
@@ -83,12 +123,16 @@ async function measure(by: string): Promise<void> {
   const rows: { sim: number; tText: number; tLevel: number; tables: number[]; leaks: number }[] = [];
   console.log(`\n${by}\n${'document'.padEnd(16)} pages  text   title  level  TEDS (tables)        hdr/ftr`);
   for (const doc of DOCS.filter((d) => (!filter || d.name.includes(filter)) && (by !== 'latex' || d.lang === 'en'))) {
-    const base = join(dir, doc.name), truth = truthOf(doc);
+    const base = join(dir, doc.name),
+      truth = truthOf(doc);
     await writeFile(`${base}.truth.md`, truth.markdown);
     await writeFile(`${base}.truth.json`, JSON.stringify({ titles: truth.titles, tables: truth.tables }, null, 1));
     await makePdf(by, doc, base);
     const parsed = await parseDocument(`${base}.pdf`, `${doc.name}.pdf`, {
-      featureConfig: serviceDefaults ? DEFAULT_FEATURE_CONFIG : CLIENT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS, imageDir: join(dir, 'images'), imageUrl: (n) => `images/${n}`,
+      featureConfig: serviceDefaults ? DEFAULT_FEATURE_CONFIG : CLIENT_FEATURE_CONFIG,
+      elementFormats: DEFAULT_ELEMENT_FORMATS,
+      imageDir: join(dir, 'images'),
+      imageUrl: (n) => `images/${n}`,
     });
     await writeFile(`${base}.out.md`, parsed.markdown);
     const blocks = parsed.json.pages.flatMap((p) => p.blocks);
@@ -99,11 +143,17 @@ async function measure(by: string): Promise<void> {
     const hf = leaks(doc, parsed.markdown, truth.markdown);
     rows.push({ sim, tText: t.text, tLevel: t.level, tables, leaks: hf.length });
     const tb = tables.length ? `${f3(mean(tables))} (${tables.map((s) => s.toFixed(2)).join(' ')})` : '  -  ';
-    console.log(`${doc.name.padEnd(16)} ${String(parsed.pageCount).padStart(5)}  ${f3(sim)}  ${f3(t.text)}  ${f3(t.level)}  ${tb.padEnd(20)} ${hf.length ? `${hf.length}: ${hf.slice(0, 2).join(' | ')}` : '0'}`);
+    console.log(
+      `${doc.name.padEnd(16)} ${String(parsed.pageCount).padStart(5)}  ${f3(sim)}  ${f3(t.text)}  ${f3(t.level)}  ${tb.padEnd(20)} ${hf.length ? `${hf.length}: ${hf.slice(0, 2).join(' | ')}` : '0'}`,
+    );
   }
   const all = rows.flatMap((r) => r.tables);
-  console.log(`${'MEAN'.padEnd(16)}        ${f3(mean(rows.map((r) => r.sim)))}  ${f3(mean(rows.map((r) => r.tText)))}  ${f3(mean(rows.map((r) => r.tLevel)))}  ${f3(mean(all))} over ${all.length} tables   ${rows.reduce((s, r) => s + r.leaks, 0)}`);
-  console.log(`${'BARS'.padEnd(16)}        ≥0.970  ≥0.970  ≥0.900  ≥0.950                    0   (text ≥0.930 each; min ${f3(Math.min(...rows.map((r) => r.sim)))})`);
+  console.log(
+    `${'MEAN'.padEnd(16)}        ${f3(mean(rows.map((r) => r.sim)))}  ${f3(mean(rows.map((r) => r.tText)))}  ${f3(mean(rows.map((r) => r.tLevel)))}  ${f3(mean(all))} over ${all.length} tables   ${rows.reduce((s, r) => s + r.leaks, 0)}`,
+  );
+  console.log(
+    `${'BARS'.padEnd(16)}        ≥0.970  ≥0.970  ≥0.900  ≥0.950                    0   (text ≥0.930 each; min ${f3(Math.min(...rows.map((r) => r.sim)))})`,
+  );
 }
 
 const producers: string[] = [];

@@ -21,7 +21,8 @@ export async function makeLongPdf(sources: string[], pages: number, out: string)
   const maps = srcs.map(() => dst.newGraftMap());
   try {
     for (let n = 0, k = 0; n < pages; k++) {
-      const src = srcs[k % srcs.length], map = maps[k % srcs.length];
+      const src = srcs[k % srcs.length],
+        map = maps[k % srcs.length];
       for (let i = 0; i < src.countPages() && n < pages; i++, n++) map.graftPage(-1, src, i);
     }
     await writeFile(out, dst.saveToBuffer('compress').asUint8Array());

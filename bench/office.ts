@@ -36,10 +36,16 @@ try {
     const t0 = performance.now();
     await convertToPdf(join(dir, f), pdf, { soffice, ext: extname(f).toLowerCase() });
     const t1 = performance.now();
-    const doc = await fromSource(join(dir, f), extname(f).toLowerCase(), await parseDocument(pdf, 'source.pdf', {
-      featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS,
-      imageDir: join(work, 'images'), imageUrl: (n) => `images/${n}`,
-    }));
+    const doc = await fromSource(
+      join(dir, f),
+      extname(f).toLowerCase(),
+      await parseDocument(pdf, 'source.pdf', {
+        featureConfig: DEFAULT_FEATURE_CONFIG,
+        elementFormats: DEFAULT_ELEMENT_FORMATS,
+        imageDir: join(work, 'images'),
+        imageUrl: (n) => `images/${n}`,
+      }),
+    );
     const t2 = performance.now();
     const expected = join(dir, f.replace(/\.[^.]+$/, '.expected.md'));
     let sim = '-';
@@ -50,7 +56,10 @@ try {
     }
     console.log([f, doc.pageCount, ((t1 - t0) / 1000).toFixed(1), ((t2 - t1) / 1000).toFixed(2), sim].join('\t'));
   }
-  if (sims.length) console.log(`mean similarity over ${sims.length} files with a reference: ${(sims.reduce((a, b) => a + b, 0) / sims.length).toFixed(3)}`);
+  if (sims.length)
+    console.log(
+      `mean similarity over ${sims.length} files with a reference: ${(sims.reduce((a, b) => a + b, 0) / sims.length).toFixed(3)}`,
+    );
 } finally {
   await rm(work, { recursive: true, force: true });
 }

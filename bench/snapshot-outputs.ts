@@ -25,12 +25,20 @@ if (!out || !inputs.length) {
 
 async function filesOf(input: string): Promise<string[]> {
   if (!(await stat(input)).isDirectory()) return [input];
-  return (await readdir(input)).filter((f) => !f.includes('.expected.') && !f.startsWith('.') && !NOT_DOCUMENT.test(f)).sort().map((f) => join(input, f));
+  return (await readdir(input))
+    .filter((f) => !f.includes('.expected.') && !f.startsWith('.') && !NOT_DOCUMENT.test(f))
+    .sort()
+    .map((f) => join(input, f));
 }
 
 async function parse(file: string, work: string): Promise<ParsedDocument> {
   const ext = extname(file).toLowerCase();
-  const options = { featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS, imageDir: join(work, 'images'), imageUrl: (n: string) => `images/${n}` };
+  const options = {
+    featureConfig: DEFAULT_FEATURE_CONFIG,
+    elementFormats: DEFAULT_ELEMENT_FORMATS,
+    imageDir: join(work, 'images'),
+    imageUrl: (n: string) => `images/${n}`,
+  };
   if (!OFFICE.has(ext)) return parseDocument(file, basename(file), options);
   const soffice = findSoffice();
   if (!soffice) throw new Error('LibreOffice not found (set DOCPARSE_SOFFICE or install it)');
@@ -49,7 +57,10 @@ for (const file of files) {
     const doc = await parse(file, work);
     const name = basename(file);
     await writeFile(join(out, `${name}.md`), doc.markdown);
-    await writeFile(join(out, `${name}.json`), `${JSON.stringify({ pages: doc.json.pages, catalog: doc.catalog }, null, 1)}\n`);
+    await writeFile(
+      join(out, `${name}.json`),
+      `${JSON.stringify({ pages: doc.json.pages, catalog: doc.catalog }, null, 1)}\n`,
+    );
     console.log(`${name}\t${doc.pageCount} pages\t${((performance.now() - t0) / 1000).toFixed(1)} s`);
   } catch (e) {
     failed++;

@@ -16,12 +16,16 @@ import type { InvokeChannel, Req, Res } from '../shared/ipc-contract.ts';
 import type { IpcResult } from '../shared/result.ts';
 import type { Task } from '../shared/task.ts';
 
-const { values: v } = parseArgs({ options: { tasks: { type: 'string' }, busy: { type: 'string' }, repo: { type: 'string' } } });
+const { values: v } = parseArgs({
+  options: { tasks: { type: 'string' }, busy: { type: 'string' }, repo: { type: 'string' } },
+});
 const TASKS = Number(v.tasks ?? 30);
 const BUSY = Number(v.busy ?? 2);
 const repo = resolve(v.repo ?? new URL('..', import.meta.url).pathname);
 const corpus = resolve(new URL('..', import.meta.url).pathname, '..', 'shared', 'corpus');
-const SCANS = ['ocr_test.pdf', 'ocr_test_rotated_90.pdf', 'ocr_test_rotated_180.pdf', 'nemotron_multipage.pdf'].map((f) => join(corpus, 'pdf-scanned', f));
+const SCANS = ['ocr_test.pdf', 'ocr_test_rotated_90.pdf', 'ocr_test_rotated_180.pdf', 'nemotron_multipage.pdf'].map(
+  (f) => join(corpus, 'pdf-scanned', f),
+);
 const MB = 1024 * 1024;
 
 /** Resident set size of `pid` in bytes, or 0 once it is gone. */
@@ -35,7 +39,9 @@ function rss(pid: number): number {
 }
 
 async function invoke<K extends InvokeChannel>(port: number, token: string, channel: K, req?: Req<K>): Promise<Res<K>> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ipc`, ['docparse.v1', `token.${token}`], { headers: { origin: `http://127.0.0.1:${port}` } });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ipc`, ['docparse.v1', `token.${token}`], {
+    headers: { origin: `http://127.0.0.1:${port}` },
+  });
   try {
     const r = await new Promise<IpcResult<Res<K>>>((ok, fail) => {
       ws.once('open', () => ws.send(JSON.stringify({ id: 1, channel, req })));
@@ -56,9 +62,25 @@ const busy: ChildProcess[] = [];
 for (let i = 0; i < BUSY; i++) busy.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-stress-'));
 const token = randomBytes(24).toString('base64url');
-const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(repo, 'electron/web/server.ts'), '--port', '0', '--data-dir', dataDir, '--no-build', '--allow-dir', corpus], {
-  cwd: repo, env: { ...process.env, DOCPARSE_WEB_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'],
-});
+const server = spawn(
+  process.execPath,
+  [
+    '--disable-warning=ExperimentalWarning',
+    join(repo, 'electron/web/server.ts'),
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--no-build',
+    '--allow-dir',
+    corpus,
+  ],
+  {
+    cwd: repo,
+    env: { ...process.env, DOCPARSE_WEB_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 let exited: string | null = null;
 server.once('exit', (code, signal) => (exited = `code ${code} signal ${signal}`));
 let out = '';
@@ -81,9 +103,15 @@ const log = (): string => {
 };
 /** The engine's pid (its own process, or the app's when it runs in-process) and start-up, from the log. */
 const engines = (): Array<{ pid: number; ms: number }> => {
-  const own = [...log().matchAll(/engine process (\d+) listening at \S+ \(started in (\d+) ms/g)].map((m) => ({ pid: Number(m[1]), ms: Number(m[2]) }));
+  const own = [...log().matchAll(/engine process (\d+) listening at \S+ \(started in (\d+) ms/g)].map((m) => ({
+    pid: Number(m[1]),
+    ms: Number(m[2]),
+  }));
   if (own.length) return own;
-  return [...log().matchAll(/local engine listening at \S+ \(started in (\d+) ms/g)].map((m) => ({ pid: appPid, ms: Number(m[1]) }));
+  return [...log().matchAll(/local engine listening at \S+ \(started in (\d+) ms/g)].map((m) => ({
+    pid: appPid,
+    ms: Number(m[1]),
+  }));
 };
 
 const t0 = Date.now();
@@ -118,10 +146,20 @@ for (const b of busy) b.kill('SIGKILL');
 const engineLeft = lastEngine !== undefined && lastEngine !== appPid && rss(lastEngine) > 0;
 
 console.log(`stress-scans: ${TASKS} scan tasks (${SCANS.length} corpus scans in turn), ${BUSY} busy loops, ${repo}`);
-console.log(`  done ${done.length}/${TASKS}, failed ${failed.length}${failed.length ? `: ${failed.map((t) => `${t.fileName} ${t.error?.code} ${t.error?.message}`).join('; ')}` : ''}`);
-console.log(`  wall ${wall.toFixed(1)} s, ${pages} pages, ${(pages / wall).toFixed(2)} pages/s; first task done after ${((firstDone ?? 0) / 1000).toFixed(1)} s`);
-console.log(`  engine start-up ${eng.map((e) => `${e.ms} ms`).join(', ') || '?'} (${eng[0]?.pid === appPid ? 'in the app process' : 'own process'}); crashes ${crashes}`);
-console.log(`  peak RSS: app ${(peak.app / MB).toFixed(0)} MB, engine ${eng[0]?.pid === appPid ? '(inside the app)' : `${(peak.engine / MB).toFixed(0)} MB`}`);
-console.log(`  app process ${appPid}: ${exitedDuringRun ? `EXITED during the run (${exitedDuringRun})` : 'the same one throughout'}; engine left after quit: ${engineLeft ? 'YES' : 'no'}`);
+console.log(
+  `  done ${done.length}/${TASKS}, failed ${failed.length}${failed.length ? `: ${failed.map((t) => `${t.fileName} ${t.error?.code} ${t.error?.message}`).join('; ')}` : ''}`,
+);
+console.log(
+  `  wall ${wall.toFixed(1)} s, ${pages} pages, ${(pages / wall).toFixed(2)} pages/s; first task done after ${((firstDone ?? 0) / 1000).toFixed(1)} s`,
+);
+console.log(
+  `  engine start-up ${eng.map((e) => `${e.ms} ms`).join(', ') || '?'} (${eng[0]?.pid === appPid ? 'in the app process' : 'own process'}); crashes ${crashes}`,
+);
+console.log(
+  `  peak RSS: app ${(peak.app / MB).toFixed(0)} MB, engine ${eng[0]?.pid === appPid ? '(inside the app)' : `${(peak.engine / MB).toFixed(0)} MB`}`,
+);
+console.log(
+  `  app process ${appPid}: ${exitedDuringRun ? `EXITED during the run (${exitedDuringRun})` : 'the same one throughout'}; engine left after quit: ${engineLeft ? 'YES' : 'no'}`,
+);
 await rm(dataDir, { recursive: true, force: true });
 process.exitCode = done.length === TASKS && !exitedDuringRun && !engineLeft ? 0 : 1;

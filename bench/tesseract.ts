@@ -12,7 +12,11 @@ import { PDF_SCALE } from '../engine/ocr/index.ts';
 export function tesseractLangs(): string[] | null {
   const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
   if (r.error || r.status !== 0) return null;
-  return r.stdout.split('\n').slice(1).map((l) => l.trim()).filter(Boolean);
+  return r.stdout
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 /** Seconds of a `times` line ("0m1.234s 0m0.056s"): user + system. */
@@ -31,13 +35,20 @@ export function tesseractCpuPerPage(pdf: string, lang: string): { pages: number;
     let cpu = 0;
     for (let i = 0; i < n; i++) {
       const png = join(dir, `p${i + 1}.png`);
-      const pix = doc.loadPage(i).toPixmap(mupdf.Matrix.scale(PDF_SCALE, PDF_SCALE), mupdf.ColorSpace.DeviceGray, false, true);
+      const pix = doc
+        .loadPage(i)
+        .toPixmap(mupdf.Matrix.scale(PDF_SCALE, PDF_SCALE), mupdf.ColorSpace.DeviceGray, false, true);
       writeFileSync(png, pix.asPNG());
       const dpi = String(72 * PDF_SCALE);
       // `times` second line: the CPU of the shell's children (the one tesseract run).
-      const r = spawnSync('bash', ['-c', 'tesseract "$@" >/dev/null 2>&1; times', 'tess', png, join(dir, 'out'), '--dpi', dpi, '-l', lang], {
-        encoding: 'utf8', env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-      });
+      const r = spawnSync(
+        'bash',
+        ['-c', 'tesseract "$@" >/dev/null 2>&1; times', 'tess', png, join(dir, 'out'), '--dpi', dpi, '-l', lang],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+        },
+      );
       const line = r.stdout.trim().split('\n')[1];
       if (r.status !== 0 || !line) throw new Error(`tesseract failed on page ${i + 1} of ${pdf}: ${r.stderr}`);
       cpu += seconds(line);

@@ -42,7 +42,14 @@ async function runEngineSink(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-upload-engine-'));
   const server = await startEngineServer({ dataDir, apiKeys: [KEY], workers: 1 });
   process.send?.(server.port);
-  process.on('disconnect', () => void server.close().then(() => rm(dataDir, { recursive: true, force: true })).then(() => process.exit(0)));
+  process.on(
+    'disconnect',
+    () =>
+      void server
+        .close()
+        .then(() => rm(dataDir, { recursive: true, force: true }))
+        .then(() => process.exit(0)),
+  );
 }
 
 async function main(): Promise<void> {
@@ -55,10 +62,14 @@ async function main(): Promise<void> {
   await fh.truncate(SIZE);
   await fh.close();
 
-  const sink = fork(new URL(import.meta.url), [ENGINE ? '--engine-sink' : '--sink'], { stdio: 'inherit', execArgv: ['--disable-warning=ExperimentalWarning'] });
+  const sink = fork(new URL(import.meta.url), [ENGINE ? '--engine-sink' : '--sink'], {
+    stdio: 'inherit',
+    execArgv: ['--disable-warning=ExperimentalWarning'],
+  });
   const port = await new Promise<number>((resolve) => sink.once('message', (p) => resolve(p as number)));
   const client = createSomarkClient({
-    baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: KEY,
+    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    apiKey: KEY,
     timing: { retryBaseMs: 100, retryMaxMs: 100, maxRetries: 0, idleTimeoutMs: 30_000 },
   });
 
@@ -77,32 +88,38 @@ async function main(): Promise<void> {
   let lastPct = -10;
   const t0 = performance.now();
   try {
-    const sub = await client.submitAsync({
-      file: { path, fileName: 'big.pdf', size: SIZE, fileType: '.pdf' },
-      formats: ['markdown', 'json'],
-      featureConfig: DEFAULT_FEATURE_CONFIG,
-      onUpload: (sent, total) => {
-        const pct = Math.floor((sent * 100) / total);
-        if (pct >= lastPct + 25) {
-          lastPct = pct;
-          process.stdout.write(`  upload ${pct}%\n`);
-        }
-      },
-    }).catch((e: unknown) => {
-      // The engine answers once it has stored the whole upload: a refusal of its content ends the upload too.
-      if (ENGINE && e instanceof ServiceError) return { task_id: `sink-${SIZE}` };
-      throw e;
-    });
+    const sub = await client
+      .submitAsync({
+        file: { path, fileName: 'big.pdf', size: SIZE, fileType: '.pdf' },
+        formats: ['markdown', 'json'],
+        featureConfig: DEFAULT_FEATURE_CONFIG,
+        onUpload: (sent, total) => {
+          const pct = Math.floor((sent * 100) / total);
+          if (pct >= lastPct + 25) {
+            lastPct = pct;
+            process.stdout.write(`  upload ${pct}%\n`);
+          }
+        },
+      })
+      .catch((e: unknown) => {
+        // The engine answers once it has stored the whole upload: a refusal of its content ends the upload too.
+        if (ENGINE && e instanceof ServiceError) return { task_id: `sink-${SIZE}` };
+        throw e;
+      });
     const secs = (performance.now() - t0) / 1000;
     sample();
     clearInterval(timer);
     const received = Number(sub.task_id.replace('sink-', ''));
     const rssGrowth = (peakRss - base.rss) / MB;
-    console.log(`file            ${(SIZE / MB).toFixed(0)} MB (${ENGINE ? 'to the local engine' : `sink received ${(received / MB).toFixed(1)} MB incl. multipart framing`})`);
+    console.log(
+      `file            ${(SIZE / MB).toFixed(0)} MB (${ENGINE ? 'to the local engine' : `sink received ${(received / MB).toFixed(1)} MB incl. multipart framing`})`,
+    );
     console.log(`time            ${secs.toFixed(2)} s`);
     console.log(`throughput      ${(SIZE / MB / secs).toFixed(0)} MB/s`);
     console.log(`peak RSS growth ${rssGrowth.toFixed(1)} MB (bar < ${BAR_MB} MB)`);
-    console.log(`peak heap growth ${((peakHeap - base.heapUsed) / MB).toFixed(1)} MB, Buffers (arrayBuffers) ${((peakExternal - base.arrayBuffers) / MB).toFixed(1)} MB`);
+    console.log(
+      `peak heap growth ${((peakHeap - base.heapUsed) / MB).toFixed(1)} MB, Buffers (arrayBuffers) ${((peakExternal - base.arrayBuffers) / MB).toFixed(1)} MB`,
+    );
     if (received < SIZE) throw new Error('the sink received less than the file');
     if (rssGrowth >= BAR_MB) {
       console.log('FAIL: memory growth over the bar');

@@ -20,18 +20,30 @@ async function makeSecond(dataDir: string, a: string): Promise<string> {
   const json = JSON.parse(await readFile(join(dataDir, 'results', b, 'main.json'), 'utf8')) as JsonOutput;
   let n = 0;
   for (const p of json.pages) {
-    p.blocks = p.blocks.filter(() => ++n % 50 !== 0).map((blk, i) => {
-      if (i % 20 === 3) return { ...blk, content: blk.content.replace(/\S+$/, 'changed') };
-      if (blk.type === 'title') return { ...blk, title_level: (blk.title_level ?? 1) + 1 };
-      return blk;
-    });
+    p.blocks = p.blocks
+      .filter(() => ++n % 50 !== 0)
+      .map((blk, i) => {
+        if (i % 20 === 3) return { ...blk, content: blk.content.replace(/\S+$/, 'changed') };
+        if (blk.type === 'title') return { ...blk, title_level: (blk.title_level ?? 1) + 1 };
+        return blk;
+      });
   }
   await writeFile(join(dataDir, 'results', b, 'main.json'), JSON.stringify(json));
   const meta = JSON.parse(await readFile(join(dataDir, 'results', b, 'result.json'), 'utf8'));
-  await writeFile(join(dataDir, 'results', b, 'result.json'), JSON.stringify({ ...meta, taskId: b, savedAt: meta.savedAt + 1000 }));
+  await writeFile(
+    join(dataDir, 'results', b, 'result.json'),
+    JSON.stringify({ ...meta, taskId: b, savedAt: meta.savedAt + 1000 }),
+  );
   const file = JSON.parse(await readFile(join(dataDir, 'tasks.json'), 'utf8')) as { version: number; tasks: Task[] };
   const ta = file.tasks[0]!;
-  file.tasks.push({ ...ta, id: b, backend: 'cloud', featureConfig: { keep_header_footer: true }, parentId: a, finishedAt: ta.finishedAt! + 1000 });
+  file.tasks.push({
+    ...ta,
+    id: b,
+    backend: 'cloud',
+    featureConfig: { keep_header_footer: true },
+    parentId: a,
+    finishedAt: ta.finishedAt! + 1000,
+  });
   await writeFile(join(dataDir, 'tasks.json'), JSON.stringify(file));
   return b;
 }
@@ -51,7 +63,11 @@ async function scrollPane(frames: number) {
     deltas.push(now - last);
     last = now;
   }
-  return { deltas, seconds: (last - t0) / 1000, bAtEnd: other.scrollTop / Math.max(1, other.scrollHeight - other.clientHeight) };
+  return {
+    deltas,
+    seconds: (last - t0) / 1000,
+    bAtEnd: other.scrollTop / Math.max(1, other.scrollHeight - other.clientHeight),
+  };
 }
 
 export async function compareMain(pages: number, blocks: number): Promise<void> {
@@ -75,7 +91,9 @@ export async function compareMain(pages: number, blocks: number): Promise<void> 
     const firstPageMs = Date.now() - t0;
     await page.locator('[data-testid=compare][data-state=ready]').waitFor({ timeout: 120_000 });
     const comparedMs = Date.now() - t0;
-    const counts = await page.locator('[data-testid^=count-]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}=${e.getAttribute('data-n')}`));
+    const counts = await page
+      .locator('[data-testid^=count-]')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}=${e.getAttribute('data-n')}`));
     await page.waitForTimeout(1000);
     const profile = process.argv.indexOf('--profile');
     const cdp = profile > 0 ? await page.context().newCDPSession(page) : null;
@@ -85,8 +103,24 @@ export async function compareMain(pages: number, blocks: number): Promise<void> 
     const procs = (await bcdp.send('SystemInfo.getProcessInfo')).processInfo as { type: string; id: number }[];
     const rss = Math.max(0, ...procs.filter((p) => p.type === 'renderer').map((p) => rssMb(p.id)));
     const fps = +(s.deltas.length / s.seconds).toFixed(1);
-    console.log(JSON.stringify({ pages, blocksPerSide: pages * blocks, counts, firstPageMs, comparedMs, scroll: { fps, p95: +pct(s.deltas, 95).toFixed(1), bFollowedTo: +s.bAtEnd.toFixed(3) }, rendererRssMB: +rss.toFixed(1) }, null, 2));
-    console.log(`compare: first page ${firstPageMs} ms (bar < 2000), all blocks matched at ${comparedMs} ms, scroll ${fps} fps (bar ≥ 50), renderer ${rss.toFixed(0)} MB (bar < 900)`);
+    console.log(
+      JSON.stringify(
+        {
+          pages,
+          blocksPerSide: pages * blocks,
+          counts,
+          firstPageMs,
+          comparedMs,
+          scroll: { fps, p95: +pct(s.deltas, 95).toFixed(1), bFollowedTo: +s.bAtEnd.toFixed(3) },
+          rendererRssMB: +rss.toFixed(1),
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(
+      `compare: first page ${firstPageMs} ms (bar < 2000), all blocks matched at ${comparedMs} ms, scroll ${fps} fps (bar ≥ 50), renderer ${rss.toFixed(0)} MB (bar < 900)`,
+    );
   } finally {
     await browser.close();
     await web.stop();

@@ -18,8 +18,15 @@ import type { Task } from '../shared/task.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const arg = (name: string, dflt: string | null = null): string | null => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,11 +38,13 @@ const BLOCKS = Number(arg('blocks', '50'));
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 
 // ---- the document -------------------------------------------------------------------------------
-const WORDS = ('retrieval passage dense question answering model encoder training negative batch index vector ' +
+const WORDS = (
+  'retrieval passage dense question answering model encoder training negative batch index vector ' +
   'score document corpus query latency accuracy baseline results table figure section method approach data ' +
-  'evaluation benchmark system the of and to in for with on by from that this which are is be as an we').split(' ');
+  'evaluation benchmark system the of and to in for with on by from that this which are is be as an we'
+).split(' ');
 let seed = 42;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const sentence = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(rnd() * WORDS.length)]).join(' ');
 const pdfText = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
@@ -44,17 +53,49 @@ const DPI_SCALE = 2; // page_size at 144 dpi, as the hosted service's docs examp
 const COL_W = 240;
 const LINE = 8.5;
 
-interface Drawn { block: Block; md: string | null; lines: string[]; x: number; y: number; size: number }
+interface Drawn {
+  block: Block;
+  md: string | null;
+  lines: string[];
+  x: number;
+  y: number;
+  size: number;
+}
 
 /** One page: header, title, two columns of text/heading/equation blocks, footer. */
 function layoutPage(p: number, count: number): Drawn[] {
   seed = 42 + p;
   const out: Drawn[] = [];
-  const add = (type: string, x: number, y: number, w: number, lines: string[], size: number, md: string | null, extra: Partial<Block> = {}) => {
+  const add = (
+    type: string,
+    x: number,
+    y: number,
+    w: number,
+    lines: string[],
+    size: number,
+    md: string | null,
+    extra: Partial<Block> = {},
+  ) => {
     const h = lines.length * (size + 1.5);
     const bbox: Block['bbox'] = [x, y, x + w, y + h].map((v) => Math.round(v * DPI_SCALE)) as Block['bbox'];
     const content = extra.content ?? lines.join(' ');
-    out.push({ block: { idx: out.length, type, bbox, content, format: type === 'equation' ? 'latex' : 'text', captions: [], img_url: '', ...extra }, md, lines, x, y, size });
+    out.push({
+      block: {
+        idx: out.length,
+        type,
+        bbox,
+        content,
+        format: type === 'equation' ? 'latex' : 'text',
+        captions: [],
+        img_url: '',
+        ...extra,
+      },
+      md,
+      lines,
+      x,
+      y,
+      size,
+    });
   };
   add('header', 50, 24, 495, [`Bench document — running header — page ${p + 1}`], 7, null);
   const title = `${p + 1}. ${sentence(6)}`;
@@ -113,30 +154,71 @@ export async function makeFixture(dataDir: string, pageCount: number, blocksPerP
     }
     s += 'ET\n';
     doc.insertPage(-1, doc.addPage([0, 0, PT.w, PT.h], 0, resources, s));
-    pages.push({ page_num: p, page_size: { w: PT.w * DPI_SCALE, h: PT.h * DPI_SCALE }, merge_content_from_pre_page: false, blocks: drawn.map((d) => d.block) });
+    pages.push({
+      page_num: p,
+      page_size: { w: PT.w * DPI_SCALE, h: PT.h * DPI_SCALE },
+      merge_content_from_pre_page: false,
+      blocks: drawn.map((d) => d.block),
+    });
     for (const d of drawn) if (d.md) md.push(d.md);
   }
   const pdf = doc.saveToBuffer('compress').asUint8Array();
   const json: JsonOutput = { pages };
-  const markdown = md.join('\n\n') + '\n';
+  const markdown = `${md.join('\n\n')}\n`;
   const jsonText = JSON.stringify(json);
   await writeFile(join(dir, 'original.pdf'), pdf);
   await writeFile(join(dir, 'main.json'), jsonText);
   await writeFile(join(dir, 'main.md'), markdown);
   const now = Date.now();
-  await writeFile(join(dir, 'result.json'), JSON.stringify({
-    taskId, remoteTaskId: null, fileName: `bench-${pageCount}p.pdf`, metadata: { page_num: pageCount, file_type: '.pdf' }, imgs: [],
-    catalog: [], images: {}, hasJson: true, hasServiceZip: false, original: 'original.pdf', savedAt: now,
-  }));
+  await writeFile(
+    join(dir, 'result.json'),
+    JSON.stringify({
+      taskId,
+      remoteTaskId: null,
+      fileName: `bench-${pageCount}p.pdf`,
+      metadata: { page_num: pageCount, file_type: '.pdf' },
+      imgs: [],
+      catalog: [],
+      images: {},
+      hasJson: true,
+      hasServiceZip: false,
+      original: 'original.pdf',
+      savedAt: now,
+    }),
+  );
   const task: Task = {
-    id: taskId, remoteTaskId: null, fileName: `bench-${pageCount}p.pdf`, filePath: join(dataDir, 'gone', `bench-${pageCount}p.pdf`),
-    size: pdf.length, pages: pageCount, fileType: '.pdf', backend: 'local', baseUrl: 'http://127.0.0.1:1/api/v1', requestedMode: 'async',
-    mode: 'async', formats: ['markdown', 'json'], featureConfig: {}, state: 'SUCCESS', uploadPercent: 100,
-    progress: { pages_done: pageCount, pages_total: pageCount }, attempts: 1, error: null, createdAt: now - 1000, startedAt: now - 900,
-    finishedAt: now, resultBytes: pdf.length + markdown.length + jsonText.length, parentId: null,
+    id: taskId,
+    remoteTaskId: null,
+    fileName: `bench-${pageCount}p.pdf`,
+    filePath: join(dataDir, 'gone', `bench-${pageCount}p.pdf`),
+    size: pdf.length,
+    pages: pageCount,
+    fileType: '.pdf',
+    backend: 'local',
+    baseUrl: 'http://127.0.0.1:1/api/v1',
+    requestedMode: 'async',
+    mode: 'async',
+    formats: ['markdown', 'json'],
+    featureConfig: {},
+    state: 'SUCCESS',
+    uploadPercent: 100,
+    progress: { pages_done: pageCount, pages_total: pageCount },
+    attempts: 1,
+    error: null,
+    createdAt: now - 1000,
+    startedAt: now - 900,
+    finishedAt: now,
+    resultBytes: pdf.length + markdown.length + jsonText.length,
+    parentId: null,
   };
   await writeFile(join(dataDir, 'tasks.json'), JSON.stringify({ version: 1, tasks: [task] }));
-  return { taskId, fileName: `bench-${pageCount}p.pdf`, pdfBytes: pdf.length, mdBytes: markdown.length, jsonBytes: jsonText.length };
+  return {
+    taskId,
+    fileName: `bench-${pageCount}p.pdf`,
+    pdfBytes: pdf.length,
+    mdBytes: markdown.length,
+    jsonBytes: jsonText.length,
+  };
 }
 
 // ---- browser mode ---------------------------------------------------------------------------------
@@ -145,7 +227,11 @@ export async function startWeb(dataDir: string): Promise<{ url: string; stop(): 
   if (flag('no-build')) args.push('--no-build');
   const staticDir = arg('static-dir');
   if (staticDir) args.push('--static-dir', staticDir);
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, DOCPARSE_WEB_EXIT_ON_STDIN_END: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, DOCPARSE_WEB_EXIT_ON_STDIN_END: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   const url = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`npm run web did not start:\n${out}`)), 180_000);
@@ -209,14 +295,20 @@ async function scrollRun({ from, to, frames }: { from: number; to: number; frame
   }
   const md = document.querySelector<HTMLElement>('[data-testid=md-pane]')!;
   return {
-    deltas, seconds: (last - t0) / 1000, maxPages, maxChunks, scrolled: max, moved: el.scrollTop - start,
+    deltas,
+    seconds: (last - t0) / 1000,
+    maxPages,
+    maxChunks,
+    scrolled: max,
+    moved: el.scrollTop - start,
     mdAtEnd: md.scrollTop / Math.max(1, md.scrollHeight - md.clientHeight),
     drawn: el.querySelectorAll('[data-rendered="1"]').length,
     rendered: md.querySelectorAll('[data-testid=md-chunk] .markdown-body:not(.rv-placeholder)').length,
   };
 }
 
-export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+export const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function measure(url: string, info: Fixture) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -235,10 +327,21 @@ async function measure(url: string, info: Fixture) {
         if (document.querySelector('[data-testid=page-pane] [data-rendered="1"]')) w.__firstPaint = performance.now();
         else requestAnimationFrame(poll);
       };
-      addEventListener('pointerdown', () => { w.__t0 = performance.now(); requestAnimationFrame(poll); }, { once: true, capture: true });
+      addEventListener(
+        'pointerdown',
+        () => {
+          w.__t0 = performance.now();
+          requestAnimationFrame(poll);
+        },
+        { once: true, capture: true },
+      );
     });
     await row.click();
-    await page.waitForFunction(() => (window as unknown as { __firstPaint?: number }).__firstPaint !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __firstPaint?: number }).__firstPaint !== undefined,
+      null,
+      { timeout: 60_000 },
+    );
     const firstPageMs = await page.evaluate(() => {
       const w = window as unknown as { __firstPaint: number; __t0: number };
       return w.__firstPaint - w.__t0;
@@ -267,29 +370,51 @@ async function measure(url: string, info: Fixture) {
     const reading = await page.evaluate(scrollRun, { from: 0.5, to: 0.5 + (12 * 300) / 255_000, frames: 300 });
     if (profile) await writeFile(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     await page.waitForTimeout(1000);
-    const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const metrics = Object.fromEntries(
+      (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+    );
     const procs = (await bcdp.send('SystemInfo.getProcessInfo')).processInfo as { type: string; id: number }[];
     // Chromium keeps a spare renderer and a WebUI one besides the page's: the page's renderer is the
     // largest (it holds the app, the pdf.js workers and every canvas); all are listed.
-    const renderers = procs.filter((p) => p.type === 'renderer').map((p) => ({ pid: p.id, rssMB: +rssMb(p.id).toFixed(1) }));
+    const renderers = procs
+      .filter((p) => p.type === 'renderer')
+      .map((p) => ({ pid: p.id, rssMB: +rssMb(p.id).toFixed(1) }));
     const pageRenderer = Math.max(0, ...renderers.map((r) => r.rssMB));
     const result = {
-      document: { pages: PAGES, blocks: PAGES * BLOCKS, pdfMB: info.pdfBytes / 1e6, markdownMB: info.mdBytes / 1e6, jsonMB: info.jsonBytes / 1e6 },
+      document: {
+        pages: PAGES,
+        blocks: PAGES * BLOCKS,
+        pdfMB: info.pdfBytes / 1e6,
+        markdownMB: info.mdBytes / 1e6,
+        jsonMB: info.jsonBytes / 1e6,
+      },
       firstPageMs: Math.round(firstPageMs),
       scroll: {
-        frames: scroll.deltas.length, seconds: +scroll.seconds.toFixed(2), fps: +(scroll.deltas.length / scroll.seconds).toFixed(1),
-        p50: +pct(scroll.deltas, 50).toFixed(1), p95: +pct(scroll.deltas, 95).toFixed(1), max: +Math.max(...scroll.deltas).toFixed(1),
-        scrolledPx: Math.round(scroll.scrolled), maxPageElements: scroll.maxPages, maxMarkdownChunks: scroll.maxChunks,
+        frames: scroll.deltas.length,
+        seconds: +scroll.seconds.toFixed(2),
+        fps: +(scroll.deltas.length / scroll.seconds).toFixed(1),
+        p50: +pct(scroll.deltas, 50).toFixed(1),
+        p95: +pct(scroll.deltas, 95).toFixed(1),
+        max: +Math.max(...scroll.deltas).toFixed(1),
+        scrolledPx: Math.round(scroll.scrolled),
+        maxPageElements: scroll.maxPages,
+        maxMarkdownChunks: scroll.maxChunks,
         markdownFollowedTo: +scroll.mdAtEnd.toFixed(3),
       },
       readingScroll: {
-        frames: reading.deltas.length, fps: +(reading.deltas.length / reading.seconds).toFixed(1), p95: +pct(reading.deltas, 95).toFixed(1),
+        frames: reading.deltas.length,
+        fps: +(reading.deltas.length / reading.seconds).toFixed(1),
+        p95: +pct(reading.deltas, 95).toFixed(1),
         pxPerFrame: +(reading.moved / reading.deltas.length).toFixed(1),
-        pagesDrawnAtEnd: reading.drawn, markdownChunksRenderedAtEnd: reading.rendered,
+        pagesDrawnAtEnd: reading.drawn,
+        markdownChunksRenderedAtEnd: reading.rendered,
       },
       memory: {
-        jsHeapUsedMB: +(metrics.JSHeapUsedSize! / 1048576).toFixed(1), jsHeapTotalMB: +(metrics.JSHeapTotalSize! / 1048576).toFixed(1),
-        domNodes: metrics.Nodes, rendererRssMB: pageRenderer, allRenderers: renderers,
+        jsHeapUsedMB: +(metrics.JSHeapUsedSize! / 1048576).toFixed(1),
+        jsHeapTotalMB: +(metrics.JSHeapTotalSize! / 1048576).toFixed(1),
+        domNodes: metrics.Nodes,
+        rendererRssMB: pageRenderer,
+        allRenderers: renderers,
       },
     };
     return result;
@@ -310,8 +435,12 @@ async function main() {
     console.log(JSON.stringify(r, null, 2));
     console.log(`time to first page: ${r.firstPageMs} ms (bar < 1500)`);
     console.log(`scroll end to end: ${r.scroll.fps} fps, p95 frame ${r.scroll.p95} ms (bars ≥ 50 fps, p95 ≤ 20 ms)`);
-    console.log(`reading-speed scroll: ${r.readingScroll.fps} fps, p95 frame ${r.readingScroll.p95} ms (pages and Markdown rendering meanwhile)`);
-    console.log(`renderer memory: ${r.memory.rendererRssMB} MB RSS, JS heap ${r.memory.jsHeapUsedMB} MB (bar < 600 MB)`);
+    console.log(
+      `reading-speed scroll: ${r.readingScroll.fps} fps, p95 frame ${r.readingScroll.p95} ms (pages and Markdown rendering meanwhile)`,
+    );
+    console.log(
+      `renderer memory: ${r.memory.rendererRssMB} MB RSS, JS heap ${r.memory.jsHeapUsedMB} MB (bar < 600 MB)`,
+    );
   } finally {
     await web.stop();
     if (!flag('keep')) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });

@@ -29,17 +29,32 @@ for (let y = 0; y < N; y++) {
     const i = (y * N + x) * 4;
     const t = (x + y) / (2 * N);
     // Tile: blue gradient.
-    blend(i, [Math.round(37 + 30 * t), Math.round(99 + 40 * t), Math.round(235 - 20 * t)], roundRect(x + 0.5, y + 0.5, 64, 64, 960, 960, 190));
+    blend(
+      i,
+      [Math.round(37 + 30 * t), Math.round(99 + 40 * t), Math.round(235 - 20 * t)],
+      roundRect(x + 0.5, y + 0.5, 64, 64, 960, 960, 190),
+    );
     // Page with a folded corner.
     const page = roundRect(x + 0.5, y + 0.5, 282, 196, 742, 828, 36);
     const fold = x > 622 && y < 316 && x - 622 > y - 196 ? 1 : 0;
     blend(i, [255, 255, 255], page * (1 - fold));
     if (fold === 0 && x > 622 && y < 316 && x < 742 && y > 196) blend(i, [203, 220, 250], page);
     // Text lines; the first is a heading.
-    const lines = [[350, 380, 560], [350, 470, 674], [350, 540, 674], [350, 610, 620], [350, 680, 674], [350, 750, 540]];
+    const lines = [
+      [350, 380, 560],
+      [350, 470, 674],
+      [350, 540, 674],
+      [350, 610, 620],
+      [350, 680, 674],
+      [350, 750, 540],
+    ];
     lines.forEach(([lx, ly, rx], n) => {
       const h = n === 0 ? 40 : 26;
-      blend(i, n === 0 ? [37, 99, 235] : [148, 163, 184], roundRect(x + 0.5, y + 0.5, lx, ly - h / 2, rx, ly + h / 2, h / 2));
+      blend(
+        i,
+        n === 0 ? [37, 99, 235] : [148, 163, 184],
+        roundRect(x + 0.5, y + 0.5, lx, ly - h / 2, rx, ly + h / 2, h / 2),
+      );
     });
   }
 }

@@ -1,6 +1,12 @@
 // The contract between the engine's parsers (engine/parse/) and its server, CLI and workers.
 import type { OcrSettings } from './ocr/index.ts';
-import { WARNING_CODES, type CatalogNode, type ElementFormats, type FeatureConfig, type JsonOutput } from '../shared/somark.ts';
+import {
+  WARNING_CODES,
+  type CatalogNode,
+  type ElementFormats,
+  type FeatureConfig,
+  type JsonOutput,
+} from '../shared/somark.ts';
 import type { Progress } from '../shared/somark-answers.ts';
 
 export interface ParseOptions {

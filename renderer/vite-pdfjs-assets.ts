@@ -29,7 +29,11 @@ export function pdfjsAssets(): Plugin {
       const root = pdfjsRoot();
       for (const dir of DIRS) {
         for (const file of filesOf(join(root, dir))) {
-          this.emitFile({ type: 'asset', fileName: `pdfjs/${dir}/${file}`, source: readFileSync(join(root, dir, file)) });
+          this.emitFile({
+            type: 'asset',
+            fileName: `pdfjs/${dir}/${file}`,
+            source: readFileSync(join(root, dir, file)),
+          });
         }
       }
     },

@@ -21,11 +21,19 @@ let added = 0;
 for (const [p, m] of Object.entries(meta)) {
   const key = `node_modules/@napi-rs/canvas-${p}`;
   if (lock.packages[key]) continue;
-  lock.packages[key] = { version: base.version, dev: true, license: 'MIT', optional: true, ...m, engines: { node: '>= 10' } };
+  lock.packages[key] = {
+    version: base.version,
+    dev: true,
+    license: 'MIT',
+    optional: true,
+    ...m,
+    engines: { node: '>= 10' },
+  };
   added++;
 }
 const sorted = {};
-for (const k of Object.keys(lock.packages).sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b)))) sorted[k] = lock.packages[k];
+for (const k of Object.keys(lock.packages).sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))))
+  sorted[k] = lock.packages[k];
 lock.packages = sorted;
-fs.writeFileSync(f, JSON.stringify(lock, null, 2) + '\n');
+fs.writeFileSync(f, `${JSON.stringify(lock, null, 2)}\n`);
 console.log('added', added);

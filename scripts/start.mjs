@@ -38,9 +38,9 @@ async function main(argv) {
   const bin = electronBinary();
   if (!bin) {
     console.error(
-      'Electron\'s binary is not installed (it is downloaded on first use, or skipped with ELECTRON_SKIP_BINARY_DOWNLOAD=1).\n'
-      + 'Install it with `npx install-electron` on a machine with internet access, or set E2E_ELECTRON_BINARY.\n'
-      + 'Starting browser mode instead (npm run web)…\n',
+      "Electron's binary is not installed (it is downloaded on first use, or skipped with ELECTRON_SKIP_BINARY_DOWNLOAD=1).\n" +
+        'Install it with `npx install-electron` on a machine with internet access, or set E2E_ELECTRON_BINARY.\n' +
+        'Starting browser mode instead (npm run web)…\n',
     );
     return run(process.execPath, [join(root, 'scripts', 'web.mjs'), ...argv]);
   }

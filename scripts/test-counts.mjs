@@ -16,19 +16,30 @@ function readJson(file) {
 function settle(counts, exitCode, what) {
   if (exitCode !== 0 && counts.failed === 0) {
     console.error(`[test] ${what} exited with ${exitCode} without a failing test: counted as one failure`);
-    return { ...counts, failed: 1, failures: [...(counts.failures ?? []), `${what}: exit ${exitCode}, see the log above`] };
+    return {
+      ...counts,
+      failed: 1,
+      failures: [...(counts.failures ?? []), `${what}: exit ${exitCode}, see the log above`],
+    };
   }
   return counts;
 }
 
-const firstLine = (messages) => String((messages ?? [])[0] ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+const firstLine = (messages) =>
+  String((messages ?? [])[0] ?? '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
 
 /** Names of Vitest's failed and skipped tests, "file › title: first line of the error". */
 function vitestNames(r) {
-  const failures = [], skips = [];
+  const failures = [],
+    skips = [];
   for (const f of r.testResults ?? []) {
     const file = String(f.name ?? '').replace(/^.*?\btests\//, 'tests/');
-    if (f.status === 'failed' && !(f.assertionResults ?? []).length) failures.push(`${file}: ${firstLine([f.message])}`);
+    if (f.status === 'failed' && !(f.assertionResults ?? []).length)
+      failures.push(`${file}: ${firstLine([f.message])}`);
     for (const t of f.assertionResults ?? []) {
       const name = `${file} › ${t.fullName ?? t.title}`;
       if (t.status === 'failed') failures.push(`${name}: ${firstLine(t.failureMessages)}`);
@@ -40,9 +51,16 @@ function vitestNames(r) {
 
 export function vitestCounts(file, exitCode) {
   const r = readJson(file);
-  if (!r) return settle({ passed: 0, failed: 0, skipped: 0, failures: [], skips: [] }, exitCode, `vitest (no report at ${file})`);
+  if (!r)
+    return settle(
+      { passed: 0, failed: 0, skipped: 0, failures: [], skips: [] },
+      exitCode,
+      `vitest (no report at ${file})`,
+    );
   // A file that fails before any test runs (import error) has no assertions but a failed status.
-  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
   const counts = {
     passed: r.numPassedTests ?? 0,
     failed: (r.numFailedTests ?? 0) + brokenFiles,
@@ -54,7 +72,8 @@ export function vitestCounts(file, exitCode) {
 
 /** Names of Playwright's failed and skipped tests, walking its nested suites. */
 function playwrightNames(r) {
-  const failures = (r.errors ?? []).map((e) => `error: ${firstLine([e.message])}`), skips = [];
+  const failures = (r.errors ?? []).map((e) => `error: ${firstLine([e.message])}`),
+    skips = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
@@ -72,7 +91,12 @@ function playwrightNames(r) {
 
 export function playwrightCounts(file, exitCode) {
   const r = readJson(file);
-  if (!r) return settle({ passed: 0, failed: 0, skipped: 0, failures: [], skips: [] }, exitCode, `playwright (no report at ${file})`);
+  if (!r)
+    return settle(
+      { passed: 0, failed: 0, skipped: 0, failures: [], skips: [] },
+      exitCode,
+      `playwright (no report at ${file})`,
+    );
   const s = r.stats ?? {};
   const counts = {
     passed: (s.expected ?? 0) + (s.flaky ?? 0),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, never stopping at the first failure, then the counts.
-//   typecheck (one tsc per tsconfig) → Vitest projects (security: tests/security + electronegativity) (keychain inside tests/support/with-keyring.sh)
+//   lint (Biome: formatter check and linter, zero findings) → typecheck (one tsc per tsconfig) → Vitest projects (security: tests/security + electronegativity) (keychain inside tests/support/with-keyring.sh)
 //   → renderer build → Playwright (web + electron projects)
 // The last line is exactly "N passed, N failed"; the line before it gives the skipped count.
 // `node scripts/test.mjs --only main,e2e` runs a subset (steps: see STEPS).
@@ -25,7 +25,9 @@ const add = (label, c) => {
   totals.passed += c.passed;
   totals.failed += c.failed;
   totals.skipped += c.skipped;
-  rows.push(`${c.failed ? 'FAIL' : 'ok  '}  ${label}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`);
+  rows.push(
+    `${c.failed ? 'FAIL' : 'ok  '}  ${label}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`,
+  );
 };
 
 /** Runs a command with inherited output; resolves with its exit code (timeouts count as failures). */
@@ -52,6 +54,16 @@ function run(cmd, args, { env = {}, timeoutMs = 20 * MIN, label = [cmd, ...args]
 
 const banner = (s) => console.log(`\n━━━ ${s} ━━━`);
 
+/** Biome in CI mode: the formatter's check and the linter over the repo (biome.json); any finding fails. */
+async function lint() {
+  banner('lint (biome ci)');
+  const code = await run(bin('biome'), ['ci', '--max-diagnostics=50', '.'], { timeoutMs: 5 * MIN, label: 'biome ci' });
+  add(
+    'biome ci (format + lint)',
+    code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 },
+  );
+}
+
 async function typecheck() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const projects = [...(pkg.scripts?.typecheck ?? '').matchAll(/tsc -p (\S+)/g)].map((m) => m[1]);
@@ -67,7 +79,15 @@ async function typecheck() {
 async function vitest(project, reports, wrapper = null) {
   banner(`vitest --project ${project}`);
   const out = join(reports, `vitest-${project}.json`);
-  const args = ['run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'run',
+    '--project',
+    project,
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   const code = wrapper
     ? await run('sh', [wrapper, bin('vitest'), ...args], { timeoutMs: 15 * MIN, label: `vitest ${project} (keyring)` })
     : await run(bin('vitest'), args, { timeoutMs: 25 * MIN, label: `vitest ${project}` });
@@ -76,7 +96,10 @@ async function vitest(project, reports, wrapper = null) {
 
 async function rendererBuild() {
   banner('renderer build');
-  const code = await run(process.execPath, [join(root, 'scripts', 'web.mjs'), '--build-only'], { timeoutMs: 10 * MIN, label: 'renderer build' });
+  const code = await run(process.execPath, [join(root, 'scripts', 'web.mjs'), '--build-only'], {
+    timeoutMs: 10 * MIN,
+    label: 'renderer build',
+  });
   add('renderer build', code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
 }
 
@@ -86,21 +109,36 @@ async function playwright(reports) {
   // Chromium writes crash reports and dconf caches under HOME even with a temporary profile.
   const home = await mkdtemp(join(tmpdir(), 'docparse-chromium-home-'));
   const env = {
-    HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'),
-    PLAYWRIGHT_JSON_OUTPUT_FILE: out, PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    PLAYWRIGHT_JSON_OUTPUT_FILE: out,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   };
   const code = await run(bin('playwright'), ['test'], { env, timeoutMs: 30 * MIN, label: 'playwright' });
   add('playwright', playwrightCounts(out, code));
   await rm(home, { recursive: true, force: true });
 }
 
-const STEPS = ['typecheck', 'shared', 'engine', 'main', 'renderer', 'security', 'packaging', 'keychain', 'build', 'e2e'];
+const STEPS = [
+  'lint',
+  'typecheck',
+  'shared',
+  'engine',
+  'main',
+  'renderer',
+  'security',
+  'packaging',
+  'keychain',
+  'build',
+  'e2e',
+];
 
 /** `--only main,e2e` runs a subset (while working on one area); the default is everything. */
 function selectedSteps(argv) {
   const i = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
   if (i < 0) return new Set(STEPS);
-  const list = (argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1] ?? '').split(',').filter(Boolean);
+  const list = (argv[i].includes('=') ? argv[i].split('=')[1] : (argv[i + 1] ?? '')).split(',').filter(Boolean);
   const unknown = list.filter((s) => !STEPS.includes(s));
   if (unknown.length) throw new Error(`--only: unknown step(s) ${unknown.join(', ')}; steps: ${STEPS.join(', ')}`);
   return new Set(list);
@@ -115,6 +153,7 @@ async function main() {
   // file, not per thread. That churn of WASM code across threads is what trips V8's ThreadIsolation check
   // ("Check failed: jit_page.has_value()") now and then; it also makes the run shorter.
   process.env.NODE_COMPILE_CACHE ??= join(reports, 'compile-cache');
+  if (steps.has('lint')) await lint();
   if (steps.has('typecheck')) await typecheck();
   for (const project of ['shared', 'engine', 'main', 'renderer', 'security', 'packaging']) {
     if (steps.has(project)) await vitest(project, reports);

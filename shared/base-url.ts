@@ -1,8 +1,16 @@
 // The one check of a service base URL, for the settings form, the settings store and the backends.
 
 /** WHATWG URL: every runtime of this code has it (browsers, Node); shared/ compiles without DOM or Node types. */
-declare const URL: new (input: string) => {
-  protocol: string; hostname: string; username: string; password: string; search: string; hash: string; toString(): string;
+declare const URL: new (
+  input: string,
+) => {
+  protocol: string;
+  hostname: string;
+  username: string;
+  password: string;
+  search: string;
+  hash: string;
+  toString(): string;
 };
 
 export type BaseUrlProblem = 'empty' | 'invalid' | 'protocol' | 'credentials';

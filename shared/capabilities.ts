@@ -19,9 +19,11 @@ export interface BackendCapabilities {
 /** `localOffice`: the local engine found LibreOffice (AppInfo.localOffice). */
 export function capabilitiesOf(backend: Backend, localOffice: boolean): BackendCapabilities {
   const office = backend === 'cloud' || localOffice;
-  return { office, extensions: office ? SUPPORTED_EXTENSIONS : SUPPORTED_EXTENSIONS.filter((e) => !isOfficeExtension(e)) };
+  return {
+    office,
+    extensions: office ? SUPPORTED_EXTENSIONS : SUPPORTED_EXTENSIONS.filter((e) => !isOfficeExtension(e)),
+  };
 }
-
 
 /** Request fields of our engine that other SoMark services lack (docs/protocol.md, local extensions). */
 export const LOCAL_EXTENSIONS = ['password', 'ocr', 'ocrLang', 'pageRange'] as const;

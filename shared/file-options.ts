@@ -37,7 +37,8 @@ export function parsePageRange(text: string, pageCount?: number): number[] | nul
     const a = Number(m[1]);
     const b = m[2] === undefined ? a : Number(m[2]);
     if (a < 1 || b < a) throw new Error(`page range "${part}" must count up from page 1`);
-    if (pageCount !== undefined && b > pageCount) throw new Error(`page range "${part}" goes past the last page (${pageCount})`);
+    if (pageCount !== undefined && b > pageCount)
+      throw new Error(`page range "${part}" goes past the last page (${pageCount})`);
     for (let p = a; p <= b; p++) pages.add(p);
   }
   return [...pages].sort((x, y) => x - y);
@@ -65,7 +66,8 @@ export function checkFileOptions(v: unknown, base: FileOptions = DEFAULT_FILE_OP
       if (typeof val !== 'boolean') throw new Error('fileOptions.ocr must be true or false');
       out.ocr = val;
     } else if (k === 'ocrLang') {
-      if (!(OCR_LANGUAGES as readonly unknown[]).includes(val)) throw new Error(`fileOptions.ocrLang must be one of ${OCR_LANGUAGES.join(', ')}`);
+      if (!(OCR_LANGUAGES as readonly unknown[]).includes(val))
+        throw new Error(`fileOptions.ocrLang must be one of ${OCR_LANGUAGES.join(', ')}`);
       out.ocrLang = val as OcrLanguage;
     } else if (k === 'pageRange') {
       if (typeof val !== 'string') throw new Error('fileOptions.pageRange must be text like "1-3,5"');

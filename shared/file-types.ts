@@ -29,25 +29,49 @@ export function sniff(head: Uint8Array): ContentKind | null {
 
 /** The content each supported extension (lower case, with the dot) must hold. */
 const EXPECTED: Record<string, ContentKind> = {
-  '.pdf': 'pdf', '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.gif': 'gif', '.bmp': 'bmp',
-  '.tif': 'tiff', '.tiff': 'tiff', '.webp': 'webp',
-  '.docx': 'zip', '.pptx': 'zip', '.xlsx': 'zip', '.xlsm': 'zip',
-  '.doc': 'ole', '.ppt': 'ole', '.xls': 'ole',
+  '.pdf': 'pdf',
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.gif': 'gif',
+  '.bmp': 'bmp',
+  '.tif': 'tiff',
+  '.tiff': 'tiff',
+  '.webp': 'webp',
+  '.docx': 'zip',
+  '.pptx': 'zip',
+  '.xlsx': 'zip',
+  '.xlsm': 'zip',
+  '.doc': 'ole',
+  '.ppt': 'ole',
+  '.xls': 'ole',
 };
 
 /** Every extension some backend accepts: PDF, images, Office (lower case, with the dot). */
 export const SUPPORTED_EXTENSIONS: readonly string[] = [...PDF_EXTENSIONS, ...IMAGE_EXTENSIONS, ...OFFICE_EXTENSIONS];
 export const isSupportedExt = (ext: string): boolean => SUPPORTED_EXTENSIONS.includes(ext);
 /** Word, PowerPoint or Excel (any case): converted to PDF before parsing. */
-export const isOfficeExtension = (ext: string): boolean => (OFFICE_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());
+export const isOfficeExtension = (ext: string): boolean =>
+  (OFFICE_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());
 export const expectedKind = (ext: string): ContentKind | null => EXPECTED[ext] ?? null;
 
 const LABEL: Record<ContentKind, string> = {
-  pdf: 'a PDF', png: 'a PNG image', jpeg: 'a JPEG image', gif: 'a GIF image', bmp: 'a BMP image',
-  tiff: 'a TIFF image', webp: 'a WebP image', zip: 'a ZIP/Office Open XML file', ole: 'a legacy Office (OLE) file',
+  pdf: 'a PDF',
+  png: 'a PNG image',
+  jpeg: 'a JPEG image',
+  gif: 'a GIF image',
+  bmp: 'a BMP image',
+  tiff: 'a TIFF image',
+  webp: 'a WebP image',
+  zip: 'a ZIP/Office Open XML file',
+  ole: 'a legacy Office (OLE) file',
 };
 export const describeKind = (k: ContentKind | null): string => (k ? LABEL[k] : 'of an unrecognised type');
 
 export type FileKind = 'pdf' | 'image' | 'office';
 export const kindOfExt = (ext: string): FileKind =>
-  (PDF_EXTENSIONS as readonly string[]).includes(ext) ? 'pdf' : (IMAGE_EXTENSIONS as readonly string[]).includes(ext) ? 'image' : 'office';
+  (PDF_EXTENSIONS as readonly string[]).includes(ext)
+    ? 'pdf'
+    : (IMAGE_EXTENSIONS as readonly string[]).includes(ext)
+      ? 'image'
+      : 'office';

@@ -1,7 +1,18 @@
 // The one IPC contract between renderer and main. Electron's preload and browser mode's
 // WebSocket transport both carry exactly these channels; allowlists derive from the maps.
 import type { IpcResult } from './result.ts';
-import type { AppInfo, ConnectionReport, HistoryItem, KeyStatus, PageImages, ResultView, Settings, SubmitOptions, SubmitResult, Task } from './task.ts';
+import type {
+  AppInfo,
+  ConnectionReport,
+  HistoryItem,
+  KeyStatus,
+  PageImages,
+  ResultView,
+  Settings,
+  SubmitOptions,
+  SubmitResult,
+  Task,
+} from './task.ts';
 import type { PageEdit } from './edit/version.ts';
 import type { BatchExportRequest, BatchSummary, ExportRequest, ExportResult } from './export.ts';
 import type { CompareExportRequest, SameFileResult } from './compare/types.ts';
@@ -73,15 +84,41 @@ export type Res<K extends InvokeChannel> = InvokeMap[K]['res'];
 
 // Records force the allowlists to stay complete: a channel missing here is a compile error.
 const invokeChannels: Record<InvokeChannel, true> = {
-  'app:ready': true, 'settings:get': true, 'settings:set': true, 'key:status': true, 'key:set': true,
-  'key:clear': true, 'connection:test': true, 'files:import': true, 'tasks:submit': true, 'tasks:list': true,
-  'tasks:cancel': true, 'tasks:retry': true, 'tasks:remove': true, 'tasks:rerun': true, 'results:get': true, 'results:pages': true, 'results:saveVersion': true,
-  'results:sameFile': true, 'history:list': true, 'history:delete': true, 'history:clear': true, 'storage:usage': true,
-  'export:task': true, 'export:batch': true, 'export:compare': true, 'dialog:saveFile': true, 'dialog:pickFolder': true,
+  'app:ready': true,
+  'settings:get': true,
+  'settings:set': true,
+  'key:status': true,
+  'key:set': true,
+  'key:clear': true,
+  'connection:test': true,
+  'files:import': true,
+  'tasks:submit': true,
+  'tasks:list': true,
+  'tasks:cancel': true,
+  'tasks:retry': true,
+  'tasks:remove': true,
+  'tasks:rerun': true,
+  'results:get': true,
+  'results:pages': true,
+  'results:saveVersion': true,
+  'results:sameFile': true,
+  'history:list': true,
+  'history:delete': true,
+  'history:clear': true,
+  'storage:usage': true,
+  'export:task': true,
+  'export:batch': true,
+  'export:compare': true,
+  'dialog:saveFile': true,
+  'dialog:pickFolder': true,
   'dialog:openFiles': true,
 };
 const eventChannels: Record<EventChannel, true> = {
-  'task:updated': true, 'task:removed': true, 'export:progress': true, 'settings:changed': true, 'engine:status': true,
+  'task:updated': true,
+  'task:removed': true,
+  'export:progress': true,
+  'settings:changed': true,
+  'engine:status': true,
 };
 export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeChannels) as InvokeChannel[]);
 
@@ -90,8 +127,10 @@ export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeChannels) as Invo
  *  `invoke` cannot reach it. */
 export const DROPPED_PATHS_CHANNEL = 'files:dropped';
 export const EVENT_CHANNELS = Object.freeze(Object.keys(eventChannels) as EventChannel[]);
-export const isInvokeChannel = (c: unknown): c is InvokeChannel => typeof c === 'string' && Object.hasOwn(invokeChannels, c);
-export const isEventChannel = (c: unknown): c is EventChannel => typeof c === 'string' && Object.hasOwn(eventChannels, c);
+export const isInvokeChannel = (c: unknown): c is InvokeChannel =>
+  typeof c === 'string' && Object.hasOwn(invokeChannels, c);
+export const isEventChannel = (c: unknown): c is EventChannel =>
+  typeof c === 'string' && Object.hasOwn(eventChannels, c);
 
 /** Handlers: plain functions of a request; they never throw across the boundary. */
 export type Handlers = { [K in InvokeChannel]: (req: Req<K>) => Promise<Res<K>> };

@@ -2,7 +2,13 @@
 // from any failure (coded, cancelled, the service's, the network's, anything else) to that data.
 import { ErrorCodes } from './somark.ts';
 import {
-  BadResponseError, HttpStatusError, isAbortError, LocalFileError, NetworkError, RemoteFailedError, ServiceError,
+  BadResponseError,
+  HttpStatusError,
+  isAbortError,
+  LocalFileError,
+  NetworkError,
+  RemoteFailedError,
+  ServiceError,
 } from './service-errors.ts';
 
 export interface AppError {
@@ -28,7 +34,8 @@ export class CodedError extends Error {
 }
 
 const DESCRIPTIONS: Record<number, string> = {
-  [ErrorCodes.UNSUPPORTED_TYPE]: 'This backend does not accept this file type; choose another backend in Settings or convert the file to PDF',
+  [ErrorCodes.UNSUPPORTED_TYPE]:
+    'This backend does not accept this file type; choose another backend in Settings or convert the file to PDF',
   [ErrorCodes.INVALID_PDF]: 'The PDF is invalid or corrupted',
   [ErrorCodes.FILE_MISSING]: 'The service did not receive the file',
   [ErrorCodes.TOO_LARGE]: 'The file is larger than the service accepts (200 MB)',
@@ -46,12 +53,17 @@ function specialCause(code: number | null, reason: string): AppError | null {
     return { code: 'NEEDS_LIBREOFFICE', message: reason };
   }
   // Our engine's page_range past the document's end: the same file and range meet the same answer.
-  if ((code === null || code === ErrorCodes.PARAM_ERROR) && /page_range asks for page \d+, but .* has \d+ pages?/.test(reason)) {
+  if (
+    (code === null || code === ErrorCodes.PARAM_ERROR) &&
+    /page_range asks for page \d+, but .* has \d+ pages?/.test(reason)
+  ) {
     return { code: 'PAGE_RANGE_PAST_END', message: reason };
   }
   if (code !== null && code !== ErrorCodes.INVALID_PDF && code !== ErrorCodes.UNSUPPORTED_TYPE) return null;
-  if (/password\b.*\bis wrong|wrong password|incorrect password/i.test(reason)) return { code: 'PASSWORD_WRONG', message: reason };
-  if (/password-protected|password protected|encrypted|需要密码|加密/i.test(reason)) return { code: 'PASSWORD_REQUIRED', message: reason };
+  if (/password\b.*\bis wrong|wrong password|incorrect password/i.test(reason))
+    return { code: 'PASSWORD_WRONG', message: reason };
+  if (/password-protected|password protected|encrypted|需要密码|加密/i.test(reason))
+    return { code: 'PASSWORD_REQUIRED', message: reason };
   return null;
 }
 
@@ -97,25 +109,33 @@ export function toAppError(e: unknown, ctx: ErrorContext = {}): AppError {
       case ErrorCodes.INVALID_KEY:
         return {
           code: 'INVALID_KEY',
-          message: ctx.keySent === false
-            ? 'No API key is set: add one in Settings (the service answered code 1107)'
-            : withReason('The service rejected the API key (code 1107); check it in Settings', reason),
+          message:
+            ctx.keySent === false
+              ? 'No API key is set: add one in Settings (the service answered code 1107)'
+              : withReason('The service rejected the API key (code 1107); check it in Settings', reason),
         };
       case ErrorCodes.TOO_FREQUENT:
       case ErrorCodes.QPS_LIMIT:
-        return { code: 'RATE_LIMITED', message: withReason(`The service is rate-limiting requests (code ${e.code}); try again later`, reason) };
+        return {
+          code: 'RATE_LIMITED',
+          message: withReason(`The service is rate-limiting requests (code ${e.code}); try again later`, reason),
+        };
       case ErrorCodes.NO_PLAN:
       case ErrorCodes.NO_PAGES_LEFT:
         return { code: 'NO_QUOTA', message: withReason(`No pages left on this account (code ${e.code})`, reason) };
       default:
-        return { code: `SERVICE_${e.code}`, message: withReason(DESCRIPTIONS[e.code] ?? `The service answered error ${e.code}`, reason) };
+        return {
+          code: `SERVICE_${e.code}`,
+          message: withReason(DESCRIPTIONS[e.code] ?? `The service answered error ${e.code}`, reason),
+        };
     }
   }
   if (e instanceof RemoteFailedError) {
     const special = specialCause(null, e.message);
     if (special) return special;
   }
-  if (e instanceof RemoteFailedError) return { code: 'PARSE_FAILED', message: withReason('The service failed to parse the document', e.message) };
+  if (e instanceof RemoteFailedError)
+    return { code: 'PARSE_FAILED', message: withReason('The service failed to parse the document', e.message) };
   if (e instanceof NetworkError) {
     const where = ctx.host ?? 'the service';
     return { code: 'UNREACHABLE', message: unreachableMessage(where, e.errno) };

@@ -88,9 +88,27 @@ export const CLIENT_FEATURE_CONFIG: FeatureConfig = {
 
 /** Block types as the hosted service names them (§1.10.1). */
 export type BlockType =
-  | 'text' | 'title' | 'figure' | 'figure_caption' | 'table' | 'table_caption' | 'equation'
-  | 'header' | 'footer' | 'sider' | 'footnote' | 'cate' | 'cate_item' | 'choice' | 'code'
-  | 'blank' | 'reference' | 'qrcode' | 'stamp' | 'cs' | 'cs_equation';
+  | 'text'
+  | 'title'
+  | 'figure'
+  | 'figure_caption'
+  | 'table'
+  | 'table_caption'
+  | 'equation'
+  | 'header'
+  | 'footer'
+  | 'sider'
+  | 'footnote'
+  | 'cate'
+  | 'cate_item'
+  | 'choice'
+  | 'code'
+  | 'blank'
+  | 'reference'
+  | 'qrcode'
+  | 'stamp'
+  | 'cs'
+  | 'cs_equation';
 
 /** [x1, y1, x2, y2], origin top-left, in pixels of the page raster described by `page_size`. */
 export type BBox = [number, number, number, number];

@@ -9,7 +9,15 @@ export type ParseMode = 'auto' | 'sync' | 'async';
 
 /** queued → uploading → QUEUING → PROCESSING → SUCCESS | FAILED | cancelled; a protected PDF waits in
  *  needsPassword (not failed) until the user gives its password, then goes back to queued. */
-export type TaskState = 'queued' | 'needsPassword' | 'uploading' | 'QUEUING' | 'PROCESSING' | 'SUCCESS' | 'FAILED' | 'cancelled';
+export type TaskState =
+  | 'queued'
+  | 'needsPassword'
+  | 'uploading'
+  | 'QUEUING'
+  | 'PROCESSING'
+  | 'SUCCESS'
+  | 'FAILED'
+  | 'cancelled';
 export const FINAL_STATES: readonly TaskState[] = ['SUCCESS', 'FAILED', 'cancelled'];
 
 export interface SubmitOptions {
@@ -69,7 +77,14 @@ export interface Task {
 
 /** Why an attempt was made again: the engine restarted (it lost or resumed the task), the connection
  *  dropped, the service answered an error or took too long, or the service reported the task FAILED. */
-export type RetryCause = 'engineRestarted' | 'connectionLost' | 'timeout' | 'serverError' | 'rateLimited' | 'remoteFailed' | 'other';
+export type RetryCause =
+  | 'engineRestarted'
+  | 'connectionLost'
+  | 'timeout'
+  | 'serverError'
+  | 'rateLimited'
+  | 'remoteFailed'
+  | 'other';
 
 export interface RetryRecord {
   /** The attempt this retry began (2 = the first retry). */

@@ -2,7 +2,10 @@
 // in the LaTeX a reference converter would write. Kept to a subset that mathml.ts can translate (scripts,
 // \frac, \sqrt, big operators with limits, Greek, relations, function names, one matrix).
 
-export interface DisplayCase { tex: string; tag?: string }
+export interface DisplayCase {
+  tex: string;
+  tag?: string;
+}
 
 export const DISPLAY: DisplayCase[] = [
   { tex: 'E = mc^{2}', tag: '1' },
@@ -35,22 +38,56 @@ export const DISPLAY: DisplayCase[] = [
 
 /** Inline formulas, each set inside a sentence of prose. */
 export const INLINE: string[] = [
-  'x^{2}', '\\alpha', 'a_{i}', 'n \\geq 1', 'e^{-t}', '\\beta_{k}', 'O(n^{2})', '\\pi r^{2}',
+  'x^{2}',
+  '\\alpha',
+  'a_{i}',
+  'n \\geq 1',
+  'e^{-t}',
+  '\\beta_{k}',
+  'O(n^{2})',
+  '\\pi r^{2}',
 ];
 
-const WORDS = ['model', 'sample', 'energy', 'signal', 'network', 'series', 'process', 'estimate', 'boundary', 'operator', 'vector', 'field'];
+const WORDS = [
+  'model',
+  'sample',
+  'energy',
+  'signal',
+  'network',
+  'series',
+  'process',
+  'estimate',
+  'boundary',
+  'operator',
+  'vector',
+  'field',
+];
 /** A sentence of prose that differs from paragraph to paragraph (no repeated lines for the header finder). */
-const prose = (k: number) => `Paragraph ${k + 1} discusses the ${WORDS[k % WORDS.length]} and the ${WORDS[(k * 5 + 3) % WORDS.length]} of the study, ` +
+const prose = (k: number) =>
+  `Paragraph ${k + 1} discusses the ${WORDS[k % WORDS.length]} and the ${WORDS[(k * 5 + 3) % WORDS.length]} of the study, ` +
   `whose ${WORDS[(k * 7 + 1) % WORDS.length]} follows from the assumptions made earlier in this section and in the appendix; ` +
   `the derivation below is used in the remainder of the text.`;
 
-export type Para = { kind: 'prose'; text: string } | { kind: 'inline'; before: string; tex: string; after: string } | { kind: 'display'; tex: string; tag?: string };
+export type Para =
+  | { kind: 'prose'; text: string }
+  | { kind: 'inline'; before: string; tex: string; after: string }
+  | { kind: 'display'; tex: string; tag?: string };
 
 /** The document every producer sets: prose, then a display formula, an inline one after every third paragraph. */
 export function paragraphs(): Para[] {
   return DISPLAY.flatMap((d, k): Para[] => {
     const i = k % 3 === 1 ? (k - 1) / 3 : -1;
-    const inline: Para[] = i >= 0 && i < INLINE.length ? [{ kind: 'inline', before: 'In this case the quantity', tex: INLINE[i], after: 'is kept fixed for every run of the experiment.' }] : [];
+    const inline: Para[] =
+      i >= 0 && i < INLINE.length
+        ? [
+            {
+              kind: 'inline',
+              before: 'In this case the quantity',
+              tex: INLINE[i],
+              after: 'is kept fixed for every run of the experiment.',
+            },
+          ]
+        : [];
     return [{ kind: 'prose', text: prose(k) }, ...inline, { kind: 'display', tex: d.tex, tag: d.tag }];
   });
 }

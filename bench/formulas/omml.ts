@@ -3,7 +3,8 @@
 import type { Tex } from './tex-tree.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const run = (text: string, plain = false) => `<m:r>${plain ? '<m:rPr><m:sty m:val="p"/></m:rPr>' : ''}<m:t>${esc(text)}</m:t></m:r>`;
+const run = (text: string, plain = false) =>
+  `<m:r>${plain ? '<m:rPr><m:sty m:val="p"/></m:rPr>' : ''}<m:t>${esc(text)}</m:t></m:r>`;
 const e = (t: Tex | null, tag = 'e') => (t ? `<m:${tag}>${omml(t)}</m:${tag}>` : `<m:${tag}/>`);
 
 const isMo = (t: Tex | undefined, ch: string) => t?.k === 'mo' && t.text === ch;
@@ -11,17 +12,30 @@ const isMo = (t: Tex | undefined, ch: string) => t?.k === 'mo' && t.text === ch;
 /** A row whose parentheses are delimiter objects (m:d), as Word makes them: "(…)^{n}" scripts the whole. */
 function delimited(kids: Tex[]): string {
   const open = kids.findIndex((c) => isMo(c, '('));
-  let depth = 0, close = -1;
+  let depth = 0,
+    close = -1;
   for (let i = open; open >= 0 && i < kids.length; i++) {
-    const c = kids[i], ch = c.k === 'scripts' ? c.base : c;
+    const c = kids[i],
+      ch = c.k === 'scripts' ? c.base : c;
     if (isMo(ch, '(')) depth++;
-    else if (isMo(ch, ')') && --depth === 0) { close = i; break; }
+    else if (isMo(ch, ')') && --depth === 0) {
+      close = i;
+      break;
+    }
   }
   if (open < 0 || close < 0) return kids.map(omml).join('');
-  const end = kids[close], d = `<m:d><m:e>${omml({ k: 'row', kids: kids.slice(open + 1, close) })}</m:e></m:d>`;
-  const sub = end.k === 'scripts' ? end.sub : null, sup = end.k === 'scripts' ? end.sup : null;
-  const wrapped = sub && sup ? `<m:sSubSup><m:e>${d}</m:e>${e(sub, 'sub')}${e(sup, 'sup')}</m:sSubSup>`
-    : sup ? `<m:sSup><m:e>${d}</m:e>${e(sup, 'sup')}</m:sSup>` : sub ? `<m:sSub><m:e>${d}</m:e>${e(sub, 'sub')}</m:sSub>` : d;
+  const end = kids[close],
+    d = `<m:d><m:e>${omml({ k: 'row', kids: kids.slice(open + 1, close) })}</m:e></m:d>`;
+  const sub = end.k === 'scripts' ? end.sub : null,
+    sup = end.k === 'scripts' ? end.sup : null;
+  const wrapped =
+    sub && sup
+      ? `<m:sSubSup><m:e>${d}</m:e>${e(sub, 'sub')}${e(sup, 'sup')}</m:sSubSup>`
+      : sup
+        ? `<m:sSup><m:e>${d}</m:e>${e(sup, 'sup')}</m:sSup>`
+        : sub
+          ? `<m:sSub><m:e>${d}</m:e>${e(sub, 'sub')}</m:sSub>`
+          : d;
   return kids.slice(0, open).map(omml).join('') + wrapped + delimited(kids.slice(close + 1));
 }
 
@@ -40,8 +54,11 @@ function operator(t: Extract<Tex, { k: 'scripts' }>, body: Tex | null): string {
 /** OMML of a formula tree (the content of an m:oMath). */
 export function omml(t: Tex): string {
   switch (t.k) {
-    case 'mi': return run(t.text, t.text.length > 1);
-    case 'mn': case 'mo': return run(t.text);
+    case 'mi':
+      return run(t.text, t.text.length > 1);
+    case 'mn':
+    case 'mo':
+      return run(t.text);
     case 'row': {
       // An n-ary operator or lim takes the rest of the row as its operand, as Word sets it.
       const k = t.kids.findIndex((c) => c.k === 'scripts' && (c.limits || (c.base.k === 'mo' && !!c.base.big)));
@@ -49,8 +66,10 @@ export function omml(t: Tex): string {
       const rest: Tex = { k: 'row', kids: t.kids.slice(k + 1) };
       return delimited(t.kids.slice(0, k)) + operator(t.kids[k] as Extract<Tex, { k: 'scripts' }>, rest);
     }
-    case 'frac': return `<m:f>${e(t.num, 'num')}${e(t.den, 'den')}</m:f>`;
-    case 'sqrt': return `<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/>${e(t.body)}</m:rad>`;
+    case 'frac':
+      return `<m:f>${e(t.num, 'num')}${e(t.den, 'den')}</m:f>`;
+    case 'sqrt':
+      return `<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/>${e(t.body)}</m:rad>`;
     case 'scripts': {
       const { base, sub, sup } = t;
       if (t.limits || (base.k === 'mo' && base.big)) return operator(t, null);

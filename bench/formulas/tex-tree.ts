@@ -4,11 +4,39 @@
 // case cannot pass silently.
 
 const GREEK: Record<string, string> = {
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ϵ', varepsilon: 'ε', theta: 'θ', kappa: 'κ', lambda: 'λ', mu: 'μ',
-  pi: 'π', rho: 'ρ', sigma: 'σ', phi: 'ϕ', omega: 'ω', Delta: 'Δ', Phi: 'Φ', Sigma: 'Σ', Omega: 'Ω',
+  alpha: 'α',
+  beta: 'β',
+  gamma: 'γ',
+  delta: 'δ',
+  epsilon: 'ϵ',
+  varepsilon: 'ε',
+  theta: 'θ',
+  kappa: 'κ',
+  lambda: 'λ',
+  mu: 'μ',
+  pi: 'π',
+  rho: 'ρ',
+  sigma: 'σ',
+  phi: 'ϕ',
+  omega: 'ω',
+  Delta: 'Δ',
+  Phi: 'Φ',
+  Sigma: 'Σ',
+  Omega: 'Ω',
 };
 const OPS: Record<string, string> = {
-  pm: '±', leq: '≤', geq: '≥', neq: '≠', cdot: '⋅', to: '→', infty: '∞', partial: '∂', nabla: '∇', times: '×', approx: '≈', in: '∈',
+  pm: '±',
+  leq: '≤',
+  geq: '≥',
+  neq: '≠',
+  cdot: '⋅',
+  to: '→',
+  infty: '∞',
+  partial: '∂',
+  nabla: '∇',
+  times: '×',
+  approx: '≈',
+  in: '∈',
 };
 const BIG: Record<string, string> = { sum: '∑', prod: '∏', int: '∫' };
 const FUNCS = new Set(['sin', 'cos', 'tan', 'log', 'exp', 'lim', 'max', 'min']);
@@ -27,7 +55,9 @@ class Parser {
   constructor(tex: string) {
     this.toks = tex.match(/\\(?:begin|end)\{\w+\}|\\[a-zA-Z]+|\\\\|\\.|\d+(\.\d+)?|\S/g) ?? [];
   }
-  private peek(): string | undefined { return this.toks[this.at]; }
+  private peek(): string | undefined {
+    return this.toks[this.at];
+  }
   private next(): string {
     const t = this.toks[this.at++];
     if (t === undefined) throw new Error('unexpected end of formula');
@@ -36,7 +66,8 @@ class Parser {
   /** Nodes up to a closing brace, a cell or row end, \end or the end. */
   seq(): Tex[] {
     const out: Tex[] = [];
-    while (this.peek() !== undefined && !['}', '&', '\\\\'].includes(this.peek()!) && !this.peek()!.startsWith('\\end')) out.push(this.scripted());
+    while (this.peek() !== undefined && !['}', '&', '\\\\'].includes(this.peek()!) && !this.peek()!.startsWith('\\end'))
+      out.push(this.scripted());
     return out;
   }
   private group(): Tex {
@@ -67,9 +98,11 @@ class Parser {
   }
   private scripted(): Tex {
     const { node, limits } = this.base();
-    let sub: Tex | null = null, sup: Tex | null = null;
+    let sub: Tex | null = null,
+      sup: Tex | null = null;
     while (this.peek() === '^' || this.peek() === '_') {
-      if (this.next() === '^') sup = this.arg(); else sub = this.arg();
+      if (this.next() === '^') sup = this.arg();
+      else sub = this.arg();
     }
     return sub || sup ? { k: 'scripts', base: node, sub, sup, limits } : node;
   }

@@ -9,113 +9,280 @@ const p = (seed: number, n: number): Block => ({ kind: 'para', runs: [enText(see
 const h = (level: number, text: string): Block => ({ kind: 'heading', level, text });
 
 export const enPaper: HoldoutDoc = {
-  name: 'en-paper', lang: 'en', header: 'Journal of Document Engineering · Vol. 12', footer: 'Page #',
+  name: 'en-paper',
+  lang: 'en',
+  header: 'Journal of Document Engineering · Vol. 12',
+  footer: 'Page #',
   blocks: [
     { kind: 'title', text: 'Reading Order Recovery for Born-Digital Reports' },
     { kind: 'para', style: 'meta', runs: ['Anna Keller and Rui Tanaka, Institute of Applied Computing'] },
     h(2, 'Abstract'),
     { kind: 'para', style: 'abstract', runs: [enText(11, 5)] },
     h(2, '1. Introduction'),
-    { kind: 'para', runs: [enText(12, 6), { note: 'The data set is described in the appendix of the technical report.' }, ' ' + enText(13, 4)] },
+    {
+      kind: 'para',
+      runs: [
+        enText(12, 6),
+        { note: 'The data set is described in the appendix of the technical report.' },
+        ` ${enText(13, 4)}`,
+      ],
+    },
     p(14, 7),
     h(3, '1.1 Background'),
-    { kind: 'para', runs: [enText(15, 5), { note: 'All figures are rounded to one decimal place.' }, ' ' + enText(16, 3)] },
+    {
+      kind: 'para',
+      runs: [enText(15, 5), { note: 'All figures are rounded to one decimal place.' }, ` ${enText(16, 3)}`],
+    },
     h(3, '1.2 Contributions'),
     p(17, 6),
     h(2, '2. Method'),
     p(18, 5),
     { kind: 'para', style: 'caption', runs: ['Table 1: Throughput by configuration'] },
-    { kind: 'table', ruled: false, rows: [
-      [{ text: '' }, { text: 'Pages per second', colspan: 2 }, { text: '' }],
-      ...rowsOf('Configuration|Single|Parallel|Memory (MB)', 'Baseline|4.2|7.9|310', 'Cached fonts|5.1|9.6|342', 'Streamed|6.8|12.4|205', 'Full|7.3|13.1|388'),
-    ] },
+    {
+      kind: 'table',
+      ruled: false,
+      rows: [
+        [{ text: '' }, { text: 'Pages per second', colspan: 2 }, { text: '' }],
+        ...rowsOf(
+          'Configuration|Single|Parallel|Memory (MB)',
+          'Baseline|4.2|7.9|310',
+          'Cached fonts|5.1|9.6|342',
+          'Streamed|6.8|12.4|205',
+          'Full|7.3|13.1|388',
+        ),
+      ],
+    },
     p(19, 6),
     h(3, '2.1 Evaluation'),
     p(20, 5),
     { kind: 'para', style: 'caption', runs: ['Table 2: Error rates by document type'] },
-    { kind: 'table', ruled: true, rows: [
-      [{ text: 'Document type', rowspan: 2 }, { text: 'Error rate (%)', colspan: 3 }],
-      rowsOf('Text|Tables|Titles')[0],
-      ...rowsOf('Invoices|1.2|3.4|0.8', 'Annual reports|0.9|2.7|1.1', 'Scientific papers|1.5|4.0|0.6', 'Manuals|0.7|1.9|0.9'),
-    ] },
+    {
+      kind: 'table',
+      ruled: true,
+      rows: [
+        [
+          { text: 'Document type', rowspan: 2 },
+          { text: 'Error rate (%)', colspan: 3 },
+        ],
+        rowsOf('Text|Tables|Titles')[0],
+        ...rowsOf(
+          'Invoices|1.2|3.4|0.8',
+          'Annual reports|0.9|2.7|1.1',
+          'Scientific papers|1.5|4.0|0.6',
+          'Manuals|0.7|1.9|0.9',
+        ),
+      ],
+    },
     h(2, '3. Conclusion'),
     p(21, 5),
   ],
 };
 
 export const enReport: HoldoutDoc = {
-  name: 'en-report', lang: 'en', footer: '#',
+  name: 'en-report',
+  lang: 'en',
+  footer: '#',
   blocks: [
     { kind: 'title', text: 'Annual Operations Report 2024' },
     h(2, 'Contents'),
-    { kind: 'toc', entries: [
-      { text: '1 Overview', level: 2, page: 1 }, { text: '1.1 Scope', level: 3, page: 1 }, { text: '2 Operations', level: 2, page: 2 },
-      { text: '2.1 Staffing', level: 3, page: 2 }, { text: '2.1.1 Training', level: 4, page: 2 }, { text: '3 Finance', level: 2, page: 3 },
-    ] },
-    h(2, '1 Overview'), p(31, 6), h(3, '1.1 Scope'), p(32, 5),
-    h(2, '2 Operations'), p(33, 7), h(3, '2.1 Staffing'), p(34, 5), h(4, '2.1.1 Training'), p(35, 6),
-    { kind: 'table', ruled: true, rows: rowsOf('Team|Staff|Hours trained|Turnover', 'Support|24|310|8%', 'Logistics|41|205|12%', 'Finance|12|96|4%', 'Research|17|188|6%') },
-    h(4, '2.1.2 Recruitment'), p(36, 5),
-    h(2, '3 Finance'), p(37, 6), h(3, '3.1 Budget'), p(38, 5),
+    {
+      kind: 'toc',
+      entries: [
+        { text: '1 Overview', level: 2, page: 1 },
+        { text: '1.1 Scope', level: 3, page: 1 },
+        { text: '2 Operations', level: 2, page: 2 },
+        { text: '2.1 Staffing', level: 3, page: 2 },
+        { text: '2.1.1 Training', level: 4, page: 2 },
+        { text: '3 Finance', level: 2, page: 3 },
+      ],
+    },
+    h(2, '1 Overview'),
+    p(31, 6),
+    h(3, '1.1 Scope'),
+    p(32, 5),
+    h(2, '2 Operations'),
+    p(33, 7),
+    h(3, '2.1 Staffing'),
+    p(34, 5),
+    h(4, '2.1.1 Training'),
+    p(35, 6),
+    {
+      kind: 'table',
+      ruled: true,
+      rows: rowsOf(
+        'Team|Staff|Hours trained|Turnover',
+        'Support|24|310|8%',
+        'Logistics|41|205|12%',
+        'Finance|12|96|4%',
+        'Research|17|188|6%',
+      ),
+    },
+    h(4, '2.1.2 Recruitment'),
+    p(36, 5),
+    h(2, '3 Finance'),
+    p(37, 6),
+    h(3, '3.1 Budget'),
+    p(38, 5),
   ],
 };
 
 export const enTwoColumn: HoldoutDoc = {
-  name: 'en-two-column', lang: 'en', header: 'Proceedings of the Workshop on Document Analysis', footer: '#',
+  name: 'en-two-column',
+  lang: 'en',
+  header: 'Proceedings of the Workshop on Document Analysis',
+  footer: '#',
   blocks: [
     { kind: 'title', text: 'Sparse Layout Graphs for Table Detection' },
     { kind: 'para', style: 'meta', runs: ['Maria Lopez, Chen Wei and Tom Barker'] },
-    { kind: 'para', style: 'abstract', runs: ['Abstract. ' + enText(41, 4)] },
-    { kind: 'columns', count: 2, blocks: [
-      h(2, '1 Introduction'),
-      { kind: 'para', runs: [enText(42, 6), { note: 'Code and data are available from the authors on request.' }, ' ' + enText(43, 3)] },
-      p(44, 5), h(2, '2 Related Work'), p(45, 7), h(3, '2.1 Rule-based methods'), p(46, 5), h(3, '2.2 Learned methods'), p(47, 6),
-      h(2, '3 Experiments'), p(48, 8), h(2, '4 Conclusion'), p(49, 5),
-    ] },
+    { kind: 'para', style: 'abstract', runs: [`Abstract. ${enText(41, 4)}`] },
+    {
+      kind: 'columns',
+      count: 2,
+      blocks: [
+        h(2, '1 Introduction'),
+        {
+          kind: 'para',
+          runs: [
+            enText(42, 6),
+            { note: 'Code and data are available from the authors on request.' },
+            ` ${enText(43, 3)}`,
+          ],
+        },
+        p(44, 5),
+        h(2, '2 Related Work'),
+        p(45, 7),
+        h(3, '2.1 Rule-based methods'),
+        p(46, 5),
+        h(3, '2.2 Learned methods'),
+        p(47, 6),
+        h(2, '3 Experiments'),
+        p(48, 8),
+        h(2, '4 Conclusion'),
+        p(49, 5),
+      ],
+    },
   ],
 };
 
 const ledger: Cell[][] = [rowsOf('Month|Region|Orders|Revenue (EUR)')[0]];
 for (let i = 0; i < 60; i++) {
-  const m = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][i % 12];
-  ledger.push(rowsOf(`${m}|${['North', 'South', 'East'][i % 3]}|${120 + ((i * 37) % 90)}|${(15000 + ((i * 7919) % 9000)).toLocaleString('en')}`)[0]);
+  const m = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ][i % 12];
+  ledger.push(
+    rowsOf(
+      `${m}|${['North', 'South', 'East'][i % 3]}|${120 + ((i * 37) % 90)}|${(15000 + ((i * 7919) % 9000)).toLocaleString('en')}`,
+    )[0],
+  );
 }
 
 export const enLong: HoldoutDoc = {
-  name: 'en-multipage', lang: 'en', header: 'Internal · Sales ledger review', footer: 'Page #',
+  name: 'en-multipage',
+  lang: 'en',
+  header: 'Internal · Sales ledger review',
+  footer: 'Page #',
   blocks: [
     { kind: 'title', text: 'Sales Ledger Review' },
-    h(2, '1 Summary'), p(51, 14), p(52, 16), p(53, 18),
-    h(2, '2 Monthly orders'), p(54, 4),
+    h(2, '1 Summary'),
+    p(51, 14),
+    p(52, 16),
+    p(53, 18),
+    h(2, '2 Monthly orders'),
+    p(54, 4),
     { kind: 'table', ruled: true, head: 1, rows: ledger },
-    h(2, '3 Observations'), p(55, 20), p(56, 22),
+    h(2, '3 Observations'),
+    p(55, 20),
+    p(56, 22),
   ],
 };
 
 export const enGuide: HoldoutDoc = {
-  name: 'en-guide', lang: 'en', footer: '#',
+  name: 'en-guide',
+  lang: 'en',
+  footer: '#',
   blocks: [
     { kind: 'title', text: 'Installation Guide' },
-    h(2, 'Before you begin'), p(61, 5),
-    { kind: 'table', ruled: false, rows: rowsOf('Setting|Default|Meaning', 'port|8080|Port the service listens on', 'workers|2|Parallel parse threads', 'cache|on|Keep parsed pages on disk', 'timeout|120 s|Longest conversion allowed') },
-    h(2, 'Installing the service'), p(62, 6), h(3, 'On Linux'), p(63, 4), h(3, 'On Windows'), p(64, 4),
-    h(2, 'Troubleshooting'), p(65, 6),
+    h(2, 'Before you begin'),
+    p(61, 5),
+    {
+      kind: 'table',
+      ruled: false,
+      rows: rowsOf(
+        'Setting|Default|Meaning',
+        'port|8080|Port the service listens on',
+        'workers|2|Parallel parse threads',
+        'cache|on|Keep parsed pages on disk',
+        'timeout|120 s|Longest conversion allowed',
+      ),
+    },
+    h(2, 'Installing the service'),
+    p(62, 6),
+    h(3, 'On Linux'),
+    p(63, 4),
+    h(3, 'On Windows'),
+    p(64, 4),
+    h(2, 'Troubleshooting'),
+    p(65, 6),
   ],
 };
 
 export const enMemo: HoldoutDoc = {
-  name: 'en-memo', lang: 'en', flatHeadings: true, header: 'Records System · Migration Plan', footer: 'Page #',
+  name: 'en-memo',
+  lang: 'en',
+  flatHeadings: true,
+  header: 'Records System · Migration Plan',
+  footer: 'Page #',
   blocks: [
     { kind: 'title', text: 'Migration Plan for the Records System' },
     { kind: 'para', style: 'meta', runs: ['Prepared by the Platform Team, March 2025'] },
-    h(2, '1 Scope'), p(71, 4), h(3, '1.1 Current state'), p(72, 5), h(4, '1.1.1 Storage'), p(73, 3),
-    { kind: 'list', items: ['Archive the records older than ten years.', 'Move the scanned files to the new store.', 'Keep the audit trail for every change.'] },
-    h(2, '2 Plan'), p(74, 4), h(3, '2.1 Phases'),
-    { kind: 'table', ruled: true, rows: [
-      [{ text: 'Phase', rowspan: 2 }, { text: 'Schedule', colspan: 2 }, { text: 'Owner', rowspan: 2 }],
-      rowsOf('Start|End')[0],
-      ...rowsOf('Inventory|April|May|Records office', 'Transfer|June|August|Platform team', 'Review|September|September|Audit'),
-    ] },
-    h(3, '2.2 Rollback'), p(75, 4), h(2, '3 Risks'), p(76, 5),
+    h(2, '1 Scope'),
+    p(71, 4),
+    h(3, '1.1 Current state'),
+    p(72, 5),
+    h(4, '1.1.1 Storage'),
+    p(73, 3),
+    {
+      kind: 'list',
+      items: [
+        'Archive the records older than ten years.',
+        'Move the scanned files to the new store.',
+        'Keep the audit trail for every change.',
+      ],
+    },
+    h(2, '2 Plan'),
+    p(74, 4),
+    h(3, '2.1 Phases'),
+    {
+      kind: 'table',
+      ruled: true,
+      rows: [
+        [
+          { text: 'Phase', rowspan: 2 },
+          { text: 'Schedule', colspan: 2 },
+          { text: 'Owner', rowspan: 2 },
+        ],
+        rowsOf('Start|End')[0],
+        ...rowsOf(
+          'Inventory|April|May|Records office',
+          'Transfer|June|August|Platform team',
+          'Review|September|September|Audit',
+        ),
+      ],
+    },
+    h(3, '2.2 Rollback'),
+    p(75, 4),
+    h(2, '3 Risks'),
+    p(76, 5),
   ],
 };

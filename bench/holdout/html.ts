@@ -43,13 +43,23 @@ function runs(rs: Run[], notes: string[]): string {
 
 function block(b: Block, notes: string[]): string {
   switch (b.kind) {
-    case 'title': return `<h1>${x(b.text)}</h1>`;
-    case 'heading': return `<h${Math.min(b.level, 4)}>${x(b.text)}</h${Math.min(b.level, 4)}>`;
-    case 'para': return `<p${b.style ? ` class="${b.style}"` : ''}>${runs(b.runs, notes)}</p>`;
-    case 'list': return `<ul>${b.items.map((i) => `<li>${x(i)}</li>`).join('')}</ul>`;
-    case 'toc': return b.entries.map((e) =>
-      `<p class="toc" style="padding-left:${(e.level - 2) * 1.5}em"><span>${x(e.text)}</span><span class="dots"></span><span>${e.page}</span></p>`).join('');
-    case 'columns': return `<div class="cols${b.count}">${b.blocks.map((c) => block(c, notes)).join('')}</div>`;
+    case 'title':
+      return `<h1>${x(b.text)}</h1>`;
+    case 'heading':
+      return `<h${Math.min(b.level, 4)}>${x(b.text)}</h${Math.min(b.level, 4)}>`;
+    case 'para':
+      return `<p${b.style ? ` class="${b.style}"` : ''}>${runs(b.runs, notes)}</p>`;
+    case 'list':
+      return `<ul>${b.items.map((i) => `<li>${x(i)}</li>`).join('')}</ul>`;
+    case 'toc':
+      return b.entries
+        .map(
+          (e) =>
+            `<p class="toc" style="padding-left:${(e.level - 2) * 1.5}em"><span>${x(e.text)}</span><span class="dots"></span><span>${e.page}</span></p>`,
+        )
+        .join('');
+    case 'columns':
+      return `<div class="cols${b.count}">${b.blocks.map((c) => block(c, notes)).join('')}</div>`;
     case 'table': {
       // Header rows: the given count, else the leading rows that hold a span (and the rows their row spans
       // reach: a span cannot leave <thead>), else the first row.
@@ -63,12 +73,25 @@ function block(b: Block, notes: string[]): string {
         }
         head = Math.max(head, reach);
       }
-      const row = (r: Cell[], tag: string) => `<tr>${r.map((c) => {
-        const span = ((c.colspan ?? 1) > 1 ? ` colspan="${c.colspan}"` : '') + ((c.rowspan ?? 1) > 1 ? ` rowspan="${c.rowspan}"` : '');
-        return `<${tag}${span}>${x(c.text)}</${tag}>`;
-      }).join('')}</tr>`;
-      return `<table${b.ruled ? ' class="ruled"' : ''}><thead>${b.rows.slice(0, head).map((r) => row(r, 'th')).join('')}</thead>` +
-        `<tbody>${b.rows.slice(head).map((r) => row(r, 'td')).join('')}</tbody></table>`;
+      const row = (r: Cell[], tag: string) =>
+        `<tr>${r
+          .map((c) => {
+            const span =
+              ((c.colspan ?? 1) > 1 ? ` colspan="${c.colspan}"` : '') +
+              ((c.rowspan ?? 1) > 1 ? ` rowspan="${c.rowspan}"` : '');
+            return `<${tag}${span}>${x(c.text)}</${tag}>`;
+          })
+          .join('')}</tr>`;
+      return (
+        `<table${b.ruled ? ' class="ruled"' : ''}><thead>${b.rows
+          .slice(0, head)
+          .map((r) => row(r, 'th'))
+          .join('')}</thead>` +
+        `<tbody>${b.rows
+          .slice(head)
+          .map((r) => row(r, 'td'))
+          .join('')}</tbody></table>`
+      );
     }
   }
 }
@@ -84,9 +107,13 @@ function template(s: string | undefined, face: string): string {
 export function htmlOf(doc: HoldoutDoc): string {
   const notes: string[] = [];
   const body = doc.blocks.map((b) => block(b, notes)).join('\n');
-  const foot = notes.length ? `<section class="notes"><hr><ol>${notes.map((n) => `<li>${x(n)}</li>`).join('')}</ol></section>` : '';
-  return `<!doctype html><html lang="${doc.lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><style>${css(doc)}</style></head>` +
-    `<body class="${doc.flatHeadings ? 'flat' : ''}">${body}${foot}</body></html>\n`;
+  const foot = notes.length
+    ? `<section class="notes"><hr><ol>${notes.map((n) => `<li>${x(n)}</li>`).join('')}</ol></section>`
+    : '';
+  return (
+    `<!doctype html><html lang="${doc.lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><style>${css(doc)}</style></head>` +
+    `<body class="${doc.flatHeadings ? 'flat' : ''}">${body}${foot}</body></html>\n`
+  );
 }
 
 /** Whether the Chromium this producer needs is there. */
@@ -97,7 +124,10 @@ export async function chromiumFound(): Promise<boolean> {
 
 /** Page geometry (mm): English on US Letter with narrow margins (a browser's or pandoc's defaults), Chinese on
  * A4 with 2 cm ones. */
-const GEOMETRY = { en: { format: 'Letter', width: 215.9, top: 13, side: 15 }, zh: { format: 'A4', width: 210, top: 20, side: 22 } };
+const GEOMETRY = {
+  en: { format: 'Letter', width: 215.9, top: 13, side: 15 },
+  zh: { format: 'A4', width: 210, top: 20, side: 22 },
+};
 
 /** Dot leaders: as many dots in each `.toc .dots` as fill the gap between an entry and its page number. */
 export async function fillDotLeaders(page: Page): Promise<void> {
@@ -117,17 +147,24 @@ export async function fillDotLeaders(page: Page): Promise<void> {
 /** Prints the HTML of `doc` to `pdfPath` (header/footer templates in the margins). */
 export async function htmlToPdf(doc: HoldoutDoc, html: string, pdfPath: string): Promise<void> {
   const g = GEOMETRY[doc.lang];
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     const page = await browser.newPage();
-    await page.setViewportSize({ width: Math.floor((g.width - 2 * g.side) / 25.4 * 96), height: 1000 }); // the printed text width
+    await page.setViewportSize({ width: Math.floor(((g.width - 2 * g.side) / 25.4) * 96), height: 1000 }); // the printed text width
     await page.setContent(html, { waitUntil: 'load' });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await fillDotLeaders(page);
     const face = doc.lang === 'zh' ? "'Noto Serif CJK SC'" : "'DejaVu Sans'";
     await page.pdf({
-      path: pdfPath, format: g.format, printBackground: true, displayHeaderFooter: !!(doc.header || doc.footer),
-      headerTemplate: template(doc.header, face), footerTemplate: template(doc.footer, face),
+      path: pdfPath,
+      format: g.format,
+      printBackground: true,
+      displayHeaderFooter: !!(doc.header || doc.footer),
+      headerTemplate: template(doc.header, face),
+      footerTemplate: template(doc.footer, face),
       margin: { top: `${g.top}mm`, bottom: `${g.top}mm`, left: `${g.side}mm`, right: `${g.side}mm` },
     });
   } finally {

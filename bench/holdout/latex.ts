@@ -16,8 +16,20 @@ import type { Block, Cell, HoldoutDoc, Run } from './model.ts';
 const run = promisify(execFile);
 const PDFLATEX = process.env.PDFLATEX_PATH ?? 'pdflatex';
 const SPECIAL: Record<string, string> = {
-  '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}',
-  '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '·': '$\\cdot$', '–': '--', '—': '---', '"': "''",
+  '\\': '\\textbackslash{}',
+  '&': '\\&',
+  '%': '\\%',
+  $: '\\$',
+  '#': '\\#',
+  _: '\\_',
+  '{': '\\{',
+  '}': '\\}',
+  '~': '\\textasciitilde{}',
+  '^': '\\textasciicircum{}',
+  '·': '$\\cdot$',
+  '–': '--',
+  '—': '---',
+  '"': "''",
 };
 const x = (s: string) => s.replace(/[\\&%$#_{}~^·–—"]/g, (c) => SPECIAL[c]);
 const SECTION = ['', '', 'section', 'subsection', 'subsubsection'];
@@ -26,10 +38,13 @@ const NUMBERED = /^(\d+(?:\.\d+){0,2}) (\S.*)$/; // "2.1 Staffing": LaTeX number
 /** A heading: numbered through LaTeX's counters where its text starts "N" / "N.M" (no dot), else starred. */
 function heading(level: number, text: string, flat: boolean): string {
   if (flat) return `\\par\\medskip\\noindent\\textbf{${x(text)}}\\par\\smallskip`;
-  const cmd = SECTION[Math.min(level, 4)], m = NUMBERED.exec(text);
+  const cmd = SECTION[Math.min(level, 4)],
+    m = NUMBERED.exec(text);
   if (!m || m[1].split('.').length !== Math.min(level, 4) - 1) return `\\${cmd}*{${x(text)}}`;
   const n = m[1].split('.').map(Number);
-  const set = SECTION.slice(2, 2 + n.length).map((c, i) => `\\setcounter{${c}}{${n[i] - (i === n.length - 1 ? 1 : 0)}}`).join('');
+  const set = SECTION.slice(2, 2 + n.length)
+    .map((c, i) => `\\setcounter{${c}}{${n[i] - (i === n.length - 1 ? 1 : 0)}}`)
+    .join('');
   return `${set}\\${cmd}{${x(m[2])}}`;
 }
 
@@ -43,11 +58,15 @@ function table(rows: Cell[][], ruled: boolean, head: number): string {
     const out: string[] = [];
     let c = 0;
     for (const cell of [...row, null]) {
-      while (c < ncol && below.has(`${ri},${c}`)) { out.push(''); c++; }
+      while (c < ncol && below.has(`${ri},${c}`)) {
+        out.push('');
+        c++;
+      }
       if (!cell) break;
-      const cs = cell.colspan ?? 1, rs = cell.rowspan ?? 1;
+      const cs = cell.colspan ?? 1,
+        rs = cell.rowspan ?? 1;
       for (let i = 1; i < rs; i++) for (let j = 0; j < cs; j++) below.set(`${ri + i},${c + j}`, rs - i);
-      const spec = (ruled && c === 0 ? '|' : '') + 'c' + (ruled ? '|' : '');
+      const spec = `${ruled && c === 0 ? '|' : ''}c${ruled ? '|' : ''}`;
       out.push(cs > 1 ? `\\multicolumn{${cs}}{${spec}}{${x(cell.text)}}` : x(cell.text));
       c += cs;
     }
@@ -56,7 +75,12 @@ function table(rows: Cell[][], ruled: boolean, head: number): string {
     const open = Array.from({ length: ncol }, (_, k) => !below.has(`${ri + 1},${k}`));
     if (open.every(Boolean)) return `${out.join(' & ')} \\\\ \\hline`;
     const cl: string[] = [];
-    for (let k = 0; k < ncol; k++) if (open[k] && (k === 0 || !open[k - 1])) { let e = k; while (e + 1 < ncol && open[e + 1]) e++; cl.push(`\\cline{${k + 1}-${e + 1}}`); }
+    for (let k = 0; k < ncol; k++)
+      if (open[k] && (k === 0 || !open[k - 1])) {
+        let e = k;
+        while (e + 1 < ncol && open[e + 1]) e++;
+        cl.push(`\\cline{${k + 1}-${e + 1}}`);
+      }
     return `${out.join(' & ')} \\\\ ${cl.join('')}`;
   });
   const spec = ruled ? `|${'l|'.repeat(ncol)}` : 'l'.repeat(ncol);
@@ -69,35 +93,54 @@ function table(rows: Cell[][], ruled: boolean, head: number): string {
 
 /** Contents lines through the class's own entry macros: bold sections, dotted subsections. */
 function toc(entries: { text: string; level: number; page: number }[]): string {
-  return `\\makeatletter${entries.map((e) => {
-    const m = NUMBERED.exec(e.text), t = m ? `\\numberline{${m[1]}}${x(m[2])}` : x(e.text);
-    return `\\csname l@${SECTION[Math.min(e.level, 4)]}\\endcsname{${t}}{${e.page}}`;
-  }).join('\n')}\\makeatother`;
+  return `\\makeatletter${entries
+    .map((e) => {
+      const m = NUMBERED.exec(e.text),
+        t = m ? `\\numberline{${m[1]}}${x(m[2])}` : x(e.text);
+      return `\\csname l@${SECTION[Math.min(e.level, 4)]}\\endcsname{${t}}{${e.page}}`;
+    })
+    .join('\n')}\\makeatother`;
 }
 
 function block(b: Block, doc: HoldoutDoc, next: Block | undefined, prev: Block | undefined): string {
   switch (b.kind) {
-      case 'title': return '\\maketitle';
+    case 'title':
+      return '\\maketitle';
     case 'heading':
       // "Abstract" over an abstract paragraph is the abstract environment's own heading.
-      return b.text === 'Abstract' && next?.kind === 'para' && next.style === 'abstract' ? '' : heading(b.level, b.text, !!doc.flatHeadings);
+      return b.text === 'Abstract' && next?.kind === 'para' && next.style === 'abstract'
+        ? ''
+        : heading(b.level, b.text, !!doc.flatHeadings);
     case 'para':
       if (b.style === 'meta') return ''; // set as \author
       // A caption and its table kept together on one page (a float could move them away from the text).
-      if (b.style === 'caption' && next?.kind === 'table') return `\\par\\medskip\\noindent\\begin{minipage}{\\linewidth}\\centering ${runs(b.runs)}\\par\\smallskip\n${table(next.rows, next.ruled, next.head ?? 0)}\\end{minipage}\\par\\medskip`;
-      if (b.style === 'abstract') return doc.blocks.some((o) => o.kind === 'heading' && o.text === 'Abstract')
-        ? `\\begin{abstract}${runs(b.runs)}\\end{abstract}` : `{\\small\\noindent ${runs(b.runs)}\\par}\\medskip`;
+      if (b.style === 'caption' && next?.kind === 'table')
+        return `\\par\\medskip\\noindent\\begin{minipage}{\\linewidth}\\centering ${runs(b.runs)}\\par\\smallskip\n${table(next.rows, next.ruled, next.head ?? 0)}\\end{minipage}\\par\\medskip`;
+      if (b.style === 'abstract')
+        return doc.blocks.some((o) => o.kind === 'heading' && o.text === 'Abstract')
+          ? `\\begin{abstract}${runs(b.runs)}\\end{abstract}`
+          : `{\\small\\noindent ${runs(b.runs)}\\par}\\medskip`;
       return `${runs(b.runs)}\n`;
-    case 'list': return `\\begin{itemize}${b.items.map((i) => `\\item ${x(i)}`).join('\n')}\\end{itemize}`;
-    case 'toc': return toc(b.entries);
-    case 'table': return prev?.kind === 'para' && prev.style === 'caption' ? '' : table(b.rows, b.ruled, b.head ?? 0);
-    case 'columns': return b.count === 2 && twoColumn(doc) ? blocks(b.blocks, doc)
-      : `\\begin{multicols}{${b.count}}${blocks(b.blocks, doc)}\\end{multicols}`;
+    case 'list':
+      return `\\begin{itemize}${b.items.map((i) => `\\item ${x(i)}`).join('\n')}\\end{itemize}`;
+    case 'toc':
+      return toc(b.entries);
+    case 'table':
+      return prev?.kind === 'para' && prev.style === 'caption' ? '' : table(b.rows, b.ruled, b.head ?? 0);
+    case 'columns':
+      return b.count === 2 && twoColumn(doc)
+        ? blocks(b.blocks, doc)
+        : `\\begin{multicols}{${b.count}}${blocks(b.blocks, doc)}\\end{multicols}`;
   }
 }
-const blocks = (bs: Block[], doc: HoldoutDoc) => bs.map((b, i) => block(b, doc, bs[i + 1], bs[i - 1])).filter(Boolean).join('\n\n');
+const blocks = (bs: Block[], doc: HoldoutDoc) =>
+  bs
+    .map((b, i) => block(b, doc, bs[i + 1], bs[i - 1]))
+    .filter(Boolean)
+    .join('\n\n');
 /** A document whose body is one two-column part takes the class's twocolumn option (\maketitle spans it). */
-const twoColumn = (doc: HoldoutDoc) => doc.blocks.filter((b) => b.kind === 'columns').length === 1 &&
+const twoColumn = (doc: HoldoutDoc) =>
+  doc.blocks.filter((b) => b.kind === 'columns').length === 1 &&
   doc.blocks.some((b) => b.kind === 'columns' && b.count === 2);
 
 /** The LaTeX source of an English document. */
@@ -119,7 +162,10 @@ ${blocks(doc.blocks, doc)}
 
 /** True where pdflatex runs. */
 export async function latexFound(): Promise<boolean> {
-  return run(PDFLATEX, ['--version']).then(() => true, () => false);
+  return run(PDFLATEX, ['--version']).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Typesets the file at `texPath` beside it (`texPath` with .pdf), run again while LaTeX asks for it (longtable's
@@ -127,9 +173,11 @@ export async function latexFound(): Promise<boolean> {
 export async function latexToPdf(texPath: string): Promise<void> {
   const args = ['-interaction=nonstopmode', '-halt-on-error', basename(texPath)];
   for (let pass = 0; pass < 4; pass++) {
-    const { stdout } = await run(PDFLATEX, args, { cwd: dirname(texPath), timeout: 60_000 }).catch((e: { stdout?: string }) => {
-      throw new Error(`pdflatex failed on ${basename(texPath)}: ${/^!.*$/m.exec(e.stdout ?? '')?.[0] ?? 'no PDF'}`);
-    });
+    const { stdout } = await run(PDFLATEX, args, { cwd: dirname(texPath), timeout: 60_000 }).catch(
+      (e: { stdout?: string }) => {
+        throw new Error(`pdflatex failed on ${basename(texPath)}: ${/^!.*$/m.exec(e.stdout ?? '')?.[0] ?? 'no PDF'}`);
+      },
+    );
     if (!/Rerun LaTeX|Rerun to get/.test(stdout)) return;
   }
 }

@@ -3,7 +3,12 @@
 // in the 'start' message over the message port, never on the command line.
 import { utilityProcess } from 'electron';
 import { fileURLToPath } from 'node:url';
-import { eachLine, type EngineProcess, type FromEngine, type SpawnEngineProcess } from '../services/backend/engine-process.ts';
+import {
+  eachLine,
+  type EngineProcess,
+  type FromEngine,
+  type SpawnEngineProcess,
+} from '../services/backend/engine-process.ts';
 
 export const spawnUtilityEngine: SpawnEngineProcess = (): EngineProcess => {
   const child = utilityProcess.fork(fileURLToPath(new URL('./engine-process.js', import.meta.url)), [], {

@@ -49,7 +49,14 @@ function makeDialogs(): Dialogs {
         properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[],
         // An empty list asks for any file (a program such as LibreOffice's soffice).
         filters: [
-          ...(extensions && extensions.length === 0 ? [] : [{ name: 'Documents', extensions: (extensions?.length ? extensions : SUPPORTED_EXTENSIONS).map((e) => e.replace(/^\./, '')) }]),
+          ...(extensions && extensions.length === 0
+            ? []
+            : [
+                {
+                  name: 'Documents',
+                  extensions: (extensions?.length ? extensions : SUPPORTED_EXTENSIONS).map((e) => e.replace(/^\./, '')),
+                },
+              ]),
           { name: 'All files', extensions: ['*'] },
         ],
       };
@@ -89,7 +96,10 @@ async function start(): Promise<void> {
   });
   services = svc;
   handleAppScheme(here('../renderer'));
-  handleAssetScheme((rel) => svc.resolveAsset(rel), (rel) => svc.pageImage(rel));
+  handleAssetScheme(
+    (rel) => svc.resolveAsset(rel),
+    (rel) => svc.pageImage(rel),
+  );
   bridge = registerIpc(svc.handlers, origins, (paths) => paths.forEach((p) => svc.grants.allowRead(p)));
   svc.setEmitter(bridge.hub.emit);
   openWindow();

@@ -16,7 +16,11 @@ export interface IpcBridge {
 }
 
 /** `onDropped`: paths the preload reports for files the user dropped or picked (see DROPPED_PATHS_CHANNEL). */
-export function registerIpc(handlers: Handlers, appOrigins: readonly string[], onDropped: (paths: string[]) => void = () => undefined): IpcBridge {
+export function registerIpc(
+  handlers: Handlers,
+  appOrigins: readonly string[],
+  onDropped: (paths: string[]) => void = () => undefined,
+): IpcBridge {
   const dispatch = createDispatcher(handlers);
   const hub = new EmitterHub();
   const trusted = new Set<number>();
@@ -28,7 +32,8 @@ export function registerIpc(handlers: Handlers, appOrigins: readonly string[], o
     return isTrustedSender(
       {
         webContentsId: event.sender.id,
-        isMainFrame: frame !== null && frame.parent === null && frame.frameTreeNodeId === event.sender.mainFrame.frameTreeNodeId,
+        isMainFrame:
+          frame !== null && frame.parent === null && frame.frameTreeNodeId === event.sender.mainFrame.frameTreeNodeId,
         frameUrl: frame?.url ?? '',
       },
       policy,

@@ -13,7 +13,10 @@ import { APP_ORIGIN, APP_SCHEME, ASSET_SCHEME, buildCsp } from '../shell/policy.
 export function registerSchemes(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-    { scheme: ASSET_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } },
+    {
+      scheme: ASSET_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true },
+    },
   ]);
 }
 
@@ -43,7 +46,10 @@ export function handleAppScheme(rendererDir: string): void {
 }
 
 /** Serves assets the services resolve; only the app's own origin may read them cross-origin. */
-export function handleAssetScheme(resolveAsset: (rel: string) => string | null, pageImage: (rel: string) => Promise<Uint8Array | null> | null): void {
+export function handleAssetScheme(
+  resolveAsset: (rel: string) => string | null,
+  pageImage: (rel: string) => Promise<Uint8Array | null> | null,
+): void {
   protocol.handle(ASSET_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'app' || (request.method !== 'GET' && request.method !== 'HEAD')) return notFound();
@@ -53,11 +59,19 @@ export function handleAssetScheme(resolveAsset: (rel: string) => string | null, 
     } catch {
       return notFound();
     }
-    const headers = { ...RESULT_ASSET_HEADERS, 'access-control-allow-origin': APP_ORIGIN, 'cross-origin-resource-policy': 'cross-origin' };
+    const headers = {
+      ...RESULT_ASSET_HEADERS,
+      'access-control-allow-origin': APP_ORIGIN,
+      'cross-origin-resource-policy': 'cross-origin',
+    };
     const drawn = rel ? pageImage(rel) : null;
     const res = drawn
       ? bytesAsset(await drawn, 'image/png', { method: request.method, headers })
-      : await openAsset(rel ? resolveAsset(rel) : null, { method: request.method, range: request.headers.get('range'), headers });
+      : await openAsset(rel ? resolveAsset(rel) : null, {
+          method: request.method,
+          range: request.headers.get('range'),
+          headers,
+        });
     if (res.status === 404) return notFound();
     return toResponse(res);
   });

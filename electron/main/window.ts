@@ -1,7 +1,14 @@
 // The main window and the guards every web contents gets: no new windows, no navigation away from
 // the app (http(s) links open in the system browser), no webviews, permissions denied, CSP enforced.
 import { BrowserWindow, shell, type Session, type WebContents } from 'electron';
-import { APP_ORIGIN, buildCsp, decideNavigation, isPermissionAllowed, isSafeExternalUrl, originOf } from '../shell/policy.ts';
+import {
+  APP_ORIGIN,
+  buildCsp,
+  decideNavigation,
+  isPermissionAllowed,
+  isSafeExternalUrl,
+  originOf,
+} from '../shell/policy.ts';
 import { APP_CSP } from './protocol.ts';
 
 export interface WindowOptions {
@@ -48,7 +55,9 @@ export function hardenSession(ses: Session, origins: readonly string[], devServe
   ses.setPermissionRequestHandler((_wc, permission, callback, details) => {
     callback(isPermissionAllowed(permission, details.requestingUrl, origins));
   });
-  ses.setPermissionCheckHandler((_wc, permission, requestingOrigin) => isPermissionAllowed(permission, requestingOrigin, origins));
+  ses.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
+    isPermissionAllowed(permission, requestingOrigin, origins),
+  );
   const devCsp = buildCsp({ assets: ['docparse-asset:'], dev: true });
   ses.webRequest.onHeadersReceived((details, callback) => {
     const origin = originOf(details.url);

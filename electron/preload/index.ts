@@ -6,7 +6,10 @@ import { DROPPED_PATHS_CHANNEL, isEventChannel, isInvokeChannel, type RendererAp
 const api: RendererApi = {
   invoke(channel, req) {
     if (!isInvokeChannel(channel)) {
-      return Promise.resolve({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Channel not allowed: ${String(channel)}` } });
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'UNKNOWN_CHANNEL', message: `Channel not allowed: ${String(channel)}` },
+      });
     }
     return ipcRenderer.invoke(channel, req);
   },
@@ -30,7 +33,10 @@ const api: RendererApi = {
         continue;
       }
       // No path on disk (pasted from the clipboard): main stores the bytes and answers a path.
-      const res = await ipcRenderer.invoke('files:import', { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      const res = await ipcRenderer.invoke('files:import', {
+        name: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
       if (!res?.ok) throw new Error(res?.error?.message ?? `Could not import ${file.name}`);
       paths.push(res.value as string);
     }

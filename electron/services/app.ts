@@ -44,25 +44,41 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   // renderer says the engine restarted (or that it gave up).
   let onEngine = (_e: EngineEvent): void => {};
   const engine = createEngineManager({
-    dataDir, workerUrl: opts.engine?.workerUrl, spawn: opts.engine?.spawn, policy: opts.engine?.policy, log,
+    dataDir,
+    workerUrl: opts.engine?.workerUrl,
+    spawn: opts.engine?.spawn,
+    policy: opts.engine?.policy,
+    log,
     sofficeSetting: () => settings.get().sofficePath,
-    longPollSetting: () => settings.get().engineLongPollSeconds, onEvent: (e) => onEngine(e),
+    longPollSetting: () => settings.get().engineLongPollSeconds,
+    onEvent: (e) => onEngine(e),
   });
   secrets = () => [keys.current(), engine.secret()];
 
   let onSettings = (): void => {};
-  const settings = await createSettingsStore(dataDir, (s) => {
-    emit('settings:changed', s);
-    onSettings();
-  }, (m) => log.warn(m));
+  const settings = await createSettingsStore(
+    dataDir,
+    (s) => {
+      emit('settings:changed', s);
+      onSettings();
+    },
+    (m) => log.warn(m),
+  );
   const targets = createTargets({ cloudBaseUrl: () => settings.get().cloudBaseUrl, keys, engine });
   const downloads = createDownloads(opts.assetUrlBase);
   const resolveAsset = createAssetResolver(paths.results, downloads);
   const pages = createPageImages(paths.results);
-  const grants = createGrants({ read: [uploadsDir, ...(opts.allowedPaths?.read ?? [])], write: opts.allowedPaths?.write ?? [] });
+  const grants = createGrants({
+    read: [uploadsDir, ...(opts.allowedPaths?.read ?? [])],
+    write: opts.allowedPaths?.write ?? [],
+  });
 
   const queue = createTaskQueue({
-    dataDir, emit, log, timing, targets,
+    dataDir,
+    emit,
+    log,
+    timing,
+    targets,
     settings: () => settings.get(),
     sessionPassword: (id, password) => pages.remember(id, password),
     saveResult: (task, done, signal) => writeResult(paths.results, task, done, { timing, log, signal }),
@@ -97,9 +113,14 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   };
   const handlers = createHandlers(ctx);
   const ks = keys.status();
-  log.info(`services started (${opts.transport}, ${opts.platform}, version ${opts.version}); key store: ${ks.keychainAvailable ? (opts.keychain?.kind ?? 'keychain') : 'session memory only'}`);
+  log.info(
+    `services started (${opts.transport}, ${opts.platform}, version ${opts.version}); key store: ${ks.keychainAvailable ? (opts.keychain?.kind ?? 'keychain') : 'session memory only'}`,
+  );
   await queue.restore();
-  const pruned = await pruneUploads(uploadsDir, queue.list().map((t) => t.filePath)).catch(() => 0);
+  const pruned = await pruneUploads(
+    uploadsDir,
+    queue.list().map((t) => t.filePath),
+  ).catch(() => 0);
   if (pruned) log.info(`removed ${pruned} upload folder(s) no task needs any more`);
 
   let closed: Promise<void> | null = null;

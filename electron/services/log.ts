@@ -18,10 +18,12 @@ const KEY_SHAPE = /sk-[A-Za-z0-9_-]{8,}/g;
 export function createLogger(dataDir: string, secrets: () => Array<string | null>): Logger {
   const { logs: dir, log: file } = dataPaths(dataDir);
   const toStderr = process.env.DOCPARSE_LOG === 'stderr';
-  let chain: Promise<void> = mkdir(dir, { recursive: true }).then(async () => {
-    const st = await stat(file).catch(() => null);
-    if (st && st.size > MAX_LOG_BYTES) await rename(file, `${file}.1`);
-  }).catch(() => {});
+  let chain: Promise<void> = mkdir(dir, { recursive: true })
+    .then(async () => {
+      const st = await stat(file).catch(() => null);
+      if (st && st.size > MAX_LOG_BYTES) await rename(file, `${file}.1`);
+    })
+    .catch(() => {});
 
   const scrub = (line: string): string => {
     let out = line.replace(KEY_SHAPE, 'sk-[redacted]');
@@ -29,7 +31,7 @@ export function createLogger(dataDir: string, secrets: () => Array<string | null
     return out;
   };
   const write = (level: string, msg: string): void => {
-    const line = scrub(`${new Date().toISOString()} ${level} ${msg.replace(/[\r\n]+/g, ' ')}`) + '\n';
+    const line = `${scrub(`${new Date().toISOString()} ${level} ${msg.replace(/[\r\n]+/g, ' ')}`)}\n`;
     if (toStderr) process.stderr.write(line);
     chain = chain.then(() => appendFile(file, line, { mode: 0o600 })).catch(() => {});
   };

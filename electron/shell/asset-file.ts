@@ -65,7 +65,8 @@ export function parseRange(header: string | null | undefined, size: number): Ran
     start = Number(m[1]);
     end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
   }
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= size || start > end) return 'unsatisfiable';
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= size || start > end)
+    return 'unsatisfiable';
   return { start, end };
 }
 
@@ -85,7 +86,7 @@ export interface AssetRequest {
 
 export async function openAsset(filePath: string | null, req: AssetRequest = {}): Promise<AssetResponse> {
   const info = filePath ? await stat(filePath).catch(() => null) : null;
-  if (!filePath || !info || !info.isFile()) {
+  if (!filePath || !info?.isFile()) {
     return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: null };
   }
   const size = info.size;
@@ -109,7 +110,11 @@ export async function openAsset(filePath: string | null, req: AssetRequest = {})
   const length = range.end - range.start + 1;
   return {
     status: 206,
-    headers: { ...base, 'content-length': String(length), 'content-range': `bytes ${range.start}-${range.end}/${size}` },
+    headers: {
+      ...base,
+      'content-length': String(length),
+      'content-range': `bytes ${range.start}-${range.end}/${size}`,
+    },
     body: head ? null : createReadStream(filePath, { start: range.start, end: range.end }),
   };
 }
@@ -121,7 +126,13 @@ export function bytesAsset(body: Uint8Array | null, contentType: string, req: As
   const head = (req.method ?? 'GET').toUpperCase() === 'HEAD';
   return {
     status: 200,
-    headers: { 'content-type': contentType, 'content-length': String(body.length), 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', ...req.headers },
+    headers: {
+      'content-type': contentType,
+      'content-length': String(body.length),
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+      ...req.headers,
+    },
     body: head ? null : Readable.from([Buffer.from(body.buffer, body.byteOffset, body.length)]),
   };
 }

@@ -1,8 +1,12 @@
 // Transport-neutral IPC logic shared by Electron main (main/ipc.ts) and browser mode (electron/web/).
 // Nothing here imports 'electron', so it runs (and is tested) under plain Node.
 import {
-  isEventChannel, isInvokeChannel,
-  type Emit, type EventChannel, type EventMap, type Handlers,
+  isEventChannel,
+  isInvokeChannel,
+  type Emit,
+  type EventChannel,
+  type EventMap,
+  type Handlers,
 } from '../../shared/ipc-contract.ts';
 import { toAppError, type IpcResult } from '../../shared/result.ts';
 

@@ -36,11 +36,21 @@ export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
 }
 
 export function parseWebArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): WebArgs {
-  const out: WebArgs = { port: undefined, dataDir: '', staticDir: undefined, allowDirs: [], noBuild: false, help: false };
+  const out: WebArgs = {
+    port: undefined,
+    dataDir: '',
+    staticDir: undefined,
+    allowDirs: [],
+    noBuild: false,
+    help: false,
+  };
   let dataDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = (): string => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
@@ -54,12 +64,24 @@ export function parseWebArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         out.port = n;
         break;
       }
-      case '--data-dir': dataDir = value(); break;
-      case '--static-dir': out.staticDir = value(); break;
-      case '--allow-dir': out.allowDirs.push(resolve(value())); break;
-      case '--no-build': out.noBuild = true; break;
-      case '--help': case '-h': out.help = true; break;
-      default: throw new Error(`Unknown option: ${arg}`);
+      case '--data-dir':
+        dataDir = value();
+        break;
+      case '--static-dir':
+        out.staticDir = value();
+        break;
+      case '--allow-dir':
+        out.allowDirs.push(resolve(value()));
+        break;
+      case '--no-build':
+        out.noBuild = true;
+        break;
+      case '--help':
+      case '-h':
+        out.help = true;
+        break;
+      default:
+        throw new Error(`Unknown option: ${arg}`);
     }
   }
   out.dataDir = dataDir ?? defaultDataDir(env, process.platform);

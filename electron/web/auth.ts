@@ -25,14 +25,19 @@ export function tokensEqual(a: string | null | undefined, b: string): boolean {
 /** The offered WebSocket subprotocols (Sec-WebSocket-Protocol), trimmed. */
 export function offeredProtocols(req: IncomingMessage): string[] {
   const h = req.headers['sec-websocket-protocol'];
-  return (Array.isArray(h) ? h.join(',') : (h ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  return (Array.isArray(h) ? h.join(',') : (h ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** True when the request carries the token: the header (HTTP) or a `token.<token>` subprotocol (WebSocket). */
 export function authenticate(req: IncomingMessage, token: string): boolean {
   const header = req.headers[TOKEN_HEADER];
   if (tokensEqual(Array.isArray(header) ? header[0] : header, token)) return true;
-  return offeredProtocols(req).some((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX) && tokensEqual(p.slice(TOKEN_PROTOCOL_PREFIX.length), token));
+  return offeredProtocols(req).some(
+    (p) => p.startsWith(TOKEN_PROTOCOL_PREFIX) && tokensEqual(p.slice(TOKEN_PROTOCOL_PREFIX.length), token),
+  );
 }
 
 /** Only loopback names for our own port (defeats DNS rebinding). */

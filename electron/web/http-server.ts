@@ -13,7 +13,8 @@ import { handleUpload, sendJson } from './upload.ts';
 import { createWsIpc, type WsIpc } from './ws-ipc.ts';
 
 /** What the transport needs from the services. */
-export type WebServices = Pick<AppServices, 'handlers' | 'setEmitter' | 'resolveAsset' | 'uploadsDir'> & Partial<Pick<AppServices, 'pageImage'>>;
+export type WebServices = Pick<AppServices, 'handlers' | 'setEmitter' | 'resolveAsset' | 'uploadsDir'> &
+  Partial<Pick<AppServices, 'pageImage'>>;
 
 export interface WebServerOptions {
   /** Built renderer (out/renderer). */
@@ -85,14 +86,22 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       const [key, ...rest] = url.pathname.slice('/assets/'.length).split('/');
       if (!tokensEqual(key, assetKey)) return deny(res, 404, 'Not found');
       const svc = services;
-      return serveAsset(req, res, rest.join('/'), (rel) => svc.resolveAsset(rel), svc.pageImage && ((rel) => svc.pageImage!(rel)));
+      return serveAsset(
+        req,
+        res,
+        rest.join('/'),
+        (rel) => svc.resolveAsset(rel),
+        svc.pageImage && ((rel) => svc.pageImage!(rel)),
+      );
     }
     return serveStatic(req, res, opts.staticDir, url.pathname, csp);
   };
 
   const server = createServer((req, res) => {
     route(req, res).catch((e: unknown) => {
-      log(`web: ${req.method} ${(req.url ?? '/').split(/[?#]/, 1)[0]!.replace(/^\/assets\/[^/]+/, '/assets/…')} failed: ${e instanceof Error ? e.message : String(e)}`);
+      log(
+        `web: ${req.method} ${(req.url ?? '/').split(/[?#]/, 1)[0]!.replace(/^\/assets\/[^/]+/, '/assets/…')} failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
       if (!res.headersSent) deny(res, 500, 'Internal error');
       else res.destroy();
     });
@@ -128,12 +137,18 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const live = ipc;
 
   return {
-    port, token, origin, assetUrlBase, services, ipc: live,
+    port,
+    token,
+    origin,
+    assetUrlBase,
+    services,
+    ipc: live,
     url: `${origin}/?token=${token}`,
-    close: () => new Promise<void>((resolve) => {
-      live.close();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        live.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -34,7 +34,9 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   const staticDir = resolve(args.staticDir ?? resolve(repoRoot, 'out/renderer'));
   if (!existsSync(resolve(staticDir, 'index.html'))) {
-    throw new Error(`No renderer build in ${staticDir}: run \`npm run web\` (it builds first) or \`npm run build:renderer\``);
+    throw new Error(
+      `No renderer build in ${staticDir}: run \`npm run web\` (it builds first) or \`npm run build:renderer\``,
+    );
   }
   const dataDir = resolve(args.dataDir);
   await mkdir(dataDir, { recursive: true });

@@ -31,7 +31,12 @@ export async function writeAsset(req: IncomingMessage, res: ServerResponse, asse
 
 /** Serves `staticDir`; extension-less paths get index.html (client-side routes). */
 export async function serveStatic(
-  req: IncomingMessage, res: ServerResponse, staticDir: string, pathname: string, csp: string, extra: Record<string, string> = {},
+  req: IncomingMessage,
+  res: ServerResponse,
+  staticDir: string,
+  pathname: string,
+  csp: string,
+  extra: Record<string, string> = {},
 ): Promise<void> {
   const path = pathname === '/' ? '/index.html' : pathname;
   let file = fileInside(staticDir, path);
@@ -54,7 +59,10 @@ export function attachment(name: string): string {
 /** GET /assets/<rel>: a page image services.pageImage draws, else whatever services.resolveAsset maps the
  *  path to, or 404. */
 export async function serveAsset(
-  req: IncomingMessage, res: ServerResponse, rel: string, resolveAsset: (rel: string) => string | null,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rel: string,
+  resolveAsset: (rel: string) => string | null,
   pageImage?: (rel: string) => Promise<Uint8Array | null> | null,
 ): Promise<void> {
   let decoded: string;

@@ -41,7 +41,9 @@ export function createWsIpc(handlers: Handlers, log: (line: string) => void = ()
   const hub = new EmitterHub();
   // The answer names our protocol, never the token.* one the client offered alongside it.
   const wss = new WebSocketServer({
-    noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false,
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
     handleProtocols: (offered) => (offered.has(IPC_PROTOCOL) ? IPC_PROTOCOL : false),
   });
 
@@ -54,7 +56,10 @@ export function createWsIpc(handlers: Handlers, log: (line: string) => void = ()
       log(`ipc: could not serialise a message: ${e instanceof Error ? e.message : String(e)}`);
       const id = (message as { id?: unknown }).id;
       if (id === undefined) return true;
-      text = JSON.stringify({ id, result: { ok: false, error: { code: 'INTERNAL', message: 'Reply could not be serialised' } } });
+      text = JSON.stringify({
+        id,
+        result: { ok: false, error: { code: 'INTERNAL', message: 'Reply could not be serialised' } },
+      });
     }
     socket.send(text);
     return true;
@@ -70,7 +75,8 @@ export function createWsIpc(handlers: Handlers, log: (line: string) => void = ()
       }
       const msg = parseMessage(data);
       if ('bad' in msg) {
-        if (msg.id !== null) send(socket, { id: msg.id, result: { ok: false, error: { code: 'BAD_REQUEST', message: msg.bad } } });
+        if (msg.id !== null)
+          send(socket, { id: msg.id, result: { ok: false, error: { code: 'BAD_REQUEST', message: msg.bad } } });
         else log(`ipc: dropped a malformed message (${msg.bad})`);
         return;
       }

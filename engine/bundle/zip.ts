@@ -21,15 +21,24 @@ export const BUNDLE_MARKDOWN = 'main.md';
 export const BUNDLE_JSON = 'main.json';
 
 /** Rewrites absolute crop links to bundle-relative ones. */
-export const relinkImages = (text: string, prefix: string): string => (prefix ? text.split(prefix).join('./images/') : text);
+export const relinkImages = (text: string, prefix: string): string =>
+  prefix ? text.split(prefix).join('./images/') : text;
 
 export async function writeBundle(path: string, input: BundleInput): Promise<void> {
-  await writeZipAtomic(path, [
-    { name: BUNDLE_MARKDOWN, data: relinkImages(input.markdown, input.imageUrlPrefix) },
-    { name: BUNDLE_JSON, data: relinkImages(JSON.stringify(input.json), input.imageUrlPrefix) },
-    // Images are compressed already: stored.
-    ...input.images.map((name) => ({ name: `images/${basename(name)}`, file: join(input.imagesDir, basename(name)), store: true })),
-  ], { overwrite: true });
+  await writeZipAtomic(
+    path,
+    [
+      { name: BUNDLE_MARKDOWN, data: relinkImages(input.markdown, input.imageUrlPrefix) },
+      { name: BUNDLE_JSON, data: relinkImages(JSON.stringify(input.json), input.imageUrlPrefix) },
+      // Images are compressed already: stored.
+      ...input.images.map((name) => ({
+        name: `images/${basename(name)}`,
+        file: join(input.imagesDir, basename(name)),
+        store: true,
+      })),
+    ],
+    { overwrite: true },
+  );
 }
 
 export interface ZipSource {
@@ -45,42 +54,51 @@ export interface ZipSource {
 
 const CHUNK = 1024 * 1024;
 
-export async function writeZipAtomic(dest: string, sources: readonly ZipSource[], opts: WriteOptions = {}): Promise<void> {
-  await atomicWrite(dest, async (fh) => {
-    const pending: Uint8Array[] = [];
-    let failure: Error | null = null;
-    const zip = new Zip((err, chunk) => {
-      if (err) failure = err;
-      else pending.push(chunk);
-    });
-    const flush = async (): Promise<void> => {
-      while (pending.length > 0) await writeAll(fh, pending.shift()!);
-      if (failure) throw failure;
-    };
-    for (const src of sources) {
-      const entry = src.store ? new ZipPassThrough(src.name) : new ZipDeflate(src.name, { level: 6 });
-      zip.add(entry);
-      if (src.file !== undefined) {
-        const input = await open(src.file, 'r');
-        try {
-          for (;;) {
-            const buf = new Uint8Array(CHUNK);
-            const { bytesRead } = await input.read(buf, 0, CHUNK, null);
-            if (bytesRead === 0) break;
-            entry.push(buf.subarray(0, bytesRead), false);
-            await flush();
+export async function writeZipAtomic(
+  dest: string,
+  sources: readonly ZipSource[],
+  opts: WriteOptions = {},
+): Promise<void> {
+  await atomicWrite(
+    dest,
+    async (fh) => {
+      const pending: Uint8Array[] = [];
+      let failure: Error | null = null;
+      const zip = new Zip((err, chunk) => {
+        if (err) failure = err;
+        else pending.push(chunk);
+      });
+      const flush = async (): Promise<void> => {
+        while (pending.length > 0) await writeAll(fh, pending.shift()!);
+        if (failure) throw failure;
+      };
+      for (const src of sources) {
+        const entry = src.store ? new ZipPassThrough(src.name) : new ZipDeflate(src.name, { level: 6 });
+        zip.add(entry);
+        if (src.file !== undefined) {
+          const input = await open(src.file, 'r');
+          try {
+            for (;;) {
+              const buf = new Uint8Array(CHUNK);
+              const { bytesRead } = await input.read(buf, 0, CHUNK, null);
+              if (bytesRead === 0) break;
+              entry.push(buf.subarray(0, bytesRead), false);
+              await flush();
+            }
+          } finally {
+            await input.close();
           }
-        } finally {
-          await input.close();
+          entry.push(new Uint8Array(0), true);
+        } else {
+          const data =
+            typeof src.data === 'string' ? new TextEncoder().encode(src.data) : (src.data ?? new Uint8Array(0));
+          entry.push(data, true);
         }
-        entry.push(new Uint8Array(0), true);
-      } else {
-        const data = typeof src.data === 'string' ? new TextEncoder().encode(src.data) : (src.data ?? new Uint8Array(0));
-        entry.push(data, true);
+        await flush();
       }
+      zip.end();
       await flush();
-    }
-    zip.end();
-    await flush();
-  }, opts);
+    },
+    opts,
+  );
 }

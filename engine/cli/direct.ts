@@ -21,10 +21,10 @@ import { DEFAULT_OCR } from '../ocr/index.ts';
 /** The same options as the engine-core runner (a type-only import: local.ts's modules are not loaded). */
 export type DirectOptions = LocalOptions;
 
-
 /** Idle and total CPU time of all cores since boot (ms), to tell how many cores are free now. */
 function cpuTimes(): { idle: number; total: number } {
-  let idle = 0, total = 0;
+  let idle = 0,
+    total = 0;
   for (const { times: t } of cpus()) {
     idle += t.idle;
     total += t.user + t.nice + t.sys + t.idle + t.irq;
@@ -49,7 +49,8 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
   const startTimes = cpuTimes();
   /** Cores idle since the runner was made (this thread's own load excluded by splitThreads' "1 +"). */
   const idleCores = (): number | null => {
-    const now = cpuTimes(), total = now.total - startTimes.total;
+    const now = cpuTimes(),
+      total = now.total - startTimes.total;
     return total < 100 ? null : ((now.idle - startTimes.idle) / total) * cpus().length;
   };
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
@@ -59,14 +60,18 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
 
   const run: Runner = async (file, onProgress) => {
     const fileName = basename(file);
-    if ((await stat(file)).size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The file "${fileName}" is empty (0 bytes)`);
+    if ((await stat(file)).size === 0)
+      throw new EngineError(ErrorCodes.FILE_MISSING, `The file "${fileName}" is empty (0 bytes)`);
     // Loaded here, not at start: the remote runner and --help never pay for the parser and its WASM.
     // mupdf's WASM first: it compiles while the parser's modules load.
     void import('../pdf/wasm-handle.ts');
     const { analysePages, assembleDocument, inspectDocument, parseDocument } = await import('../parse/index.ts');
     const info = await inspectDocument(file, fileName);
     if (info.pageCount > maxPages) {
-      throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts (or raise --max-pages)`);
+      throw new EngineError(
+        ErrorCodes.TOO_MANY_PAGES,
+        `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts (or raise --max-pages)`,
+      );
     }
     const taskDir = await mkdtemp(join(tmpdir(), 'docparse-parse-'));
     dirs.push(taskDir);
@@ -78,11 +83,16 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     let last = 0;
     const progress = (done: number) => {
       // At most one note per ~5% of the pages: a note per page would cost more than it tells.
-      if (done === total || done - last >= Math.max(1, Math.ceil(total / 20))) onProgress(`${(last = done)}/${total} pages`);
+      if (done === total || done - last >= Math.max(1, Math.ceil(total / 20)))
+        onProgress(`${(last = done)}/${total} pages`);
     };
     const options: ParseOptions = {
-      featureConfig: opts.featureConfig, elementFormats: opts.elementFormats, imageDir,
-      imageUrl: (name) => `${filesPrefix}${IMAGES_DIR}/${name}`, maxPages, ocr: opts.ocr,
+      featureConfig: opts.featureConfig,
+      elementFormats: opts.elementFormats,
+      imageDir,
+      imageUrl: (name) => `${filesPrefix}${IMAGES_DIR}/${name}`,
+      maxPages,
+      ocr: opts.ocr,
       onProgress: (p) => progress(p.pages_done),
     };
     const workers = info.kind === 'pdf' ? splitThreads(opts.workers, availableParallelism(), idleCores()) : 1;
@@ -92,12 +102,24 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
       doc = await parseDocument(file, fileName, options, info);
     } else {
       // mupdf is loaded here by now (inspectDocument): the workers reuse its compiled WASM.
-      const [{ mupdfWorkerData }, { WorkerPool }] = await Promise.all([import('../pdf/wasm-shared.ts'), import('../server/pool.ts')]);
+      const [{ mupdfWorkerData }, { WorkerPool }] = await Promise.all([
+        import('../pdf/wasm-shared.ts'),
+        import('../server/pool.ts'),
+      ]);
       // This thread reads pages too: the cores are shared among all `workers` threads.
       const ocrThreads = Math.max(1, Math.floor(availableParallelism() / workers));
-      pool ??= new WorkerPool({ size: workers - 1, ocrThreads, workerUrl: new URL('../server/worker.ts', import.meta.url), queueLimit: 1000, workerData: mupdfWorkerData });
+      pool ??= new WorkerPool({
+        size: workers - 1,
+        ocrThreads,
+        workerUrl: new URL('../server/worker.ts', import.meta.url),
+        queueLimit: 1000,
+        workerData: mupdfWorkerData,
+      });
       const done = ranges.map(() => 0);
-      const report = (i: number, n: number) => { done[i] = n; progress(done.reduce((a, b) => a + b, 0)); };
+      const report = (i: number, n: number) => {
+        done[i] = n;
+        progress(done.reduce((a, b) => a + b, 0));
+      };
       const cropDir = opts.elementFormats.image === 'none' ? null : imageDir;
       const p = pool;
       // This thread takes pages one at a time from the front while the workers start; each worker, once
@@ -105,19 +127,49 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
       // 30-180 ms for the worker that started ~0.1-0.2 s after it).
       const cursor = pageCursor(0, total); // pages come back out of order: assembleDocument sorts them
       const [mine, theirs] = await Promise.all([
-        (() => { let n = 0; return analysePages(file, info.fileType, 0, total, { imageDir: cropDir, ocr: opts.ocr ?? DEFAULT_OCR, cursor, onPage: () => report(0, ++n) }); })(),
-        Promise.all(ranges.slice(1).map(async (_, k) => {
-          const job = { kind: 'analyse' as const, inputPath: file, fileType: info.fileType, start: 0, end: total, imageDir: cropDir, ocr: opts.ocr, cursor: cursor.buffer as SharedArrayBuffer, cursorParts: ranges.length };
-          return (await p.run(job, { budget: jobBudget(total, opts.ocr?.enabled !== false), admitted: true, onProgress: (q) => report(k + 1, q.pages_done) })) as PageAnalysis[];
-        })).finally(() => {
+        (() => {
+          let n = 0;
+          return analysePages(file, info.fileType, 0, total, {
+            imageDir: cropDir,
+            ocr: opts.ocr ?? DEFAULT_OCR,
+            cursor,
+            onPage: () => report(0, ++n),
+          });
+        })(),
+        Promise.all(
+          ranges.slice(1).map(async (_, k) => {
+            const job = {
+              kind: 'analyse' as const,
+              inputPath: file,
+              fileType: info.fileType,
+              start: 0,
+              end: total,
+              imageDir: cropDir,
+              ocr: opts.ocr,
+              cursor: cursor.buffer as SharedArrayBuffer,
+              cursorParts: ranges.length,
+            };
+            return (await p.run(job, {
+              budget: jobBudget(total, opts.ocr?.enabled !== false),
+              admitted: true,
+              onProgress: (q) => report(k + 1, q.pages_done),
+            })) as PageAnalysis[];
+          }),
+        ).finally(() => {
           // The workers are done: their heaps and mupdf memory go before the assembly's peak.
-          if (pool === p) { pool = null; stopping = p.close(); }
+          if (pool === p) {
+            pool = null;
+            stopping = p.close();
+          }
         }),
       ]);
       await stopping;
       doc = await assembleDocument([mine, ...theirs].flat(), { fileType: info.fileType, pageCount: total }, options);
     }
-    const stored = await buildResult({ fileName, taskDir, formats: opts.formats, filesPrefix, warnings: info.warnings ?? [] }, doc);
+    const stored = await buildResult(
+      { fileName, taskDir, formats: opts.formats, filesPrefix, warnings: info.warnings ?? [] },
+      doc,
+    );
     const outcome: FileOutcome = {
       result: stored.result,
       pageCount: stored.metadata.page_num,

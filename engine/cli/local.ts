@@ -22,11 +22,23 @@ export interface LocalOptions {
 
 export async function createLocalRunner(opts: LocalOptions): Promise<{ run: Runner; close(): Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'docparse-parse-'));
-  const core = await createEngineCore({ dataDir, workers: opts.workers, maxPages: opts.maxPages, queueLimit: 100_000, ocr: opts.ocr });
+  const core = await createEngineCore({
+    dataDir,
+    workers: opts.workers,
+    maxPages: opts.maxPages,
+    queueLimit: 100_000,
+    ocr: opts.ocr,
+  });
   const run: Runner = async (file, onProgress) => {
     const upload = join(core.store.uploadsDir, `${randomHex32()}.upload`);
     await copyFile(file, upload);
-    const task = await core.submit({ uploadPath: upload, fileName: basename(file), formats: opts.formats, elementFormats: opts.elementFormats, featureConfig: opts.featureConfig });
+    const task = await core.submit({
+      uploadPath: upload,
+      fileName: basename(file),
+      formats: opts.formats,
+      elementFormats: opts.elementFormats,
+      featureConfig: opts.featureConfig,
+    });
     let last = '';
     const timer = setInterval(() => {
       const p = core.view(task.task_id)?.progress;
@@ -42,7 +54,10 @@ export async function createLocalRunner(opts: LocalOptions): Promise<{ run: Runn
         result: stored.result,
         pageCount: stored.metadata.page_num,
         zip: async () => (stored.result.outputs.zip ? new Uint8Array(await readFile(join(dir, BUNDLE_FILE))) : null),
-        local: { imagesDir: join(dir, IMAGES_DIR), imagePrefix: `${BASE_PLACEHOLDER}/files/${done.file_key}/${IMAGES_DIR}/` },
+        local: {
+          imagesDir: join(dir, IMAGES_DIR),
+          imagePrefix: `${BASE_PLACEHOLDER}/files/${done.file_key}/${IMAGES_DIR}/`,
+        },
       };
       return outcome;
     } finally {

@@ -17,7 +17,12 @@ export interface FileOutcome {
 
 export type Runner = (file: string, onProgress: (note: string) => void) => Promise<FileOutcome>;
 
-export async function writeOutcome(outDir: string, stem: string, formats: OutputFormat[], o: FileOutcome): Promise<string[]> {
+export async function writeOutcome(
+  outDir: string,
+  stem: string,
+  formats: OutputFormat[],
+  o: FileOutcome,
+): Promise<string[]> {
   const written: string[] = [];
   // The crops are linked while the Markdown and JSON are made and written (not before: on the IRS manual
   // the 117 links held the writes back by ~20 ms).
@@ -42,7 +47,11 @@ export async function writeOutcome(outDir: string, stem: string, formats: Output
 }
 
 /** Starts copying the in-process crops next to the outputs; returns the link rewriter and the copy. */
-async function localImages(outDir: string, stem: string, o: FileOutcome): Promise<{ relink: (s: string) => string; copied: Promise<void> }> {
+async function localImages(
+  outDir: string,
+  stem: string,
+  o: FileOutcome,
+): Promise<{ relink: (s: string) => string; copied: Promise<void> }> {
   if (!o.local || o.result.imgs.length === 0) return { relink: (s) => s, copied: Promise.resolve() };
   const dir = `${stem}_images`;
   await mkdir(join(outDir, dir), { recursive: true });
@@ -51,7 +60,8 @@ async function localImages(outDir: string, stem: string, o: FileOutcome): Promis
   // copy elsewhere or over an existing file.
   const names = o.result.imgs.map((url) => basename(url));
   const from = o.local.imagesDir;
-  const put = (name: string) => link(join(from, name), join(outDir, dir, name)).catch(() => copyFile(join(from, name), join(outDir, dir, name)));
+  const put = (name: string) =>
+    link(join(from, name), join(outDir, dir, name)).catch(() => copyFile(join(from, name), join(outDir, dir, name)));
   const copied = (async () => {
     for (let i = 0; i < names.length; i += 16) await Promise.all(names.slice(i, i + 16).map(put));
   })();

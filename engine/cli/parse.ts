@@ -5,7 +5,12 @@ import './compile-cache.ts'; // first: the modules below load through the cache
 import { mkdir, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CLIENT_FEATURE_CONFIG, DEFAULT_ELEMENT_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../../shared/somark.ts';
+import {
+  CLIENT_FEATURE_CONFIG,
+  DEFAULT_ELEMENT_FORMATS,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+} from '../../shared/somark.ts';
 import { isOfficeExtension } from '../../shared/file-types.ts';
 import { isEngineError } from '../errors.ts';
 import { OCR_LANGS, type OcrLang } from '../ocr/index.ts';
@@ -34,9 +39,18 @@ const { values: v, positionals: files } = (() => {
     return parseArgs({
       allowPositionals: true,
       options: {
-        out: { type: 'string', short: 'o' }, formats: { type: 'string' }, 'base-url': { type: 'string' },
-        'api-key': { type: 'string' }, 'feature-config': { type: 'string' }, 'element-formats': { type: 'string' },
-        workers: { type: 'string' }, 'max-pages': { type: 'string' }, 'poll-ms': { type: 'string' }, 'no-ocr': { type: 'boolean' }, 'ocr-lang': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        out: { type: 'string', short: 'o' },
+        formats: { type: 'string' },
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        'feature-config': { type: 'string' },
+        'element-formats': { type: 'string' },
+        workers: { type: 'string' },
+        'max-pages': { type: 'string' },
+        'poll-ms': { type: 'string' },
+        'no-ocr': { type: 'boolean' },
+        'ocr-lang': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (e) {
@@ -49,7 +63,10 @@ if (v.help) {
 }
 if (!files.length) die('no input files');
 if (!v.out) die('--out <dir> is required');
-const formats = (v.formats ?? 'markdown,json').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const formats = (v.formats ?? 'markdown,json')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
 const bad = formats.filter((f) => !(OUTPUT_FORMATS as readonly string[]).includes(f));
 if (bad.length || !formats.length) die(`invalid --formats ${bad.join(',')} (allowed: ${OUTPUT_FORMATS.join(', ')})`);
 const json = (name: string, s: string | undefined): Record<string, unknown> => {
@@ -73,18 +90,29 @@ let close = async (): Promise<void> => {};
 if (v['base-url']) {
   const { createRemoteRunner } = await import('./remote.ts');
   runner = createRemoteRunner({
-    baseUrl: v['base-url'], apiKey: v['api-key'] ?? process.env.DOCPARSE_API_KEY ?? '', formats: formats as OutputFormat[],
-    featureConfig, elementFormats, pollMs: v['poll-ms'] ? Number(v['poll-ms']) : undefined,
+    baseUrl: v['base-url'],
+    apiKey: v['api-key'] ?? process.env.DOCPARSE_API_KEY ?? '',
+    formats: formats as OutputFormat[],
+    featureConfig,
+    elementFormats,
+    pollMs: v['poll-ms'] ? Number(v['poll-ms']) : undefined,
   });
 } else {
   const opts = {
-    formats: formats as OutputFormat[], featureConfig, elementFormats, workers: v.workers ? Number(v.workers) : undefined,
-    maxPages: v['max-pages'] ? Number(v['max-pages']) : undefined, ocr: { enabled: v['no-ocr'] !== true, lang: ocrLang as OcrLang },
+    formats: formats as OutputFormat[],
+    featureConfig,
+    elementFormats,
+    workers: v.workers ? Number(v.workers) : undefined,
+    maxPages: v['max-pages'] ? Number(v['max-pages']) : undefined,
+    ocr: { enabled: v['no-ocr'] !== true, lang: ocrLang as OcrLang },
   };
   // One PDF or image: parsed on this thread (plus workers for a large PDF), no engine core. Several files,
   // or an Office file (converted by the engine core first): the engine core's worker pool runs them.
   const office = files.some((f) => isOfficeExtension(extname(f)));
-  const local = files.length === 1 && !office ? (await import('./direct.ts')).createDirectRunner(opts) : await (await import('./local.ts')).createLocalRunner(opts);
+  const local =
+    files.length === 1 && !office
+      ? (await import('./direct.ts')).createDirectRunner(opts)
+      : await (await import('./local.ts')).createLocalRunner(opts);
   runner = local.run;
   close = local.close;
 }
@@ -103,7 +131,9 @@ async function worker(): Promise<void> {
       say(`${job.label}: started`);
       const outcome = await runner(job.file, (note) => say(`${job.label}: ${note}`));
       const written = await writeOutcome(outDir, job.stem, formats as OutputFormat[], outcome);
-      say(`${job.label}: done, ${outcome.pageCount} pages in ${((Date.now() - t0) / 1000).toFixed(1)} s → ${written.join(', ')}`);
+      say(
+        `${job.label}: done, ${outcome.pageCount} pages in ${((Date.now() - t0) / 1000).toFixed(1)} s → ${written.join(', ')}`,
+      );
     } catch (e) {
       failed++;
       const reason = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ');

@@ -25,7 +25,7 @@ export interface RemoteOptions {
 const TIMING: ClientTiming = { retryBaseMs: 1_000, retryMaxMs: 10_000, maxRetries: 6, idleTimeoutMs: 10 * 60_000 };
 
 const retryNote = (e: unknown): string =>
-  e instanceof ServiceError ? `service busy (code ${e.code})` : (e instanceof Error ? e.message : String(e));
+  e instanceof ServiceError ? `service busy (code ${e.code})` : e instanceof Error ? e.message : String(e);
 
 export function createRemoteRunner(opts: RemoteOptions): Runner {
   const client = createSomarkClient({ baseUrl: opts.baseUrl, apiKey: opts.apiKey || null, timing: TIMING });
@@ -35,7 +35,12 @@ export function createRemoteRunner(opts: RemoteOptions): Runner {
     const onRetry = ({ error }: { error: unknown }) => onProgress(`${retryNote(error)}, retrying`);
     try {
       const submitted = await client.submitAsync({
-        file: { path: file, fileName: basename(file), size: (await stat(file)).size, fileType: extname(file).toLowerCase() },
+        file: {
+          path: file,
+          fileName: basename(file),
+          size: (await stat(file)).size,
+          fileType: extname(file).toLowerCase(),
+        },
         formats: opts.formats,
         featureConfig: opts.featureConfig ?? DEFAULT_FEATURE_CONFIG,
         elementFormats: opts.elementFormats ?? DEFAULT_ELEMENT_FORMATS,
@@ -54,14 +59,19 @@ export function createRemoteRunner(opts: RemoteOptions): Runner {
         if (d.status === 'FAILED') throw new Error(d.error || 'the service reported FAILED');
         if (d.status === 'SUCCESS' && d.result) {
           const result = d.result;
-          const outcome: FileOutcome = { result, pageCount: d.metadata?.page_num ?? 0, zip: () => fetchZip(result.outputs.zip) };
+          const outcome: FileOutcome = {
+            result,
+            pageCount: d.metadata?.page_num ?? 0,
+            zip: () => fetchZip(result.outputs.zip),
+          };
           return outcome;
         }
       }
       throw new Error(`no result after ${Math.round(timeoutMs / 60_000)} min (task ${taskId})`);
     } catch (e) {
       // The CLI reports a service's refusal as its code and message: "Invalid API key (code 1107)".
-      if (e instanceof ServiceError) throw new EngineError(e.code, e.serviceMessage || 'the service refused the request');
+      if (e instanceof ServiceError)
+        throw new EngineError(e.code, e.serviceMessage || 'the service refused the request');
       throw e;
     }
   };

@@ -34,10 +34,22 @@ let args: ReturnType<typeof parse>;
 function parse() {
   return parseArgs({
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, 'api-key': { type: 'string', multiple: true },
-      'no-auth': { type: 'boolean' }, 'data-dir': { type: 'string' }, workers: { type: 'string' },
-      'max-mb': { type: 'string' }, 'max-pages': { type: 'string' }, 'ttl-hours': { type: 'string' },
-      'queue-limit': { type: 'string' }, 'long-poll-seconds': { type: 'string' }, soffice: { type: 'string' }, 'no-ocr': { type: 'boolean' }, 'ocr-lang': { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'no-auth': { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      workers: { type: 'string' },
+      'max-mb': { type: 'string' },
+      'max-pages': { type: 'string' },
+      'ttl-hours': { type: 'string' },
+      'queue-limit': { type: 'string' },
+      'long-poll-seconds': { type: 'string' },
+      soffice: { type: 'string' },
+      'no-ocr': { type: 'boolean' },
+      'ocr-lang': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
@@ -59,9 +71,14 @@ const num = (name: string, s: string | undefined, min: number): number | undefin
   if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number ≥ ${min}`);
   return n;
 };
-const keys = [...(v['api-key'] ?? []), ...(process.env.DOCPARSE_API_KEYS ?? '').split(',')].map((k) => k.trim()).filter(Boolean);
+const keys = [...(v['api-key'] ?? []), ...(process.env.DOCPARSE_API_KEYS ?? '').split(',')]
+  .map((k) => k.trim())
+  .filter(Boolean);
 if (!keys.length && !v['no-auth']) fail('give DOCPARSE_API_KEYS (or --api-key), or --no-auth');
-if (v['api-key']?.length) process.stderr.write('engine: note: --api-key is visible to other users in the process list; prefer DOCPARSE_API_KEYS\n');
+if (v['api-key']?.length)
+  process.stderr.write(
+    'engine: note: --api-key is visible to other users in the process list; prefer DOCPARSE_API_KEYS\n',
+  );
 const dataHome = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
 const maxMb = num('max-mb', v['max-mb'], 0.001);
 const ttlHours = num('ttl-hours', v['ttl-hours'], 0);

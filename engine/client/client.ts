@@ -86,32 +86,41 @@ export function createSomarkClient(opts: ClientOptions): SomarkClient {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const auth: FormFields = opts.apiKey ? [['api_key', opts.apiKey]] : [];
 
-  async function post(path: string, make: () => Body, hooks: RequestHooks & { onUpload?: ParseParams['onUpload'] }): Promise<unknown> {
+  async function post(
+    path: string,
+    make: () => Body,
+    hooks: RequestHooks & { onUpload?: ParseParams['onUpload'] },
+  ): Promise<unknown> {
     const url = new URL(base + path);
-    return withRetries(async () => {
-      const b = make();
-      const isStream = 'open' in b;
-      const res = await httpRequest({
-        method: 'POST',
-        url,
-        headers: {
-          'content-type': b.contentType,
-          'content-length': isStream ? b.length : b.body.length,
-          accept: 'application/json',
-        },
-        body: isStream ? b.open(hooks.onUpload, hooks.signal) : b.body,
-        signal: hooks.signal,
-        idleTimeoutMs: opts.timing.idleTimeoutMs,
-      });
-      const env = parseEnvelope(await readJson(res, MAX_RESPONSE_BYTES, url, hooks.signal));
-      if (env.code !== 0) throw new ServiceError(env.code, env.message);
-      // Top-level warnings travel with the data (parseSyncData/parseCheckData read data.warnings).
-      if (env.warnings && env.data && typeof env.data === 'object') {
-        const d = env.data as { warnings?: unknown };
-        return { ...d, warnings: [...new Set([...(Array.isArray(d.warnings) ? d.warnings : []), ...env.warnings])] };
-      }
-      return env.data;
-    }, opts.timing, hooks.signal, hooks.onRetry);
+    return withRetries(
+      async () => {
+        const b = make();
+        const isStream = 'open' in b;
+        const res = await httpRequest({
+          method: 'POST',
+          url,
+          headers: {
+            'content-type': b.contentType,
+            'content-length': isStream ? b.length : b.body.length,
+            accept: 'application/json',
+          },
+          body: isStream ? b.open(hooks.onUpload, hooks.signal) : b.body,
+          signal: hooks.signal,
+          idleTimeoutMs: opts.timing.idleTimeoutMs,
+        });
+        const env = parseEnvelope(await readJson(res, MAX_RESPONSE_BYTES, url, hooks.signal));
+        if (env.code !== 0) throw new ServiceError(env.code, env.message);
+        // Top-level warnings travel with the data (parseSyncData/parseCheckData read data.warnings).
+        if (env.warnings && env.data && typeof env.data === 'object') {
+          const d = env.data as { warnings?: unknown };
+          return { ...d, warnings: [...new Set([...(Array.isArray(d.warnings) ? d.warnings : []), ...env.warnings])] };
+        }
+        return env.data;
+      },
+      opts.timing,
+      hooks.signal,
+      hooks.onRetry,
+    );
   }
 
   const parseFields = (p: ParseParams): FormFields => [
@@ -144,8 +153,11 @@ export function createSomarkClient(opts: ClientOptions): SomarkClient {
       // A short hold (local extension, ignored elsewhere): a finished task answers at once, an unfinished
       // one after the queue's poll interval with its page progress, so progress stays live.
       const wait = String(Math.max(0, Math.round(hooks.holdMs ?? 0)) / 1000);
-      const data = parseCheckData(await post('/parse/async_check', () => urlEncoded([['task_id', taskId], ...auth, [WAIT_FIELD, wait]]), hooks));
-      if (data.task_id && data.task_id !== taskId) throw new BadResponseError(`asked for task ${taskId}, the service answered for ${data.task_id}`);
+      const data = parseCheckData(
+        await post('/parse/async_check', () => urlEncoded([['task_id', taskId], ...auth, [WAIT_FIELD, wait]]), hooks),
+      );
+      if (data.task_id && data.task_id !== taskId)
+        throw new BadResponseError(`asked for task ${taskId}, the service answered for ${data.task_id}`);
       return data;
     },
     async usage(hooks = {}) {

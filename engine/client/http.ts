@@ -49,15 +49,19 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
       settled = true;
       reject(signal?.aborted ? abortError(signal) : networkError(e, url));
     };
-    const r = mod.request(url, { method: req.method, headers: req.headers, signal, ...(req.lookup ? { lookup: req.lookup } : {}) }, (res) => {
-      if (settled) return void res.resume();
-      settled = true;
-      // An answer that arrives before the upload ended (an early error) stops the upload.
-      res.once('end', () => {
-        if (!r.writableFinished) r.destroy();
-      });
-      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res });
-    });
+    const r = mod.request(
+      url,
+      { method: req.method, headers: req.headers, signal, ...(req.lookup ? { lookup: req.lookup } : {}) },
+      (res) => {
+        if (settled) return void res.resume();
+        settled = true;
+        // An answer that arrives before the upload ended (an early error) stops the upload.
+        res.once('end', () => {
+          if (!r.writableFinished) r.destroy();
+        });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res });
+      },
+    );
     r.setTimeout(req.idleTimeoutMs, () => {
       r.destroy(new NetworkError('ETIMEDOUT', `${url.host}: no answer for ${Math.round(req.idleTimeoutMs / 1000)} s`));
     });
@@ -69,7 +73,8 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
       // Stream the body once connected: bytes queued for a socket that never connects were not sent
       // (upload progress would show a few percent for a refused connection).
       const send = (): void => {
-        if (!r.destroyed) pipeline(Readable.from(body, { objectMode: false }), r).catch((e: unknown) => r.destroy(e as Error));
+        if (!r.destroyed)
+          pipeline(Readable.from(body, { objectMode: false }), r).catch((e: unknown) => r.destroy(e as Error));
       };
       r.once('socket', (s) => (s.connecting ? s.once('connect', send) : send()));
     }

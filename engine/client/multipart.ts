@@ -42,7 +42,10 @@ export function multipartBody(fields: FormFields, file: FilePart | null): Multip
   const head = Buffer.concat([...parts, ...(fileHead ? [fileHead] : [])]);
   const length = head.length + (file?.size ?? 0) + tail.length;
 
-  async function* open(onBytes?: (sent: number, total: number) => void, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  async function* open(
+    onBytes?: (sent: number, total: number) => void,
+    signal?: AbortSignal,
+  ): AsyncGenerator<Uint8Array> {
     let sent = 0;
     const report = (n: number): void => {
       sent += n;
@@ -82,9 +85,18 @@ export function urlEncoded(fields: FormFields): { contentType: string; body: Buf
 }
 
 const MIME: Record<string, string> = {
-  '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif', '.bmp': 'image/bmp', '.tif': 'image/tiff', '.tiff': 'image/tiff', '.webp': 'image/webp',
-  '.doc': 'application/msword', '.xls': 'application/vnd.ms-excel', '.ppt': 'application/vnd.ms-powerpoint',
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.bmp': 'image/bmp',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.webp': 'image/webp',
+  '.doc': 'application/msword',
+  '.xls': 'application/vnd.ms-excel',
+  '.ppt': 'application/vnd.ms-powerpoint',
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.xlsm': 'application/vnd.ms-excel.sheet.macroEnabled.12',

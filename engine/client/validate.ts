@@ -1,7 +1,16 @@
 // Validation of everything the service answers: the envelope, then each endpoint's `data`.
 // Nothing from the wire is used before it passed through here.
 import type { CatalogNode, Envelope, JsonOutput, RemoteStatus } from '../../shared/somark.ts';
-import type { CheckData, Metadata, Outputs, ParseResult, Progress, SubmitData, SyncData, UsageData } from '../../shared/somark-answers.ts';
+import type {
+  CheckData,
+  Metadata,
+  Outputs,
+  ParseResult,
+  Progress,
+  SubmitData,
+  SyncData,
+  UsageData,
+} from '../../shared/somark-answers.ts';
 import { BadResponseError } from '../../shared/service-errors.ts';
 
 type Obj = Record<string, unknown>;
@@ -9,13 +18,19 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const bad = (what: string): never => {
   throw new BadResponseError(`unexpected answer from the service: ${what}`);
 };
-const str = (o: Obj, k: string, where: string): string => (typeof o[k] === 'string' ? (o[k] as string) : bad(`${where}.${k} is not a string`));
+const str = (o: Obj, k: string, where: string): string =>
+  typeof o[k] === 'string' ? (o[k] as string) : bad(`${where}.${k} is not a string`);
 const optStr = (o: Obj, k: string): string | null => (typeof o[k] === 'string' ? (o[k] as string) : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** Up to 20 warning strings (each cut to 500 characters); anything else is ignored. */
 export const warningList = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.length > 0).slice(0, 20).map((x) => x.slice(0, 500)) : [];
+  Array.isArray(v)
+    ? v
+        .filter((x): x is string => typeof x === 'string' && x.length > 0)
+        .slice(0, 20)
+        .map((x) => x.slice(0, 500))
+    : [];
 
 export function parseEnvelope(raw: unknown): Envelope<unknown> {
   if (!isObj(raw)) return bad('the body is not a JSON object');
@@ -45,7 +60,9 @@ function progress(v: unknown): Progress | undefined {
   if (!isObj(v)) return undefined;
   const done = num(v.pages_done);
   const total = num(v.pages_total);
-  return done !== null && total !== null && done >= 0 && total >= 0 ? { pages_done: done, pages_total: total } : undefined;
+  return done !== null && total !== null && done >= 0 && total >= 0
+    ? { pages_done: done, pages_total: total }
+    : undefined;
 }
 
 function catalogNode(v: unknown): CatalogNode | null {
@@ -63,7 +80,8 @@ function catalogNode(v: unknown): CatalogNode | null {
 function jsonOutput(v: unknown): JsonOutput | undefined {
   if (v === undefined || v === null) return undefined;
   if (!isObj(v) || !Array.isArray(v.pages)) return bad('outputs.json has no "pages" array');
-  for (const p of v.pages) if (!isObj(p) || !Array.isArray(p.blocks)) bad('a page in outputs.json has no "blocks" array');
+  for (const p of v.pages)
+    if (!isObj(p) || !Array.isArray(p.blocks)) bad('a page in outputs.json has no "blocks" array');
   // Kept exactly as returned (main.json); the shape was checked above.
   return v as unknown as JsonOutput;
 }

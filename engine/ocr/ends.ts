@@ -4,7 +4,9 @@
 import type { Box, GrayImage } from './gray.ts';
 
 /** Span searched beyond each end, the widest mark taken, and the paper needed after it (box heights). */
-const REACH = 0.45, MARK = 0.4, CLEAR = 0.3;
+const REACH = 0.45,
+  MARK = 0.4,
+  CLEAR = 0.3;
 
 /** The box, its ends moved out over a small ink mark lying just beyond them and followed by paper (or
  * the image's edge); a box whose ends are already clear, or that a neighbour's text follows, is kept. */
@@ -13,19 +15,33 @@ export function growEnds(img: GrayImage, box: Box): Box {
   // Ink and paper levels of the box: nearest pixels on a grid of 2 px along and 1/8 of the box across.
   const hist = new Uint32Array(256);
   let total = 0;
-  for (let j = 0.5; j < 8; j++) for (let i = 1; i < box.w; i += 2) {
-    const du = i - box.w / 2, dv = (j / 8 - 0.5) * box.h;
-    const x = Math.round(box.cx + du * box.ux + dv * box.vx), y = Math.round(box.cy + du * box.uy + dv * box.vy);
-    if (x >= 0 && y >= 0 && x < W && y < H) { hist[data[y * W + x]]++; total++; }
-  }
-  const level = (q: number): number => { let n = 0, v = 0; for (; v < 255; v++) if ((n += hist[v]) > q * total) break; return v; };
-  const ink = level(0.03), paper = level(0.75);
+  for (let j = 0.5; j < 8; j++)
+    for (let i = 1; i < box.w; i += 2) {
+      const du = i - box.w / 2,
+        dv = (j / 8 - 0.5) * box.h;
+      const x = Math.round(box.cx + du * box.ux + dv * box.vx),
+        y = Math.round(box.cy + du * box.uy + dv * box.vy);
+      if (x >= 0 && y >= 0 && x < W && y < H) {
+        hist[data[y * W + x]]++;
+        total++;
+      }
+    }
+  const level = (q: number): number => {
+    let n = 0,
+      v = 0;
+    for (; v < 255; v++) if ((n += hist[v]) > q * total) break;
+    return v;
+  };
+  const ink = level(0.03),
+    paper = level(0.75);
   if (paper - ink < 40) return box;
-  const thr = (ink + paper) / 2, band = 0.3 * box.h;
+  const thr = (ink + paper) / 2,
+    band = 0.3 * box.h;
   const inkAt = (ax: number, ay: number, v0: number, v1: number): boolean | null => {
     let inside = false;
     for (let v = v0; v <= v1; v += 1) {
-      const x = Math.round(ax + v * box.vx), y = Math.round(ay + v * box.vy);
+      const x = Math.round(ax + v * box.vx),
+        y = Math.round(ay + v * box.vy);
       if (x < 0 || y < 0 || x >= W || y >= H) continue;
       inside = true;
       if (data[y * W + x] < thr) return true;
@@ -36,19 +52,24 @@ export function growEnds(img: GrayImage, box: Box): Box {
    * band, 'rule' when its ink also runs above and below the box (a table's rule, a neighbour), null off
    * the image. */
   const column = (t: number, dir: number): boolean | null | 'rule' => {
-    const ax = box.cx + dir * (box.w / 2 + t) * box.ux, ay = box.cy + dir * (box.w / 2 + t) * box.uy;
+    const ax = box.cx + dir * (box.w / 2 + t) * box.ux,
+      ay = box.cy + dir * (box.w / 2 + t) * box.uy;
     const c = inkAt(ax, ay, -band, band);
     if (c && (inkAt(ax, ay, -0.9 * box.h, -0.6 * box.h) || inkAt(ax, ay, 0.6 * box.h, 0.9 * box.h))) return 'rule';
     return c;
   };
   const grow = (dir: number): number => {
-    let first = -1, last = -1;
+    let first = -1,
+      last = -1;
     for (let t = 0; t <= (REACH + MARK + CLEAR) * box.h; t += 1) {
       const c = column(t, dir);
       if (c === null) break;
       if (c === 'rule') return 0;
       if (c) {
-        if (first < 0) { if (t > REACH * box.h) return 0; first = t; }
+        if (first < 0) {
+          if (t > REACH * box.h) return 0;
+          first = t;
+        }
         last = t;
         if (last - first > MARK * box.h) return 0;
       } else if (first >= 0 && t - last > CLEAR * box.h) break;
@@ -57,7 +78,8 @@ export function growEnds(img: GrayImage, box: Box): Box {
     // A mark cut by the image's edge counts as followed by paper; keep the box's own margin past it.
     return last + 1 + 0.15 * box.h;
   };
-  const a = grow(-1), b = grow(1);
+  const a = grow(-1),
+    b = grow(1);
   if (!a && !b) return box;
   return { ...box, w: box.w + a + b, cx: box.cx + ((b - a) / 2) * box.ux, cy: box.cy + ((b - a) / 2) * box.uy };
 }

@@ -31,7 +31,8 @@ export function ocrReason(raw: RawPage): 'scan' | 'garbage' | null {
   if (isScanned(raw, chars)) return 'scan';
   if (chars < 20) return null;
   let bad = 0;
-  for (const b of raw.blocks) for (const l of b.lines) for (const c of l.text) if (c === '\ufffd' || (c >= '\ue000' && c <= '\uf8ff')) bad++;
+  for (const b of raw.blocks)
+    for (const l of b.lines) for (const c of l.text) if (c === '\ufffd' || (c >= '\ue000' && c <= '\uf8ff')) bad++;
   return bad > 0.3 * chars ? 'garbage' : null;
 }
 
@@ -39,11 +40,23 @@ export function ocrReason(raw: RawPage): 'scan' | 'garbage' | null {
  * to be rendered for OCR). Resolves false on a failure, which is left to the first page that needs them
  * (it loads them again). */
 export function warmOcr(): Promise<boolean> {
-  return Promise.all([import('./pipeline.ts'), import('./to-raw.ts'), import('./runtime.ts').then((r) => r.ocrModels())]).then(() => true, () => false);
+  return Promise.all([
+    import('./pipeline.ts'),
+    import('./to-raw.ts'),
+    import('./runtime.ts').then((r) => r.ocrModels()),
+  ]).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Recognised lines of a page image as a RawPage (units of `unit` pixels), or null when it holds no text. */
-export async function recogniseImage(img: GrayImage, unit: number, index: number, s: OcrSettings): Promise<RawPage | null> {
+export async function recogniseImage(
+  img: GrayImage,
+  unit: number,
+  index: number,
+  s: OcrSettings,
+): Promise<RawPage | null> {
   // Loaded on the first page to read: a run of text-layer pages never loads the OCR pipeline.
   const [{ ocrImage }, { toRawPage }] = await Promise.all([import('./pipeline.ts'), import('./to-raw.ts')]);
   const res = await ocrImage(img, { lang: s.lang });
@@ -58,10 +71,23 @@ export async function recognisePdfPage(pg: PdfPage, s: OcrSettings | undefined):
   // A page too large for the render cap is read at a lower resolution (analysePdf warns of it).
   const scale = renderScale(pg.raw.pageWidth, pg.raw.pageHeight, PDF_SCALE);
   void warmOcr(); // the models load while the page renders
-  const res = await recogniseImage(timedSync('render', () => pg.renderGray(scale)), scale, pg.raw.index, s);
+  const res = await recogniseImage(
+    timedSync('render', () => pg.renderGray(scale)),
+    scale,
+    pg.raw.index,
+    s,
+  );
   // Points of the page itself: the render may be a pixel larger than the page at 144 dpi.
-  if (res) { res.pageWidth = pg.raw.pageWidth; res.pageHeight = pg.raw.pageHeight; }
-  if (res && (res.rotation === 90 || res.rotation === 270)) { res.width = pg.raw.pageHeight; res.height = pg.raw.pageWidth; }
-  else if (res) { res.width = pg.raw.pageWidth; res.height = pg.raw.pageHeight; }
+  if (res) {
+    res.pageWidth = pg.raw.pageWidth;
+    res.pageHeight = pg.raw.pageHeight;
+  }
+  if (res && (res.rotation === 90 || res.rotation === 270)) {
+    res.width = pg.raw.pageHeight;
+    res.height = pg.raw.pageWidth;
+  } else if (res) {
+    res.width = pg.raw.pageWidth;
+    res.height = pg.raw.pageHeight;
+  }
   return res;
 }

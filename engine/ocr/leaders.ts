@@ -9,26 +9,44 @@ const PAGE_NO = /^[.·…\s]*([\dIVXLCivxlc]{1,6})$/;
 /** Darker than this: ink (leader dots of a 150-dpi scan are 2–3 px and 60–170 grey). */
 const INK = 170;
 
-const ends = (l: OcrLine): [number, number] => [l.box.cx - (l.box.w / 2) * l.box.ux, l.box.cx + (l.box.w / 2) * l.box.ux];
+const ends = (l: OcrLine): [number, number] => [
+  l.box.cx - (l.box.w / 2) * l.box.ux,
+  l.box.cx + (l.box.w / 2) * l.box.ux,
+];
 
 /** Whether the image between the right end of `a` and the left end of `b` (on one row) holds a row of
  * small marks (dots), spaced less than a line height apart, over at least half of the gap. */
 export function dotsBetween(img: GrayImage, a: OcrLine, b: OcrLine): boolean {
-  const x0 = Math.round(ends(a)[1]), x1 = Math.round(ends(b)[0]);
-  const h = Math.min(a.box.h, b.box.h), half = h / 2, small = Math.max(2, 0.3 * h);
+  const x0 = Math.round(ends(a)[1]),
+    x1 = Math.round(ends(b)[0]);
+  const h = Math.min(a.box.h, b.box.h),
+    half = h / 2,
+    small = Math.max(2, 0.3 * h);
   if (x1 - x0 < 2 * h) return false;
   const runs: { s: number; e: number; top: number; bot: number }[] = [];
   let run: (typeof runs)[number] | null = null;
   for (let x = x0; x < x1; x++) {
     // The row's centre follows the line from a's centre to b's (the page may be skewed).
-    const f = (x - a.box.cx) / (b.box.cx - a.box.cx), cy = a.box.cy + f * (b.box.cy - a.box.cy);
-    let top = Infinity, bot = -Infinity;
+    const f = (x - a.box.cx) / (b.box.cx - a.box.cx),
+      cy = a.box.cy + f * (b.box.cy - a.box.cy);
+    let top = Infinity,
+      bot = -Infinity;
     for (let y = Math.max(0, Math.round(cy - half)); y <= Math.min(img.height - 1, Math.round(cy + half)); y++) {
-      if (x >= 0 && x < img.width && img.data[y * img.width + x] < INK) { top = Math.min(top, y); bot = Math.max(bot, y); }
+      if (x >= 0 && x < img.width && img.data[y * img.width + x] < INK) {
+        top = Math.min(top, y);
+        bot = Math.max(bot, y);
+      }
     }
-    if (top === Infinity) { run = null; continue; }
+    if (top === Infinity) {
+      run = null;
+      continue;
+    }
     if (!run) runs.push((run = { s: x, e: x, top, bot }));
-    else { run.e = x; run.top = Math.min(run.top, top); run.bot = Math.max(run.bot, bot); }
+    else {
+      run.e = x;
+      run.top = Math.min(run.top, top);
+      run.bot = Math.max(run.bot, bot);
+    }
   }
   if (runs.length < 4) return false;
   for (const [k, r] of runs.entries()) {
@@ -40,27 +58,42 @@ export function dotsBetween(img: GrayImage, a: OcrLine, b: OcrLine): boolean {
 
 /** One line of `a`, a dot leader and `b`, with its box spanning both. */
 function join(a: OcrLine, b: OcrLine): OcrLine {
-  const [l0] = ends(a), [, r1] = ends(b), w = (r1 - l0) / a.box.ux;
+  const [l0] = ends(a),
+    [, r1] = ends(b),
+    w = (r1 - l0) / a.box.ux;
   const pos = (l: OcrLine, f: number) => (ends(l)[0] - l0 + f * l.box.w * l.box.ux) / (w * a.box.ux);
-  const lead = a.text.length - a.text.replace(/[\s.·…]+$/, '').length, cut = b.text.length - b.text.replace(/^[\s.·…]+/, '').length;
-  const ax0 = a.x0.slice(0, a.text.length - lead).map((f) => pos(a, f)), ax1 = a.x1.slice(0, a.text.length - lead).map((f) => pos(a, f));
-  const bx0 = b.x0.slice(cut).map((f) => pos(b, f)), bx1 = b.x1.slice(cut).map((f) => pos(b, f));
-  const from = ax1.length ? ax1[ax1.length - 1] : pos(a, 1), to = bx0.length ? bx0[0] : pos(b, 0);
-  const dots = 5, step = (to - from) / (dots + 2);
+  const lead = a.text.length - a.text.replace(/[\s.·…]+$/, '').length,
+    cut = b.text.length - b.text.replace(/^[\s.·…]+/, '').length;
+  const ax0 = a.x0.slice(0, a.text.length - lead).map((f) => pos(a, f)),
+    ax1 = a.x1.slice(0, a.text.length - lead).map((f) => pos(a, f));
+  const bx0 = b.x0.slice(cut).map((f) => pos(b, f)),
+    bx1 = b.x1.slice(cut).map((f) => pos(b, f));
+  const from = ax1.length ? ax1[ax1.length - 1] : pos(a, 1),
+    to = bx0.length ? bx0[0] : pos(b, 0);
+  const dots = 5,
+    step = (to - from) / (dots + 2);
   const lx0 = [from, ...Array.from({ length: dots }, (_, k) => from + (k + 1) * step), to - step];
   const lx1 = [from + step, ...Array.from({ length: dots }, (_, k) => from + (k + 1.5) * step), to];
   return {
     text: `${a.text.slice(0, a.text.length - lead)} ${'.'.repeat(dots)} ${b.text.slice(cut)}`,
     score: Math.min(a.score, b.score),
-    x0: [...ax0, ...lx0, ...bx0], x1: [...ax1, ...lx1, ...bx1],
-    box: { ...a.box, cx: a.box.cx + ((w - a.box.w) / 2) * a.box.ux, cy: a.box.cy + ((w - a.box.w) / 2) * a.box.uy, w, h: Math.max(a.box.h, b.box.h) },
+    x0: [...ax0, ...lx0, ...bx0],
+    x1: [...ax1, ...lx1, ...bx1],
+    box: {
+      ...a.box,
+      cx: a.box.cx + ((w - a.box.w) / 2) * a.box.ux,
+      cy: a.box.cy + ((w - a.box.w) / 2) * a.box.uy,
+      w,
+      h: Math.max(a.box.h, b.box.h),
+    },
     innerH: Math.max(a.innerH, b.innerH),
   };
 }
 
 /** The lines with each TOC entry joined to its page number where dot leaders run between them. */
 export function joinLeaders(img: GrayImage, lines: OcrLine[]): OcrLine[] {
-  const gone = new Set<OcrLine>(), out = new Map<OcrLine, OcrLine>();
+  const gone = new Set<OcrLine>(),
+    out = new Map<OcrLine, OcrLine>();
   for (const b of lines) {
     if (!PAGE_NO.test(b.text)) continue;
     const [bl] = ends(b);

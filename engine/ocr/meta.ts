@@ -2,7 +2,8 @@
 // their character dictionary there under the key "character".
 
 function varint(b: Uint8Array, p: number): [number, number] {
-  let r = 0, mul = 1;
+  let r = 0,
+    mul = 1;
   for (;;) {
     const x = b[p++];
     r += (x & 0x7f) * mul;
@@ -20,7 +21,8 @@ export function onnxMetadata(buf: Uint8Array): Record<string, string> {
   while (p < buf.length) {
     let tag: number;
     [tag, p] = varint(buf, p);
-    const field = Math.floor(tag / 8), wire = tag & 7;
+    const field = Math.floor(tag / 8),
+      wire = tag & 7;
     if (wire === 0) [, p] = varint(buf, p);
     else if (wire === 1) p += 8;
     else if (wire === 5) p += 4;
@@ -28,7 +30,9 @@ export function onnxMetadata(buf: Uint8Array): Record<string, string> {
       let len: number;
       [len, p] = varint(buf, p);
       if (field === 14) {
-        let q = p, key = '', val = '';
+        let q = p,
+          key = '',
+          val = '';
         while (q < p + len) {
           let t: number, l: number;
           [t, q] = varint(buf, q);

@@ -6,7 +6,9 @@
 import { EngineError, ErrorCodes } from '../errors.ts';
 
 export const NATIVE_GUARD = new Int32Array(new SharedArrayBuffer(12));
-const IN_FLIGHT = 0, STOPPING = 1, RELEASE = 2;
+const IN_FLIGHT = 0,
+  STOPPING = 1,
+  RELEASE = 2;
 
 /** The pool's side: true when the thread is outside native code and will not enter it again (safe to terminate). */
 export function closeGuard(guard: Int32Array): boolean {
@@ -24,7 +26,10 @@ export function releaseGuard(guard: Int32Array): void {
  * uses CPU without end (a runaway one); both until the pool closes. */
 function testHang(mode: string): void {
   if (mode === 'wait') Atomics.wait(NATIVE_GUARD, RELEASE, 0);
-  else if (mode === 'spin') while (Atomics.load(NATIVE_GUARD, RELEASE) === 0) { /* spin */ }
+  else if (mode === 'spin')
+    while (Atomics.load(NATIVE_GUARD, RELEASE) === 0) {
+      /* spin */
+    }
 }
 
 /** Runs `call` (which enters onnxruntime's native code) marked as in flight. `kind` 'run' (an inference:
@@ -33,7 +38,8 @@ function testHang(mode: string): void {
 export async function inNative<T>(kind: 'run' | 'create' | 'release', call: () => Promise<T>): Promise<T> {
   Atomics.add(NATIVE_GUARD, IN_FLIGHT, 1);
   try {
-    if (kind !== 'release' && Atomics.load(NATIVE_GUARD, STOPPING)) throw new EngineError(ErrorCodes.PROCESSING_FAILED, 'The parser was stopped');
+    if (kind !== 'release' && Atomics.load(NATIVE_GUARD, STOPPING))
+      throw new EngineError(ErrorCodes.PROCESSING_FAILED, 'The parser was stopped');
     const hang = kind === 'run' && process.env.DOCPARSE_TEST_OCR_HANG;
     if (hang) testHang(hang);
     return await call();

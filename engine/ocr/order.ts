@@ -2,7 +2,10 @@
 // on the line boxes, so that lines of one column follow each other before the page analysis groups them.
 import type { RawLine } from '../pdf/raw.ts';
 
-interface Gap { at: number; size: number }
+interface Gap {
+  at: number;
+  size: number;
+}
 
 function gaps(ls: RawLine[], lo: 0 | 1, hi: 2 | 3): Gap[] {
   const s = [...ls].sort((a, b) => a.bbox[lo] - b.bbox[lo]);
@@ -34,8 +37,12 @@ export function order(lines: RawLine[]): RawLine[] {
   // One block: rows by vertical overlap, each left to right.
   const rows: { y0: number; y1: number; ls: RawLine[] }[] = [];
   for (const l of [...lines].sort((a, b) => a.bbox[1] + a.bbox[3] - b.bbox[1] - b.bbox[3])) {
-    const r = rows[rows.length - 1], cy = (l.bbox[1] + l.bbox[3]) / 2;
-    if (r && cy > r.y0 && cy < r.y1) { r.ls.push(l); r.y1 = Math.max(r.y1, l.bbox[3]); } else rows.push({ y0: l.bbox[1], y1: l.bbox[3], ls: [l] });
+    const r = rows[rows.length - 1],
+      cy = (l.bbox[1] + l.bbox[3]) / 2;
+    if (r && cy > r.y0 && cy < r.y1) {
+      r.ls.push(l);
+      r.y1 = Math.max(r.y1, l.bbox[3]);
+    } else rows.push({ y0: l.bbox[1], y1: l.bbox[3], ls: [l] });
   }
   return rows.flatMap((r) => r.ls.sort((a, b) => a.bbox[0] - b.bbox[0]));
 }

@@ -7,64 +7,106 @@ const CELL = 12;
 
 /** Picture regions in image pixels. `text` are the text line boxes (image pixels, axis-aligned). */
 export function findPictures(img: GrayImage, text: Rect[]): Rect[] {
-  const gw = Math.ceil(img.width / CELL), gh = Math.ceil(img.height / CELL);
+  const gw = Math.ceil(img.width / CELL),
+    gh = Math.ceil(img.height / CELL);
   const ink = new Uint8Array(gw * gh);
-  for (let gy = 0; gy < gh; gy++) for (let gx = 0; gx < gw; gx++) {
-    let dark = 0, n = 0;
-    for (let y = gy * CELL; y < Math.min(img.height, (gy + 1) * CELL); y += 2) {
-      for (let x = gx * CELL; x < Math.min(img.width, (gx + 1) * CELL); x += 2) { if (img.data[y * img.width + x] < 200) dark++; n++; }
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      let dark = 0,
+        n = 0;
+      for (let y = gy * CELL; y < Math.min(img.height, (gy + 1) * CELL); y += 2) {
+        for (let x = gx * CELL; x < Math.min(img.width, (gx + 1) * CELL); x += 2) {
+          if (img.data[y * img.width + x] < 200) dark++;
+          n++;
+        }
+      }
+      ink[gy * gw + gx] = dark > 0.25 * n ? 1 : 0;
     }
-    ink[gy * gw + gx] = dark > 0.25 * n ? 1 : 0;
-  }
   // Cells under a text line (with a margin) are text, not picture.
   for (const r of text) {
     const h = r[3] - r[1];
-    for (let gy = Math.max(0, Math.floor((r[1] - h / 2) / CELL)); gy <= Math.min(gh - 1, Math.floor((r[3] + h / 2) / CELL)); gy++) {
-      for (let gx = Math.max(0, Math.floor((r[0] - h / 2) / CELL)); gx <= Math.min(gw - 1, Math.floor((r[2] + h / 2) / CELL)); gx++) ink[gy * gw + gx] = 0;
+    for (
+      let gy = Math.max(0, Math.floor((r[1] - h / 2) / CELL));
+      gy <= Math.min(gh - 1, Math.floor((r[3] + h / 2) / CELL));
+      gy++
+    ) {
+      for (
+        let gx = Math.max(0, Math.floor((r[0] - h / 2) / CELL));
+        gx <= Math.min(gw - 1, Math.floor((r[2] + h / 2) / CELL));
+        gx++
+      )
+        ink[gy * gw + gx] = 0;
     }
   }
   const out: Blob[] = [];
-  const seen = new Uint8Array(gw * gh), stack: number[] = [];
+  const seen = new Uint8Array(gw * gh),
+    stack: number[] = [];
   for (let i = 0; i < ink.length; i++) {
     if (!ink[i] || seen[i]) continue;
-    let x0 = gw, y0 = gh, x1 = 0, y1 = 0, n = 0;
+    let x0 = gw,
+      y0 = gh,
+      x1 = 0,
+      y1 = 0,
+      n = 0;
     stack.push(i);
     seen[i] = 1;
     while (stack.length) {
-      const p = stack.pop()!, py = Math.floor(p / gw), px = p - py * gw;
+      const p = stack.pop()!,
+        py = Math.floor(p / gw),
+        px = p - py * gw;
       n++;
-      x0 = Math.min(x0, px); x1 = Math.max(x1, px); y0 = Math.min(y0, py); y1 = Math.max(y1, py);
+      x0 = Math.min(x0, px);
+      x1 = Math.max(x1, px);
+      y0 = Math.min(y0, py);
+      y1 = Math.max(y1, py);
       // 8-neighbours and one cell further: a picture's light patches do not split it.
-      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) {
-        const qx = px + dx, qy = py + dy, q = qy * gw + qx;
-        if (qx >= 0 && qy >= 0 && qx < gw && qy < gh && ink[q] && !seen[q]) { seen[q] = 1; stack.push(q); }
-      }
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          const qx = px + dx,
+            qy = py + dy,
+            q = qy * gw + qx;
+          if (qx >= 0 && qy >= 0 && qx < gw && qy < gh && ink[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
     }
     if (n >= 4) out.push({ r: [x0, y0, x1 + 1, y1 + 1], n });
   }
   // Large enough, and solid: rules, table grids and stray marks are thin or sparse.
-  return mergeNear(out, 8).filter(({ r, n }) => {
-    const cw = r[2] - r[0], ch = r[3] - r[1];
-    return cw >= 5 && ch >= 5 && cw * ch * CELL * CELL >= 0.01 * img.width * img.height && n >= 0.35 * cw * ch;
-  }).map(({ r }) => [r[0] * CELL, r[1] * CELL, Math.min(img.width, r[2] * CELL), Math.min(img.height, r[3] * CELL)]);
+  return mergeNear(out, 8)
+    .filter(({ r, n }) => {
+      const cw = r[2] - r[0],
+        ch = r[3] - r[1];
+      return cw >= 5 && ch >= 5 && cw * ch * CELL * CELL >= 0.01 * img.width * img.height && n >= 0.35 * cw * ch;
+    })
+    .map(({ r }) => [r[0] * CELL, r[1] * CELL, Math.min(img.width, r[2] * CELL), Math.min(img.height, r[3] * CELL)]);
 }
 
-interface Blob { r: Rect; n: number }
+interface Blob {
+  r: Rect;
+  n: number;
+}
 
 /** Blobs closer than `gap` cells are one picture (the bars of a chart, the panels of a figure). */
 function mergeNear(bs: Blob[], gap: number): Blob[] {
   const out = [...bs];
-  for (let merged = true; merged;) {
+  for (let merged = true; merged; ) {
     merged = false;
-    for (let i = 0; i < out.length && !merged; i++) for (let j = i + 1; j < out.length; j++) {
-      const a = out[i].r, b = out[j].r;
-      if (a[0] - gap <= b[2] && b[0] - gap <= a[2] && a[1] - gap <= b[3] && b[1] - gap <= a[3]) {
-        out[i] = { r: [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])], n: out[i].n + out[j].n };
-        out.splice(j, 1);
-        merged = true;
-        break;
+    for (let i = 0; i < out.length && !merged; i++)
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i].r,
+          b = out[j].r;
+        if (a[0] - gap <= b[2] && b[0] - gap <= a[2] && a[1] - gap <= b[3] && b[1] - gap <= a[3]) {
+          out[i] = {
+            r: [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])],
+            n: out[i].n + out[j].n,
+          };
+          out.splice(j, 1);
+          merged = true;
+          break;
+        }
       }
-    }
   }
   return out;
 }

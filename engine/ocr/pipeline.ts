@@ -9,7 +9,10 @@ import { recogniseBox, upsideDown, type Recognised } from './recognise.ts';
 import { fullWidthMarks, isLatin, latinVerdict, type OcrLang } from './script.ts';
 import { ocrModels, type OcrModels, type RecModel } from './runtime.ts';
 
-export interface OcrLine extends Recognised { box: Box; innerH: number }
+export interface OcrLine extends Recognised {
+  box: Box;
+  innerH: number;
+}
 
 export interface OcrResult {
   /** Clockwise turn applied to the page image before reading (0 when it was upright). */
@@ -19,12 +22,14 @@ export interface OcrResult {
   lines: OcrLine[];
 }
 
-export interface OcrOptions { lang?: OcrLang; log?: (line: string) => void }
+export interface OcrOptions {
+  lang?: OcrLang;
+  log?: (line: string) => void;
+}
 
 const DROP_SCORE = 0.5;
 /** Mean score under which a suspect stack (see uprightOnly) is dropped. */
 const SUSPECT_SCORE = 0.75;
-
 
 /** Boxes of an image of size W × H seen in the image turned by 180°. */
 function flipBoxes(boxes: DetBox[], W: number, H: number): DetBox[] {
@@ -60,7 +65,8 @@ function stacks(boxes: DetBox[]): DetBox[][] {
  * of blobs that stood upright are returned as suspects, kept only as a column of page numbers: they read
  * well across (pieces of a sideways stamp give junk) and end rows of text (a chart's axis labels do not). */
 function uprightOnly(boxes: DetBox[]): { boxes: DetBox[]; suspects: DetBox[][] } {
-  const drop = new Set<DetBox>(), suspects: DetBox[][] = [];
+  const drop = new Set<DetBox>(),
+    suspects: DetBox[][] = [];
   for (const st of stacks(boxes)) {
     if (st.some(vertical)) for (const b of st) drop.add(b);
     else if (st.some((b) => b.upright)) suspects.push(st);
@@ -75,7 +81,8 @@ const widest = (boxes: Box[], n: number): number[] =>
  * check on the direction classifier, which calls small or blurred upright print (a photo, 9-pt type at
  * 115 dpi) upside down as often as not. Lines it cannot read either way (CJK) leave the verdict alone. */
 async function readsUpright(m: OcrModels, img: GrayImage, lines: Box[]): Promise<boolean> {
-  let up = 0, down = 0;
+  let up = 0,
+    down = 0;
   for (const b of lines) {
     up += (await recogniseBox(m, m.en, img, b)).score;
     down += (await recogniseBox(m, m.en, img, { ...b, ux: -b.ux, uy: -b.uy, vx: -b.vx, vy: -b.vy })).score;
@@ -83,7 +90,10 @@ async function readsUpright(m: OcrModels, img: GrayImage, lines: Box[]): Promise
   return up / lines.length >= 0.6 && up > down + 0.05 * lines.length;
 }
 
-async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180 | 270; img: GrayImage; boxes: DetBox[] }> {
+async function orient(
+  m: OcrModels,
+  img: GrayImage,
+): Promise<{ rot: 0 | 90 | 180 | 270; img: GrayImage; boxes: DetBox[] }> {
   let rot: 0 | 90 | 180 | 270 = 0;
   let boxes = await detectLines(m, img);
   const lines = boxes.filter((b) => b.w > 2.5 * b.h);
@@ -96,13 +106,22 @@ async function orient(m: OcrModels, img: GrayImage): Promise<{ rot: 0 | 90 | 180
   }
   // The direction classifier on up to 7 of the widest lines, until a majority either way is reached.
   const probe = widest(boxes, 7);
-  let flipped = 0, upright = 0;
+  let flipped = 0,
+    upright = 0;
   for (const i of probe) {
     if (2 * Math.max(flipped, upright) > probe.length) break;
     if ((await upsideDown(m, img, boxes[i])) > 0.6) flipped++;
     else upright++;
   }
-  if (probe.length && 2 * flipped > probe.length && !(await readsUpright(m, img, probe.slice(0, 3).map((i) => boxes[i])))) {
+  if (
+    probe.length &&
+    2 * flipped > probe.length &&
+    !(await readsUpright(
+      m,
+      img,
+      probe.slice(0, 3).map((i) => boxes[i]),
+    ))
+  ) {
     boxes = flipBoxes(boxes, img.width, img.height);
     img = timedSync('rotate', () => rotateImage(img, 180));
     rot = rot === 90 ? 270 : 180;
@@ -117,7 +136,13 @@ const latinRead = (r: Recognised): string => (r.score >= PROBE_SCORE ? r.text : 
 
 /** Whether the page is Latin text, from its widest lines read by the English model; stops once the
  * verdict is settled. The reads are kept for reuse (on a Latin page, and for Latin lines of a Chinese one). */
-async function probeLatin(m: OcrModels, img: GrayImage, boxes: DetBox[], idx: number[], keep: Map<number, Recognised>): Promise<boolean> {
+async function probeLatin(
+  m: OcrModels,
+  img: GrayImage,
+  boxes: DetBox[],
+  idx: number[],
+  keep: Map<number, Recognised>,
+): Promise<boolean> {
   const texts: string[] = [];
   for (const i of idx) {
     const verdict = latinVerdict(texts, idx.length);
@@ -129,7 +154,13 @@ async function probeLatin(m: OcrModels, img: GrayImage, boxes: DetBox[], idx: nu
   return latinVerdict(texts, idx.length) ?? false;
 }
 
-async function readAll(m: OcrModels, rec: RecModel, img: GrayImage, boxes: DetBox[], idx: number[]): Promise<Map<number, Recognised>> {
+async function readAll(
+  m: OcrModels,
+  rec: RecModel,
+  img: GrayImage,
+  boxes: DetBox[],
+  idx: number[],
+): Promise<Map<number, Recognised>> {
   const out = new Map<number, Recognised>();
   for (const i of idx) out.set(i, await recogniseBox(m, rec, img, boxes[i]));
   return out;
@@ -150,7 +181,16 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
   else {
     const en = new Map<number, Recognised>();
     if (opts.lang !== 'zh' && (await probeLatin(m, img, boxes, widest(boxes, 6), en))) {
-      read = new Map([...en, ...(await readAll(m, m.en, img, boxes, all.filter((i) => !en.has(i))))]);
+      read = new Map([
+        ...en,
+        ...(await readAll(
+          m,
+          m.en,
+          img,
+          boxes,
+          all.filter((i) => !en.has(i)),
+        )),
+      ]);
     } else {
       read = await readAll(m, await m.zh(), img, boxes, all);
       for (const r of read.values()) r.text = fullWidthMarks(r.text);
@@ -166,10 +206,16 @@ export async function ocrImage(page: GrayImage, opts: OcrOptions = {}): Promise<
   for (const st of suspects) {
     const rs = st.map((b) => read.get(index.get(b)!)?.score ?? 0);
     // Page numbers end rows of text: most of them have a line to their left on their row.
-    const rowEnds = st.filter((b) => boxes.some((a) => !st.includes(a) && Math.abs(a.cy - b.cy) < 0.5 * Math.max(a.h, b.h) && a.cx + a.w / 2 <= b.cx - b.w / 2)).length;
-    if (rs.reduce((a, b) => a + b, 0) / rs.length < SUSPECT_SCORE || 2 * rowEnds < st.length) for (const b of st) read.delete(index.get(b)!);
+    const rowEnds = st.filter((b) =>
+      boxes.some(
+        (a) => !st.includes(a) && Math.abs(a.cy - b.cy) < 0.5 * Math.max(a.h, b.h) && a.cx + a.w / 2 <= b.cx - b.w / 2,
+      ),
+    ).length;
+    if (rs.reduce((a, b) => a + b, 0) / rs.length < SUSPECT_SCORE || 2 * rowEnds < st.length)
+      for (const b of st) read.delete(index.get(b)!);
   }
   const lines: OcrLine[] = [];
-  for (const [i, r] of read) if (r.text && r.score >= DROP_SCORE) lines.push({ ...r, box: boxes[i], innerH: boxes[i].innerH });
+  for (const [i, r] of read)
+    if (r.text && r.score >= DROP_SCORE) lines.push({ ...r, box: boxes[i], innerH: boxes[i].innerH });
   return { rotation: o.rot, image: img, lines };
 }

@@ -1,7 +1,11 @@
 // Stage timing of the OCR path (CPU and wall seconds per stage, for bench/ocr.ts --profile): a
 // process-wide tally that costs two clock reads per stage.
 
-export interface StageTime { calls: number; cpu: number; wall: number }
+export interface StageTime {
+  calls: number;
+  cpu: number;
+  wall: number;
+}
 
 const tally = new Map<string, StageTime>();
 
@@ -16,16 +20,30 @@ function add(name: string, c0: NodeJS.CpuUsage, t0: number): void {
 
 /** Runs `fn` and adds its time to stage `name` (stages must not nest if their sums are to add up). */
 export async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const c0 = process.cpuUsage(), t0 = performance.now();
-  try { return await fn(); } finally { add(name, c0, t0); }
+  const c0 = process.cpuUsage(),
+    t0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    add(name, c0, t0);
+  }
 }
 
 /** The synchronous form of `timed`. */
 export function timedSync<T>(name: string, fn: () => T): T {
-  const c0 = process.cpuUsage(), t0 = performance.now();
-  try { return fn(); } finally { add(name, c0, t0); }
+  const c0 = process.cpuUsage(),
+    t0 = performance.now();
+  try {
+    return fn();
+  } finally {
+    add(name, c0, t0);
+  }
 }
 
 /** The stage times so far, and a reset. */
-export function ocrStageTimes(): Map<string, StageTime> { return new Map(tally); }
-export function resetOcrStageTimes(): void { tally.clear(); }
+export function ocrStageTimes(): Map<string, StageTime> {
+  return new Map(tally);
+}
+export function resetOcrStageTimes(): void {
+  tally.clear();
+}

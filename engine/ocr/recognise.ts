@@ -14,17 +14,21 @@ export interface Recognised {
   x1: number[];
 }
 
-const REC_H = 48, MIN_W = 320, MAX_W = 3200;
+const REC_H = 48,
+  MIN_W = 320,
+  MAX_W = 3200;
 
 /** Normalised 3-channel tensor data of a grey crop, right-padded to `bw` with mid grey (0). */
 function tensorOf(g: Float32Array, w: number, h: number, bw: number): Float32Array {
-  const plane = h * bw, x = new Float32Array(3 * plane);
-  for (let y = 0; y < h; y++) for (let i = 0; i < w; i++) {
-    const v = g[y * w + i] / 127.5 - 1;
-    x[y * bw + i] = v;
-    x[plane + y * bw + i] = v;
-    x[2 * plane + y * bw + i] = v;
-  }
+  const plane = h * bw,
+    x = new Float32Array(3 * plane);
+  for (let y = 0; y < h; y++)
+    for (let i = 0; i < w; i++) {
+      const v = g[y * w + i] / 127.5 - 1;
+      x[y * bw + i] = v;
+      x[plane + y * bw + i] = v;
+      x[2 * plane + y * bw + i] = v;
+    }
   return x;
 }
 
@@ -32,17 +36,27 @@ export async function recogniseBox(m: OcrModels, rec: RecModel, img: GrayImage, 
   const crop = timedSync('rec crop', () => cropBox(img, box, REC_H, MAX_W));
   // Widths in steps of 160 px: few distinct tensor shapes keep the runtime's native memory from fragmenting.
   const bw = Math.max(MIN_W, Math.ceil(crop.width / 160) * 160);
-  const y = await timed(`rec ${rec.name}`, () => infer(m, rec.session, tensorOf(crop.data, crop.width, REC_H, bw), [1, 3, REC_H, bw]));
+  const y = await timed(`rec ${rec.name}`, () =>
+    infer(m, rec.session, tensorOf(crop.data, crop.width, REC_H, bw), [1, 3, REC_H, bw]),
+  );
   const [, T, C] = y.dims;
   if (rec.classes.length + 1 === C) rec.classes.push(' ');
   if (rec.classes.length !== C) throw new Error(`OCR dictionary has ${rec.classes.length} classes, the model ${C}`);
   const step = bw / T / crop.width;
-  let text = '', prev = 0, sum = 0;
-  const x0: number[] = [], x1: number[] = [];
+  let text = '',
+    prev = 0,
+    sum = 0;
+  const x0: number[] = [],
+    x1: number[] = [];
   for (let t = 0; t < T; t++) {
-    let best = 0, bv = -1;
+    let best = 0,
+      bv = -1;
     const base = t * C;
-    for (let c = 0; c < C; c++) if (y.data[base + c] > bv) { bv = y.data[base + c]; best = c; }
+    for (let c = 0; c < C; c++)
+      if (y.data[base + c] > bv) {
+        bv = y.data[base + c];
+        best = c;
+      }
     if (best !== 0 && best === prev && x1.length) x1[x1.length - 1] = Math.min(1, (t + 1) * step);
     else if (best !== 0) {
       text += rec.classes[best];
@@ -52,11 +66,18 @@ export async function recogniseBox(m: OcrModels, rec: RecModel, img: GrayImage, 
     }
     prev = best;
   }
-  const lead = text.length - text.trimStart().length, end = text.trimEnd().length;
-  return { text: text.slice(lead, end), score: text.length ? sum / text.length : 0, x0: x0.slice(lead, end), x1: x1.slice(lead, end) };
+  const lead = text.length - text.trimStart().length,
+    end = text.trimEnd().length;
+  return {
+    text: text.slice(lead, end),
+    score: text.length ? sum / text.length : 0,
+    x0: x0.slice(lead, end),
+    x1: x1.slice(lead, end),
+  };
 }
 
-const CLS_H = 48, CLS_W = 192;
+const CLS_H = 48,
+  CLS_W = 192;
 
 /** Probability that the line in `box` is upside down (direction classifier). The classifier sees the
  * middle of the line, as long as its input's shape (4 box heights): a whole line squeezed into that shape

@@ -9,7 +9,10 @@ import { inNative } from './native-guard.ts';
 import { fuseHardSwish } from './hardswish.ts';
 
 /** What we use of onnxruntime (the node and web packages share it). */
-export interface Tensor { data: Float32Array; dims: readonly number[] }
+export interface Tensor {
+  data: Float32Array;
+  dims: readonly number[];
+}
 export interface Session {
   inputNames: readonly string[];
   outputNames: readonly string[];
@@ -23,7 +26,11 @@ interface Ort {
 }
 
 /** A recognition model with its classes (index 0 is the CTC blank). */
-export interface RecModel { name: 'zh' | 'en'; session: Session; classes: string[] }
+export interface RecModel {
+  name: 'zh' | 'en';
+  session: Session;
+  classes: string[];
+}
 
 export interface OcrModels {
   ort: Ort;
@@ -55,7 +62,15 @@ export function modelDir(): string {
 // for no wall time: freeculture's comic page 4.0 → 3.2 CPU-s with one).
 export const OCR_THREADS_ENV = 'DOCPARSE_OCR_THREADS';
 const threads = Math.max(1, Math.min(4, Number(process.env[OCR_THREADS_ENV]) || (isMainThread ? 2 : 1)));
-const SESSION = { intraOpNumThreads: threads, extra: { session: { intra_op: { allow_spinning: '0' } } }, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false };
+const SESSION = {
+  intraOpNumThreads: threads,
+  extra: { session: { intra_op: { allow_spinning: '0' } } },
+  interOpNumThreads: 1,
+  executionMode: 'sequential',
+  graphOptimizationLevel: 'all',
+  enableCpuMemArena: false,
+  enableMemPattern: false,
+};
 
 async function loadOrt(log: (line: string) => void): Promise<{ ort: Ort; backend: 'node' | 'web' }> {
   try {
@@ -63,7 +78,9 @@ async function loadOrt(log: (line: string) => void): Promise<{ ort: Ort; backend
     if (process.env.DOCPARSE_OCR_BACKEND === 'web') throw new Error('DOCPARSE_OCR_BACKEND=web');
     return { ort: nodeRequire('onnxruntime-node') as Ort, backend: 'node' };
   } catch (e) {
-    log(`OCR: onnxruntime-node did not load (${e instanceof Error ? e.message : e}); using onnxruntime-web (WASM, slower)`);
+    log(
+      `OCR: onnxruntime-node did not load (${e instanceof Error ? e.message : e}); using onnxruntime-web (WASM, slower)`,
+    );
     const ort = (await import('onnxruntime-web')) as unknown as Ort;
     if (ort.env?.wasm) ort.env.wasm.numThreads = 1;
     return { ort, backend: 'web' };
@@ -75,16 +92,25 @@ async function build(log: (line: string) => void): Promise<OcrModels> {
   const dir = modelDir();
   // Hard-swish chains fused as the graph loads (hardswish.ts): the English recogniser ~30% less CPU.
   const file = async (name: string) => fuseHardSwish(new Uint8Array(await readFile(join(dir, name))));
-  const session = (bytes: Uint8Array) => { const s = inNative('create', () => ort.InferenceSession.create(bytes, SESSION)); sessions.push(s); return s; };
+  const session = (bytes: Uint8Array) => {
+    const s = inNative('create', () => ort.InferenceSession.create(bytes, SESSION));
+    sessions.push(s);
+    return s;
+  };
   const rec = async (name: 'zh' | 'en', path: string): Promise<RecModel> => {
     const bytes = await file(path);
     return { name, session: await session(bytes), classes: recClasses(bytes) };
   };
   let zh: Promise<RecModel> | null = null;
   return {
-    ort, backend,
+    ort,
+    backend,
     det: await session(await file('ch_PP-OCRv4_det_infer.onnx')),
-    zh: () => (zh ??= rec('zh', 'ch_PP-OCRv4_rec_infer.onnx').catch((e: unknown) => { zh = null; throw e; })),
+    zh: () =>
+      (zh ??= rec('zh', 'ch_PP-OCRv4_rec_infer.onnx').catch((e: unknown) => {
+        zh = null;
+        throw e;
+      })),
     en: await rec('en', 'en_PP-OCRv3_rec_infer.onnx'),
     cls: await session(await file('ch_ppocr_mobile_v2.0_cls_infer.onnx')),
   };
@@ -98,7 +124,9 @@ let sessions: Promise<Session>[] = [];
 export function ocrModels(log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<OcrModels> {
   if (!models) {
     models = build(log);
-    models.catch(() => { models = null; });
+    models.catch(() => {
+      models = null;
+    });
   }
   return models;
 }
@@ -113,7 +141,8 @@ export async function releaseOcrModels(): Promise<void> {
   await pending?.catch(() => null);
   const live = sessions; // the Chinese model too, when it was loaded (or is loading)
   sessions = [];
-  for (const r of await Promise.allSettled(live)) if (r.status === 'fulfilled') await inNative('release', async () => r.value.release?.()).catch(() => undefined);
+  for (const r of await Promise.allSettled(live))
+    if (r.status === 'fulfilled') await inNative('release', async () => r.value.release?.()).catch(() => undefined);
 }
 
 /** Runs a session on one NCHW float tensor and returns its first output. */

@@ -26,7 +26,8 @@ export function latinPage(probe: string[]): boolean {
  * else null (read more). */
 export function latinVerdict(read: string[], total: number): boolean | null {
   if (!total) return false;
-  const need = Math.ceil(total * 0.8), latin = read.filter(isLatin).length;
+  const need = Math.ceil(total * 0.8),
+    latin = read.filter(isLatin).length;
   if (latin >= need) return true;
   if (read.length - latin > total - need) return false;
   return read.length >= total ? false : null;

@@ -18,20 +18,29 @@ const SIZE_PER_HEIGHT = 0.72;
 
 /** Skew of the page (radians) from its long line boxes; 0 when there are none. */
 function skewOf(lines: OcrLine[]): number {
-  const a = lines.filter((l) => l.box.w > 4 * l.box.h).map((l) => Math.atan2(l.box.uy, l.box.ux)).sort((x, y) => x - y);
+  const a = lines
+    .filter((l) => l.box.w > 4 * l.box.h)
+    .map((l) => Math.atan2(l.box.uy, l.box.ux))
+    .sort((x, y) => x - y);
   return a.length ? a[a.length >> 1] : 0;
 }
 
 /** Mean horizontal run of dark pixels over the line's height: thicker strokes mean bold type. */
 function strokeRatio(img: GrayImage, r: Rect): number {
-  const x0 = Math.max(0, Math.floor(r[0])), x1 = Math.min(img.width, Math.ceil(r[2]));
-  const y0 = Math.max(0, Math.floor(r[1])), y1 = Math.min(img.height, Math.ceil(r[3]));
-  let runs = 0, dark = 0;
+  const x0 = Math.max(0, Math.floor(r[0])),
+    x1 = Math.min(img.width, Math.ceil(r[2]));
+  const y0 = Math.max(0, Math.floor(r[1])),
+    y1 = Math.min(img.height, Math.ceil(r[3]));
+  let runs = 0,
+    dark = 0;
   for (let y = y0; y < y1; y += 2) {
     let inRun = false;
     for (let x = x0; x < x1; x++) {
       const d = img.data[y * img.width + x] < 128;
-      if (d) { dark++; if (!inRun) runs++; }
+      if (d) {
+        dark++;
+        if (!inRun) runs++;
+      }
       inRun = d;
     }
   }
@@ -39,7 +48,8 @@ function strokeRatio(img: GrayImage, r: Rect): number {
 }
 
 /** x of the point a fraction `f` along a box of width `w` centred on `cx`, kept within the text width `tw`. */
-const at = (cx: number, w: number, tw: number, f: number): number => Math.min(cx + tw / 2, Math.max(cx - tw / 2, cx - w / 2 + f * w));
+const at = (cx: number, w: number, tw: number, f: number): number =>
+  Math.min(cx + tw / 2, Math.max(cx - tw / 2, cx - w / 2 + f * w));
 
 /** "3.1Overview" → "3.1 Overview": the recogniser drops the narrow space after a section number.
  * The space goes between the two chars' extents. */
@@ -47,17 +57,29 @@ function spaceAfterNumber(l: OcrLine): OcrLine {
   const m = /^(\d{1,2}(?:\.\d{1,2}){0,3}\.?)(?=[A-Z][a-z])/.exec(l.text);
   if (!m) return l;
   const k = m[1].length;
-  return { ...l, text: `${l.text.slice(0, k)} ${l.text.slice(k)}`, x0: [...l.x0.slice(0, k), l.x1[k - 1], ...l.x0.slice(k)], x1: [...l.x1.slice(0, k), l.x0[k], ...l.x1.slice(k)] };
+  return {
+    ...l,
+    text: `${l.text.slice(0, k)} ${l.text.slice(k)}`,
+    x0: [...l.x0.slice(0, k), l.x1[k - 1], ...l.x0.slice(k)],
+    x1: [...l.x1.slice(0, k), l.x0[k], ...l.x1.slice(k)],
+  };
 }
 
-const sameRow = (a: RawLine, b: RawLine): boolean => Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) < 0.25 * Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]) && b.bbox[0] > a.bbox[2];
-const union = (ls: RawLine[]): Rect => ls.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
+const sameRow = (a: RawLine, b: RawLine): boolean =>
+  Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) <
+    0.25 * Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]) && b.bbox[0] > a.bbox[2];
+const union = (ls: RawLine[]): Rect =>
+  ls
+    .map((l) => l.bbox)
+    .reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
 
 /** Lines in reading order as blocks, as mupdf would group them: a row of pieces side by side (affiliations
  * under a paper's authors, labels of a form) is a block of its own, so that the line below a piece does
  * not continue it as if it were its paragraph. */
 function rowBlocks(lines: RawLine[]): RawBlock[] {
-  const piece = lines.map((l, i) => (i > 0 && sameRow(lines[i - 1], l)) || (i + 1 < lines.length && sameRow(l, lines[i + 1])));
+  const piece = lines.map(
+    (l, i) => (i > 0 && sameRow(lines[i - 1], l)) || (i + 1 < lines.length && sameRow(l, lines[i + 1])),
+  );
   const out: RawLine[][] = [];
   lines.forEach((l, i) => {
     if (!out.length || piece[i] !== piece[i - 1] || (piece[i] && !sameRow(lines[i - 1], l))) out.push([]);
@@ -72,22 +94,41 @@ function rowBlocks(lines: RawLine[]): RawBlock[] {
  */
 export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: number, index: number): RawPage {
   const { image, lines } = res;
-  const skew = skewOf(lines), cos = Math.cos(-skew), sin = Math.sin(-skew);
-  const mx = image.width / 2, my = image.height / 2;
+  const skew = skewOf(lines),
+    cos = Math.cos(-skew),
+    sin = Math.sin(-skew);
+  const mx = image.width / 2,
+    my = image.height / 2;
   const joined = joinLeaders(image, lines).map(spaceAfterNumber);
   const sizes = inkSizes(image, joined, unit, SIZE_PER_HEIGHT);
   const raw: RawLine[] = joined.map((l, k) => {
-    const dx = l.box.cx - mx, dy = l.box.cy - my;
-    const cx = mx + dx * cos - dy * sin, cy = my + dx * sin + dy * cos;
+    const dx = l.box.cx - mx,
+      dy = l.box.cy - my;
+    const cx = mx + dx * cos - dy * sin,
+      cy = my + dx * sin + dy * cos;
     // The detector's box is grown by the same margin on all sides: take it off the ends of the line,
     // so that lines of neighbouring columns keep their gutter.
     const tw = Math.max(l.box.w / 2, l.box.w - (l.box.h - l.innerH));
-    const left = cx - tw / 2, px: Rect = [left, cy - l.box.h / 2, cx + tw / 2, cy + l.box.h / 2];
-    const bold = strokeRatio(image, [l.box.cx - l.box.w / 2, l.box.cy - l.box.h / 2, l.box.cx + l.box.w / 2, l.box.cy + l.box.h / 2]);
+    const left = cx - tw / 2,
+      px: Rect = [left, cy - l.box.h / 2, cx + tw / 2, cy + l.box.h / 2];
+    const bold = strokeRatio(image, [
+      l.box.cx - l.box.w / 2,
+      l.box.cy - l.box.h / 2,
+      l.box.cx + l.box.w / 2,
+      l.box.cy + l.box.h / 2,
+    ]);
     return {
-      text: l.text, cx0: l.x0.map((f) => at(cx, l.box.w, tw, f) / unit), cx1: l.x1.map((f) => at(cx, l.box.w, tw, f) / unit),
-      bbox: px.map((v) => v / unit) as Rect, size: sizes[k].size,
-      bold, italic: 0, mono: 0, font: 'ocr', rotated: false, rtl: false,
+      text: l.text,
+      cx0: l.x0.map((f) => at(cx, l.box.w, tw, f) / unit),
+      cx1: l.x1.map((f) => at(cx, l.box.w, tw, f) / unit),
+      bbox: px.map((v) => v / unit) as Rect,
+      size: sizes[k].size,
+      bold,
+      italic: 0,
+      mono: 0,
+      font: 'ocr',
+      rotated: false,
+      rtl: false,
     };
   });
   // Bold: strokes clearly thicker than the page's usual ones.
@@ -99,36 +140,71 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   if (ordered.length) evenSizes(ordered, (l) => spread.get(l)!);
   const rot = res.rotation as Rotation;
   const turned = rot === 90 || rot === 270;
-  const W = turned ? pageH : pageW, H = turned ? pageW : pageH;
+  const W = turned ? pageH : pageW,
+    H = turned ? pageW : pageH;
   // Pictures: ids past any real image's, so that their crops are rendered from the page area.
   const extent = (l: OcrLine): Rect => {
-    const ex = (Math.abs(l.box.ux) * l.box.w + Math.abs(l.box.vx) * l.box.h) / 2, ey = (Math.abs(l.box.uy) * l.box.w + Math.abs(l.box.vy) * l.box.h) / 2;
+    const ex = (Math.abs(l.box.ux) * l.box.w + Math.abs(l.box.vx) * l.box.h) / 2,
+      ey = (Math.abs(l.box.uy) * l.box.w + Math.abs(l.box.vy) * l.box.h) / 2;
     return [l.box.cx - ex, l.box.cy - ey, l.box.cx + ex, l.box.cy + ey];
   };
   const images = findPictures(image, lines.map(extent)).map((r, k) => ({
-    bbox: r.map((v) => v / unit) as Rect, id: PICTURE_ID + k, width: r[2] - r[0], height: r[3] - r[1], gray: true,
+    bbox: r.map((v) => v / unit) as Rect,
+    id: PICTURE_ID + k,
+    width: r[2] - r[0],
+    height: r[3] - r[1],
+    gray: true,
   }));
   // Ruling lines (table grids), in the same straightened frame as the lines; none inside a picture (the
   // axes and grid of a chart belong to it).
-  const hs = lines.map((l) => l.box.h).sort((a, b) => a - b), lh = hs[hs.length >> 1] ?? 20;
-  const inPicture = (r: Rect) => images.some((im) => r[0] >= im.bbox[0] * unit - lh && r[2] <= im.bbox[2] * unit + lh && r[1] >= im.bbox[1] * unit - lh && r[3] <= im.bbox[3] * unit + lh);
+  const hs = lines.map((l) => l.box.h).sort((a, b) => a - b),
+    lh = hs[hs.length >> 1] ?? 20;
+  const inPicture = (r: Rect) =>
+    images.some(
+      (im) =>
+        r[0] >= im.bbox[0] * unit - lh &&
+        r[2] <= im.bbox[2] * unit + lh &&
+        r[1] >= im.bbox[1] * unit - lh &&
+        r[3] <= im.bbox[3] * unit + lh,
+    );
   // Nor along the middle of a line of text: the rows of bold type, its gaps bridged, are long thin runs too.
   const cores = raw.map((l, k) => {
-    const m = ((l.bbox[1] + l.bbox[3]) / 2) * unit, half = joined[k].innerH / 2;
+    const m = ((l.bbox[1] + l.bbox[3]) / 2) * unit,
+      half = joined[k].innerH / 2;
     return [l.bbox[0] * unit, m - half, l.bbox[2] * unit, m + half];
   });
-  const inText = (r: Rect) => r[2] - r[0] > r[3] - r[1] && cores.some((c) => (r[1] + r[3]) / 2 > c[1] && (r[1] + r[3]) / 2 < c[3] && Math.min(r[2], c[2]) - Math.max(r[0], c[0]) > 0.5 * (r[2] - r[0]));
+  const inText = (r: Rect) =>
+    r[2] - r[0] > r[3] - r[1] &&
+    cores.some(
+      (c) =>
+        (r[1] + r[3]) / 2 > c[1] &&
+        (r[1] + r[3]) / 2 < c[3] &&
+        Math.min(r[2], c[2]) - Math.max(r[0], c[0]) > 0.5 * (r[2] - r[0]),
+    );
   // As thin as a drawn rule: a scan's line is blurred (and the runs widened by a pixel each side), but what
   // findRules keeps is a line, never a bar.
   const thin = (r: Rect): Rect => {
-    const vertical = r[3] - r[1] > r[2] - r[0], [a, b] = vertical ? [0, 2] : [1, 3], c = (r[a] + r[b]) / 2, t = Math.min(r[b] - r[a], 2 * unit) / 2;
+    const vertical = r[3] - r[1] > r[2] - r[0],
+      [a, b] = vertical ? [0, 2] : [1, 3],
+      c = (r[a] + r[b]) / 2,
+      t = Math.min(r[b] - r[a], 2 * unit) / 2;
     const o = [...r] as Rect;
-    o[a] = c - t; o[b] = c + t;
+    o[a] = c - t;
+    o[b] = c + t;
     return o;
   };
-  const vectors = findRules(image, -skew, lh).filter((r) => !inPicture(r) && !inText(r)).map((r) => ({ bbox: thin(r).map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
+  const vectors = findRules(image, -skew, lh)
+    .filter((r) => !inPicture(r) && !inText(r))
+    .map((r) => ({ bbox: thin(r).map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
   return {
-    index, width: W, height: H, rotation: rot, pageWidth: pageW, pageHeight: pageH,
-    blocks: rowBlocks(ordered), images, vectors,
+    index,
+    width: W,
+    height: H,
+    rotation: rot,
+    pageWidth: pageW,
+    pageHeight: pageH,
+    blocks: rowBlocks(ordered),
+    images,
+    vectors,
   };
 }

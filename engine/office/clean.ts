@@ -83,7 +83,9 @@ export async function writeCleanPackage(pkg: OfficePackage, dest: string): Promi
     for (const e of pkg.reached) {
       const name = Buffer.from(e.name, 'utf8');
       const flags = 0x800; // UTF-8 names; sizes in the header, no data descriptor
-      const cleaned = pkg.rels.has(e.name) ? cleanRels(pkg, e.name, Buffer.from(inflateEntry(pkg.src, e, PART_CAP)).toString('utf8')) : null;
+      const cleaned = pkg.rels.has(e.name)
+        ? cleanRels(pkg, e.name, Buffer.from(inflateEntry(pkg.src, e, PART_CAP)).toString('utf8'))
+        : null;
       if (cleaned) {
         removed += cleaned.removed;
         const data = Buffer.from(cleaned.xml, 'utf8');
@@ -97,7 +99,8 @@ export async function writeCleanPackage(pkg: OfficePackage, dest: string): Promi
       written.push({ e, offset: pos, flags });
       await put(Buffer.concat([header(0x04034b50, e, flags, name, null), name]));
       const from = dataOffset(pkg.src, e);
-      for (let done = 0; done < e.compressedSize; done += 1048576) await put(pkg.src.read(from + done, Math.min(1048576, e.compressedSize - done)));
+      for (let done = 0; done < e.compressedSize; done += 1048576)
+        await put(pkg.src.read(from + done, Math.min(1048576, e.compressedSize - done)));
     }
     const cdStart = pos;
     for (const w of written) {

@@ -49,15 +49,38 @@ async function convertNow(inputPath: string, outPath: string, opts: ConvertOptio
     await copySource(inputPath, source, opts);
     const args = [
       `-env:UserInstallation=${pathToFileURL(join(work, 'profile')).href}`,
-      '--headless', '--invisible', '--norestore', '--nolockcheck', '--nodefault', '--nologo',
-      '--convert-to', targetFor(opts.ext), '--outdir', join(work, 'out'), source,
+      '--headless',
+      '--invisible',
+      '--norestore',
+      '--nolockcheck',
+      '--nodefault',
+      '--nologo',
+      '--convert-to',
+      targetFor(opts.ext),
+      '--outdir',
+      join(work, 'out'),
+      source,
     ];
     const command = boxed(opts.soffice, work, args, await sandboxFor(opts.soffice));
-    const { code, stderr } = await runSoffice(command, sofficeEnv(work), opts.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS, opts.signal);
-    const produced = (await readdir(join(work, 'out')).catch(() => [] as string[])).find((n) => n.toLowerCase().endsWith('.pdf'));
+    const { code, stderr } = await runSoffice(
+      command,
+      sofficeEnv(work),
+      opts.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS,
+      opts.signal,
+    );
+    const produced = (await readdir(join(work, 'out')).catch(() => [] as string[])).find((n) =>
+      n.toLowerCase().endsWith('.pdf'),
+    );
     if (!produced) {
-      const why = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !/javaldx/i.test(l)).slice(-1)[0];
-      throw new EngineError(ErrorCodes.PROCESSING_FAILED, `LibreOffice could not convert the ${opts.ext} file (exit code ${code}${why ? `: ${why}` : ''}); the file may be damaged, or locked with a password`);
+      const why = stderr
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !/javaldx/i.test(l))
+        .slice(-1)[0];
+      throw new EngineError(
+        ErrorCodes.PROCESSING_FAILED,
+        `LibreOffice could not convert the ${opts.ext} file (exit code ${code}${why ? `: ${why}` : ''}); the file may be damaged, or locked with a password`,
+      );
     }
     await rename(join(work, 'out', produced), outPath).catch(() => copyFile(join(work, 'out', produced), outPath));
   } finally {
@@ -79,7 +102,12 @@ async function copySource(inputPath: string, dest: string, opts: ConvertOptions)
   }
 }
 
-function runSoffice({ cmd, args }: Command, env: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<{ code: number | null; stderr: string }> {
+function runSoffice(
+  { cmd, args }: Command,
+  env: Record<string, string>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const win = process.platform === 'win32';
     // Its own group, so a timeout kills soffice.bin (and the box around it) too.
@@ -90,11 +118,18 @@ function runSoffice({ cmd, args }: Command, env: Record<string, string>, timeout
       try {
         if (!win && child.pid) process.kill(-child.pid, 'SIGKILL');
         else child.kill('SIGKILL');
-      } catch { /* already gone */ }
+      } catch {
+        /* already gone */
+      }
     };
     const timer = setTimeout(() => {
       kill();
-      reject(new EngineError(ErrorCodes.PROCESSING_FAILED, `Converting the document with LibreOffice took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`));
+      reject(
+        new EngineError(
+          ErrorCodes.PROCESSING_FAILED,
+          `Converting the document with LibreOffice took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`,
+        ),
+      );
     }, timeoutMs);
     const onAbort = (): void => {
       kill();
@@ -103,7 +138,12 @@ function runSoffice({ cmd, args }: Command, env: Record<string, string>, timeout
     signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (e) => {
       clearTimeout(timer);
-      reject(new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `LibreOffice could not be started (${e.message}). Install LibreOffice, or switch to the SoMark cloud backend`));
+      reject(
+        new EngineError(
+          ErrorCodes.UNSUPPORTED_TYPE,
+          `LibreOffice could not be started (${e.message}). Install LibreOffice, or switch to the SoMark cloud backend`,
+        ),
+      );
     });
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -8,8 +8,15 @@ import type { ParsedDocument } from '../types.ts';
 import { tableHtml, type WordTable } from './docx-table.ts';
 import type { NoteDef } from './docx-notes.ts';
 
-const norm = (s: string): string => s.replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
-  .replace(/\s+/g, ' ').trim().toLowerCase();
+const norm = (s: string): string =>
+  s
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 const words = (s: string): string[] => norm(s).split(' ').filter(Boolean);
 
 /** Dice overlap of two word bags. */
@@ -20,7 +27,10 @@ function overlap(a: string[], b: string[]): number {
   let common = 0;
   for (const w of b) {
     const n = bag.get(w) ?? 0;
-    if (n > 0) { common++; bag.set(w, n - 1); }
+    if (n > 0) {
+      common++;
+      bag.set(w, n - 1);
+    }
   }
   return (2 * common) / (a.length + b.length);
 }
@@ -34,10 +44,14 @@ function withTables(pages: Page[], tables: WordTable[]): Page[] {
     blocks: p.blocks.map((b) => {
       if (b.type !== 'table' || from >= sources.length) return b;
       const w = words(b.content);
-      let best = -1, score = 0.8;
+      let best = -1,
+        score = 0.8;
       for (let i = from; i < sources.length; i++) {
         const s = overlap(w, sources[i]!.words);
-        if (s >= score) { best = i; score = s; }
+        if (s >= score) {
+          best = i;
+          score = s;
+        }
       }
       if (best < 0) return b;
       from = best + 1;
@@ -58,25 +72,38 @@ function splitNotes(b: Block, notes: { def: NoteDef; text: string }[]): Block[] 
   if (!found.length) return null;
   found.sort((x, y) => x.at - y.at);
   // What is left besides the notes may only be their marks.
-  let rest = content, cut = 0;
-  for (const f of found) { rest = rest.slice(0, f.at - cut) + ' ' + rest.slice(f.end - cut); cut += f.end - f.at - 1; }
+  let rest = content,
+    cut = 0;
+  for (const f of found) {
+    rest = `${rest.slice(0, f.at - cut)} ${rest.slice(f.end - cut)}`;
+    cut += f.end - f.at - 1;
+  }
   if (!/^[\s\d*∗†‡§¶ivxlc.)]*$/.test(rest)) return null;
   const [x1, y1, x2, y2] = b.bbox;
-  const h = y2 - y1, len = Math.max(1, content.length);
+  const h = y2 - y1,
+    len = Math.max(1, content.length);
   return found.map((f, i) => {
     const top = i === 0 ? y1 : Math.round(y1 + (h * f.at) / len);
     const bottom = i === found.length - 1 ? y2 : Math.round(y1 + (h * found[i + 1]!.at) / len);
-    return { ...b, type: 'footnote', content: `${f.def.label} ${f.def.text}`, bbox: [x1, top, x2, Math.max(top + 1, bottom)] };
+    return {
+      ...b,
+      type: 'footnote',
+      content: `${f.def.label} ${f.def.text}`,
+      bbox: [x1, top, x2, Math.max(top + 1, bottom)],
+    };
   });
 }
 
 function withNotes(pages: Page[], defs: NoteDef[]): Page[] {
-  const notes = defs.filter((d) => d.kind === 'footnote' || d.kind === 'endnote').map((def) => ({ def, text: norm(def.text) }))
+  const notes = defs
+    .filter((d) => d.kind === 'footnote' || d.kind === 'endnote')
+    .map((def) => ({ def, text: norm(def.text) }))
     .filter((n) => n.text.length >= 3);
   if (!notes.length) return pages;
   return pages.map((p) => {
     const blocks = p.blocks.flatMap((b) => splitNotes(b, notes) ?? [b]);
-    return blocks.length === p.blocks.length && blocks.every((b, i) => b === p.blocks[i]) ? p
+    return blocks.length === p.blocks.length && blocks.every((b, i) => b === p.blocks[i])
+      ? p
       : { ...p, blocks: blocks.map((b, i) => ({ ...b, idx: i })) };
   });
 }

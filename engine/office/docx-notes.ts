@@ -12,8 +12,29 @@ export interface NoteDef {
   kind: 'footnote' | 'endnote';
 }
 
-const ROMAN: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
-const roman = (n: number): string => ROMAN.reduce((acc, [v, s]) => { while (n >= v) { acc += s; n -= v; } return acc; }, '');
+const ROMAN: [number, string][] = [
+  [1000, 'm'],
+  [900, 'cm'],
+  [500, 'd'],
+  [400, 'cd'],
+  [100, 'c'],
+  [90, 'xc'],
+  [50, 'l'],
+  [40, 'xl'],
+  [10, 'x'],
+  [9, 'ix'],
+  [5, 'v'],
+  [4, 'iv'],
+  [1, 'i'],
+];
+const roman = (n: number): string =>
+  ROMAN.reduce((acc, [v, s]) => {
+    while (n >= v) {
+      acc += s;
+      n -= v;
+    }
+    return acc;
+  }, '');
 
 /** The notes of one part by id (separators and continuation notices left out). */
 function notesOf(xml: string | null, tag: 'w:footnote' | 'w:endnote'): Map<string, XNode> {
@@ -66,9 +87,17 @@ export class Notes {
     for (let i = 0; i < this.order.length; i++) {
       const { kind, id } = this.order[i]!;
       const def = this.labels.get(`${kind}:${id}`)!;
-      const paras = kids(this.parts[kind].get(id)!, 'w:p').map(paragraph).filter((p) => p.md);
-      def.text = paras.map((p) => p.text).join(' ').trim();
-      def.md = paras.map((p) => p.md).join(' ').trim();
+      const paras = kids(this.parts[kind].get(id)!, 'w:p')
+        .map(paragraph)
+        .filter((p) => p.md);
+      def.text = paras
+        .map((p) => p.text)
+        .join(' ')
+        .trim();
+      def.md = paras
+        .map((p) => p.md)
+        .join(' ')
+        .trim();
       out.push(def);
     }
     const rank = (d: NoteDef) => (d.kind === 'footnote' ? 0 : 1);

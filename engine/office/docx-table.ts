@@ -39,7 +39,9 @@ export function wordTable(tbl: XNode, read: (tc: XNode) => { text: string; md: s
     };
     for (let k = intVal(trPr, 'w:gridBefore'); k > 0; k--) put({ r, c, rs: 1, cs: 1, text: '', md: '' });
     // Cells may sit inside content controls (w:sdt/w:sdtContent) or custom XML wrappers.
-    const tcs = kids(tr).flatMap((n) => (n.name === 'w:tc' ? [n] : n.name === 'w:sdt' || n.name === 'w:customXml' ? cellsIn(n) : []));
+    const tcs = kids(tr).flatMap((n) =>
+      n.name === 'w:tc' ? [n] : n.name === 'w:sdt' || n.name === 'w:customXml' ? cellsIn(n) : [],
+    );
     for (const tc of tcs) {
       const tcPr = kid(tc, 'w:tcPr');
       const cs = Math.max(1, intVal(tcPr, 'w:gridSpan'));
@@ -62,14 +64,25 @@ export function wordTable(tbl: XNode, read: (tc: XNode) => { text: string; md: s
   const rows = trs.length;
   // Pad short rows: every grid cell covered once.
   const covered = Array.from({ length: rows }, () => new Array<boolean>(cols).fill(false));
-  for (const x of cells) for (let i = 0; i < x.rs; i++) for (let k = 0; k < x.cs; k++) covered[x.r + i]![x.c + k] = true;
-  covered.forEach((line, r) => line.forEach((on, c) => { if (!on) cells.push({ r, c, rs: 1, cs: 1, text: '', md: '' }); }));
+  for (const x of cells)
+    for (let i = 0; i < x.rs; i++) for (let k = 0; k < x.cs; k++) covered[x.r + i]![x.c + k] = true;
+  covered.forEach((line, r) =>
+    line.forEach((on, c) => {
+      if (!on) cells.push({ r, c, rs: 1, cs: 1, text: '', md: '' });
+    }),
+  );
   cells.sort((a, b) => a.r - b.r || a.c - b.c);
   return { cells, rows, cols };
 }
 
 function cellsIn(n: XNode): XNode[] {
-  return kids(n).flatMap((k) => (k.name === 'w:tc' ? [k] : k.name === 'w:sdtContent' || k.name === 'w:customXml' || k.name === 'w:sdt' ? cellsIn(k) : []));
+  return kids(n).flatMap((k) =>
+    k.name === 'w:tc'
+      ? [k]
+      : k.name === 'w:sdtContent' || k.name === 'w:customXml' || k.name === 'w:sdt'
+        ? cellsIn(k)
+        : [],
+  );
 }
 
 export const hasSpans = (t: WordTable): boolean => t.cells.some((c) => c.rs > 1 || c.cs > 1);
@@ -84,5 +97,9 @@ export function tableMarkdown(t: WordTable): string {
   const grid = Array.from({ length: t.rows }, () => new Array<string>(t.cols).fill(''));
   for (const c of t.cells) grid[c.r]![c.c] = pipeCell(c.md);
   const [head, ...body] = grid;
-  return [`| ${head!.join(' | ')} |`, `| ${head!.map(() => '-').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${head!.join(' | ')} |`,
+    `| ${head!.map(() => '-').join(' | ')} |`,
+    ...body.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }

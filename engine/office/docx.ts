@@ -76,14 +76,21 @@ class Reader {
 
   /** A paragraph's text with inline equations as $…$ and note references as [^n]. */
   inline(p: XNode): Inline {
-    let md = '', text = '';
-    const mark = (s: string) => { md += s; text += s; }; // markup the engine writes
+    let md = '',
+      text = '';
+    const mark = (s: string) => {
+      md += s;
+      text += s;
+    }; // markup the engine writes
     let customRef: XNode | null = null; // a reference whose mark is the next run's text
     const walk = (n: XNode): void => {
       for (const c of n.children) {
         if (typeof c === 'string') continue;
         if (c.name === 'w:t') {
-          if (customRef) { mark(this.notes.reference(customRef, allText(c).trim())); customRef = null; } else {
+          if (customRef) {
+            mark(this.notes.reference(customRef, allText(c).trim()));
+            customRef = null;
+          } else {
             const t = allText(c);
             md += escapeText(t);
             text += t.replace(/\0/g, '');
@@ -103,14 +110,25 @@ class Reader {
     walk(p);
     if (customRef) mark(this.notes.reference(customRef));
     // A reference hangs on the word before it, as the PDF path writes it.
-    const tidy = (s: string) => s.replace(/[ \t]+/g, ' ').replace(/ (\[\^[^\]]+\])/g, '$1').trim();
+    const tidy = (s: string) =>
+      s
+        .replace(/[ \t]+/g, ' ')
+        .replace(/ (\[\^[^\]]+\])/g, '$1')
+        .trim();
     return { md: tidy(md), text: tidy(text) };
   }
 
   /** A table cell: its paragraphs (and nested tables' text) on one line. */
   cell = (tc: XNode): Inline => {
-    const parts = kids(tc).flatMap((n) => (n.name === 'w:p' ? [this.inline(n)]
-      : n.name === 'w:tbl' ? kids(n, 'w:tr').flatMap((tr) => kids(tr, 'w:tc').map(this.cell)) : [])).filter((x) => x.md);
+    const parts = kids(tc)
+      .flatMap((n) =>
+        n.name === 'w:p'
+          ? [this.inline(n)]
+          : n.name === 'w:tbl'
+            ? kids(n, 'w:tr').flatMap((tr) => kids(tr, 'w:tc').map(this.cell))
+            : [],
+      )
+      .filter((x) => x.md);
     return { md: parts.map((x) => x.md).join(' '), text: parts.map((x) => x.text).join(' ') };
   };
 }
@@ -146,7 +164,10 @@ export function readDocx(data: Uint8Array): DocxContent {
     const style = styles.get(kid(pPr, 'w:pStyle')?.attrs['w:val'] ?? '');
     // A paragraph that is only a display equation.
     const mathPara = kid(n, 'm:oMathPara');
-    const plain = kids(n, 'w:r').map((r) => kids(r, 'w:t').map(allText).join('')).join('').trim();
+    const plain = kids(n, 'w:r')
+      .map((r) => kids(r, 'w:t').map(allText).join(''))
+      .join('')
+      .trim();
     if (mathPara && !plain) {
       for (const m of kids(mathPara, 'm:oMath')) {
         const tex = ommlToLatex(m);

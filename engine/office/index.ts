@@ -54,7 +54,12 @@ export async function inspectInput(filePath: string, fileName: string, opts: Inp
   }
 }
 
-async function inspectOffice(filePath: string, fileName: string, ext: string, opts: InputOptions): Promise<DocumentInfo> {
+async function inspectOffice(
+  filePath: string,
+  fileName: string,
+  ext: string,
+  opts: InputOptions,
+): Promise<DocumentInfo> {
   let src: ReturnType<typeof fileSource>;
   try {
     src = fileSource(filePath);
@@ -66,7 +71,10 @@ async function inspectOffice(filePath: string, fileName: string, ext: string, op
     const type = sniffBytes(src.read(0, 1024));
     // OOXML is a zip; doc/xls/ppt are OLE2 (so are password-protected OOXML files).
     if (type !== 'zip' && type !== 'ole') {
-      throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is not a valid ${ext} document (it is neither an Office zip nor an OLE2 file)`);
+      throw new EngineError(
+        ErrorCodes.UNSUPPORTED_TYPE,
+        `${fileName} is not a valid ${ext} document (it is neither an Office zip nor an OLE2 file)`,
+      );
     }
     // The kind of document and the size of what it unpacks to are checked now, so a refusal is immediate.
     if (type === 'zip') openOfficePackage(src, fileName, ext);
@@ -90,7 +98,10 @@ const BY_DESCRIPTOR = process.platform === 'linux' && existsSync('/proc/self/fd'
 export async function unlockPdf(filePath: string, fileName: string, password: string): Promise<UnlockedPdf | null> {
   const data = new Uint8Array(await readFile(filePath));
   if (sniffBytes(data.subarray(0, 1024)) !== 'pdf') return null;
-  const [{ decryptPdf }, { PdfDocument }] = await Promise.all([import('../pdf/mupdf-files.ts'), import('../pdf/mupdf.ts')]); // WASM loaded on first use
+  const [{ decryptPdf }, { PdfDocument }] = await Promise.all([
+    import('../pdf/mupdf-files.ts'),
+    import('../pdf/mupdf.ts'),
+  ]); // WASM loaded on first use
   let locked: boolean;
   try {
     const doc = new PdfDocument(data);
@@ -101,7 +112,11 @@ export async function unlockPdf(filePath: string, fileName: string, password: st
   }
   if (!locked) return null;
   const plain = decryptPdf(data, password);
-  if (!plain) throw new EngineError(ErrorCodes.INVALID_PDF, `The password for ${fileName} is wrong: this PDF is password-protected; send the right password`);
+  if (!plain)
+    throw new EngineError(
+      ErrorCodes.INVALID_PDF,
+      `The password for ${fileName} is wrong: this PDF is password-protected; send the right password`,
+    );
   const path = join(dirname(filePath), `.unlocked-${randomBytes(8).toString('hex')}.pdf`);
   let fh: FileHandle | null = await open(path, 'wx', 0o600);
   try {
@@ -130,7 +145,10 @@ export interface ConvertedInput {
 
 /** Runs LibreOffice on a task's Office input and inspects the PDF it gives. */
 export async function convertOffice(
-  inputPath: string, taskDir: string, fileName: string, opts: InputOptions & { timeoutMs?: number; signal?: AbortSignal },
+  inputPath: string,
+  taskDir: string,
+  fileName: string,
+  opts: InputOptions & { timeoutMs?: number; signal?: AbortSignal },
 ): Promise<ConvertedInput> {
   const ext = officeExt(fileName) ?? extname(fileName).toLowerCase();
   const soffice = findSoffice({ explicit: opts.soffice });

@@ -63,7 +63,12 @@ export class Numbering {
       for (const o of kids(n, 'w:lvlOverride')) {
         const ilvl = Number(o.attrs['w:ilvl'] ?? 0);
         const lvl = kid(o, 'w:lvl');
-        if (lvl) for (const [k, v] of levelsOf({ ...o, children: [{ ...lvl, attrs: { ...lvl.attrs, 'w:ilvl': String(ilvl) } }] })) levels.set(k, v);
+        if (lvl)
+          for (const [k, v] of levelsOf({
+            ...o,
+            children: [{ ...lvl, attrs: { ...lvl.attrs, 'w:ilvl': String(ilvl) } }],
+          }))
+            levels.set(k, v);
         const start = num(o, 'w:startOverride');
         if (start !== undefined) overrides.set(ilvl, start);
       }

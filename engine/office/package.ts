@@ -14,8 +14,20 @@ const RELS_CAP = 8 * 1048576;
 export const CONTENT_TYPES = '[Content_Types].xml';
 
 export type Family = 'word' | 'sheet' | 'slides';
-const FAMILY_OF_EXT: Record<string, Family> = { '.doc': 'word', '.docx': 'word', '.xls': 'sheet', '.xlsx': 'sheet', '.xlsm': 'sheet', '.ppt': 'slides', '.pptx': 'slides' };
-const FAMILY_NAME: Record<Family, string> = { word: 'a Word document', sheet: 'an Excel workbook', slides: 'a PowerPoint presentation' };
+const FAMILY_OF_EXT: Record<string, Family> = {
+  '.doc': 'word',
+  '.docx': 'word',
+  '.xls': 'sheet',
+  '.xlsx': 'sheet',
+  '.xlsm': 'sheet',
+  '.ppt': 'slides',
+  '.pptx': 'slides',
+};
+const FAMILY_NAME: Record<Family, string> = {
+  word: 'a Word document',
+  sheet: 'an Excel workbook',
+  slides: 'a PowerPoint presentation',
+};
 
 export interface Relationship {
   id: string;
@@ -35,8 +47,18 @@ export interface OfficePackage {
   family: Family;
 }
 
-const attr = (tag: string, name: string): string | undefined => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`))?.slice(1).find((v) => v !== undefined);
-const decode = (s: string): string => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const attr = (tag: string, name: string): string | undefined =>
+  tag
+    .match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`))
+    ?.slice(1)
+    .find((v) => v !== undefined);
+const decode = (s: string): string =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 export function parseRels(xml: string): Relationship[] {
   return [...xml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)].map(([tag]) => ({
@@ -101,10 +123,18 @@ export function walkPackage(src: ByteSource): Omit<OfficePackage, 'family'> {
   }
   let total = 0;
   for (const e of reached) {
-    if (e.size > PART_CAP) throw new EngineError(ErrorCodes.TOO_LARGE, `The Office file's part ${e.name} unpacks to ${mib(e.size)}, more than the limit of ${mib(PART_CAP)} per part; the file is refused (split the document, or upload a PDF of it)`);
+    if (e.size > PART_CAP)
+      throw new EngineError(
+        ErrorCodes.TOO_LARGE,
+        `The Office file's part ${e.name} unpacks to ${mib(e.size)}, more than the limit of ${mib(PART_CAP)} per part; the file is refused (split the document, or upload a PDF of it)`,
+      );
     total += e.size;
   }
-  if (total > PACKAGE_CAP) throw new EngineError(ErrorCodes.TOO_LARGE, `The Office file unpacks to ${mib(total)}, more than the limit of ${mib(PACKAGE_CAP)}; the file is refused (split the document, or upload a PDF of it)`);
+  if (total > PACKAGE_CAP)
+    throw new EngineError(
+      ErrorCodes.TOO_LARGE,
+      `The Office file unpacks to ${mib(total)}, more than the limit of ${mib(PACKAGE_CAP)}; the file is refused (split the document, or upload a PDF of it)`,
+    );
   return { src, entries, reached: list.filter((e) => reached.has(e)), rels };
 }
 
@@ -114,13 +144,19 @@ export function openOfficePackage(src: ByteSource, fileName: string, ext: string
   const names = new Set(listEntries(src).map((e) => e.name));
   if (!names.has('_rels/.rels') || !names.has(CONTENT_TYPES)) {
     const odf = names.has('META-INF/manifest.xml') || names.has('mimetype');
-    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is not ${FAMILY_NAME[want]}: it is ${odf ? 'an OpenDocument file' : 'a zip archive'} named ${ext}. ${odf ? `Save it as ${ext} from LibreOffice (or export it to PDF) and upload that` : 'Upload the document itself, or a PDF of it'}`);
+    throw new EngineError(
+      ErrorCodes.UNSUPPORTED_TYPE,
+      `${fileName} is not ${FAMILY_NAME[want]}: it is ${odf ? 'an OpenDocument file' : 'a zip archive'} named ${ext}. ${odf ? `Save it as ${ext} from LibreOffice (or export it to PDF) and upload that` : 'Upload the document itself, or a PDF of it'}`,
+    );
   }
   const pkg = walkPackage(src);
   const family = familyOf(src, pkg.entries, pkg.rels.get('_rels/.rels') ?? []);
   if (family !== want) {
     const what = family ? FAMILY_NAME[family] : 'an Office package without a document';
-    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is ${what}, not ${FAMILY_NAME[want]}: give it the extension of what it is and upload it again`);
+    throw new EngineError(
+      ErrorCodes.UNSUPPORTED_TYPE,
+      `${fileName} is ${what}, not ${FAMILY_NAME[want]}: give it the extension of what it is and upload it again`,
+    );
   }
   return { ...pkg, family };
 }
@@ -132,8 +168,17 @@ function familyOf(src: ByteSource, entries: Map<string, ZipEntry>, root: Relatio
   if (!name) return null;
   const types = textOf(src, entries.get(CONTENT_TYPES)!);
   const tags = [...types.matchAll(/<(?:\w+:)?(Override|Default)\b[^>]*>/g)].map((m) => m[0]);
-  const override = tags.find((t) => decode(attr(t, 'PartName') ?? '').replace(/^\//, '').toLowerCase() === name.toLowerCase());
-  const byExt = tags.find((t) => /Default/.test(t.slice(0, 12)) && (attr(t, 'Extension') ?? '').toLowerCase() === name.split('.').pop()!.toLowerCase());
+  const override = tags.find(
+    (t) =>
+      decode(attr(t, 'PartName') ?? '')
+        .replace(/^\//, '')
+        .toLowerCase() === name.toLowerCase(),
+  );
+  const byExt = tags.find(
+    (t) =>
+      /Default/.test(t.slice(0, 12)) &&
+      (attr(t, 'Extension') ?? '').toLowerCase() === name.split('.').pop()!.toLowerCase(),
+  );
   const type = attr(override ?? byExt ?? '', 'ContentType') ?? '';
   if (/wordprocessingml|ms-word/i.test(type)) return 'word';
   if (/spreadsheetml|ms-excel/i.test(type)) return 'sheet';

@@ -9,7 +9,14 @@ export interface SlideContent {
   markdown: string;
 }
 
-const paraText = (p: XNode): string => kids(p).map((r) => (r.name === 'a:r' || r.name === 'a:fld' ? kids(r, 'a:t').map(allText).join('') : r.name === 'a:br' ? ' ' : '')).join('').replace(/\s+/g, ' ').trim();
+const paraText = (p: XNode): string =>
+  kids(p)
+    .map((r) =>
+      r.name === 'a:r' || r.name === 'a:fld' ? kids(r, 'a:t').map(allText).join('') : r.name === 'a:br' ? ' ' : '',
+    )
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function paragraphs(txBody: XNode, bodyPlaceholder: boolean): string[] {
   const out: string[] = [];
@@ -20,8 +27,13 @@ function paragraphs(txBody: XNode, bodyPlaceholder: boolean): string[] {
     const pPr = kid(p, 'a:pPr');
     const indent = '  '.repeat(Math.min(4, Number(pPr?.attrs.lvl ?? 0)));
     if (kid(pPr, 'a:buAutoNum')) out.push(`${indent}${++n}. ${escapeText(text)}`);
-    else if (kid(pPr, 'a:buChar') || (bodyPlaceholder && !kid(pPr, 'a:buNone'))) { n = 0; out.push(`${indent}- ${escapeText(text)}`); }
-    else { n = 0; out.push(escapeText(text)); }
+    else if (kid(pPr, 'a:buChar') || (bodyPlaceholder && !kid(pPr, 'a:buNone'))) {
+      n = 0;
+      out.push(`${indent}- ${escapeText(text)}`);
+    } else {
+      n = 0;
+      out.push(escapeText(text));
+    }
   }
   return out;
 }
@@ -41,7 +53,11 @@ function table(tbl: XNode): string {
   }
   if (!rows.length) return '';
   const [head, ...body] = rows;
-  return [`| ${head!.join(' | ')} |`, `| ${head!.map(() => '-').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${head!.join(' | ')} |`,
+    `| ${head!.map(() => '-').join(' | ')} |`,
+    ...body.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 function slide(xml: string): SlideContent {
@@ -64,7 +80,10 @@ function slide(xml: string): SlideContent {
         if (!tx) continue;
         if (ph && (ph.attrs.type === 'title' || ph.attrs.type === 'ctrTitle')) {
           const t = kids(tx, 'a:p').map(paraText).filter(Boolean).join(' ');
-          if (t) { title ??= t; parts.push(`# ${escapeText(t)}`); }
+          if (t) {
+            title ??= t;
+            parts.push(`# ${escapeText(t)}`);
+          }
           continue;
         }
         const body = !!ph && (ph.attrs.type === undefined || ph.attrs.type === 'body' || ph.attrs.type === 'obj');
@@ -78,13 +97,24 @@ function slide(xml: string): SlideContent {
   };
   if (tree) walk(tree);
   // The title first, then the shapes in reading order (rows of about the same top).
-  const ordered = placed.filter((p) => p.md).sort((a, b) => Number(b.md.startsWith('# ')) - Number(a.md.startsWith('# ')) || a.y - b.y || a.x - b.x);
+  const ordered = placed
+    .filter((p) => p.md)
+    .sort((a, b) => Number(b.md.startsWith('# ')) - Number(a.md.startsWith('# ')) || a.y - b.y || a.x - b.x);
   return { title, markdown: ordered.map((p) => p.md).join('\n\n') };
 }
 
 export function readPptx(data: Uint8Array): SlideContent[] {
   const pkg = openPackage(data);
-  const rels = new Map(kids(find(parseXml(pkg.part('ppt/_rels/presentation.xml.rels') ?? ''), 'Relationships') ?? { name: '', attrs: {}, children: [] }, 'Relationship').map((r) => [r.attrs.Id, r.attrs.Target ?? '']));
+  const rels = new Map(
+    kids(
+      find(parseXml(pkg.part('ppt/_rels/presentation.xml.rels') ?? ''), 'Relationships') ?? {
+        name: '',
+        attrs: {},
+        children: [],
+      },
+      'Relationship',
+    ).map((r) => [r.attrs.Id, r.attrs.Target ?? '']),
+  );
   const ids = find(parseXml(pkg.part('ppt/presentation.xml') ?? ''), 'p:sldIdLst');
   const out: SlideContent[] = [];
   for (const s of ids ? kids(ids, 'p:sldId') : []) {

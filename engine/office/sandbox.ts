@@ -19,11 +19,39 @@ export interface Command {
 }
 
 /** System folders LibreOffice needs, bound read-only when they exist (no /home, /root, /tmp, /srv, /mnt). */
-const SYSTEM = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/nix/store', '/etc/fonts', '/etc/ld.so.cache',
-  '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/alternatives', '/etc/libreoffice', '/etc/localtime', '/var/cache/fontconfig'];
+const SYSTEM = [
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/opt',
+  '/nix/store',
+  '/etc/fonts',
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/alternatives',
+  '/etc/libreoffice',
+  '/etc/localtime',
+  '/var/cache/fontconfig',
+];
 
 /** Parent variables soffice may see (language and fonts); everything else is left behind. */
-const KEPT = ['LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'FONTCONFIG_FILE', 'FONTCONFIG_PATH', 'SystemRoot', 'SYSTEMROOT', 'windir', 'TZ'];
+const KEPT = [
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'FONTCONFIG_FILE',
+  'FONTCONFIG_PATH',
+  'SystemRoot',
+  'SYSTEMROOT',
+  'windir',
+  'TZ',
+];
 
 /** The whole environment soffice gets: HOME and TMPDIR are its own work folder. */
 export function sofficeEnv(work: string, parent: NodeJS.ProcessEnv = process.env): Record<string, string> {
@@ -42,15 +70,38 @@ export function bwrapArgs(soffice: string, work: string, args: string[]): string
   let program = soffice;
   try {
     program = realpathSync(soffice);
-  } catch { /* missing: spawning it fails and says so */ }
+  } catch {
+    /* missing: spawning it fails and says so */
+  }
   // The program's own install (…/program/soffice: the folder above; else its folder), e.g. under /opt.
   const folder = dirname(program);
   const install = /^(program|MacOS)$/.test(basename(folder)) ? dirname(folder) : folder;
-  const ro = (paths: string[]): string[] => paths.filter((p) => p !== '/' && existsSync(p)).flatMap((p) => ['--ro-bind', p, p]);
+  const ro = (paths: string[]): string[] =>
+    paths.filter((p) => p !== '/' && existsSync(p)).flatMap((p) => ['--ro-bind', p, p]);
   return [
-    '--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL',
-    ...ro(SYSTEM), '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/run', ...ro([install]),
-    '--bind', work, work, '--chdir', work, '--', soffice, ...args,
+    '--unshare-all',
+    '--die-with-parent',
+    '--new-session',
+    '--cap-drop',
+    'ALL',
+    ...ro(SYSTEM),
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
+    '--tmpfs',
+    '/run',
+    ...ro([install]),
+    '--bind',
+    work,
+    work,
+    '--chdir',
+    work,
+    '--',
+    soffice,
+    ...args,
   ];
 }
 
@@ -71,14 +122,19 @@ function exitOf({ cmd, args }: Command, env: Record<string, string>): Promise<nu
 
 /** The strongest box this soffice runs in on this machine: tried once per program (`soffice --version`
  * in each, about half a second), and said once in the log when it is less than bubblewrap. */
-export function sandboxFor(soffice: string, log: (line: string) => void = (l) => console.warn(l)): Promise<SandboxKind> {
+export function sandboxFor(
+  soffice: string,
+  log: (line: string) => void = (l) => console.warn(l),
+): Promise<SandboxKind> {
   let found = chosen.get(soffice);
   if (!found) {
     found = probe(soffice).then((kind) => {
       if (kind !== 'bwrap' && process.platform === 'linux') {
-        log(kind === 'unshare'
-          ? 'LibreOffice runs without network (unshare -n) but sees the host\'s files: install bubblewrap (bwrap) to limit it to its work folder'
-          : 'LibreOffice runs without a sandbox on this machine (no working bwrap or unshare): Office files are converted with their outside links removed');
+        log(
+          kind === 'unshare'
+            ? "LibreOffice runs without network (unshare -n) but sees the host's files: install bubblewrap (bwrap) to limit it to its work folder"
+            : 'LibreOffice runs without a sandbox on this machine (no working bwrap or unshare): Office files are converted with their outside links removed',
+        );
       }
       return kind;
     });
@@ -104,6 +160,10 @@ async function probe(soffice: string): Promise<SandboxKind> {
 /** How to start soffice with `args` in the box this machine offers. */
 export function boxed(soffice: string, work: string, args: string[], kind: SandboxKind): Command {
   if (kind === 'bwrap') return { cmd: 'bwrap', args: bwrapArgs(soffice, work, args) };
-  if (kind === 'unshare') return { cmd: 'unshare', args: [...(process.getuid?.() === 0 ? [] : ['--map-root-user']), '--net', '--', soffice, ...args] };
+  if (kind === 'unshare')
+    return {
+      cmd: 'unshare',
+      args: [...(process.getuid?.() === 0 ? [] : ['--map-root-user']), '--net', '--', soffice, ...args],
+    };
   return { cmd: soffice, args };
 }

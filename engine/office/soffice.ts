@@ -6,15 +6,26 @@ import { basename, delimiter, join } from 'node:path';
 /** Where LibreOffice is installed by default, per platform (first match wins). */
 function installFolders(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string[] {
   if (platform === 'win32') {
-    const roots = [env.ProgramFiles, env['ProgramFiles(x86)'], 'C:\\Program Files', 'C:\\Program Files (x86)'].filter(Boolean) as string[];
+    const roots = [env.ProgramFiles, env['ProgramFiles(x86)'], 'C:\\Program Files', 'C:\\Program Files (x86)'].filter(
+      Boolean,
+    ) as string[];
     return roots.map((r) => join(r, 'LibreOffice', 'program', 'soffice.exe'));
   }
   if (platform === 'darwin') {
     const home = env.HOME ? [join(env.HOME, 'Applications/LibreOffice.app/Contents/MacOS/soffice')] : [];
     return ['/Applications/LibreOffice.app/Contents/MacOS/soffice', ...home];
   }
-  const opt = listDir('/opt').filter((d) => /^libreoffice/i.test(d)).map((d) => join('/opt', d, 'program', 'soffice'));
-  return ['/usr/bin/soffice', '/usr/local/bin/soffice', '/usr/lib/libreoffice/program/soffice', '/usr/lib64/libreoffice/program/soffice', ...opt, '/snap/bin/libreoffice'];
+  const opt = listDir('/opt')
+    .filter((d) => /^libreoffice/i.test(d))
+    .map((d) => join('/opt', d, 'program', 'soffice'));
+  return [
+    '/usr/bin/soffice',
+    '/usr/local/bin/soffice',
+    '/usr/lib/libreoffice/program/soffice',
+    '/usr/lib64/libreoffice/program/soffice',
+    ...opt,
+    '/snap/bin/libreoffice',
+  ];
 }
 
 function listDir(dir: string): string[] {

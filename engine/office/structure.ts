@@ -12,7 +12,12 @@ import { readPptx } from './pptx.ts';
 import { IMAGE_SLOT, readDocx, type DocxHeading } from './docx.ts';
 import { withWordBlocks } from './docx-blocks.ts';
 
-const norm = (s: string): string => s.replace(/^#+\s*/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const norm = (s: string): string =>
+  s
+    .replace(/^#+\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /** The converted pages' blocks take their title levels from the Word heading styles (matched by text). */
 function withHeadings(doc: ParsedDocument, headings: DocxHeading[]): ParsedDocument {
@@ -21,7 +26,8 @@ function withHeadings(doc: ParsedDocument, headings: DocxHeading[]): ParsedDocum
     ...p,
     blocks: p.blocks.map((b) => {
       const level = levels.get(norm(b.content));
-      if (level !== undefined && (b.type === 'title' || b.type === 'text')) return { ...b, type: 'title', title_level: level };
+      if (level !== undefined && (b.type === 'title' || b.type === 'text'))
+        return { ...b, type: 'title', title_level: level };
       if (b.type === 'title') {
         const { title_level: _drop, ...rest } = b;
         return { ...rest, type: 'text' };
@@ -42,7 +48,10 @@ export async function fromSource(filePath: string, ext: string, doc: ParsedDocum
     }
     if (ext === '.pptx') {
       const slides = readPptx(new Uint8Array(await readFile(filePath)));
-      const markdown = slides.map((sl) => sl.markdown).filter(Boolean).join('\n\n');
+      const markdown = slides
+        .map((sl) => sl.markdown)
+        .filter(Boolean)
+        .join('\n\n');
       if (!markdown.trim()) return doc;
       const titles = slides.flatMap((sl) => (sl.title ? [{ text: sl.title, level: 1 }] : []));
       return withHeadings({ ...doc, markdown: `${markdown}\n` }, titles);
@@ -53,9 +62,13 @@ export async function fromSource(filePath: string, ext: string, doc: ParsedDocum
       // The figures cropped from the converted pages go where the pictures sit in the source, in order: the
       // engine's own image links (to its crops), not text of the document that reads like one.
       const crops = new Set(doc.json.pages.flatMap((p) => p.blocks.map((b) => b.img_url)).filter(Boolean));
-      const links = [...doc.markdown.matchAll(/!\[[^\]]*\]\(([^)\s]*)\)/g)].filter((m) => crops.has(m[1]!)).map((m) => m[0]);
+      const links = [...doc.markdown.matchAll(/!\[[^\]]*\]\(([^)\s]*)\)/g)]
+        .filter((m) => crops.has(m[1]!))
+        .map((m) => m[0]);
       let k = 0;
-      const markdown = word.markdown.split(IMAGE_SLOT).reduce((acc, part) => acc + (k < links.length ? `\n\n${links[k++]}\n\n` : '') + part)
+      const markdown = word.markdown
+        .split(IMAGE_SLOT)
+        .reduce((acc, part) => acc + (k < links.length ? `\n\n${links[k++]}\n\n` : '') + part)
         .replace(/\n{3,}/g, '\n\n');
       const next = { ...doc, markdown: k < links.length ? `${markdown}\n${links.slice(k).join('\n\n')}\n` : markdown };
       return withWordBlocks(word.headings.length ? withHeadings(next, word.headings) : next, word.tables, word.notes);

@@ -11,7 +11,8 @@ export interface XNode {
 export function parseXml(xml: string): XNode {
   const root: XNode = { name: '#root', attrs: {}, children: [] };
   const stack: XNode[] = [root];
-  const re = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>|<!(?:[^>]*)>|<(\/?)([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
+  const re =
+    /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>|<!(?:[^>]*)>|<(\/?)([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(xml))) {
     const top = stack[stack.length - 1]!;
@@ -25,7 +26,8 @@ export function parseXml(xml: string): XNode {
         continue;
       }
       const attrs: Record<string, string> = {};
-      for (const a of (m[4] ?? '').matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) attrs[a[1]!] = decodeXml(a[3] ?? a[4] ?? '');
+      for (const a of (m[4] ?? '').matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
+        attrs[a[1]!] = decodeXml(a[3] ?? a[4] ?? '');
       const node: XNode = { name: m[3], attrs, children: [] };
       top.children.push(node);
       if (m[5] !== '/') stack.push(node);

@@ -24,9 +24,17 @@ function regions(grid: Map<number, Map<number, string>>): string[][][] {
       while (stack.length) {
         const [y, x] = stack.pop()!;
         cells.push([y, x]);
-        for (const [dy, dx] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        for (const [dy, dx] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ]) {
           const k = `${y + dy!},${x + dx!}`;
-          if (!seen.has(k) && has(y + dy!, x + dx!)) { seen.add(k); stack.push([y + dy!, x + dx!]); }
+          if (!seen.has(k) && has(y + dy!, x + dx!)) {
+            seen.add(k);
+            stack.push([y + dy!, x + dx!]);
+          }
         }
       }
       blocks.push({ r0: Math.min(...cells.map((p) => p[0])), c0: Math.min(...cells.map((p) => p[1])), cells });
@@ -56,18 +64,29 @@ function formatNumber(v: string): string {
 function cellValue(attrs: Record<string, string>, inner: string, shared: string[]): string {
   const v = elements(inner, 'v')[0]?.inner ?? '';
   switch (attrs.t) {
-    case 's': return shared[Number(v)] ?? '';
-    case 'inlineStr': return textOf(inner, 't');
-    case 'b': return v === '1' ? 'TRUE' : 'FALSE';
-    case 'str': case 'e': return textOf(`<v>${v}</v>`, 'v');
-    default: return formatNumber(v);
+    case 's':
+      return shared[Number(v)] ?? '';
+    case 'inlineStr':
+      return textOf(inner, 't');
+    case 'b':
+      return v === '1' ? 'TRUE' : 'FALSE';
+    case 'str':
+    case 'e':
+      return textOf(`<v>${v}</v>`, 'v');
+    default:
+      return formatNumber(v);
   }
 }
 
 export function readXlsx(data: Uint8Array): SheetTable[] {
   const pkg = openPackage(data);
   const shared = elements(pkg.part('xl/sharedStrings.xml') ?? '', 'si').map((si) => textOf(si.inner, 't'));
-  const rels = new Map(elements(pkg.part('xl/_rels/workbook.xml.rels') ?? '', 'Relationship').map((r) => [r.attrs.Id, r.attrs.Target ?? '']));
+  const rels = new Map(
+    elements(pkg.part('xl/_rels/workbook.xml.rels') ?? '', 'Relationship').map((r) => [
+      r.attrs.Id,
+      r.attrs.Target ?? '',
+    ]),
+  );
   const out: SheetTable[] = [];
   for (const sheet of elements(pkg.part('xl/workbook.xml') ?? '', 'sheet')) {
     if (sheet.attrs.state === 'hidden' || sheet.attrs.state === 'veryHidden') continue;
@@ -93,13 +112,19 @@ export function readXlsx(data: Uint8Array): SheetTable[] {
     for (const m of elements(xml, 'mergeCell')) {
       const [from, to] = (m.attrs.ref ?? '').split(':');
       if (!from || !to) continue;
-      const [r0, r1, c0, c1] = [Number(from.replace(/^[A-Z]+/i, '')) - 1, Number(to.replace(/^[A-Z]+/i, '')) - 1, columnOf(from), columnOf(to)];
+      const [r0, r1, c0, c1] = [
+        Number(from.replace(/^[A-Z]+/i, '')) - 1,
+        Number(to.replace(/^[A-Z]+/i, '')) - 1,
+        columnOf(from),
+        columnOf(to),
+      ];
       const v = grid.get(r0)?.get(c0);
       if (!v || r1 - r0 > 1000 || c1 - c0 > 200) continue;
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
-        if (!grid.has(r)) grid.set(r, new Map());
-        grid.get(r)!.set(c, v);
-      }
+      for (let r = r0; r <= r1; r++)
+        for (let c = c0; c <= c1; c++) {
+          if (!grid.has(r)) grid.set(r, new Map());
+          grid.get(r)!.set(c, v);
+        }
     }
     out.push({ name: sheet.attrs.name ?? `Sheet${out.length + 1}`, tables: regions(grid) });
   }
@@ -111,20 +136,27 @@ const cell = (s: string): string => pipeCell(escapeText(s.replace(/\s*\n\s*/g, '
 /** Markdown of the sheets: `## name` then a pipe table (first row as header). */
 export function tableMarkdown(rows: string[][]): string {
   const [head, ...body] = rows;
-  return [`| ${head!.map(cell).join(' | ')} |`, `| ${head!.map(() => '-').join(' | ')} |`, ...body.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+  return [
+    `| ${head!.map(cell).join(' | ')} |`,
+    `| ${head!.map(() => '-').join(' | ')} |`,
+    ...body.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n');
 }
 
 /** Markdown of the sheets: `## name` then its tables as pipe tables (first row as header). */
 export function sheetsMarkdown(sheets: SheetTable[]): string {
-  return sheets.map((s) => [`## ${escapeText(s.name)}`, ...s.tables.map(tableMarkdown)].join('\n\n')).join('\n\n') + '\n';
+  return `${sheets.map((s) => [`## ${escapeText(s.name)}`, ...s.tables.map(tableMarkdown)].join('\n\n')).join('\n\n')}\n`;
 }
 
 /** The titles of the workbook's charts (xl/charts/chart*.xml), in part order. */
 export function readChartTitles(data: Uint8Array): string[] {
   const pkg = openPackage(data);
-  return pkg.names.filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n)).sort().flatMap((n) => {
-    const title = elements(pkg.part(n) ?? '', 'c:title')[0];
-    const text = title ? textOf(title.inner, 'a:t').trim() : '';
-    return text ? [text] : [];
-  });
+  return pkg.names
+    .filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))
+    .sort()
+    .flatMap((n) => {
+      const title = elements(pkg.part(n) ?? '', 'c:title')[0];
+      const text = title ? textOf(title.inner, 'a:t').trim() : '';
+      return text ? [text] : [];
+    });
 }

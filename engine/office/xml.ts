@@ -51,7 +51,9 @@ export function elements(xml: string, name: string): XmlElement[] {
 
 /** The text of every `<tag>` text run inside `xml` (e.g. 'w:t', 't', 'a:t'), joined. */
 export function textOf(xml: string, tag: string): string {
-  return elements(xml, tag).map((e) => decodeXml(e.inner.replace(/<[^>]*>/g, ''))).join('');
+  return elements(xml, tag)
+    .map((e) => decodeXml(e.inner.replace(/<[^>]*>/g, '')))
+    .join('');
 }
 
 /** The parts of an OOXML package (zip) its relationships reach, each inflated when asked for (capped). */

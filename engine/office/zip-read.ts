@@ -28,7 +28,10 @@ const EOCD = 0x06054b50;
 const CEN = 0x02014b50;
 const LOC = 0x04034b50;
 
-export const memorySource = (data: Uint8Array): ByteSource => ({ size: data.length, read: (o, n) => data.subarray(o, o + n) });
+export const memorySource = (data: Uint8Array): ByteSource => ({
+  size: data.length,
+  read: (o, n) => data.subarray(o, o + n),
+});
 
 /** A file opened for positioned reads; `close()` when done. */
 export function fileSource(path: string): ByteSource & { close(): void } {
@@ -45,7 +48,8 @@ export function fileSource(path: string): ByteSource & { close(): void } {
   };
 }
 
-const damaged = (why: string): EngineError => new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `The Office file is damaged: ${why}`);
+const damaged = (why: string): EngineError =>
+  new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `The Office file is damaged: ${why}`);
 const view = (b: Uint8Array): DataView => new DataView(b.buffer, b.byteOffset, b.byteLength);
 
 /** The entries the zip's central directory lists (read from the tail; nothing is inflated). */
@@ -53,7 +57,11 @@ export function listEntries(src: ByteSource): ZipEntry[] {
   const tailLen = Math.min(src.size, 22 + 0xffff);
   const tail = src.read(src.size - tailLen, tailLen);
   let at = -1;
-  for (let i = tail.length - 22; i >= 0; i--) if (view(tail).getUint32(i, true) === EOCD) { at = i; break; }
+  for (let i = tail.length - 22; i >= 0; i--)
+    if (view(tail).getUint32(i, true) === EOCD) {
+      at = i;
+      break;
+    }
   if (at < 0) throw damaged('its zip directory is missing');
   const e = view(tail);
   const count = e.getUint16(at + 10, true);
@@ -104,7 +112,8 @@ export function inflateEntry(src: ByteSource, e: ZipEntry, cap: number): Uint8Ar
     // Never more than the declared size (nor the cap): a part that lies about its size stops there.
     return inflateRawSync(raw, { maxOutputLength: Math.max(1, Math.min(e.size, cap)) });
   } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw e.size < cap ? damaged(`the part ${e.name} is larger than it declares`) : tooLarge(e.name, cap);
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw e.size < cap ? damaged(`the part ${e.name} is larger than it declares`) : tooLarge(e.name, cap);
     throw damaged(`the part ${e.name} cannot be inflated`);
   }
 }
@@ -141,5 +150,8 @@ export function checkDeclaredSize(src: ByteSource, e: ZipEntry): Promise<void> {
 export const mib = (n: number): string => `${Math.round(n / 1048576)} MB`;
 
 export function tooLarge(name: string, cap: number): EngineError {
-  return new EngineError(ErrorCodes.TOO_LARGE, `The Office file's part ${name} unpacks to more than ${mib(cap)}, the limit per part; the file is refused (split the document, or convert it to PDF and upload that)`);
+  return new EngineError(
+    ErrorCodes.TOO_LARGE,
+    `The Office file's part ${name} unpacks to more than ${mib(cap)}, the limit per part; the file is refused (split the document, or convert it to PDF and upload that)`,
+  );
 }

@@ -25,7 +25,10 @@ export function openPdf(data: Uint8Array, fileName: string): PdfDocument {
   }
   if (doc.needsPassword) {
     doc.close();
-    throw new EngineError(ErrorCodes.INVALID_PDF, `This PDF is password-protected (${fileName}): send its password in the password field, or remove the protection`);
+    throw new EngineError(
+      ErrorCodes.INVALID_PDF,
+      `This PDF is password-protected (${fileName}): send its password in the password field, or remove the protection`,
+    );
   }
   // A page needs at least a few dozen bytes; fuzzed files can claim millions of pages.
   if (doc.pageCount <= 0 || doc.pageCount > Math.max(16, data.length / 24)) {
@@ -41,10 +44,29 @@ export function safeAnalyse(raw: RawPage, pageNum: number): ReturnType<typeof an
     return analyseRawPage(raw, pageNum);
   } catch {
     const elems: Elem[] = raw.blocks.map((b) => ({
-      kind: 'text', bbox: toPageFrame(b.bbox, raw.rotation, raw.pageWidth, raw.pageHeight), text: b.lines.map((l) => cleanLine(l.text)).reduce(joinText, ''), nLines: b.lines.length,
-      size: b.lines[0].size, bold: b.lines[0].bold, italic: b.lines[0].italic, mono: b.lines[0].mono, indent: false, shortLast: true, zone: 'body',
+      kind: 'text',
+      bbox: toPageFrame(b.bbox, raw.rotation, raw.pageWidth, raw.pageHeight),
+      text: b.lines.map((l) => cleanLine(l.text)).reduce(joinText, ''),
+      nLines: b.lines.length,
+      size: b.lines[0].size,
+      bold: b.lines[0].bold,
+      italic: b.lines[0].italic,
+      mono: b.lines[0].mono,
+      indent: false,
+      shortLast: true,
+      zone: 'body',
     }));
-    return { page: { pageNum, width: raw.pageWidth, height: raw.pageHeight, scale: 2, scanned: false, elems: elems.filter((e) => e.text) }, figures: [] };
+    return {
+      page: {
+        pageNum,
+        width: raw.pageWidth,
+        height: raw.pageHeight,
+        scale: 2,
+        scanned: false,
+        elems: elems.filter((e) => e.text),
+      },
+      figures: [],
+    };
   }
 }
 
@@ -87,13 +109,18 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
         const { page, figures } = safeAnalyse(ocr ?? pg.raw, i);
         if (ocr) page.scanned = true;
         if (opts.imageDir && figures.length) {
-          if (!dirReady) { await mkdir(opts.imageDir, { recursive: true }); dirReady = true; }
+          if (!dirReady) {
+            await mkdir(opts.imageDir, { recursive: true });
+            dirReady = true;
+          }
           for (const [k, f] of figures.entries()) {
             const png = cropPng(pg, f.elem.bbox, f.elem.images);
             if (!png) continue;
             f.elem.crop = cropName(i, k + 1);
             // Writes overlap with the next pages' work; a few at most are in flight.
-            const w: Promise<void> = writeFile(join(opts.imageDir, f.elem.crop), png).then(() => { writes.delete(w); });
+            const w: Promise<void> = writeFile(join(opts.imageDir, f.elem.crop), png).then(() => {
+              writes.delete(w);
+            });
             writes.add(w);
             if (writes.size >= 8) await Promise.race(writes);
           }
@@ -124,7 +151,11 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
 /** The embedded image itself when it is the whole figure and not much larger than shown (a 1-bit mask
  * alone on its area up to ~360 DPI, as a 1-bit PNG); else a render of the figure's area at 144 DPI (in
  * gray when every image in it is gray). */
-function cropPng(pg: ReturnType<PdfDocument['loadPage']>, bbox: [number, number, number, number], ids: number[]): Uint8Array | null {
+function cropPng(
+  pg: ReturnType<PdfDocument['loadPage']>,
+  bbox: [number, number, number, number],
+  ids: number[],
+): Uint8Array | null {
   const ims = pg.raw.images.filter((x) => ids.includes(x.id));
   if (ims.length === 1) {
     const shownPx = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]) * 4;
@@ -145,7 +176,13 @@ function cropPng(pg: ReturnType<PdfDocument['loadPage']>, bbox: [number, number,
 }
 
 /** Analyses pages [startPage, endPage) of a file whose type was sniffed as `fileType` ('.pdf', '.png', …). */
-export async function analysePages(filePath: string, fileType: string, startPage: number, endPage: number, opts: AnalyseOptions): Promise<PageAnalysis[]> {
+export async function analysePages(
+  filePath: string,
+  fileType: string,
+  startPage: number,
+  endPage: number,
+  opts: AnalyseOptions,
+): Promise<PageAnalysis[]> {
   const data = new Uint8Array(await readFile(filePath));
   if (fileType === '.pdf') return analysePdf(data, startPage, endPage, opts);
   return analyseImagePages(data, fileType, startPage, endPage, opts);

@@ -44,6 +44,14 @@ export function renderScale(w: number, h: number, scale: number, cap = MAX_RENDE
 export function reducedWarning(pages: [number, number][]): string | null {
   if (!pages.length) return null;
   const sorted = [...pages].sort((a, b) => a[0] - b[0]);
-  const list = sorted.slice(0, 10).map(([p]) => p + 1).join(', ') + (sorted.length > 10 ? ', …' : '');
-  return WARNINGS.reduced(sorted.length === 1 ? `Page ${list} is` : `${sorted.length} pages (${list}) are`, Math.min(...sorted.map(([, d]) => d)), mp(MAX_RENDER_PIXELS));
+  const list =
+    sorted
+      .slice(0, 10)
+      .map(([p]) => p + 1)
+      .join(', ') + (sorted.length > 10 ? ', …' : '');
+  return WARNINGS.reduced(
+    sorted.length === 1 ? `Page ${list} is` : `${sorted.length} pages (${list}) are`,
+    Math.min(...sorted.map(([, d]) => d)),
+    mp(MAX_RENDER_PIXELS),
+  );
 }

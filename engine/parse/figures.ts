@@ -9,8 +9,14 @@ export interface Figure {
   images: number[];
 }
 
-const clip = (r: Rect, w: number, h: number): Rect => [Math.max(0, r[0]), Math.max(0, r[1]), Math.min(w, r[2]), Math.min(h, r[3])];
-const near = (a: Rect, b: Rect, d: number): boolean => a[0] <= b[2] + d && b[0] <= a[2] + d && a[1] <= b[3] + d && b[1] <= a[3] + d;
+const clip = (r: Rect, w: number, h: number): Rect => [
+  Math.max(0, r[0]),
+  Math.max(0, r[1]),
+  Math.min(w, r[2]),
+  Math.min(h, r[3]),
+];
+const near = (a: Rect, b: Rect, d: number): boolean =>
+  a[0] <= b[2] + d && b[0] <= a[2] + d && a[1] <= b[3] + d && b[1] <= a[3] + d;
 
 export function textCharCount(page: RawPage): number {
   let n = 0;
@@ -27,11 +33,14 @@ export function isScanned(page: RawPage, chars: number): boolean {
 
 /** Picture regions of a page, in no particular order. */
 export function detectFigures(page: RawPage, chars: number): Figure[] {
-  const W = page.width, H = page.height, pageArea = W * H;
+  const W = page.width,
+    H = page.height,
+    pageArea = W * H;
   const cands: Figure[] = [];
   for (const im of page.images) {
     const b = clip(im.bbox, W, H);
-    const w = b[2] - b[0], h = b[3] - b[1];
+    const w = b[2] - b[0],
+      h = b[3] - b[1];
     if (w < 16 || h < 16 || rectArea(b) < 0.004 * pageArea) continue;
     if (im.width < 8 || im.height < 8) continue;
     // A page-sized image under a real text layer is a background (or a scan with OCR text on top).
@@ -47,16 +56,30 @@ function mergeTouching(figs: Figure[]): Figure[] {
   let cur = figs;
   for (let round = 0; round < 20; round++) {
     const par = cur.map((_, i) => i);
-    const find = (i: number): number => { while (par[i] !== i) { par[i] = par[par[i]]; i = par[i]; } return i; };
+    const find = (i: number): number => {
+      while (par[i] !== i) {
+        par[i] = par[par[i]];
+        i = par[i];
+      }
+      return i;
+    };
     let joined = false;
-    for (let i = 0; i < cur.length; i++) for (let j = i + 1; j < cur.length; j++) {
-      if (find(i) !== find(j) && near(cur[i].bbox, cur[j].bbox, 2)) { par[find(j)] = find(i); joined = true; }
-    }
+    for (let i = 0; i < cur.length; i++)
+      for (let j = i + 1; j < cur.length; j++) {
+        if (find(i) !== find(j) && near(cur[i].bbox, cur[j].bbox, 2)) {
+          par[find(j)] = find(i);
+          joined = true;
+        }
+      }
     if (!joined) return cur;
     const groups = new Map<number, Figure>();
     cur.forEach((f, i) => {
-      const r = find(i), g = groups.get(r);
-      if (g) { g.bbox = rectUnion(g.bbox, f.bbox); g.images.push(...f.images); } else groups.set(r, { bbox: [...f.bbox], images: [...f.images] });
+      const r = find(i),
+        g = groups.get(r);
+      if (g) {
+        g.bbox = rectUnion(g.bbox, f.bbox);
+        g.images.push(...f.images);
+      } else groups.set(r, { bbox: [...f.bbox], images: [...f.images] });
     });
     cur = [...groups.values()];
   }
@@ -68,9 +91,10 @@ function mergeTouching(figs: Figure[]): Figure[] {
 export function isTextBackground(fig: Figure, page: RawPage): boolean {
   const area = rectArea(fig.bbox);
   let textArea = 0;
-  for (const b of page.blocks) for (const l of b.lines) {
-    if (l.size < 8 || rectInter(l.bbox, fig.bbox) < 0.7 * rectArea(l.bbox)) continue;
-    textArea += rectArea(l.bbox);
-  }
+  for (const b of page.blocks)
+    for (const l of b.lines) {
+      if (l.size < 8 || rectInter(l.bbox, fig.bbox) < 0.7 * rectArea(l.bbox)) continue;
+      textArea += rectArea(l.bbox);
+    }
   return textArea >= 0.08 * area;
 }

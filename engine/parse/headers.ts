@@ -51,16 +51,36 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     // band, as the outermost line.
     p.elems.forEach((e, i) => {
       const ruled = e.headRule && e.size <= bodySize * 1.05 && e.text.trim().length <= 100;
-      const top = e.bbox[3] <= 0.2 * p.height, bottom = e.bbox[1] >= 0.8 * p.height;
-      if (roles[i] || e.kind !== 'text' || e.nLines > 1 || !(top || bottom) || !(PAGE_NUMBER.test(e.text.trim()) || runningHead(e) || ruled)) return;
+      const top = e.bbox[3] <= 0.2 * p.height,
+        bottom = e.bbox[1] >= 0.8 * p.height;
+      if (
+        roles[i] ||
+        e.kind !== 'text' ||
+        e.nLines > 1 ||
+        !(top || bottom) ||
+        !(PAGE_NUMBER.test(e.text.trim()) || runningHead(e) || ruled)
+      )
+        return;
       const outer = p.elems.every((o) => o === e || (top ? o.bbox[1] >= e.bbox[1] - 1 : o.bbox[3] <= e.bbox[3] + 1));
       if (outer) roles[i] = top ? 'header' : 'footer';
     });
     // Lines on the same row as a header/footer line (running title beside its page number); the mate is
     // looked for only near the top or bottom (a table page has hundreds of short lines).
     p.elems.forEach((e, i) => {
-      if (roles[i] || e.kind !== 'text' || e.nLines > 2 || !(e.bbox[3] <= 0.2 * p.height || e.bbox[1] >= 0.8 * p.height)) return;
-      const mate = p.elems.findIndex((o, j) => (roles[j] === 'header' || roles[j] === 'footer') && !o.rotated && o.nLines <= 2 && Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (e.bbox[1] + e.bbox[3]) / 2) < 0.5 * (o.bbox[3] - o.bbox[1]));
+      if (
+        roles[i] ||
+        e.kind !== 'text' ||
+        e.nLines > 2 ||
+        !(e.bbox[3] <= 0.2 * p.height || e.bbox[1] >= 0.8 * p.height)
+      )
+        return;
+      const mate = p.elems.findIndex(
+        (o, j) =>
+          (roles[j] === 'header' || roles[j] === 'footer') &&
+          !o.rotated &&
+          o.nLines <= 2 &&
+          Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (e.bbox[1] + e.bbox[3]) / 2) < 0.5 * (o.bbox[3] - o.bbox[1]),
+      );
       if (mate >= 0) roles[i] = roles[mate];
     });
     return roles;
@@ -68,12 +88,25 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
 
   function runningHead(e: Elem): boolean {
     const text = e.text.trim();
-    return e.nLines === 1 && text.length <= 80 && e.bold < 0.5 && e.size <= bodySize * 1.05 && RUNNING_HEAD.test(text) && !DATE_END.test(text);
+    return (
+      e.nLines === 1 &&
+      text.length <= 80 &&
+      e.bold < 0.5 &&
+      e.size <= bodySize * 1.05 &&
+      RUNNING_HEAD.test(text) &&
+      !DATE_END.test(text)
+    );
   }
 
   function roleOf(e: Elem, p: PageAnalysis): MarginRole {
     // Rotated text in the side margin (archive stamps, vertical running heads).
-    if (e.rotated && e.kind === 'text' && !CJK_CHAR.test(e.text) && (e.bbox[2] <= 0.12 * p.width || e.bbox[0] >= 0.88 * p.width)) return 'sider';
+    if (
+      e.rotated &&
+      e.kind === 'text' &&
+      !CJK_CHAR.test(e.text) &&
+      (e.bbox[2] <= 0.12 * p.width || e.bbox[0] >= 0.88 * p.width)
+    )
+      return 'sider';
     const band = bandOf(e, p);
     if (!band) return null;
     const role: MarginRole = band === 'top' ? 'header' : 'footer';
@@ -81,14 +114,22 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     if (PAGE_NUMBER.test(text)) return role;
     // A short running head that carries the page number at one end: "2 Z. Shen et al.", "Chapter 2. Roles 11";
     // at the foot, the lowest text (a footnote "1 See …" has the footer below it).
-    const lowest = band === 'top' || p.elems.every((o) => o === e || o.kind !== 'text' || o.bbox[3] <= e.bbox[1] + 1 ||
-      Math.abs(o.bbox[1] + o.bbox[3] - e.bbox[1] - e.bbox[3]) < e.bbox[3] - e.bbox[1]);
+    const lowest =
+      band === 'top' ||
+      p.elems.every(
+        (o) =>
+          o === e ||
+          o.kind !== 'text' ||
+          o.bbox[3] <= e.bbox[1] + 1 ||
+          Math.abs(o.bbox[1] + o.bbox[3] - e.bbox[1] - e.bbox[3]) < e.bbox[3] - e.bbox[1],
+      );
     if (runningHead(e) && lowest) return role;
     if (textPages >= 2) {
       if ((textCount.get(band + repetitionKey(text))?.size ?? 0) >= minRepeat) return role;
       // Running heads that change text (chapter names) but keep their place and a body-or-smaller size.
       const samePlace = Math.max(...posKeys(e, p, band).map((k) => posCount.get(k)?.size ?? 0));
-      if (samePlace >= Math.max(3, Math.ceil(0.25 * textPages)) && e.size <= bodySize * 1.05 && e.nLines <= 2) return role;
+      if (samePlace >= Math.max(3, Math.ceil(0.25 * textPages)) && e.size <= bodySize * 1.05 && e.nLines <= 2)
+        return role;
       return null;
     }
     // One page: a short line at the very edge, set apart from the body (by space, or by less space and
@@ -97,8 +138,13 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     if (!edge || e.nLines > 1 || text.length > 100 || e.size > bodySize * 1.05) return null;
     const h = e.bbox[3] - e.bbox[1];
     const gapTo = (o: Elem) => (band === 'top' ? o.bbox[1] - e.bbox[3] : e.bbox[1] - o.bbox[3]);
-    const apart = p.elems.every((o) => o === e || (band === 'top' ? o.bbox[3] <= e.bbox[3] : o.bbox[1] >= e.bbox[1]) ||
-      gapTo(o) >= 1.5 * h || (gapTo(o) >= 0.5 * h && Math.abs(o.size - e.size) >= 0.2 * e.size));
+    const apart = p.elems.every(
+      (o) =>
+        o === e ||
+        (band === 'top' ? o.bbox[3] <= e.bbox[3] : o.bbox[1] >= e.bbox[1]) ||
+        gapTo(o) >= 1.5 * h ||
+        (gapTo(o) >= 0.5 * h && Math.abs(o.size - e.size) >= 0.2 * e.size),
+    );
     return apart ? role : null;
   }
 }

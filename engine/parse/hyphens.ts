@@ -32,11 +32,13 @@ export function hyphenPairs(texts: Iterable<string>): Set<string> {
 export function mendHyphens(text: string, pairs: ReadonlySet<string>): string {
   let h = text.indexOf(SOFT_HYPHEN);
   if (h < 0) return text;
-  let out = '', done = 0;
+  let out = '',
+    done = 0;
   for (; h >= 0; h = text.indexOf(SOFT_HYPHEN, h + 1)) {
     let s = h;
     while (s > done) {
-      const lo = text.charCodeAt(s - 1), hi = s - 2 >= done ? text.charCodeAt(s - 2) : 0;
+      const lo = text.charCodeAt(s - 1),
+        hi = s - 2 >= done ? text.charCodeAt(s - 2) : 0;
       const back = lo >= 0xdc00 && lo <= 0xdfff && hi >= 0xd800 && hi <= 0xdbff ? 2 : 1; // a surrogate pair: one code point
       if (!LETTER.test(String.fromCodePoint(text.codePointAt(s - back)!))) break;
       s -= back;
@@ -48,7 +50,8 @@ export function mendHyphens(text: string, pairs: ReadonlySet<string>): string {
       e += cp > 0xffff ? 2 : 1;
     }
     if (s === h || e === h + 1) continue;
-    const a = text.slice(s, h), b = text.slice(h + 1, e);
+    const a = text.slice(s, h),
+      b = text.slice(h + 1, e);
     out += text.slice(done, s) + (pairs.has(key(a, b)) ? `${a}-${b}` : a + b);
     done = e;
     h = e - 1;

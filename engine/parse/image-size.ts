@@ -1,6 +1,9 @@
 // Pixel size of an image from its header (PNG, JPEG, GIF, BMP, TIFF, WebP), without decoding it.
 
-export interface Size { width: number; height: number }
+export interface Size {
+  width: number;
+  height: number;
+}
 
 const u16be = (b: Uint8Array, o: number) => (b[o] << 8) | b[o + 1];
 const u16le = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);
@@ -11,13 +14,23 @@ const i32le = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8) | (b[o + 2] <
 function jpegSize(b: Uint8Array): Size | null {
   let o = 2;
   while (o + 9 < b.length) {
-    if (b[o] !== 0xff) { o++; continue; }
+    if (b[o] !== 0xff) {
+      o++;
+      continue;
+    }
     const m = b[o + 1];
-    if (m === 0xff) { o++; continue; }
-    if (m === 0xd8 || m === 0x01 || (m >= 0xd0 && m <= 0xd7)) { o += 2; continue; }
+    if (m === 0xff) {
+      o++;
+      continue;
+    }
+    if (m === 0xd8 || m === 0x01 || (m >= 0xd0 && m <= 0xd7)) {
+      o += 2;
+      continue;
+    }
     const len = u16be(b, o + 2);
     // SOF0..SOF15 except DHT (c4), JPG (c8), DAC (cc)
-    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) return { height: u16be(b, o + 5), width: u16be(b, o + 7) };
+    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc)
+      return { height: u16be(b, o + 5), width: u16be(b, o + 7) };
     o += 2 + len;
   }
   return null;
@@ -30,11 +43,13 @@ function tiffIfd(b: Uint8Array, ifd: number): { size: Size; next: number } | nul
   const r32 = (o: number) => (le ? u32le(b, o) : u32be(b, o));
   if (ifd < 8 || ifd + 2 > b.length) return null;
   const n = r16(ifd);
-  let width = 0, height = 0;
+  let width = 0,
+    height = 0;
   for (let i = 0; i < n; i++) {
     const e = ifd + 2 + i * 12;
     if (e + 12 > b.length) break;
-    const tag = r16(e), type = r16(e + 2);
+    const tag = r16(e),
+      type = r16(e + 2);
     const v = type === 3 ? r16(e + 8) : r32(e + 8);
     if (tag === 256) width = v;
     if (tag === 257) height = v;
@@ -45,14 +60,15 @@ function tiffIfd(b: Uint8Array, ifd: number): { size: Size; next: number } | nul
 
 const tiffSize = (b: Uint8Array): Size | null => {
   const first = tiffIfd(b, (b[0] === 0x49 ? u32le : u32be)(b, 4));
-  return first && first.size.width && first.size.height ? first.size : null;
+  return first?.size.width && first.size.height ? first.size : null;
 };
 
 /** The size of every page (IFD) of a TIFF, in file order; a loop or a damaged chain ends the list. */
 export function tiffPageSizes(b: Uint8Array): Size[] {
   if (b.length < 8 || !((b[0] === 0x49 && b[1] === 0x49) || (b[0] === 0x4d && b[1] === 0x4d))) return [];
-  const out: Size[] = [], seen = new Set<number>();
-  for (let o = (b[0] === 0x49 ? u32le : u32be)(b, 4); o && !seen.has(o) && out.length < 100_000;) {
+  const out: Size[] = [],
+    seen = new Set<number>();
+  for (let o = (b[0] === 0x49 ? u32le : u32be)(b, 4); o && !seen.has(o) && out.length < 100_000; ) {
     seen.add(o);
     const ifd = tiffIfd(b, o);
     if (!ifd) break;
@@ -82,7 +98,8 @@ export function imageSize(b: Uint8Array): Size | null {
   if (b[0] === 0x89 && b[1] === 0x50 && b.length >= 24) s = { width: u32be(b, 16), height: u32be(b, 20) };
   else if (b[0] === 0xff && b[1] === 0xd8) s = jpegSize(b);
   else if (b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46) s = { width: u16le(b, 6), height: u16le(b, 8) };
-  else if (b[0] === 0x42 && b[1] === 0x4d && b.length >= 26) s = { width: Math.abs(i32le(b, 18)), height: Math.abs(i32le(b, 22)) };
+  else if (b[0] === 0x42 && b[1] === 0x4d && b.length >= 26)
+    s = { width: Math.abs(i32le(b, 18)), height: Math.abs(i32le(b, 22)) };
   else if ((b[0] === 0x49 && b[1] === 0x49) || (b[0] === 0x4d && b[1] === 0x4d)) s = tiffSize(b);
   else if (b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) s = webpSize(b);
   return s && s.width > 0 && s.height > 0 ? s : null;

@@ -27,18 +27,39 @@ export async function inspectDocument(filePath: string, fileName: string): Promi
     doc.close();
     return { fileType: s.fileType, kind: 'pdf', pageCount, ...(repaired ? { warnings: [WARNINGS.damaged] } : {}) };
   }
-  if (!imageSize(data)) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is a damaged or truncated ${s.fileType} image`);
+  if (!imageSize(data))
+    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${fileName} is a damaged or truncated ${s.fileType} image`);
   checkImageFile(data, fileName); // before mupdf opens it: a header can declare gigapixels in a few bytes
   // A multi-page TIFF is a document of images, one page each.
-  const pageCount = s.type === 'tiff' ? Math.max(1, (() => { try { return imagePageCount(data, s.fileType); } catch { return 1; } })()) : 1;
+  const pageCount =
+    s.type === 'tiff'
+      ? Math.max(
+          1,
+          (() => {
+            try {
+              return imagePageCount(data, s.fileType);
+            } catch {
+              return 1;
+            }
+          })(),
+        )
+      : 1;
   return { fileType: s.fileType, kind: 'image', pageCount };
 }
 
 /** `known`: the caller's inspectDocument of this file, so it is not read and opened once more. */
-export async function parseDocument(filePath: string, fileName: string, options: ParseOptions, known?: DocumentInfo): Promise<ParsedDocument> {
+export async function parseDocument(
+  filePath: string,
+  fileName: string,
+  options: ParseOptions,
+  known?: DocumentInfo,
+): Promise<ParsedDocument> {
   const info = known ?? (await inspectDocument(filePath, fileName));
   if (options.maxPages !== undefined && info.pageCount > options.maxPages) {
-    throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `${fileName} has ${info.pageCount} pages; the limit is ${options.maxPages}`);
+    throw new EngineError(
+      ErrorCodes.TOO_MANY_PAGES,
+      `${fileName} has ${info.pageCount} pages; the limit is ${options.maxPages}`,
+    );
   }
   options.signal?.throwIfAborted();
   let done = 0;

@@ -23,7 +23,9 @@ function runs(sup: number[]): [number, number][] {
  * inline `$…$` LaTeX; `mark` is the leading mark when the line opens with one. */
 export function markNotes(l: RawLine): { text: string; mark: string | null } {
   if (!l.sup?.length && !l.sub?.length) return { text: l.text, mark: null };
-  let text = '', at = 0, mark: string | null = null;
+  let text = '',
+    at = 0,
+    mark: string | null = null;
   const sup = new Set(l.sup ?? []);
   const all = [...runs(l.sup ?? []), ...runs(l.sub ?? [])].sort((x, y) => x[0] - y[0]);
   for (const [a, b] of all) {
@@ -35,20 +37,27 @@ export function markNotes(l: RawLine): { text: string; mark: string | null } {
       text += l.text.slice(at, w.start) + w.tex;
       at = w.end;
     };
-    if (!sup.has(a) || !MARK.test(m)) { math(); continue; }
-    const before = l.text.slice(0, a), after = l.text[b] ?? '';
+    if (!sup.has(a) || !MARK.test(m)) {
+      math();
+      continue;
+    }
+    const before = l.text.slice(0, a),
+      after = l.text[b] ?? '';
     if (a === 0) {
       if (!/^\s*\S/.test(l.text.slice(b))) continue;
       mark = m;
-      text += m + ' ';
+      text += `${m} `;
       at = b;
       continue;
     }
     // Glued to a word of 3+ letters, a CJK char or closing punctuation, and not inside a number or a formula.
     const word = /(\p{L}{3,}|[\p{Lo}]|[.,;:!?)\]”’"'。，；：！？）])$/u.test(before);
     const ends = after === '' || /[\s.,;:!?)\]”’"'\p{Lo}，。；：）]/u.test(after);
-    if (!word || !ends || /[=+^_]\s*\S*$/.test(before.slice(-6))) { math(); continue; }
-    text += l.text.slice(at, a).replace(/\s+$/, '') + `[^${m.replace(')', '')}]`;
+    if (!word || !ends || /[=+^_]\s*\S*$/.test(before.slice(-6))) {
+      math();
+      continue;
+    }
+    text += `${l.text.slice(at, a).replace(/\s+$/, '')}[^${m.replace(')', '')}]`;
     at = b;
   }
   return { text: text + l.text.slice(at), mark };
@@ -58,7 +67,8 @@ export function markNotes(l: RawLine): { text: string; mark: string | null } {
  * does not hang on a short word (a letter, digit or bracket right before it). */
 function inlineMath(l: RawLine, a: number, b: number): { start: number; end: number; tex: string } | null {
   if (a === 0 || !/[A-Za-z\u0370-\u03ff\d)\]]/.test(l.text[a - 1])) return null;
-  let start = a, end = b;
+  let start = a,
+    end = b;
   while (start > 0 && !/\s/.test(l.text[start - 1])) start--;
   while (end < l.text.length && !/\s/.test(l.text[end])) end++;
   while (end > b && /[.,;:!?)\]}]/.test(l.text[end - 1])) end--;

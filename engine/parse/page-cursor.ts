@@ -20,7 +20,8 @@ export function pageCursor(start: number, end: number): BigInt64Array {
 export function claimPages(c: BigInt64Array, parts: number): [number, number] | null {
   for (;;) {
     const old = Atomics.load(c, 0);
-    const lo = Number(old & 0xffffffffn), hi = Number(old >> 32n);
+    const lo = Number(old & 0xffffffffn),
+      hi = Number(old >> 32n);
     if (lo >= hi) return null;
     const [a, b] = parts > 0 ? [hi - Math.ceil((hi - lo) / (2 * parts)), hi] : [lo, lo + 1];
     const left = parts > 0 ? (BigInt(a) << 32n) | BigInt(lo) : (BigInt(hi) << 32n) | BigInt(b);

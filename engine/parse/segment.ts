@@ -47,10 +47,13 @@ const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >>
  * 0.9 line height (not double-spaced), else 0. A pair at this pitch is not a paragraph gap even when its
  * boxes say a little over ¾ of a line (OCR boxes of uneven height; CJK text set at about that leading). */
 function tightPitch(lines: RawLine[]): number {
-  const pitch: number[] = [], ratio: number[] = [];
+  const pitch: number[] = [],
+    ratio: number[] = [];
   for (let i = 1; i < lines.length; i++) {
-    const a = lines[i - 1]!, b = lines[i]!;
-    const gap = b.bbox[1] - a.bbox[3], h = Math.max(height(a), height(b));
+    const a = lines[i - 1]!,
+      b = lines[i]!;
+    const gap = b.bbox[1] - a.bbox[3],
+      h = Math.max(height(a), height(b));
     if (a.rotated || b.rotated || gap < 0 || gap > 2 * h || overlapX(a.bbox, b.bbox) <= 0) continue;
     pitch.push(midY(b) - midY(a));
     ratio.push(gap / h);
@@ -76,17 +79,41 @@ function continues(s: Segment, l: RawLine, pitch: number): boolean {
   if (BULLET_START.test(l.text) || l.sup?.[0] === 0 || hasTocLeader(last.text) || last.toc || l.toc) return false;
   // A note or reference opening with its mark hung out left of the lines above ("2  Data from …", "[3] …"),
   // or under a mark standing alone (the mark of the note before, its text set apart on the right).
-  if (HANGING_MARK.test(l.text + ' ') && (l.bbox[0] < last.bbox[0] - 0.5 * l.size || HANGING_MARK.test(last.text + ' ') && !/\s\S/.test(last.text))) return false;
+  if (
+    HANGING_MARK.test(`${l.text} `) &&
+    (l.bbox[0] < last.bbox[0] - 0.5 * l.size || (HANGING_MARK.test(`${last.text} `) && !/\s\S/.test(last.text)))
+  )
+    return false;
   // A short, sentence-final previous line followed by a new sentence: paragraph break.
   const right = s.bbox[2];
-  if (s.lines.length > 1 && END_OF_SENTENCE.test(last.text) && last.bbox[2] < right - 4 * l.size && /^[A-Z0-9\p{Lo}]/u.test(l.text)) return false;
+  if (
+    s.lines.length > 1 &&
+    END_OF_SENTENCE.test(last.text) &&
+    last.bbox[2] < right - 4 * l.size &&
+    /^[A-Z0-9\p{Lo}]/u.test(l.text)
+  )
+    return false;
   // An indented first line after a short last line: a new paragraph in a text without paragraph gaps.
-  if (l.bbox[0] > s.bbox[0] + 0.8 * l.size && last.bbox[2] < right - 2 * l.size && /^[\p{Lu}\d“"‘(\u3400-\u9fff\uac00-\ud7af「『（【]/u.test(l.text)) return false;
+  if (
+    l.bbox[0] > s.bbox[0] + 0.8 * l.size &&
+    last.bbox[2] < right - 2 * l.size &&
+    /^[\p{Lu}\d“"‘(\u3400-\u9fff\uac00-\ud7af「『（【]/u.test(l.text)
+  )
+    return false;
   return true;
 }
 
 function newSegment(l: RawLine): Segment {
-  return { bbox: [...l.bbox], lines: [l], size: l.size, bold: l.bold, italic: l.italic, mono: l.mono, rotated: l.rotated, font: fontFamily(l.font) };
+  return {
+    bbox: [...l.bbox],
+    lines: [l],
+    size: l.size,
+    bold: l.bold,
+    italic: l.italic,
+    mono: l.mono,
+    rotated: l.rotated,
+    font: fontFamily(l.font),
+  };
 }
 
 function addLine(s: Segment, l: RawLine): void {
@@ -109,10 +136,17 @@ export function segmentBlocks(blocks: RawBlock[]): Segment[] {
     for (const l of lines) {
       let target: Segment | null = null;
       for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
-        if (continues(open[i], l, pitch)) { target = open[i]; break; }
+        if (continues(open[i], l, pitch)) {
+          target = open[i];
+          break;
+        }
       }
       if (target) addLine(target, l);
-      else { const s = newSegment(l); open.push(s); out.push(s); }
+      else {
+        const s = newSegment(l);
+        open.push(s);
+        out.push(s);
+      }
     }
   }
   return out;

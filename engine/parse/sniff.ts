@@ -17,11 +17,25 @@ export interface SniffResult {
 }
 
 const CANONICAL_EXT: Partial<Record<SniffedType, string>> = {
-  pdf: '.pdf', png: '.png', jpeg: '.jpg', gif: '.gif', bmp: '.bmp', tiff: '.tif', webp: '.webp',
+  pdf: '.pdf',
+  png: '.png',
+  jpeg: '.jpg',
+  gif: '.gif',
+  bmp: '.bmp',
+  tiff: '.tif',
+  webp: '.webp',
 };
 const TYPE_LABEL: Record<SniffedType, string> = {
-  pdf: 'PDF', png: 'PNG image', jpeg: 'JPEG image', gif: 'GIF image', bmp: 'BMP image', tiff: 'TIFF image',
-  webp: 'WebP image', zip: 'ZIP/Office document', ole: 'legacy Office document', unknown: 'unrecognised data',
+  pdf: 'PDF',
+  png: 'PNG image',
+  jpeg: 'JPEG image',
+  gif: 'GIF image',
+  bmp: 'BMP image',
+  tiff: 'TIFF image',
+  webp: 'WebP image',
+  zip: 'ZIP/Office document',
+  ole: 'legacy Office document',
+  unknown: 'unrecognised data',
 };
 
 /** Type of a file from its first bytes (the shared magic-byte table). */
@@ -65,25 +79,40 @@ export async function sniffFile(filePath: string, fileName: string): Promise<Sni
     throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${name} is empty (0 bytes)`);
   }
   if (isOfficeExtension(ext)) {
-    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${ext} files are not supported by the local engine (PDF and images only)`);
+    throw new EngineError(
+      ErrorCodes.UNSUPPORTED_TYPE,
+      `${ext} files are not supported by the local engine (PDF and images only)`,
+    );
   }
   const type = sniffBytes(head);
   const parseable = CANONICAL_EXT[type] !== undefined;
   if (claimed === undefined && ext) {
-    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${ext} files are not supported by the local engine (PDF and images only)`);
+    throw new EngineError(
+      ErrorCodes.UNSUPPORTED_TYPE,
+      `${ext} files are not supported by the local engine (PDF and images only)`,
+    );
   }
   if (!parseable) {
     if (claimed === 'pdf' && type === 'unknown') {
       throw new EngineError(ErrorCodes.INVALID_PDF, `${name} is not a valid PDF (no PDF header found)`);
     }
     if (claimed && type !== 'unknown') {
-      throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${name} has a ${ext} extension but contains a ${TYPE_LABEL[type]}`);
+      throw new EngineError(
+        ErrorCodes.UNSUPPORTED_TYPE,
+        `${name} has a ${ext} extension but contains a ${TYPE_LABEL[type]}`,
+      );
     }
     if (claimed) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${name} is not a valid ${TYPE_LABEL[claimed]}`);
-    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${TYPE_LABEL[type]} is not supported by the local engine (PDF and images only)`);
+    throw new EngineError(
+      ErrorCodes.UNSUPPORTED_TYPE,
+      `${TYPE_LABEL[type]} is not supported by the local engine (PDF and images only)`,
+    );
   }
   if (claimed && claimed !== type) {
-    throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, `${name} has a ${ext} extension but contains a ${TYPE_LABEL[type]}; rename it or upload the right file`);
+    throw new EngineError(
+      ErrorCodes.UNSUPPORTED_TYPE,
+      `${name} has a ${ext} extension but contains a ${TYPE_LABEL[type]}; rename it or upload the right file`,
+    );
   }
   const fileType = claimed ? (ext === '.jpeg' || ext === '.tiff' ? ext : CANONICAL_EXT[type]!) : CANONICAL_EXT[type]!;
   return { type, fileType, kind: type === 'pdf' ? 'pdf' : 'image', size };

@@ -4,21 +4,40 @@ import type { RawLine } from '../pdf/raw.ts';
 import { cleanLine, joinText } from './text.ts';
 import { escapeHtml } from '../../shared/markdown/escape.ts';
 
-export interface Cell { r: number; c: number; rs: number; cs: number; text: string }
+export interface Cell {
+  r: number;
+  c: number;
+  rs: number;
+  cs: number;
+  text: string;
+}
 
 /**
  * Cells of the grid xs × ys; `hasV(x, ya, yb)` / `hasH(y, xa, xb)` say whether a rule separates
  * neighbours. Null when the grid holds too little text to be a table (a frame around a paragraph).
  */
-export function textGrid(xs: number[], ys: number[], hasV: (x: number, ya: number, yb: number) => boolean,
-  hasH: (y: number, xa: number, xb: number) => boolean, lines: RawLine[]): Cell[] | null {
-  const R = ys.length - 1, C = xs.length - 1;
+export function textGrid(
+  xs: number[],
+  ys: number[],
+  hasV: (x: number, ya: number, yb: number) => boolean,
+  hasH: (y: number, xa: number, xb: number) => boolean,
+  lines: RawLine[],
+): Cell[] | null {
+  const R = ys.length - 1,
+    C = xs.length - 1;
   const par = Array.from({ length: R * C }, (_, i) => i);
-  const find = (i: number): number => { while (par[i] !== i) { par[i] = par[par[i]]; i = par[i]; } return i; };
-  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
-    if (c + 1 < C && !hasV(xs[c + 1], ys[r], ys[r + 1])) par[find(r * C + c + 1)] = find(r * C + c);
-    if (r + 1 < R && !hasH(ys[r + 1], xs[c], xs[c + 1])) par[find((r + 1) * C + c)] = find(r * C + c);
-  }
+  const find = (i: number): number => {
+    while (par[i] !== i) {
+      par[i] = par[par[i]];
+      i = par[i];
+    }
+    return i;
+  };
+  for (let r = 0; r < R; r++)
+    for (let c = 0; c < C; c++) {
+      if (c + 1 < C && !hasV(xs[c + 1], ys[r], ys[r + 1])) par[find(r * C + c + 1)] = find(r * C + c);
+      if (r + 1 < R && !hasH(ys[r + 1], xs[c], xs[c + 1])) par[find((r + 1) * C + c)] = find(r * C + c);
+    }
   const locate = (v: number, edges: number[]) => {
     if (v < edges[0] || v > edges[edges.length - 1]) return -1;
     let i = 0;
@@ -32,7 +51,9 @@ export function textGrid(xs: number[], ys: number[], hasV: (x: number, ya: numbe
     const r = locate((l.bbox[1] + l.bbox[3]) / 2, ys);
     if (r < 0) continue;
     // A piece is the run of chars [from, i) that fall in one cell (spaces go with the cell before them).
-    let cur = -1, from = 0, x = 0;
+    let cur = -1,
+      from = 0,
+      x = 0;
     const flush = (i: number) => {
       const buf = l.text.slice(from, i);
       if (cur >= 0 && buf.trim()) {
@@ -45,7 +66,12 @@ export function textGrid(xs: number[], ys: number[], hasV: (x: number, ya: numbe
       if (cur >= 0 && l.text.charCodeAt(i) === 32) continue;
       const c = locate((l.cx0[i] + l.cx1[i]) / 2, xs);
       const cell = c < 0 ? -1 : find(r * C + c);
-      if (cell !== cur) { flush(i); cur = cell; x = l.cx0[i]; from = i; }
+      if (cell !== cur) {
+        flush(i);
+        cur = cell;
+        x = l.cx0[i];
+        from = i;
+      }
     }
     flush(l.text.length);
   }
@@ -64,32 +90,53 @@ export function textGrid(xs: number[], ys: number[], hasV: (x: number, ya: numbe
 /** Cells as rectangles covering the R × C grid exactly once: each merged region (`root(r, c)`) becomes the
  * largest rectangle from its first grid cell; what an L-shaped region leaves over becomes more, empty,
  * cells (`extra`), so spans never overlap; `first` maps every region to its first cell (which gets the text). */
-function coverGrid(R: number, C: number, root: (r: number, c: number) => number): { first: Map<number, Cell>; extra: Cell[] } {
+function coverGrid(
+  R: number,
+  C: number,
+  root: (r: number, c: number) => number,
+): { first: Map<number, Cell>; extra: Cell[] } {
   const covered = new Uint8Array(R * C);
   const first = new Map<number, Cell>();
   const extra: Cell[] = [];
-  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
-    if (covered[r * C + c]) continue;
-    const k = root(r, c);
-    let cs = 1;
-    while (c + cs < C && !covered[r * C + c + cs] && root(r, c + cs) === k) cs++;
-    let rs = 1;
-    const rowFits = (rr: number) => { for (let x = c; x < c + cs; x++) if (covered[rr * C + x] || root(rr, x) !== k) return false; return true; };
-    while (r + rs < R && rowFits(r + rs)) rs++;
-    for (let y = r; y < r + rs; y++) for (let x = c; x < c + cs; x++) covered[y * C + x] = 1;
-    const cell: Cell = { r, c, rs, cs, text: '' };
-    if (first.has(k)) extra.push(cell);
-    else first.set(k, cell);
-  }
+  for (let r = 0; r < R; r++)
+    for (let c = 0; c < C; c++) {
+      if (covered[r * C + c]) continue;
+      const k = root(r, c);
+      let cs = 1;
+      while (c + cs < C && !covered[r * C + c + cs] && root(r, c + cs) === k) cs++;
+      let rs = 1;
+      const rowFits = (rr: number) => {
+        for (let x = c; x < c + cs; x++) if (covered[rr * C + x] || root(rr, x) !== k) return false;
+        return true;
+      };
+      while (r + rs < R && rowFits(r + rs)) rs++;
+      for (let y = r; y < r + rs; y++) for (let x = c; x < c + cs; x++) covered[y * C + x] = 1;
+      const cell: Cell = { r, c, rs, cs, text: '' };
+      if (first.has(k)) extra.push(cell);
+      else first.set(k, cell);
+    }
   return { first, extra };
 }
 
 export function cellsToHtml(cells: Cell[]): string {
   const rows = new Map<number, Cell[]>();
-  for (const c of cells) { const l = rows.get(c.r) ?? []; l.push(c); rows.set(c.r, l); }
+  for (const c of cells) {
+    const l = rows.get(c.r) ?? [];
+    l.push(c);
+    rows.set(c.r, l);
+  }
   // Every grid row gets its <tr>, even one that rowspans from above cover entirely (else the rows below shift up).
   const nRows = Math.max(0, ...cells.map((c) => c.r + c.rs));
-  const body = Array.from({ length: nRows }, (_, r) => r).map((r) => '<tr>' + (rows.get(r) ?? []).map((c) =>
-    `<td${c.rs > 1 ? ` rowspan="${c.rs}"` : ''}${c.cs > 1 ? ` colspan="${c.cs}"` : ''}>${escapeHtml(c.text)}</td>`).join('') + '</tr>');
+  const body = Array.from({ length: nRows }, (_, r) => r).map(
+    (r) =>
+      '<tr>' +
+      (rows.get(r) ?? [])
+        .map(
+          (c) =>
+            `<td${c.rs > 1 ? ` rowspan="${c.rs}"` : ''}${c.cs > 1 ? ` colspan="${c.cs}"` : ''}>${escapeHtml(c.text)}</td>`,
+        )
+        .join('') +
+      '</tr>',
+  );
   return `<table>${body.join('')}</table>`;
 }

@@ -14,8 +14,18 @@ function columns(html: string): number {
 /** Does table `next` go on with table `prev`: in the next column of the page, or (nextPage) at the head of
  * the next page? */
 export function tableGoesOn(prev: Elem, next: Elem, pageWidth: number, nextPage: boolean): boolean {
-  if (prev.kind !== 'table' || next.kind !== 'table' || columns(prev.text) !== columns(next.text) || !columns(prev.text)) return false;
+  if (
+    prev.kind !== 'table' ||
+    next.kind !== 'table' ||
+    columns(prev.text) !== columns(next.text) ||
+    !columns(prev.text)
+  )
+    return false;
   const w = (e: Elem) => e.bbox[2] - e.bbox[0];
   if (nextPage) return Math.abs(w(prev) - w(next)) < 0.1 * w(prev); // the same column width (another column may hold it)
-  return next.bbox[0] >= prev.bbox[2] - 0.02 * pageWidth && next.bbox[1] < prev.bbox[1] && Math.abs(w(prev) - w(next)) < 0.2 * w(prev);
+  return (
+    next.bbox[0] >= prev.bbox[2] - 0.02 * pageWidth &&
+    next.bbox[1] < prev.bbox[1] &&
+    Math.abs(w(prev) - w(next)) < 0.2 * w(prev)
+  );
 }

@@ -6,14 +6,17 @@ import { CJK_CHAR, joinText } from '../../shared/markdown/join.ts';
 export { BULLET_GLYPH, CJK_CHAR, joinText } from '../../shared/markdown/join.ts';
 
 /** Bullet glyphs and list markers at the start of a line. */
-export const BULLET_START = /^\s*([•●▪◦■□◆◇‣∙➢➤►▶✓✔❖○◼]|[-–—*](?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-z][.)](?=\s)|\([ivx]{1,4}\)(?=\s))/;
+export const BULLET_START =
+  /^\s*([•●▪◦■□◆◇‣∙➢➤►▶✓✔❖○◼]|[-–—*](?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-z][.)](?=\s)|\([ivx]{1,4}\)(?=\s))/;
 
 /** "Figure 3:", "Fig. 2.", "Table 1", "图 1" … at the start of a text. */
-export const CAPTION_START = /^\s*((figure|fig\.?|table|tab\.?|chart|exhibit|plate|listing|scheme)\s*[\dIVXivx]+([.-]\d+)*[a-z]?\s*([.:：|—–-]|$)|[图表]\s*[\d一二三四五六七八九十]+([.-]\d+)?)/i;
+export const CAPTION_START =
+  /^\s*((figure|fig\.?|table|tab\.?|chart|exhibit|plate|listing|scheme)\s*[\dIVXivx]+([.-]\d+)*[a-z]?\s*([.:：|—–-]|$)|[图表]\s*[\d一二三四五六七八九十]+([.-]\d+)?)/i;
 export const TABLE_CAPTION = /^\s*(table|tab\.?|表)/i;
 
 /** Section numbering: "1", "2.3", "4.1.2", "IV.", "A.1", "Chapter 3", "第三章", "(2)". */
-export const NUMBERED_HEADING = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVX]{1,5}\.|[A-Z]\.(\d{1,2}\.?)*|chapter\s+\w+|part\s+\w+|section\s+\d+|appendix\s+\w+|第[一二三四五六七八九十百\d]+[章节部分篇]|[一二三四五六七八九十]+[、.．])(\s+|$|(?=[^\d.]))/i;
+export const NUMBERED_HEADING =
+  /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVX]{1,5}\.|[A-Z]\.(\d{1,2}\.?)*|chapter\s+\w+|part\s+\w+|section\s+\d+|appendix\s+\w+|第[一二三四五六七八九十百\d]+[章节部分篇]|[一二三四五六七八九十]+[、.．])(\s+|$|(?=[^\d.]))/i;
 
 /** Depth of a leading decimal numbering ("2.3.1 Foo" → 3); 0 when there is none. */
 export function numberingDepth(text: string): number {
@@ -24,7 +27,8 @@ export function numberingDepth(text: string): number {
 }
 
 /** A running page number: "12", "- 3 -", "Page 4 of 9", "iv", "第 3 页". */
-export const PAGE_NUMBER = /^\s*(((page|p\.|seite|página)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/|de|von)\s*\d{1,4})?|[ivxlc]{1,6}|第\s*\d+\s*页(\s*[,，]?\s*共\s*\d+\s*页)?)\s*$/i;
+export const PAGE_NUMBER =
+  /^\s*(((page|p\.|seite|página)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/|de|von)\s*\d{1,4})?|[ivxlc]{1,6}|第\s*\d+\s*页(\s*[,，]?\s*共\s*\d+\s*页)?)\s*$/i;
 
 /** A table-of-contents entry's end: a dot (or dash, ellipsis) leader, then a page number. */
 const TOC_LEADER = /\s*(?:[.·…_]\s?){4,}\s*(?=[\dIVXLCivxlc]{1,6}\s*$)/;
@@ -44,12 +48,13 @@ export const END_OF_SENTENCE = /[.!?。！？:：;；…"”’」』)\]]\s*$/;
  * "encoder", or a soft hyphen a PDF set there) keeps a soft hyphen in its place: the assembly decides
  * whether the document writes it as a compound (hyphens.ts). */
 export function joinLines(a: string, b: string): string {
-  if (/[A-Za-z\u00c0-\u024f][-\u00ad]$/.test(a) && /^[a-z\u00df-\u00ff]/.test(b)) return a.slice(0, -1) + '\u00ad' + b;
+  if (/[A-Za-z\u00c0-\u024f][-\u00ad]$/.test(a) && /^[a-z\u00df-\u00ff]/.test(b)) return `${a.slice(0, -1)}\u00ad${b}`;
   return joinText(a, b);
 }
 
 /** A space between two Chinese/Japanese chars: justification or letter-spacing, not a word break. */
-const CJK_GAP = /([\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]) (?=[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])/g;
+const CJK_GAP =
+  /([\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]) (?=[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])/g;
 
 /** Cleans a raw line: collapses runs of whitespace (an ideographic space stays one), drops control chars, unmapped glyphs (U+FFFD) and
  * private-use code points (symbol-font checkboxes and dingbats without a Unicode mapping), and the spaces
@@ -67,7 +72,8 @@ export function cleanLine(t: string): string {
 
 /** Whitespace other than one plain space. */
 const ODD_SPACE = /[^\S ]| {2}/;
-const CJK_SPACED = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef] [\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/;
+const CJK_SPACED =
+  /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef] [\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/;
 
 /** Normalised key for repetition checks (headers/footers): digits folded, spaces and case ignored. */
 export function repetitionKey(t: string): string {
@@ -81,4 +87,5 @@ export const median = (a: number[]): number => {
 };
 
 /** Text that reads as the continuation of a sentence (lower case, punctuation, CJK). */
-export const startsLikeContinuation = (t: string): boolean => /^[a-z\u00df-\u00ff(,;:\u2013\u2014]/.test(t) || CJK_CHAR.test(t[0] ?? '');
+export const startsLikeContinuation = (t: string): boolean =>
+  /^[a-z\u00df-\u00ff(,;:\u2013\u2014]/.test(t) || CJK_CHAR.test(t[0] ?? '');

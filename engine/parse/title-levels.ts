@@ -21,16 +21,26 @@ export function numberScheme(text: string): string {
   return '';
 }
 
-export interface Heading { pi: number; ei: number; e: Elem; tier: number; tierLevel: number }
+export interface Heading {
+  pi: number;
+  ei: number;
+  e: Elem;
+  tier: number;
+  tierLevel: number;
+}
 
 /** Style ranks (> 0, smaller is higher) of the headings, in document order. */
 export function styleRanks(pages: PageAnalysis[], heads: Heading[]): number[] {
   // Decimal numbering: the shallowest depth used sits at the highest tier that uses numbers, each depth
   // below one step lower (headings of one style numbered 1 / 1.1 / 1.1.1 take three levels).
-  let tier = Infinity, depth = Infinity;
+  let tier = Infinity,
+    depth = Infinity;
   for (const h of heads) {
     const d = numberScheme(h.e.text) === 'dec' ? numberingDepth(h.e.text) : 0;
-    if (d > 0) { tier = Math.min(tier, h.tierLevel); depth = Math.min(depth, d); }
+    if (d > 0) {
+      tier = Math.min(tier, h.tierLevel);
+      depth = Math.min(depth, d);
+    }
   }
   const offset = Number.isFinite(tier) ? tier - depth : 0;
   // Other schemes: ranked inside their tier by first appearance (a tier's decimal numbers count as one scheme).
@@ -58,7 +68,9 @@ function documentTitle(pages: PageAnalysis[], heads: Heading[]): number {
   if (heads.length < 2) return -1;
   const firstPage = pages.findIndex((p) => p.elems.some((e) => e.kind === 'text'));
   let best = -1;
-  heads.forEach((h, i) => { if (best < 0 || h.e.size > heads[best].e.size) best = i; });
+  heads.forEach((h, i) => {
+    if (best < 0 || h.e.size > heads[best].e.size) best = i;
+  });
   const t = heads[best];
   if (t.pi !== firstPage) return -1;
   const key = (e: Elem) => e.text.replace(/\s+/g, '').toLowerCase();

@@ -10,13 +10,19 @@ import { closeLevelGaps, filterByContext } from './title-context.ts';
 /** Body font size: the size carrying the most characters. */
 export function bodyFontSize(pages: PageAnalysis[]): number {
   const hist = new Map<number, number>();
-  for (const p of pages) for (const e of p.elems) {
-    if (e.kind !== 'text') continue;
-    const k = Math.round(e.size * 2) / 2;
-    hist.set(k, (hist.get(k) ?? 0) + e.text.length);
-  }
-  let best = 10, n = -1;
-  for (const [k, v] of hist) if (v > n) { best = k; n = v; }
+  for (const p of pages)
+    for (const e of p.elems) {
+      if (e.kind !== 'text') continue;
+      const k = Math.round(e.size * 2) / 2;
+      hist.set(k, (hist.get(k) ?? 0) + e.text.length);
+    }
+  let best = 10,
+    n = -1;
+  for (const [k, v] of hist)
+    if (v > n) {
+      best = k;
+      n = v;
+    }
   return best;
 }
 
@@ -38,26 +44,33 @@ export function pageBody(p: PageAnalysis, doc: number): number {
 const ABSTRACT_HEAD = /^(abstract|summary|résumé|zusammenfassung|摘\s*要)$/i;
 const letters = (t: string): number => (t.match(/\p{L}/gu) ?? []).length;
 
-export interface BodyStyle { size: number; mono: boolean; font: string }
+export interface BodyStyle {
+  size: number;
+  mono: boolean;
+  font: string;
+}
 
 /** The body text's style: size (see bodyFontSize), whether it is monospaced, its main font. */
 export function bodyStyle(pages: PageAnalysis[]): BodyStyle {
   const size = bodyFontSize(pages);
-  let mono = 0, all = 0;
+  let mono = 0,
+    all = 0;
   const fonts = new Map<string, number>();
-  for (const p of pages) for (const e of p.elems) {
-    if (e.kind !== 'text') continue;
-    mono += e.mono * e.text.length;
-    all += e.text.length;
-    if (e.font && Math.abs(e.size - size) < 0.6) fonts.set(e.font, (fonts.get(e.font) ?? 0) + e.text.length);
-  }
+  for (const p of pages)
+    for (const e of p.elems) {
+      if (e.kind !== 'text') continue;
+      mono += e.mono * e.text.length;
+      all += e.text.length;
+      if (e.font && Math.abs(e.size - size) < 0.6) fonts.set(e.font, (fonts.get(e.font) ?? 0) + e.text.length);
+    }
   const font = [...fonts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
   return { size, mono: all > 0 && mono / all > 0.6, font };
 }
 
 /** Is this text element a heading (before levels)? */
 export function isTitle(e: Elem, bs: BodyStyle): boolean {
-  const body = bs.size, bodyMono = bs.mono;
+  const body = bs.size,
+    bodyMono = bs.mono;
   if (e.kind !== 'text' || e.rotated || e.toc) return false;
   const t = e.text.trim();
   const cjk = CJK_CHAR.test(t);
@@ -81,11 +94,23 @@ export function isTitle(e: Elem, bs: BodyStyle): boolean {
   // Set apart only by typeface and a slightly larger size.
   if (e.font && bs.font && e.font !== bs.font && e.size >= body * 1.05 && e.nLines <= 2 && t.length <= 100) return true;
   // An all-italic short line of its own (run-in style headings of manuals and books).
-  if (e.italic >= 0.9 && e.nLines === 1 && e.size >= body * 0.95 && t.length <= 80 && /^\p{Lu}/u.test(t) && t.split(/\s+/).length <= 10) return true;
+  if (
+    e.italic >= 0.9 &&
+    e.nLines === 1 &&
+    e.size >= body * 0.95 &&
+    t.length <= 80 &&
+    /^\p{Lu}/u.test(t) &&
+    t.split(/\s+/).length <= 10
+  )
+    return true;
   return false;
 }
 
-interface Tier { size: number; bold: boolean; count: number }
+interface Tier {
+  size: number;
+  bold: boolean;
+  count: number;
+}
 
 /** Title levels for every element (0 = not a title). Heading styles (size, then weight) form tiers;
  * a tier's level is 1 + the number of larger tiers used more than once (one-off cover headings do not
@@ -97,18 +122,50 @@ export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: B
     // Two short heading-like lines side by side on one row are table column heads or form labels.
     const vov = (a: Elem, b: Elem) => Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
     const narrow = (e: Elem) => e.bbox[2] - e.bbox[0] < 0.25 * p.width;
-    const side = p.elems.map((e, i) => f[i] && narrow(e) && p.elems.some((o, j) => j !== i && f[j] && narrow(o) && vov(o, e) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], e.bbox[3] - e.bbox[1]) &&
-      (o.bbox[0] >= e.bbox[2] || o.bbox[2] <= e.bbox[0]) && Math.min(Math.abs(o.bbox[0] - e.bbox[2]), Math.abs(e.bbox[0] - o.bbox[2])) < 0.25 * p.width));
+    const side = p.elems.map(
+      (e, i) =>
+        f[i] &&
+        narrow(e) &&
+        p.elems.some(
+          (o, j) =>
+            j !== i &&
+            f[j] &&
+            narrow(o) &&
+            vov(o, e) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], e.bbox[3] - e.bbox[1]) &&
+            (o.bbox[0] >= e.bbox[2] || o.bbox[2] <= e.bbox[0]) &&
+            Math.min(Math.abs(o.bbox[0] - e.bbox[2]), Math.abs(e.bbox[0] - o.bbox[2])) < 0.25 * p.width,
+        ),
+    );
     // A one-line cell beside it, top and bottom aligned: a bold row label of a table without rules.
     const gapX = (a: Elem, b: Elem) => Math.max(b.bbox[0] - a.bbox[2], a.bbox[0] - b.bbox[2]);
-    const cell = p.elems.map((e, i) => f[i] && e.nLines === 1 && p.elems.some((o, j) => j !== i && !f[j] && o.kind === 'text' && o.nLines === 1 &&
-      Math.abs(o.bbox[1] - e.bbox[1]) < 0.3 * e.size && Math.abs(o.bbox[3] - e.bbox[3]) < 0.3 * e.size && gapX(e, o) > 0 && gapX(e, o) < 0.3 * p.width));
+    const cell = p.elems.map(
+      (e, i) =>
+        f[i] &&
+        e.nLines === 1 &&
+        p.elems.some(
+          (o, j) =>
+            j !== i &&
+            !f[j] &&
+            o.kind === 'text' &&
+            o.nLines === 1 &&
+            Math.abs(o.bbox[1] - e.bbox[1]) < 0.3 * e.size &&
+            Math.abs(o.bbox[3] - e.bbox[3]) < 0.3 * e.size &&
+            gapX(e, o) > 0 &&
+            gapX(e, o) < 0.3 * p.width,
+        ),
+    );
     return f.map((v, i) => v && !side[i] && !cell[i]);
   });
   const flags = filterByContext(pages, roles, lineFlags, bs.size);
   const tiers: Tier[] = [];
-  const tierOf = (e: Elem): Tier | undefined => tiers.find((t) => Math.abs(t.size - e.size) < 0.6 && t.bold === e.bold >= 0.5);
-  const each = (f: (e: Elem, pi: number, ei: number) => void) => pages.forEach((p, pi) => p.elems.forEach((e, ei) => { if (flags[pi][ei]) f(e, pi, ei); }));
+  const tierOf = (e: Elem): Tier | undefined =>
+    tiers.find((t) => Math.abs(t.size - e.size) < 0.6 && t.bold === e.bold >= 0.5);
+  const each = (f: (e: Elem, pi: number, ei: number) => void) =>
+    pages.forEach((p, pi) =>
+      p.elems.forEach((e, ei) => {
+        if (flags[pi][ei]) f(e, pi, ei);
+      }),
+    );
   each((e) => {
     const t = tierOf(e);
     if (t) t.count++;
@@ -117,9 +174,14 @@ export function assignTitles(pages: PageAnalysis[], roles: MarginRole[][], bs: B
   const above = (a: Tier, b: Tier) => a.size > b.size + 0.3 || (Math.abs(a.size - b.size) <= 0.3 && a.bold && !b.bold);
   const tierLevel = (t: Tier) => 1 + tiers.filter((x) => x !== t && x.count >= 2 && above(x, t)).length;
   const heads: Heading[] = [];
-  each((e, pi, ei) => { const t = tierOf(e)!; heads.push({ pi, ei, e, tier: tiers.indexOf(t), tierLevel: tierLevel(t) }); });
+  each((e, pi, ei) => {
+    const t = tierOf(e)!;
+    heads.push({ pi, ei, e, tier: tiers.indexOf(t), tierLevel: tierLevel(t) });
+  });
   const ranks = styleRanks(pages, heads);
   const out = pages.map((p) => p.elems.map(() => 0));
-  heads.forEach((h, i) => { out[h.pi][h.ei] = ranks[i]; });
+  heads.forEach((h, i) => {
+    out[h.pi][h.ei] = ranks[i];
+  });
   return closeLevelGaps(out).map((p) => p.map((l) => Math.min(6, l)));
 }

@@ -5,7 +5,11 @@ import type { RawPage, RawVector, Rect } from '../pdf/raw.ts';
 import { rectArea, rectInter, rectUnion } from '../pdf/raw.ts';
 import { CAPTION_START, TABLE_CAPTION } from './text.ts';
 
-interface Cluster { bbox: Rect; n: number; curves: number }
+interface Cluster {
+  bbox: Rect;
+  n: number;
+  curves: number;
+}
 
 const GAP = 3;
 const FIGURE_CAPTION = /^\s*(figure|fig\.?|chart|plate|scheme|图)/i;
@@ -14,7 +18,13 @@ const MAX_VECTORS = 4000;
 function cluster(vs: RawVector[]): Cluster[] {
   const items = vs.map((v) => ({ bbox: v.bbox, n: 1, curves: v.rect ? 0 : 1 })).sort((a, b) => a.bbox[0] - b.bbox[0]);
   const par = items.map((_, i) => i);
-  const find = (i: number): number => { while (par[i] !== i) { par[i] = par[par[i]]; i = par[i]; } return i; };
+  const find = (i: number): number => {
+    while (par[i] !== i) {
+      par[i] = par[par[i]];
+      i = par[i];
+    }
+    return i;
+  };
   for (let i = 0; i < items.length; i++) {
     const a = items[i].bbox;
     for (let j = i + 1; j < items.length && items[j].bbox[0] <= a[2] + GAP; j++) {
@@ -24,18 +34,26 @@ function cluster(vs: RawVector[]): Cluster[] {
   }
   const groups = new Map<number, Cluster>();
   items.forEach((it, i) => {
-    const r = find(i), g = groups.get(r);
-    if (g) { g.bbox = rectUnion(g.bbox, it.bbox); g.n++; g.curves += it.curves; } else groups.set(r, { ...it, bbox: [...it.bbox] });
+    const r = find(i),
+      g = groups.get(r);
+    if (g) {
+      g.bbox = rectUnion(g.bbox, it.bbox);
+      g.n++;
+      g.curves += it.curves;
+    } else groups.set(r, { ...it, bbox: [...it.bbox] });
   });
   return [...groups.values()];
 }
 
 /** Figure regions drawn with vectors; `taken` are regions already claimed (images, tables). */
 export function detectVectorFigures(page: RawPage, taken: Rect[]): Rect[] {
-  const W = page.width, H = page.height, pageArea = W * H;
+  const W = page.width,
+    H = page.height,
+    pageArea = W * H;
   if (page.vectors.length > MAX_VECTORS || !page.vectors.length) return [];
   const vs = page.vectors.filter((v) => {
-    const w = v.bbox[2] - v.bbox[0], h = v.bbox[3] - v.bbox[1];
+    const w = v.bbox[2] - v.bbox[0],
+      h = v.bbox[3] - v.bbox[1];
     if (rectArea(v.bbox) > 0.5 * pageArea) return false; // page background
     if ((h < 2 && w > 0.5 * W) || (w < 2 && h > 0.5 * H)) return false; // separators and side rules
     return true;
@@ -44,7 +62,8 @@ export function detectVectorFigures(page: RawPage, taken: Rect[]): Rect[] {
   const captions = lines.filter((l) => CAPTION_START.test(l.text) && !TABLE_CAPTION.test(l.text));
   const out: Rect[] = [];
   for (const c of cluster(vs)) {
-    const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
+    const w = c.bbox[2] - c.bbox[0],
+      h = c.bbox[3] - c.bbox[1];
     if (w < 30 || h < 20 || rectArea(c.bbox) < 0.01 * pageArea) continue;
     if (taken.some((t) => rectInter(t, c.bbox) > 0.5 * rectArea(c.bbox))) continue;
     const cap = captions.find((l) => {

@@ -25,8 +25,12 @@ function intervalGaps(intervals: [number, number][]): [number, number][] {
 }
 
 function extent<T extends Boxed>(items: T[], lo: 0 | 1): number {
-  let a = Infinity, b = -Infinity;
-  for (const i of items) { a = Math.min(a, i.bbox[lo]); b = Math.max(b, i.bbox[lo + 2]); }
+  let a = Infinity,
+    b = -Infinity;
+  for (const i of items) {
+    a = Math.min(a, i.bbox[lo]);
+    b = Math.max(b, i.bbox[lo + 2]);
+  }
   return items.length ? b - a : 0;
 }
 
@@ -45,11 +49,19 @@ const overhang = (i: Boxed): number => Math.min(0.06 * (i.bbox[2] - i.bbox[0]), 
 
 /** Column gaps, widest first: clean ones (`soft` false), or gutters hidden by overhangs (`soft` true).
  * `left(i, x)` says whether item i lies left of a cut at x. */
-function columnGaps<T extends Boxed>(items: T[], soft: boolean): { g: [number, number][]; soft: boolean; left: (i: T, x: number) => boolean } {
+function columnGaps<T extends Boxed>(
+  items: T[],
+  soft: boolean,
+): { g: [number, number][]; soft: boolean; left: (i: T, x: number) => boolean } {
   const widest = (g: [number, number][]) => g.sort((p, q) => q[1] - q[0] - (p[1] - p[0]));
-  if (!soft) return { g: widest(gaps(items, 0).filter(([a, b]) => b - a >= MIN_GUTTER)), soft, left: (i, x) => i.bbox[2] <= x };
+  if (!soft)
+    return { g: widest(gaps(items, 0).filter(([a, b]) => b - a >= MIN_GUTTER)), soft, left: (i, x) => i.bbox[2] <= x };
   const pulled = items.map((i) => [i.bbox[0], i.bbox[2] - overhang(i)] as [number, number]);
-  return { g: widest(intervalGaps(pulled).filter(([a, b]) => b - a >= MIN_GUTTER / 2)), soft, left: (i, x) => i.bbox[2] - overhang(i) <= x };
+  return {
+    g: widest(intervalGaps(pulled).filter(([a, b]) => b - a >= MIN_GUTTER / 2)),
+    soft,
+    left: (i, x) => i.bbox[2] - overhang(i) <= x,
+  };
 }
 
 /** A vertical cut at a clean gutter, else (only then) at one hidden by overhanging line ends: the two sides,
@@ -69,11 +81,13 @@ function belowColumns<T extends Boxed>(L: T[], R: T[]): [T[], T[], T[]] {
   let other = -Infinity;
   for (const i of R) other = Math.max(other, i.bbox[3]);
   const byTop = [...L].sort((a, b) => a.bbox[1] - b.bbox[1]);
-  let own = byTop[0].bbox[3], pitch = -Infinity; // bottom of the items so far; the gap above the last of them
+  let own = byTop[0].bbox[3],
+    pitch = -Infinity; // bottom of the items so far; the gap above the last of them
   for (let k = 1; k < byTop.length; k++) {
     const gap = byTop[k].bbox[1] - own;
     if (gap >= 0 && byTop[k].bbox[1] >= other) {
-      const above = byTop.slice(0, k), below = byTop.slice(k);
+      const above = byTop.slice(0, k),
+        below = byTop.slice(k);
       if (gap <= pitch + 0.1 * lineHeight(L) || extent(below, 0) > 0.8 * extent(above, 0)) break;
       return [L.filter((i) => !below.includes(i)), R, below];
     }
@@ -89,7 +103,8 @@ function cutAt<T extends Boxed>(items: T[], W: number, softGaps: boolean): [T[],
   let line: number | undefined; // the items' lineHeight, once a cut needs it
   for (const [a, b] of g) {
     const x = (a + b) / 2;
-    const L = items.filter((i) => left(i, x)), R = items.filter((i) => i.bbox[0] >= x);
+    const L = items.filter((i) => left(i, x)),
+      R = items.filter((i) => i.bbox[0] >= x);
     if (!L.length || !R.length || L.length + R.length !== items.length) continue;
     // A cut through overhangs must split two tall columns, not a row of boxes.
     if (soft && (extent(L, 1) < 0.4 * H || extent(R, 1) < 0.4 * H || L.length < 2 || R.length < 2)) continue;
@@ -98,7 +113,9 @@ function cutAt<T extends Boxed>(items: T[], W: number, softGaps: boolean): [T[],
     if (apart) line ??= lineHeight(items);
     if (rowAligned(L, R, apart ? line : undefined)) continue; // a table without rules: read it row by row
     // Sides that share no height (a centred line above a flush-left heading) read top to bottom.
-    const yOverlap = Math.min(...[L, R].map((S) => Math.max(...S.map((i) => i.bbox[3])))) - Math.max(...[L, R].map((S) => Math.min(...S.map((i) => i.bbox[1]))));
+    const yOverlap =
+      Math.min(...[L, R].map((S) => Math.max(...S.map((i) => i.bbox[3])))) -
+      Math.max(...[L, R].map((S) => Math.min(...S.map((i) => i.bbox[1]))));
     if (yOverlap <= 0) continue;
     if (extent(L, 0) > 0.2 * W && extent(R, 0) > 0.2 * W) return [L, R];
     // A narrow side column (labels, margin notes) still reads before/after as a whole when it is tall.
@@ -117,9 +134,17 @@ function crossers<T extends Boxed>(items: T[], W: number): T[] | null {
     const x1 = x0 + MIN_GUTTER;
     const C = items.filter((i) => i.bbox[0] < x1 && right(i) > x0);
     if (!C.length || C.length > Math.max(2, 0.3 * items.length) || (best && C.length >= best.length)) continue;
-    const L = items.filter((i) => right(i) <= x0), R = items.filter((i) => i.bbox[0] >= x1);
-    if (L.length < 2 || R.length < 2 || x0 - Math.min(...L.map((i) => i.bbox[0])) < 0.2 * W || Math.max(...R.map((i) => i.bbox[2])) - x1 < 0.2 * W) continue;
-    const rowShared = (c: T) => [...L, ...R].some((o) => Math.min(c.bbox[3], o.bbox[3]) - Math.max(c.bbox[1], o.bbox[1]) > 0);
+    const L = items.filter((i) => right(i) <= x0),
+      R = items.filter((i) => i.bbox[0] >= x1);
+    if (
+      L.length < 2 ||
+      R.length < 2 ||
+      x0 - Math.min(...L.map((i) => i.bbox[0])) < 0.2 * W ||
+      Math.max(...R.map((i) => i.bbox[2])) - x1 < 0.2 * W
+    )
+      continue;
+    const rowShared = (c: T) =>
+      [...L, ...R].some((o) => Math.min(c.bbox[3], o.bbox[3]) - Math.max(c.bbox[1], o.bbox[1]) > 0);
     if (C.some(rowShared) || rowAligned(L, R)) continue;
     best = C;
   }
@@ -134,13 +159,18 @@ function wideSeparators<T extends Boxed>(items: T[], W: number, depth: number): 
     if (!wide.length || wide.length === items.length) return false;
     const narrow = items.filter((i) => !wide.includes(i));
     if (narrow.length < 4) return false;
-    const x0 = Math.min(...narrow.map((i) => i.bbox[0])), x1 = Math.max(...narrow.map((i) => i.bbox[2]));
+    const x0 = Math.min(...narrow.map((i) => i.bbox[0])),
+      x1 = Math.max(...narrow.map((i) => i.bbox[2]));
     const column = (soft: boolean) => {
       const { g, left } = columnGaps(narrow, soft);
       return g.find(([a, b]) => {
         const x = (a + b) / 2;
-        return x - x0 > 0.2 * W && x1 - x > 0.2 * W &&
-          narrow.filter((i) => left(i, x)).length >= 2 && narrow.filter((i) => i.bbox[0] >= x).length >= 2;
+        return (
+          x - x0 > 0.2 * W &&
+          x1 - x > 0.2 * W &&
+          narrow.filter((i) => left(i, x)).length >= 2 &&
+          narrow.filter((i) => i.bbox[0] >= x).length >= 2
+        );
       });
     };
     return !!(column(false) || column(true));

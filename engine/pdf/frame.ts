@@ -15,8 +15,13 @@ export interface Frame {
   dir(dx: number, dy: number): [number, number];
 }
 
-export const identityFrame = (W: number, H: number): Frame =>
-  ({ rotation: 0, w: W, h: H, point: (x, y) => [x, y], dir: (dx, dy) => [dx, dy] });
+export const identityFrame = (W: number, H: number): Frame => ({
+  rotation: 0,
+  w: W,
+  h: H,
+  point: (x, y) => [x, y],
+  dir: (dx, dy) => [dx, dy],
+});
 
 /** The frame in which text running in direction class `rot` reads left to right. */
 export function frameFor(rot: Rotation, W: number, H: number): Frame {
@@ -44,15 +49,20 @@ export function rotationOf(dx: number, dy: number): Rotation | -1 {
 /** A box of the frame back in the page's own frame (page size W × H). */
 export function toPageFrame(r: Rect, rot: Rotation, W: number, H: number): Rect {
   switch (rot) {
-    case 90: return [r[1], H - r[2], r[3], H - r[0]];
-    case 270: return [W - r[3], r[0], W - r[1], r[2]];
-    case 180: return [W - r[2], H - r[3], W - r[0], H - r[1]];
-    default: return r;
+    case 90:
+      return [r[1], H - r[2], r[3], H - r[0]];
+    case 270:
+      return [W - r[3], r[0], W - r[1], r[2]];
+    case 180:
+      return [W - r[2], H - r[3], W - r[0], H - r[1]];
+    default:
+      return r;
   }
 }
 
 /** A page box in the frame (both corners mapped, normalised). */
 export function rectToFrame(f: Frame, r: Rect): Rect {
-  const [ax, ay] = f.point(r[0], r[1]), [bx, by] = f.point(r[2], r[3]);
+  const [ax, ay] = f.point(r[0], r[1]),
+    [bx, by] = f.point(r[2], r[3]);
   return [Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)];
 }

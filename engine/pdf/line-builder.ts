@@ -8,15 +8,29 @@ import { evenPitch, scripts, top } from './line-measures.ts';
 
 /** `mono`: the face is flagged or measured monospaced; `monoSure`: its name says so too; `wide`: it has set
  * full-width CJK characters on this page (such faces are flagged, and measure, fixed-pitch). */
-export interface FontInfo { name: string; bold: boolean; italic: boolean; mono: boolean; monoSure?: boolean; wide?: boolean }
+export interface FontInfo {
+  name: string;
+  bold: boolean;
+  italic: boolean;
+  mono: boolean;
+  monoSure?: boolean;
+  wide?: boolean;
+}
 
 const isAlef = (u: number) => u === 0x622 || u === 0x623 || u === 0x625 || u === 0x627;
 const isBlank = (u: number) => u === 32 || u === 0xa0 || u === 9;
 const isRtl = (u: number) => (u >= 0x590 && u <= 0x8ff) || (u >= 0xfb1d && u <= 0xfdff) || (u >= 0xfe70 && u <= 0xfeff);
 /** Full-width CJK characters (Hangul Jamo, CJK marks and kana, ideographs, Hangul, full-width forms): the
  * same advance in every face, so they say nothing about monospacing. */
-const isWide = (u: number): boolean => u >= 0x1100 && (u <= 0x11ff || (u >= 0x3000 && u <= 0x30ff) || (u >= 0x3400 && u <= 0x4dbf) ||
-  (u >= 0x4e00 && u <= 0x9fff) || (u >= 0xac00 && u <= 0xd7af) || (u >= 0xf900 && u <= 0xfaff) || (u >= 0xff01 && u <= 0xff60));
+const isWide = (u: number): boolean =>
+  u >= 0x1100 &&
+  (u <= 0x11ff ||
+    (u >= 0x3000 && u <= 0x30ff) ||
+    (u >= 0x3400 && u <= 0x4dbf) ||
+    (u >= 0x4e00 && u <= 0x9fff) ||
+    (u >= 0xac00 && u <= 0xd7af) ||
+    (u >= 0xf900 && u <= 0xfaff) ||
+    (u >= 0xff01 && u <= 0xff60));
 const isFigure = (u: number) => (u >= 48 && u <= 57) || u === 46 || u === 44 || u === 37;
 const NONE: { sup: number[]; sub: number[] } = { sup: [], sub: [] };
 const grow = <T extends Float64Array | Uint16Array>(a: T, n: number): T => {
@@ -90,19 +104,30 @@ export class LineBuilder {
 
   /** One char (one UTF-16 unit, as mupdf reports) with its quad (see left). */
   add(c: string, q: ArrayLike<number>, shift: boolean, size: number, f: FontInfo): void {
-    const ox = shift ? this.ox : 0, oy = shift ? this.oy : 0;
-    const x0 = Math.min(q[0] - ox, q[4] - ox), x1 = Math.max(q[2] - ox, q[6] - ox);
-    const top = Math.min(q[1] - oy, q[3] - oy), bottom = Math.max(q[5] - oy, q[7] - oy);
-    const code = c.charCodeAt(0), k = this.len - 1;
+    const ox = shift ? this.ox : 0,
+      oy = shift ? this.oy : 0;
+    const x0 = Math.min(q[0] - ox, q[4] - ox),
+      x1 = Math.max(q[2] - ox, q[6] - ox);
+    const top = Math.min(q[1] - oy, q[3] - oy),
+      bottom = Math.max(q[5] - oy, q[7] - oy);
+    const code = c.charCodeAt(0),
+      k = this.len - 1;
     if (this.len + c.length + 1 >= this.u.length) this.ensure(this.len + c.length + 1);
-    const u = this.u, cx0 = this.cx0, cx1 = this.cx1, csz = this.csz, cy1 = this.cy1;
+    const u = this.u,
+      cx0 = this.cx0,
+      cx1 = this.cx1,
+      csz = this.csz,
+      cy1 = this.cy1;
     if (code === 0x644 && c.length === 1 && k >= 0 && isAlef(u[k]) && cx1[k] - cx0[k] < 0.05) {
       // A lam-alef ligature mapped to "alef, lam" with a zero-width alef: restore the logical "lam, alef".
-      u[k + 1] = u[k]; u[k] = code;
+      u[k + 1] = u[k];
+      u[k] = code;
       cx0[k] = cx0[k + 1] = x0;
       cx1[k] = cx1[k + 1] = x1;
-      csz[k + 1] = csz[k]; csz[k] = this.mixed ? size : this.firstSize;
-      cy1[k + 1] = cy1[k]; cy1[k] = this.mixed ? bottom : this.firstBottom;
+      csz[k + 1] = csz[k];
+      csz[k] = this.mixed ? size : this.firstSize;
+      cy1[k + 1] = cy1[k];
+      cy1[k] = this.mixed ? bottom : this.firstBottom;
       this.len++;
     } else {
       const i = this.len;
@@ -110,11 +135,19 @@ export class LineBuilder {
       this.len += c.length;
       cx0[i] = x0;
       cx1[i] = x1;
-      if (isBlank(code) && c.length === 1) { csz[i] = cy1[i] = NaN; }
-      else {
-        if (Number.isNaN(this.firstSize)) { this.firstSize = size; this.firstBottom = bottom; }
+      if (isBlank(code) && c.length === 1) {
+        csz[i] = cy1[i] = NaN;
+      } else {
+        if (Number.isNaN(this.firstSize)) {
+          this.firstSize = size;
+          this.firstBottom = bottom;
+        }
         // (Same size on another baseline, beyond a third of an em: a formula's numerator and denominator.)
-        else if (!this.mixed && !(Math.abs(size - this.firstSize) < 0.01 && Math.abs(bottom - this.firstBottom) < 0.35 * size)) this.mixed = true;
+        else if (
+          !this.mixed &&
+          !(Math.abs(size - this.firstSize) < 0.01 && Math.abs(bottom - this.firstBottom) < 0.35 * size)
+        )
+          this.mixed = true;
         csz[i] = this.mixed ? size : this.firstSize;
         cy1[i] = this.mixed ? bottom : this.firstBottom;
       }
@@ -126,15 +159,26 @@ export class LineBuilder {
     // Counted in place (a Map per line, or a shared counting helper, boxed every size).
     let sk = Math.round(size * 4) / 4;
     if (sk === 0) sk = 0; // a Map key: -0 counts as 0
-    const sKeys = this.sizeKeys, ns = this.nSizes;
+    const sKeys = this.sizeKeys,
+      ns = this.nSizes;
     let si = 0;
     while (si < ns && sKeys[si] !== sk && !(sk !== sk && sKeys[si] !== sKeys[si])) si++;
-    if (si === ns) { sKeys[si] = sk; this.sizeN[si] = 0; this.nSizes++; }
+    if (si === ns) {
+      sKeys[si] = sk;
+      this.sizeN[si] = 0;
+      this.nSizes++;
+    }
     this.sizeN[si]++;
-    const fKeys = this.fontKeys, nf = this.nFonts, name = f.name;
+    const fKeys = this.fontKeys,
+      nf = this.nFonts,
+      name = f.name;
     let fi = 0;
     while (fi < nf && fKeys[fi] !== name) fi++;
-    if (fi === nf) { fKeys[fi] = name; this.fontN[fi] = 0; this.nFonts++; }
+    if (fi === nf) {
+      fKeys[fi] = name;
+      this.fontN[fi] = 0;
+      this.nFonts++;
+    }
     this.fontN[fi]++;
     this.n++;
     if (f.bold) this.bold++;
@@ -156,7 +200,8 @@ export class LineBuilder {
   private ensure(n: number): void {
     while (this.u.length <= n) {
       this.u = grow(this.u, this.u.length);
-      this.csz = grow(this.csz, this.csz.length); this.cy1 = grow(this.cy1, this.cy1.length);
+      this.csz = grow(this.csz, this.csz.length);
+      this.cy1 = grow(this.cy1, this.cy1.length);
     }
   }
 
@@ -164,24 +209,47 @@ export class LineBuilder {
     if (!this.n) return null;
     if (this.accents) this.len = composeAccents(this.u, this.cx0, this.cx1, this.csz, this.cy1, this.len);
     let all = '';
-    for (let i = 0; i < this.len; i += 4096) all += String.fromCharCode.apply(null, this.u.subarray(i, Math.min(this.len, i + 4096)) as unknown as number[]);
+    for (let i = 0; i < this.len; i += 4096)
+      all += String.fromCharCode.apply(null, this.u.subarray(i, Math.min(this.len, i + 4096)) as unknown as number[]);
     const text = all.replace(/\s+$/, '');
     if (!text.trim()) return null;
-    const lead = text.length - text.trimStart().length, end = text.length;
-    const cx0 = this.cx0.slice(lead, end), cx1 = this.cx1.slice(lead, end);
-    let l = Infinity, r = -Infinity;
-    for (let i = 0; i < cx0.length; i++) { l = Math.min(l, cx0[i]); r = Math.max(r, cx1[i]); }
+    const lead = text.length - text.trimStart().length,
+      end = text.length;
+    const cx0 = this.cx0.slice(lead, end),
+      cx1 = this.cx1.slice(lead, end);
+    let l = Infinity,
+      r = -Infinity;
+    for (let i = 0; i < cx0.length; i++) {
+      l = Math.min(l, cx0[i]);
+      r = Math.max(r, cx1[i]);
+    }
     const size = top(this.sizeKeys, this.sizeN, this.nSizes);
-    const { sup, sub } = this.mixed ? scripts(text.slice(lead), this.csz.subarray(lead, end), this.cy1.subarray(lead, end), size) : NONE;
+    const { sup, sub } = this.mixed
+      ? scripts(text.slice(lead), this.csz.subarray(lead, end), this.cy1.subarray(lead, end), size)
+      : NONE;
     const line: RawLine = {
-      text: text.slice(lead), cx0, cx1, bbox: [l, this.y0, r, this.y1], size, font: top(this.fontKeys, this.fontN, this.nFonts),
-      bold: this.bold / this.n, italic: this.italic / this.n, mono: this.monoOf ? (this.mono + (evenPitch(this.adv, this.nAdv) ? this.flagged : 0)) / this.monoOf : 0, rotated: this.rotated, rtl: this.rtl > this.n / 2,
+      text: text.slice(lead),
+      cx0,
+      cx1,
+      bbox: [l, this.y0, r, this.y1],
+      size,
+      font: top(this.fontKeys, this.fontN, this.nFonts),
+      bold: this.bold / this.n,
+      italic: this.italic / this.n,
+      mono: this.monoOf ? (this.mono + (evenPitch(this.adv, this.nAdv) ? this.flagged : 0)) / this.monoOf : 0,
+      rotated: this.rotated,
+      rtl: this.rtl > this.n / 2,
     };
     if (sup.length && !this.rotated) line.sup = sup;
     if (sub.length && !this.rotated) line.sub = sub;
     if (this.mixed && !this.rotated) {
-      let lo = Infinity, hi = -Infinity;
-      for (let i = lead; i < end; i++) { const b = this.cy1[i]; if (b < lo) lo = b; if (b > hi) hi = b; }
+      let lo = Infinity,
+        hi = -Infinity;
+      for (let i = lead; i < end; i++) {
+        const b = this.cy1[i];
+        if (b < lo) lo = b;
+        if (b > hi) hi = b;
+      }
       if (hi - lo > 0.35 * size) line.cy1 = Array.from(this.cy1.subarray(lead, end));
     }
     return line;

@@ -3,11 +3,17 @@
 // filter (e.g. CCITT fax) runs once, nothing is unpacked. The mask's PDF object is found among the
 // page's image XObjects (forms included) by size; when it is not exactly one object, the caller
 // decodes the image as before.
-import * as mupdf from 'mupdf';
+import type * as mupdf from 'mupdf';
 import { decodeG4 } from './fax.ts';
 
 /** Image-mask XObjects of `res` (and of the forms it uses), by object number; `seen` guards form loops. */
-function masksOf(res: mupdf.PDFObject, w: number, h: number, out: Map<number, mupdf.PDFObject>, seen: Set<number>): void {
+function masksOf(
+  res: mupdf.PDFObject,
+  w: number,
+  h: number,
+  out: Map<number, mupdf.PDFObject>,
+  seen: Set<number>,
+): void {
   const xobjects = res.get('XObject');
   if (!xobjects.isDictionary()) return;
   xobjects.forEach((ref) => {
@@ -20,7 +26,12 @@ function masksOf(res: mupdf.PDFObject, w: number, h: number, out: Map<number, mu
     if (sub === 'Form') {
       const r = x.get('Resources');
       if (r.isDictionary()) masksOf(r, w, h, out, seen);
-    } else if (sub === 'Image' && x.get('ImageMask').asBoolean() && x.get('Width').asNumber() === w && x.get('Height').asNumber() === h) {
+    } else if (
+      sub === 'Image' &&
+      x.get('ImageMask').asBoolean() &&
+      x.get('Width').asNumber() === w &&
+      x.get('Height').asNumber() === h
+    ) {
       out.set(num, ref);
     }
   });
@@ -31,7 +42,12 @@ function masksOf(res: mupdf.PDFObject, w: number, h: number, out: Map<number, mu
  * page-sized mask never needs its whole bitmap in memory: a G4 mask's row as its changes only (pixels
  * where ink and paper alternate; the row starts in ink when `inkFirst`), other masks' rows written over
  * the last one in `out` (changes null). */
-export interface RowLayout { out: Uint8Array; offset: number; stride: number; onRow?: RowDone }
+export interface RowLayout {
+  out: Uint8Array;
+  offset: number;
+  stride: number;
+  onRow?: RowDone;
+}
 export type RowDone = (y: number, changes: Int32Array | null, n: number, inkFirst: boolean) => void;
 
 /**
@@ -56,15 +72,25 @@ export function maskRows(page: mupdf.Page, w: number, h: number, layout?: RowLay
   const rb = (w + 7) >> 3;
   const { out, offset, stride, onRow } = layout ?? { out: new Uint8Array(rb * h), offset: 0, stride: rb };
   /** Finishes row y (inverted when `flip`) and hands it on. */
-  const done = (flip: boolean) => (y: number, changes: Int32Array | null = null, n = 0) => {
-    if (flip && (stride || !changes)) for (let i = offset + y * stride, e = i + rb; i < e; i++) out[i] ^= 255;
-    onRow?.(y, changes, n, flip);
-  };
+  const done =
+    (flip: boolean) =>
+    (y: number, changes: Int32Array | null = null, n = 0) => {
+      if (flip && (stride || !changes)) for (let i = offset + y * stride, e = i + rb; i < e; i++) out[i] ^= 255;
+      onRow?.(y, changes, n, flip);
+    };
   return g4Rows(x, w, h, out, offset, stride, invert, done) ?? decoded(x, rb, h, out, offset, stride, done(invert));
 }
 
 /** The stream's data through its filters (mupdf), copied row by row; null when shorter than h rows. */
-function decoded(x: mupdf.PDFObject, rb: number, h: number, out: Uint8Array, offset: number, stride: number, done: (y: number) => void): Uint8Array | null {
+function decoded(
+  x: mupdf.PDFObject,
+  rb: number,
+  h: number,
+  out: Uint8Array,
+  offset: number,
+  stride: number,
+  done: (y: number) => void,
+): Uint8Array | null {
   const buf = x.readStream();
   try {
     const data = buf.asUint8Array();
@@ -81,11 +107,24 @@ function decoded(x: mupdf.PDFObject, rb: number, h: number, out: Uint8Array, off
 
 /** A plain G4 fax mask (CCITTFaxDecode alone, K < 0, rows not byte-aligned) decoded by fax.ts; null for
  * any other stream, or when fax.ts does not read it to the end (rows handed on before that stand). */
-function g4Rows(x: mupdf.PDFObject, w: number, h: number, out: Uint8Array, offset: number, stride: number, invert: boolean, done: (flip: boolean) => (y: number, changes?: Int32Array, n?: number) => void): Uint8Array | null {
+function g4Rows(
+  x: mupdf.PDFObject,
+  w: number,
+  h: number,
+  out: Uint8Array,
+  offset: number,
+  stride: number,
+  invert: boolean,
+  done: (flip: boolean) => (y: number, changes?: Int32Array, n?: number) => void,
+): Uint8Array | null {
   const one = (o: mupdf.PDFObject) => (o.isArray() ? (o.length === 1 ? o.get(0) : null) : o);
-  const filter = one(x.get('Filter')), parms = one(x.get('DecodeParms'));
+  const filter = one(x.get('Filter')),
+    parms = one(x.get('DecodeParms'));
   if (!filter?.isName() || filter.asName() !== 'CCITTFaxDecode' || !parms?.isDictionary()) return null;
-  const num = (k: string, dflt: number) => { const v = parms.get(k); return v.isNumber() ? v.asNumber() : dflt; };
+  const num = (k: string, dflt: number) => {
+    const v = parms.get(k);
+    return v.isNumber() ? v.asNumber() : dflt;
+  };
   const flag = (k: string) => parms.get(k).asBoolean();
   if (num('K', 0) >= 0 || num('Columns', 1728) !== w || num('Rows', h) !== h || flag('EncodedByteAlign')) return null;
   const buf = x.readRawStream();

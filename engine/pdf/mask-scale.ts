@@ -4,13 +4,25 @@
 // whole bitmap is never held. It stands in for mupdf's decode, subsample and scale of such a mask.
 
 /** Bits set in each byte value. */
-const POP = Uint8Array.from({ length: 256 }, (_, b) => { let n = 0; for (let v = b; v; v &= v - 1) n++; return n; });
+const POP = Uint8Array.from({ length: 256 }, (_, b) => {
+  let n = 0;
+  for (let v = b; v; v &= v - 1) n++;
+  return n;
+});
 
 /** Where [lo, hi) of a pixel row or column falls in a mask of `size` bits drawn from `from` to `to`
  * (pixmap pixels): the first mask bit of each pixel from `first` on (n + 1 bounds), and the share of
  * each pixel the mask covers. */
-function axis(from: number, to: number, size: number, first: number, n: number): { bound: Int32Array; share: Float64Array } {
-  const bound = new Int32Array(n + 1), share = new Float64Array(n), k = size / (to - from);
+function axis(
+  from: number,
+  to: number,
+  size: number,
+  first: number,
+  n: number,
+): { bound: Int32Array; share: Float64Array } {
+  const bound = new Int32Array(n + 1),
+    share = new Float64Array(n),
+    k = size / (to - from);
   for (let i = 0; i <= n; i++) bound[i] = Math.min(size, Math.max(0, Math.round((first + i - from) * k)));
   for (let i = 0; i < n; i++) share[i] = Math.max(0, Math.min(first + i + 1, to) - Math.max(first + i, from));
   return { bound, share };
@@ -35,12 +47,22 @@ export class MaskScaler {
    * A `width`×`height` mask whose upright rectangle on a `pw`×`ph` pixmap is [left, top, right, bottom]
    * (pixmap pixels, fractions allowed); only the pixels inside the pixmap are painted.
    */
-  constructor(width: number, height: number, left: number, top: number, right: number, bottom: number, pw: number, ph: number) {
+  constructor(
+    width: number,
+    height: number,
+    left: number,
+    top: number,
+    right: number,
+    bottom: number,
+    pw: number,
+    ph: number,
+  ) {
     this.width = width;
     this.height = height;
     this.x0 = Math.max(0, Math.floor(left));
     this.y0 = Math.max(0, Math.floor(top));
-    const nx = Math.max(0, Math.min(pw, Math.ceil(right)) - this.x0), ny = Math.max(0, Math.min(ph, Math.ceil(bottom)) - this.y0);
+    const nx = Math.max(0, Math.min(pw, Math.ceil(right)) - this.x0),
+      ny = Math.max(0, Math.min(ph, Math.ceil(bottom)) - this.y0);
     this.cols = axis(left, right, width, this.x0, nx);
     this.rows = axis(top, bottom, height, this.y0, ny);
     this.sums = new Uint32Array(nx);
@@ -69,11 +91,17 @@ export class MaskScaler {
   /** Adds mask row y given as packed bits at `bits[off…]` (most significant first, 0 = ink). */
   addRow(y: number, bits: Uint8Array, off: number): void {
     if (this.begin(y)) {
-      const { bound: bx } = this.cols, sums = this.sums, n = sums.length;
+      const { bound: bx } = this.cols,
+        sums = this.sums,
+        n = sums.length;
       // Set bits (paper) before each column bound, counted byte by byte as the bounds move right.
-      let ones = 0, byte = 0, prevX = bx[0], prevOnes = 0;
+      let ones = 0,
+        byte = 0,
+        prevX = bx[0],
+        prevOnes = 0;
       for (let k = 0; k <= n; k++) {
-        const x = bx[k], b = x >> 3;
+        const x = bx[k],
+          b = x >> 3;
         while (byte < b) ones += POP[bits[off + byte++]];
         const at = x & 7 ? ones + POP[bits[off + b] >> (8 - (x & 7))] : ones;
         if (k > 0) sums[k - 1] += x - prevX - (at - prevOnes);
@@ -88,15 +116,23 @@ export class MaskScaler {
    * only the ink runs are visited, so white rows cost nothing. */
   addRuns(y: number, changes: Int32Array, n: number, inkFirst: boolean): void {
     if (this.begin(y)) {
-      const { bound: bx } = this.cols, col = this.colOf, sums = this.sums, lo = bx[0], hi = bx[sums.length];
-      let ink = inkFirst, x = 0;
+      const { bound: bx } = this.cols,
+        col = this.colOf,
+        sums = this.sums,
+        lo = bx[0],
+        hi = bx[sums.length];
+      let ink = inkFirst,
+        x = 0;
       for (let i = 0; i <= n; i++, ink = !ink) {
-        const e = i < n ? changes[i] : this.width, s = x;
+        const e = i < n ? changes[i] : this.width,
+          s = x;
         x = e;
         if (!ink) continue;
-        const from = s < lo ? lo : s, to = e > hi ? hi : e;
+        const from = Math.max(s, lo),
+          to = Math.min(e, hi);
         if (from >= to) continue;
-        const c0 = col[from], c1 = col[to - 1];
+        const c0 = col[from],
+          c1 = col[to - 1];
         if (c0 === c1) {
           sums[c0] += to - from;
           continue;
@@ -111,8 +147,12 @@ export class MaskScaler {
 
   /** Ends the pixel row being summed: its ink is the black share of each pixel's bits times its coverage. */
   private flush(): void {
-    const { bound: by, share: sy } = this.rows, { bound: bx, share: sx } = this.cols, sums = this.sums, n = sums.length;
-    const j = this.row++, hy = by[j + 1] - by[j];
+    const { bound: by, share: sy } = this.rows,
+      { bound: bx, share: sx } = this.cols,
+      sums = this.sums,
+      n = sums.length;
+    const j = this.row++,
+      hy = by[j + 1] - by[j];
     for (let k = 0; k < n; k++) {
       const area = (bx[k + 1] - bx[k]) * hy;
       this.ink[j * n + k] = area ? Math.round((255 * sums[k] * sx[k] * sy[j]) / area) : 0;
@@ -122,7 +162,8 @@ export class MaskScaler {
 
   /** Paints the ink in `color` (one 0–255 value per channel) over `pixels` (`n` channels, no alpha). */
   paint(pixels: Uint8Array | Uint8ClampedArray, stride: number, n: number, color: number[]): void {
-    const nx = this.sums.length, ny = this.rows.share.length;
+    const nx = this.sums.length,
+      ny = this.rows.share.length;
     for (let j = 0; j < ny; j++) {
       for (let k = 0, o = (this.y0 + j) * stride + this.x0 * n; k < nx; k++, o += n) {
         const a = this.ink[j * nx + k];

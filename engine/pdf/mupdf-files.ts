@@ -46,10 +46,14 @@ export function pixmapPng(pm: mupdf.Pixmap): Uint8Array {
 }
 
 /** Decodes an image file (PNG, JPEG, GIF, BMP, TIFF; not WebP) to its size and a PNG encoding. */
-export function decodeImage(data: Uint8Array, wantPng: boolean): { width: number; height: number; png: Uint8Array | null } {
+export function decodeImage(
+  data: Uint8Array,
+  wantPng: boolean,
+): { width: number; height: number; png: Uint8Array | null } {
   const img = new mupdf.Image(data);
   try {
-    const width = img.getWidth(), height = img.getHeight();
+    const width = img.getWidth(),
+      height = img.getHeight();
     if (!wantPng) return { width, height, png: null };
     return { width, height, png: pixmapPng(img.toPixmap()) };
   } finally {
@@ -58,7 +62,11 @@ export function decodeImage(data: Uint8Array, wantPng: boolean): { width: number
 }
 
 /** One byte per pixel, row-major (0 = black): what OCR reads. */
-export interface GrayPixels { width: number; height: number; data: Uint8Array }
+export interface GrayPixels {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
 
 /** A pixmap as tightly packed grey pixels (converted when it is not grey; transparency over white); frees it. */
 export function grayOf(pm: mupdf.Pixmap): GrayPixels {
@@ -66,12 +74,21 @@ export function grayOf(pm: mupdf.Pixmap): GrayPixels {
   try {
     const alpha = !!pm.getAlpha();
     if (pm.getNumberOfComponents() !== 1) p = pm.convertToColorSpace(mupdf.ColorSpace.DeviceGray, alpha);
-    const w = p.getWidth(), h = p.getHeight(), stride = p.getStride(), src = p.getPixels(), n = alpha ? 2 : 1;
+    const w = p.getWidth(),
+      h = p.getHeight(),
+      stride = p.getStride(),
+      src = p.getPixels(),
+      n = alpha ? 2 : 1;
     const data = new Uint8Array(w * h);
     for (let y = 0; y < h; y++) {
-      const r = y * stride, o = y * w;
+      const r = y * stride,
+        o = y * w;
       if (!alpha) data.set(src.subarray(r, r + w), o);
-      else for (let x = 0; x < w; x++) { const a = src[r + x * n + 1]; data[o + x] = Math.min(255, src[r + x * n] + 255 - a); } // premultiplied
+      else
+        for (let x = 0; x < w; x++) {
+          const a = src[r + x * n + 1];
+          data[o + x] = Math.min(255, src[r + x * n] + 255 - a);
+        } // premultiplied
     }
     return { width: w, height: h, data };
   } finally {
@@ -93,7 +110,10 @@ export function pagePixmap(doc: mupdf.Document, i: number, widthPx: number, cs: 
 }
 
 /** The pages of an image file (several for a multi-page TIFF) decoded to grey at their own pixel size. */
-export function decodeImagePages(data: Uint8Array, magic: string): { count: number; page(i: number): GrayPixels; close(): void } {
+export function decodeImagePages(
+  data: Uint8Array,
+  magic: string,
+): { count: number; page(i: number): GrayPixels; close(): void } {
   const first = new mupdf.Image(data);
   const w0 = first.getWidth();
   first.destroy();
@@ -103,7 +123,11 @@ export function decodeImagePages(data: Uint8Array, magic: string): { count: numb
     page(i) {
       if (i === 0 && magic !== 'image/tiff') {
         const img = new mupdf.Image(data);
-        try { return grayOf(img.toPixmap()); } finally { img.destroy(); }
+        try {
+          return grayOf(img.toPixmap());
+        } finally {
+          img.destroy();
+        }
       }
       return grayOf(pagePixmap(doc, i, w0, mupdf.ColorSpace.DeviceGray));
     },

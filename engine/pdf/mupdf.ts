@@ -15,12 +15,18 @@ import { MAX_CROP_PIXELS, renderScale } from '../parse/caps.ts';
 // mupdf's log and colour management are set once, in mupdf-files.ts (imported above).
 
 /** `damaged`: the document was repaired (PdfDocument sets it): text in fonts it lost is unmapped. */
-export interface ExtractOptions { vectors?: boolean; images?: boolean; damaged?: boolean }
+export interface ExtractOptions {
+  vectors?: boolean;
+  images?: boolean;
+  damaged?: boolean;
+}
 
 /** Pages closed on this thread (and those with crops), and how many of each may share mupdf's store
  * between two empties (see close). */
-let closedPages = 0, cropPages = 0;
-const STORE_PAGES = 32, STORE_CROP_PAGES = 8;
+let closedPages = 0,
+  cropPages = 0;
+const STORE_PAGES = 32,
+  STORE_CROP_PAGES = 8;
 /** How many times more pixels than drawn a 1-bit mask has when renderPng scales it itself (mask-render.ts). */
 const BIG_MASK = 16;
 
@@ -39,25 +45,62 @@ export class PdfPage {
     const b = this.page.getBounds();
     this.ox = b[0];
     this.oy = b[1];
-    const W = b[2] - b[0], H = b[3] - b[1];
-    const flags = ['preserve-whitespace', opts.images !== false ? 'preserve-images' : '', opts.vectors !== false ? 'vectors' : ''];
+    const W = b[2] - b[0],
+      H = b[3] - b[1];
+    const flags = [
+      'preserve-whitespace',
+      opts.images !== false ? 'preserve-images' : '',
+      opts.vectors !== false ? 'vectors' : '',
+    ];
     const st = this.page.toStructuredText(flags.filter(Boolean).join(','));
     const painted = opts.images !== false && opts.vectors !== false;
     try {
       let frame = identityFrame(W, H);
       const damaged = opts.damaged;
-      let ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright, painted, damaged });
+      let ex = extractText(st, frame, {
+        ox: this.ox,
+        oy: this.oy,
+        imgs: this.imgs,
+        upright: this.upright,
+        painted,
+        damaged,
+      });
       // Mostly sideways text (a landscape table on a portrait page): analyse the page turned.
-      let all = 0, best: Rotation = 0, bestN = 0;
-      for (const [rot, n] of ex.dirChars) { all += n; if (rot > 0 && n > bestN) { best = rot as Rotation; bestN = n; } }
+      let all = 0,
+        best: Rotation = 0,
+        bestN = 0;
+      for (const [rot, n] of ex.dirChars) {
+        all += n;
+        if (rot > 0 && n > bestN) {
+          best = rot as Rotation;
+          bestN = n;
+        }
+      }
       if (bestN > 0.6 * all && all >= 20) {
         for (const i of this.imgs) i.destroy();
         this.imgs = [];
         this.upright = [];
         frame = frameFor(best, W, H);
-        ex = extractText(st, frame, { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright, painted, damaged });
+        ex = extractText(st, frame, {
+          ox: this.ox,
+          oy: this.oy,
+          imgs: this.imgs,
+          upright: this.upright,
+          painted,
+          damaged,
+        });
       }
-      this.raw = { index, width: frame.w, height: frame.h, rotation: frame.rotation, pageWidth: W, pageHeight: H, blocks: ex.blocks, images: ex.images, vectors: ex.vectors };
+      this.raw = {
+        index,
+        width: frame.w,
+        height: frame.h,
+        rotation: frame.rotation,
+        pageWidth: W,
+        pageHeight: H,
+        blocks: ex.blocks,
+        images: ex.images,
+        vectors: ex.vectors,
+      };
     } finally {
       st.destroy();
     }
@@ -68,13 +111,22 @@ export class PdfPage {
   renderPng(bbox: Rect, want: number, gray = false): Uint8Array {
     this.decoded = true;
     const scale = renderScale(bbox[2] - bbox[0], bbox[3] - bbox[1], want, MAX_CROP_PIXELS);
-    const ib: mupdf.Rect = [Math.floor(bbox[0] * scale), Math.floor(bbox[1] * scale), Math.ceil(bbox[2] * scale), Math.ceil(bbox[3] * scale)];
+    const ib: mupdf.Rect = [
+      Math.floor(bbox[0] * scale),
+      Math.floor(bbox[1] * scale),
+      Math.ceil(bbox[2] * scale),
+      Math.ceil(bbox[3] * scale),
+    ];
     const pix = new mupdf.Pixmap(gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, ib, false);
     pix.clear(255);
     const ctm = mupdf.Matrix.concat(mupdf.Matrix.translate(-this.ox, -this.oy), mupdf.Matrix.scale(scale, scale));
     // A 1-bit mask of many times the pixels it is drawn at (a page-sized scan): its bits are scaled by us.
     const shown = (r: Rect) => (r[2] - r[0]) * (r[3] - r[1]) * scale * scale;
-    if (this.raw.images.some((im) => im.width * im.height >= BIG_MASK * shown(im.bbox) && this.imgs[im.id]?.getImageMask())) {
+    if (
+      this.raw.images.some(
+        (im) => im.width * im.height >= BIG_MASK * shown(im.bbox) && this.imgs[im.id]?.getImageMask(),
+      )
+    ) {
       if (renderWithMasks(this.page, pix, ctm, BIG_MASK)) return pixmapPng(pix);
       pix.clear(255); // a drawing call failed: render the usual way
     }
@@ -107,12 +159,23 @@ export class PdfPage {
    * page (text, vector, other image) over or under it, and at most `maxPx` pixels.
    */
   maskPng(id: number, maxPx: number): Uint8Array | null {
-    const im = this.raw.images[id], img = this.imgs[id];
-    if (!im || !img || this.raw.rotation !== 0 || !this.upright[id] || !img.getImageMask() || im.width * im.height > maxPx) return null;
-    const b = im.bbox, { width: W, height: H } = this.raw;
+    const im = this.raw.images[id],
+      img = this.imgs[id];
+    if (
+      !im ||
+      !img ||
+      this.raw.rotation !== 0 ||
+      !this.upright[id] ||
+      !img.getImageMask() ||
+      im.width * im.height > maxPx
+    )
+      return null;
+    const b = im.bbox,
+      { width: W, height: H } = this.raw;
     if (b[0] < 0 || b[1] < 0 || b[2] > W || b[3] > H) return null;
     const hits = (r: Rect) => r[0] < b[2] && b[0] < r[2] && r[1] < b[3] && b[1] < r[3];
-    if (this.raw.vectors.some((v) => hits(v.bbox)) || this.raw.images.some((o) => o.id !== id && hits(o.bbox))) return null;
+    if (this.raw.vectors.some((v) => hits(v.bbox)) || this.raw.images.some((o) => o.id !== id && hits(o.bbox)))
+      return null;
     if (this.raw.blocks.some((bl) => hits(bl.bbox) && bl.lines.some((l) => hits(l.bbox)))) return null;
     let rows: Uint8Array | null = null;
     try {
@@ -128,7 +191,12 @@ export class PdfPage {
       cs?.destroy();
       if (cs || pm.getNumberOfComponents() !== 1 || !pm.getAlpha()) return null;
       const px = pm.getPixels();
-      return encodeMaskPng(new Uint8Array(px.buffer, px.byteOffset, px.length), pm.getWidth(), pm.getHeight(), pm.getStride());
+      return encodeMaskPng(
+        new Uint8Array(px.buffer, px.byteOffset, px.length),
+        pm.getWidth(),
+        pm.getHeight(),
+        pm.getStride(),
+      );
     } finally {
       pm.destroy();
     }

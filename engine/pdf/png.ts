@@ -18,7 +18,14 @@ function chunk(type: string, data: Uint8Array): Buffer {
  * Encodes 8-bit pixels (1 = gray, 2 = gray+alpha, 3 = RGB, 4 = RGBA channels) as PNG.
  * `stride` is the byte length of one source row (defaults to width × channels).
  */
-export function encodePng(pixels: Uint8Array | Uint8ClampedArray, width: number, height: number, channels: 1 | 2 | 3 | 4, stride = width * channels, level = 1): Uint8Array {
+export function encodePng(
+  pixels: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  channels: 1 | 2 | 3 | 4,
+  stride = width * channels,
+  level = 1,
+): Uint8Array {
   const row = width * channels;
   const raw = Buffer.alloc((row + 1) * height);
   for (let y = 0; y < height; y++) {
@@ -29,7 +36,14 @@ export function encodePng(pixels: Uint8Array | Uint8ClampedArray, width: number,
   return assemble(raw, width, height, 8, [0, 0, 4, 2, 6][channels], level);
 }
 
-function assemble(raw: Uint8Array, width: number, height: number, depth: number, colourType: number, level: number): Uint8Array {
+function assemble(
+  raw: Uint8Array,
+  width: number,
+  height: number,
+  depth: number,
+  colourType: number,
+  level: number,
+): Uint8Array {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -38,7 +52,12 @@ function assemble(raw: Uint8Array, width: number, height: number, depth: number,
   ihdr[10] = 0;
   ihdr[11] = 0;
   ihdr[12] = 0;
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
 }
 
 /**
@@ -46,15 +65,25 @@ function assemble(raw: Uint8Array, width: number, height: number, depth: number,
  * pixels (128 and up) black, the others white.
  */
 export function encodeMaskPng(cover: Uint8Array, width: number, height: number, stride = width, level = 1): Uint8Array {
-  const rb = (width + 7) >> 3, full = width >> 3;
+  const rb = (width + 7) >> 3,
+    full = width >> 3;
   const raw = Buffer.alloc((rb + 1) * height); // filter byte 0 (none) at the start of each row
   for (let y = 0; y < height; y++) {
     const o = y * (rb + 1) + 1;
     let p = y * stride;
     // Eight pixels a byte, most significant bit first; bit set = white (uncovered).
     for (let x = 0; x < full; x++, p += 8) {
-      raw[o + x] = ~(((cover[p] & 128)) | ((cover[p + 1] & 128) >> 1) | ((cover[p + 2] & 128) >> 2) | ((cover[p + 3] & 128) >> 3) |
-        ((cover[p + 4] & 128) >> 4) | ((cover[p + 5] & 128) >> 5) | ((cover[p + 6] & 128) >> 6) | ((cover[p + 7] & 128) >> 7)) & 255;
+      raw[o + x] =
+        ~(
+          (cover[p] & 128) |
+          ((cover[p + 1] & 128) >> 1) |
+          ((cover[p + 2] & 128) >> 2) |
+          ((cover[p + 3] & 128) >> 3) |
+          ((cover[p + 4] & 128) >> 4) |
+          ((cover[p + 5] & 128) >> 5) |
+          ((cover[p + 6] & 128) >> 6) |
+          ((cover[p + 7] & 128) >> 7)
+        ) & 255;
     }
     if (full < rb) {
       let b = 0;
@@ -77,7 +106,8 @@ export function bitRowsLayout(width: number, height: number): { out: Buffer; off
  * as a 1-bit grey PNG; the unused bits of each row's last byte are written white, as encodeMaskPng does.
  */
 export function encodeBitRowsPng(raw: Uint8Array, width: number, height: number, level = 1): Uint8Array {
-  const rb = (width + 7) >> 3, pad = width & 7 ? 0xff >> (width & 7) : 0;
+  const rb = (width + 7) >> 3,
+    pad = width & 7 ? 0xff >> (width & 7) : 0;
   if (pad) for (let o = rb; o < raw.length; o += rb + 1) raw[o] |= pad;
   return assemble(raw, width, height, 1, 0, level);
 }

@@ -18,8 +18,13 @@ const MONO_NAME = /mono|courier|consol|menlo|monaco|inconsolata|sourcecode|firac
  * monospaced whatever its name (listing faces of manuals; subsets may hold capitals only). */
 function fixedPitch(font: mupdf.Font): boolean {
   try {
-    const adv = (s: string) => [...s].map((c) => font.encodeCharacter(c.charCodeAt(0))).filter((g) => g > 0).map((g) => font.advanceGlyph(g));
-    const narrow = adv('iI.l('), wide = adv('mMW');
+    const adv = (s: string) =>
+      [...s]
+        .map((c) => font.encodeCharacter(c.charCodeAt(0)))
+        .filter((g) => g > 0)
+        .map((g) => font.advanceGlyph(g));
+    const narrow = adv('iI.l('),
+      wide = adv('mMW');
     if (!narrow.length || !wide.length) return false;
     const all = [...narrow, ...wide];
     return Math.min(...all) > 0 && Math.max(...all) - Math.min(...all) < 0.01 * Math.max(...all);
@@ -28,15 +33,26 @@ function fixedPitch(font: mupdf.Font): boolean {
   }
 }
 
-interface Extracted { blocks: RawBlock[]; images: RawImage[]; vectors: RawVector[]; dirChars: Map<number, number> }
+interface Extracted {
+  blocks: RawBlock[];
+  images: RawImage[];
+  vectors: RawVector[];
+  dirChars: Map<number, number>;
+}
 
 /** The text blocks, images and vectors of `st` in `frame`; `origin` is the page's top-left corner, and
  * the page's image list (and whether each is drawn upright), which the image blocks are appended to;
  * `damaged`: the document was repaired (its lost fonts give glyph codes, not text).
  * `painted`: `st` holds the page's images and vectors, so white text on none of them can be told unseen. */
-export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox: number; oy: number; imgs: mupdf.Image[]; upright: boolean[]; painted: boolean; damaged?: boolean }): Extracted {
+export function extractText(
+  st: mupdf.StructuredText,
+  frame: Frame,
+  origin: { ox: number; oy: number; imgs: mupdf.Image[]; upright: boolean[]; painted: boolean; damaged?: boolean },
+): Extracted {
   const fonts = new Map<number, FontInfo>(); // per page: a freed font's pointer may be reused later
-  const blocks: RawBlock[] = [], images: RawImage[] = [], vectors: RawVector[] = [];
+  const blocks: RawBlock[] = [],
+    images: RawImage[] = [],
+    vectors: RawVector[] = [];
   const dirChars = new Map<number, number>();
   let lines: RawLine[] = [];
   const lb = new LineBuilder();
@@ -48,11 +64,18 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
   const tq = new Float64Array(8);
   const upright = frame.rotation === 0; // the frame is the page: no corner mapping
   const tr = (r: mupdf.Rect): Rect => rectToFrame(frame, [r[0] - ox, r[1] - oy, r[2] - ox, r[3] - oy]);
-  let lineChars = 0, lastKey = -1, lastFont: FontInfo | undefined;
-  const flush = () => { const l = inLine ? lb.toLine() : null; if (l) lines.push(l); };
+  let lineChars = 0,
+    lastKey = -1,
+    lastFont: FontInfo | undefined;
+  const flush = () => {
+    const l = inLine ? lb.toLine() : null;
+    if (l) lines.push(l);
+  };
   const painted = origin.painted ? new PaintedAreas() : null;
   walkStext(st, {
-    beginTextBlock: () => { lines = []; },
+    beginTextBlock: () => {
+      lines = [];
+    },
     beginLine: (wmode, dir) => {
       lineChars = 0;
       const [dx] = frame.dir(dir[0], dir[1]);
@@ -70,7 +93,13 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
           const name = font.getName();
           // Named monospaced, or flagged or measured so (CJK faces are both: checked line by line).
           const sure = MONO_NAME.test(name);
-          f = { name, bold: font.isBold() || BOLD_NAME.test(name), italic: font.isItalic() || ITALIC_NAME.test(name), mono: sure || font.isMono() || fixedPitch(font), monoSure: sure };
+          f = {
+            name,
+            bold: font.isBold() || BOLD_NAME.test(name),
+            italic: font.isItalic() || ITALIC_NAME.test(name),
+            mono: sure || font.isMono() || fixedPitch(font),
+            monoSure: sure,
+          };
         } finally {
           font.destroy();
         }
@@ -85,7 +114,11 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
       // turned frame's mapped into `tq`.
       let qq: ArrayLike<number> = q;
       if (!upright) {
-        for (let i = 0; i < 8; i += 2) { const pt = frame.point(q[i] - ox, q[i + 1] - oy); tq[i] = pt[0]; tq[i + 1] = pt[1]; }
+        for (let i = 0; i < 8; i += 2) {
+          const pt = frame.point(q[i] - ox, q[i + 1] - oy);
+          tq[i] = pt[0];
+          tq[i + 1] = pt[1];
+        }
         qq = tq;
       }
       if (c !== ' ') lineChars++;
@@ -105,7 +138,13 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
     endTextBlock: () => {
       if (!lines.length) return;
       let bb: Rect = [...lines[0].bbox];
-      for (const l of lines) bb = [Math.min(bb[0], l.bbox[0]), Math.min(bb[1], l.bbox[1]), Math.max(bb[2], l.bbox[2]), Math.max(bb[3], l.bbox[3])];
+      for (const l of lines)
+        bb = [
+          Math.min(bb[0], l.bbox[0]),
+          Math.min(bb[1], l.bbox[1]),
+          Math.max(bb[2], l.bbox[2]),
+          Math.max(bb[3], l.bbox[3]),
+        ];
       blocks.push({ bbox: bb, lines });
     },
     onImageBlock: (bbox, image, m) => {
@@ -118,7 +157,12 @@ export function extractText(st: mupdf.StructuredText, frame: Frame, origin: { ox
       painted?.add(bbox);
     },
     onVector: (bbox, stroked, isRect, color) => {
-      const c = color.length === 3 ? ((color[0] * 255) << 16) | ((color[1] * 255) << 8) | (color[2] * 255) : color.length === 1 ? Math.round(color[0] * 255) * 0x10101 : 0;
+      const c =
+        color.length === 3
+          ? ((color[0] * 255) << 16) | ((color[1] * 255) << 8) | (color[2] * 255)
+          : color.length === 1
+            ? Math.round(color[0] * 255) * 0x10101
+            : 0;
       vectors.push({ bbox: tr(bbox), stroked, rect: isRect, color: c });
       painted?.add(bbox, stroked, c);
     },

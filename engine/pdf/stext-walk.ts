@@ -20,7 +20,11 @@ export interface StextWalker {
 }
 
 type Fn = (...a: number[]) => number;
-interface Lib { HEAPF32: Float32Array; HEAP32: Int32Array; [k: string]: Fn | Float32Array | Int32Array }
+interface Lib {
+  HEAPF32: Float32Array;
+  HEAP32: Int32Array;
+  [k: string]: Fn | Float32Array | Int32Array;
+}
 const lib = wasmModule as unknown as Lib;
 const fast = typeof lib._wasm_stext_char_get_quad === 'function' && lib.HEAPF32 instanceof Float32Array;
 
@@ -33,19 +37,34 @@ export const charsReadInPlace = (): boolean => fast && inPlace;
 // A char (fz_stext_char of mupdf 1.28: c, bidi and flags (16 bits each), argb, origin, quad, size, font,
 // next) is read in place at these 4-byte offsets instead of through six exported getters. The layout is
 // checked against the getters on the first char of every line; one mismatch and the getters are used from then on.
-const C_ARGB = 2, C_QUAD = 5, C_SIZE = 13, C_FONT = 14, C_NEXT = 15;
+const C_ARGB = 2,
+  C_QUAD = 5,
+  C_SIZE = 13,
+  C_FONT = 14,
+  C_NEXT = 15;
 let inPlace = lib.HEAP32 instanceof Int32Array;
 function layoutHolds(f: Record<string, Fn>, ch: number): boolean {
-  const i32 = lib.HEAP32, a = ch >>> 2;
-  return f._wasm_stext_char_get_quad(ch) === ch + 4 * C_QUAD && i32[a] === f._wasm_stext_char_get_c(ch) &&
-    lib.HEAPF32[a + C_SIZE] === f._wasm_stext_char_get_size(ch) && i32[a + C_FONT] === f._wasm_stext_char_get_font(ch) &&
-    i32[a + C_NEXT] === f._wasm_stext_char_get_next(ch) && i32[a + C_ARGB] === f._wasm_stext_char_get_argb(ch);
+  const i32 = lib.HEAP32,
+    a = ch >>> 2;
+  return (
+    f._wasm_stext_char_get_quad(ch) === ch + 4 * C_QUAD &&
+    i32[a] === f._wasm_stext_char_get_c(ch) &&
+    lib.HEAPF32[a + C_SIZE] === f._wasm_stext_char_get_size(ch) &&
+    i32[a + C_FONT] === f._wasm_stext_char_get_font(ch) &&
+    i32[a + C_NEXT] === f._wasm_stext_char_get_next(ch) &&
+    i32[a + C_ARGB] === f._wasm_stext_char_get_argb(ch)
+  );
 }
 
-const rect = (p: number): mupdf.Rect => { const a = p >> 2, h = lib.HEAPF32; return [h[a], h[a + 1], h[a + 2], h[a + 3]]; };
+const rect = (p: number): mupdf.Rect => {
+  const a = p >> 2,
+    h = lib.HEAPF32;
+  return [h[a], h[a + 1], h[a + 2], h[a + 3]];
+};
 const rgb = (argb: number): number[] => [((argb >> 16) & 255) / 255, ((argb >> 8) & 255) / 255, (argb & 255) / 255];
 /** mupdf's colour array back to 0xRRGGBB (it divided each byte by 255). */
-const packed = (c: number[]): number => (Math.round(c[0] * 255) << 16) | (Math.round(c[1] * 255) << 8) | Math.round(c[2] * 255);
+const packed = (c: number[]): number =>
+  (Math.round(c[0] * 255) << 16) | (Math.round(c[1] * 255) << 8) | Math.round(c[2] * 255);
 
 export function walkStext(st: mupdf.StructuredText, w: StextWalker, forceSlow = false): void {
   if (!fast || forceSlow) return slowWalk(st, w);
@@ -63,7 +82,9 @@ export function walkStext(st: mupdf.StructuredText, w: StextWalker, forceSlow = 
         const direct = inPlace && (!ch || (inPlace = layoutHolds(f, ch)));
         while (ch) {
           if (direct) {
-            const i32 = lib.HEAP32, h = lib.HEAPF32, a = ch >>> 2; // views read anew: onChar may grow the heap
+            const i32 = lib.HEAP32,
+              h = lib.HEAPF32,
+              a = ch >>> 2; // views read anew: onChar may grow the heap
             for (let i = 0; i < 8; i++) q[i] = h[a + C_QUAD + i];
             w.onChar(String.fromCharCode(i32[a]), i32[a + C_FONT], h[a + C_SIZE], q, i32[a + C_ARGB] & 0xffffff);
             ch = lib.HEAP32[a + C_NEXT];
@@ -83,9 +104,17 @@ export function walkStext(st: mupdf.StructuredText, w: StextWalker, forceSlow = 
       w.endTextBlock();
     } else if (type === 1) {
       const bbox = rect(f._wasm_stext_block_get_bbox(block));
-      const t = f._wasm_stext_block_get_transform(block) >> 2, h = lib.HEAPF32;
+      const t = f._wasm_stext_block_get_transform(block) >> 2,
+        h = lib.HEAPF32;
       // A pointer (typed as the overload mupdf declares): the Image keeps its own reference.
-      w.onImageBlock(bbox, new mupdf.Image(f._wasm_stext_block_get_image(block) as unknown as mupdf.Pixmap), [h[t], h[t + 1], h[t + 2], h[t + 3], h[t + 4], h[t + 5]]);
+      w.onImageBlock(bbox, new mupdf.Image(f._wasm_stext_block_get_image(block) as unknown as mupdf.Pixmap), [
+        h[t],
+        h[t + 1],
+        h[t + 2],
+        h[t + 3],
+        h[t + 4],
+        h[t + 5],
+      ]);
     } else if (type === 3) {
       const bbox = rect(f._wasm_stext_block_get_bbox(block));
       const v = f._wasm_stext_block_get_v_flags(block);

@@ -6,10 +6,13 @@
 import type * as mupdf from 'mupdf';
 
 /** Every channel of 0xRRGGBB at 0.95 or more (243 of 255). */
-export const isWhite = (rgb: number): boolean => (rgb & 0xff) >= 243 && ((rgb >> 8) & 0xff) >= 243 && (rgb >> 16) >= 243;
+export const isWhite = (rgb: number): boolean => (rgb & 0xff) >= 243 && ((rgb >> 8) & 0xff) >= 243 && rgb >> 16 >= 243;
 
 /** A char that may be dropped when white: not a blank (a white space between seen words keeps them apart). */
-const inked = (c: string): boolean => { const u = c.charCodeAt(0); return u > 32 && u !== 0xa0; };
+const inked = (c: string): boolean => {
+  const u = c.charCodeAt(0);
+  return u > 32 && u !== 0xa0;
+};
 
 /**
  * The areas of a page painted so far with something other than white, as the structured text's blocks
@@ -31,13 +34,18 @@ export class PaintedAreas {
 
   /** True when the centre of quad `q` (page space, corners ul, ur, ll, lr) lies on an area painted so far. */
   under(q: ArrayLike<number>): boolean {
-    const box = this.box, n = box.length;
+    const box = this.box,
+      n = box.length;
     // The centre of a quad of any turn: the middle of its diagonal.
-    const x = (q[0] + q[6]) / 2, y = (q[1] + q[7]) / 2;
+    const x = (q[0] + q[6]) / 2,
+      y = (q[1] + q[7]) / 2;
     let k = this.last;
     if (k < n && x >= box[k] && x <= box[k + 2] && y >= box[k + 1] && y <= box[k + 3]) return true;
     for (k = 0; k < n; k += 4) {
-      if (x >= box[k] && x <= box[k + 2] && y >= box[k + 1] && y <= box[k + 3]) { this.last = k; return true; }
+      if (x >= box[k] && x <= box[k + 2] && y >= box[k + 1] && y <= box[k + 3]) {
+        this.last = k;
+        return true;
+      }
     }
     return false;
   }

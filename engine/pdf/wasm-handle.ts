@@ -10,11 +10,15 @@ import { keepMupdfWasm } from './wasm-shared.ts';
 // The engine's TypeScript lib has no WebAssembly types: the few used here.
 type WasmModule = object & { readonly __wasmModule?: never };
 type Receive = (instance: object, module: WasmModule) => void;
-const WA = (globalThis as unknown as { WebAssembly: {
-  Module: abstract new (...a: never[]) => WasmModule;
-  compile(bytes: Uint8Array): Promise<WasmModule>;
-  instantiate(mod: WasmModule, imports: object): Promise<object>;
-} }).WebAssembly;
+const WA = (
+  globalThis as unknown as {
+    WebAssembly: {
+      Module: abstract new (...a: never[]) => WasmModule;
+      compile(bytes: Uint8Array): Promise<WasmModule>;
+      instantiate(mod: WasmModule, imports: object): Promise<object>;
+    };
+  }
+).WebAssembly;
 const g = globalThis as { $libmupdf_wasm_Module?: Record<string, unknown> };
 
 /** mupdf's Emscripten module (its `_wasm_*` exports and heap views), once mupdf has loaded. */

@@ -23,10 +23,14 @@ export class Admission {
   /** Holds a place for an upload of this kind until the returned release (call it once the task is
    * launched, or on failure; a second call does nothing); throws 1124 when there is no room. */
   admit(kind: DocumentInfo['kind']): () => void {
-    if (!this.#pool.canAccept(this.#admitting + this.#converting)) throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
+    if (!this.#pool.canAccept(this.#admitting + this.#converting))
+      throw new EngineError(ErrorCodes.QPS_LIMIT, 'The engine is busy: its task queue is full; retry later');
     const office = kind === 'office';
     if (office && this.#converting + this.#officeAdmitting >= this.#officeLimit) {
-      throw new EngineError(ErrorCodes.QPS_LIMIT, `The engine is busy converting Office files (${this.#officeLimit} waiting); retry later`);
+      throw new EngineError(
+        ErrorCodes.QPS_LIMIT,
+        `The engine is busy converting Office files (${this.#officeLimit} waiting); retry later`,
+      );
     }
     this.#admitting++;
     if (office) this.#officeAdmitting++;

@@ -31,7 +31,10 @@ const secs = (ms: number): string => (ms >= 10_000 ? `${Math.round(ms / 1000)} s
  * loop's busy time instead (which also counts a thread blocked in a call). */
 export const threadCpu = (worker: Worker): (() => Promise<number>) =>
   typeof worker.cpuUsage === 'function'
-    ? async () => { const u = await worker.cpuUsage(); return u.user + u.system; }
+    ? async () => {
+        const u = await worker.cpuUsage();
+        return u.user + u.system;
+      }
     : async () => worker.performance.eventLoopUtilization().active * 1000;
 
 /** Watches one running job: `cpu()` answers its thread's CPU time in µs; `over` is called once, with the reason. */
@@ -54,7 +57,10 @@ export class JobWatch {
     this.#over = over;
     const every = Math.max(50, Math.min(1000, budget.stallMs / 4, budget.pageCpuMs / 4));
     this.#timers.push(setInterval(() => void this.#sample(), every));
-    if (budget.wallMs !== undefined) this.#timers.push(setTimeout(() => this.#stop(`Parsing took longer than ${secs(budget.wallMs!)} and was stopped`), budget.wallMs));
+    if (budget.wallMs !== undefined)
+      this.#timers.push(
+        setTimeout(() => this.#stop(`Parsing took longer than ${secs(budget.wallMs!)} and was stopped`), budget.wallMs),
+      );
     void this.#sample();
   }
 

@@ -6,8 +6,17 @@ import { startEngineServer, type EngineServer } from './index.ts';
 
 /** Parent → child. `port`: the previous run's, so polling URLs stay valid (0 = any free port). */
 export type ToEngine =
-  | { type: 'start'; port: number; dataDir: string; apiKeys: string[]; maxPages: number; workerUrl?: string; soffice?: string;
-      longPollMs?: number; preloadOcr?: boolean }
+  | {
+      type: 'start';
+      port: number;
+      dataDir: string;
+      apiKeys: string[];
+      maxPages: number;
+      workerUrl?: string;
+      soffice?: string;
+      longPollMs?: number;
+      preloadOcr?: boolean;
+    }
   | { type: 'soffice'; path?: string }
   | { type: 'longPoll'; ms: number }
   | { type: 'stop' };
@@ -54,7 +63,10 @@ async function start(m: Extract<ToEngine, { type: 'start' }>): Promise<void> {
   soffice = m.soffice;
   longPollMs = m.longPollMs;
   const opts = {
-    dataDir: m.dataDir, apiKeys: m.apiKeys, maxPages: m.maxPages, preloadOcr: m.preloadOcr === true,
+    dataDir: m.dataDir,
+    apiKeys: m.apiKeys,
+    maxPages: m.maxPages,
+    preloadOcr: m.preloadOcr === true,
     ...(m.workerUrl ? { workerUrl: new URL(m.workerUrl) } : {}),
     soffice: () => soffice,
     ...(m.longPollMs !== undefined ? { longPollMs: () => longPollMs ?? m.longPollMs! } : {}),
@@ -69,7 +81,13 @@ async function start(m: Extract<ToEngine, { type: 'start' }>): Promise<void> {
     server = await startEngineServer({ ...opts, port: 0 });
   }
   if (stopping) return void server.close();
-  send({ type: 'listening', url: server.url, port: server.port, pid: process.pid, startMs: Math.round(performance.now() - born) });
+  send({
+    type: 'listening',
+    url: server.url,
+    port: server.port,
+    pid: process.pid,
+    startMs: Math.round(performance.now() - born),
+  });
 }
 
 onMessage((m) => {

@@ -67,4 +67,5 @@ export const DEFAULT_TTL_MS = 24 * 3600_000;
 export const DEFAULT_LONG_POLL_MS = 25_000;
 
 /** The soffice to use now: the option, or what its function answers at this call. */
-export const sofficeOf = (o: EngineCoreOptions): string | null | undefined => (typeof o.soffice === 'function' ? o.soffice() : o.soffice);
+export const sofficeOf = (o: EngineCoreOptions): string | null | undefined =>
+  typeof o.soffice === 'function' ? o.soffice() : o.soffice;

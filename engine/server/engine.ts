@@ -22,7 +22,16 @@ import { Admission } from './admission.ts';
 import { applyPageRange } from './page-range.ts';
 import { startSweeper } from './sweeper.ts';
 import { TaskEvents } from './task-events.ts';
-import { DEFAULT_LONG_POLL_MS, DEFAULT_MAX_PAGES, DEFAULT_OFFICE_QUEUE_LIMIT, DEFAULT_TTL_MS, sofficeOf, type EngineCoreOptions, type SubmitInput, type TaskView } from './engine-options.ts';
+import {
+  DEFAULT_LONG_POLL_MS,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_OFFICE_QUEUE_LIMIT,
+  DEFAULT_TTL_MS,
+  sofficeOf,
+  type EngineCoreOptions,
+  type SubmitInput,
+  type TaskView,
+} from './engine-options.ts';
 
 export async function createEngineCore(opts: EngineCoreOptions) {
   const log = opts.log ?? (() => {});
@@ -54,15 +63,30 @@ export async function createEngineCore(opts: EngineCoreOptions) {
   };
 
   /** Parses `parsePath` (the upload, or the PDF converted from it) and records SUCCESS. */
-  async function parse(rec: TaskRecord, inputPath: string, parsePath: string, info: DocumentInfo, reportedType?: string): Promise<void> {
+  async function parse(
+    rec: TaskRecord,
+    inputPath: string,
+    parsePath: string,
+    info: DocumentInfo,
+    reportedType?: string,
+  ): Promise<void> {
     const id = rec.task_id;
     const ocr = rec.ocr ?? opts.ocr;
     // A page range cut the PDF: the cut copy (SOURCE_PDF) is the preview the result names.
     const cut = !reportedType && !!rec.pages;
     const job: ParseJob = {
-      kind: 'parse', inputPath: parsePath, fileName: reportedType ? SOURCE_PDF : rec.file_name, taskDir: store.taskDir(id),
-      formats: rec.output_formats, elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS,
-      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG, maxPages, ocr, cacheDir: join(store.taskDir(id), PAGES_DIR), filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`, warnings: info.warnings ?? [],
+      kind: 'parse',
+      inputPath: parsePath,
+      fileName: reportedType ? SOURCE_PDF : rec.file_name,
+      taskDir: store.taskDir(id),
+      formats: rec.output_formats,
+      elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS,
+      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG,
+      maxPages,
+      ocr,
+      cacheDir: join(store.taskDir(id), PAGES_DIR),
+      filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
+      warnings: info.warnings ?? [],
       ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType, path: inputPath } } : {}),
       ...(cut ? { source: { fileName: rec.file_name, fileType: info.fileType } } : {}),
     };
@@ -78,7 +102,12 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     // The upload goes before SUCCESS is visible: a client that sees the final state sees a tidy task folder.
     await rm(inputPath, { force: true }).catch(() => undefined);
     await rm(join(store.taskDir(id), PAGES_DIR), { recursive: true, force: true }).catch(() => undefined);
-    await store.update(id, { status: 'SUCCESS', page_num: outcome.pageCount, file_type: reportedType ?? outcome.fileType, finished_at: Date.now() });
+    await store.update(id, {
+      status: 'SUCCESS',
+      page_num: outcome.pageCount,
+      file_type: reportedType ?? outcome.fileType,
+      finished_at: Date.now(),
+    });
     log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
   }
 
@@ -91,11 +120,19 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         // LibreOffice runs with the task, not at upload: the page count is known from here on.
         const converted = await admission.converting(async () => {
           await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
-          return convertOffice(inputPath, store.taskDir(id), rec.file_name, { soffice: sofficeOf(opts), timeoutMs: opts.convertTimeoutMs, signal: closing.signal });
+          return convertOffice(inputPath, store.taskDir(id), rec.file_name, {
+            soffice: sofficeOf(opts),
+            timeoutMs: opts.convertTimeoutMs,
+            signal: closing.signal,
+          });
         });
-        if (rec.pages) converted.info = (await applyPageRange(converted.pdfPath, converted.info, rec.pages, rec.file_name)).info;
+        if (rec.pages)
+          converted.info = (await applyPageRange(converted.pdfPath, converted.info, rec.pages, rec.file_name)).info;
         if (converted.info.pageCount > maxPages) {
-          throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
+          throw new EngineError(
+            ErrorCodes.TOO_MANY_PAGES,
+            `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`,
+          );
         }
         await parse(rec, inputPath, converted.pdfPath, converted.info, info.fileType);
       } else await parse(rec, inputPath, info.unlocked?.path ?? inputPath, info); // a protected PDF: its decrypted copy
@@ -110,7 +147,9 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       }
       const code = isEngineError(e) ? e.code : ErrorCodes.PROCESSING_FAILED;
       log(`task ${id} FAILED: ${message}`);
-      await store.update(id, { status: 'FAILED', error: message, error_code: code, finished_at: Date.now() }).catch(() => undefined);
+      await store
+        .update(id, { status: 'FAILED', error: message, error_code: code, finished_at: Date.now() })
+        .catch(() => undefined);
     } finally {
       await info.unlocked?.close();
       if (!keepInput) {
@@ -136,7 +175,10 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     maxPages,
     /** Upper bound of an async_check hold in ms (0: never hold). */
     get longPollMs(): number {
-      return Math.max(0, (typeof opts.longPollMs === 'function' ? opts.longPollMs() : opts.longPollMs) ?? DEFAULT_LONG_POLL_MS);
+      return Math.max(
+        0,
+        (typeof opts.longPollMs === 'function' ? opts.longPollMs() : opts.longPollMs) ?? DEFAULT_LONG_POLL_MS,
+      );
     },
 
     /** Validates the file (type, integrity, page count, queue room), then queues it: errors come back at once. */
@@ -145,14 +187,27 @@ export async function createEngineCore(opts: EngineCoreOptions) {
       let info: InputInfo | undefined;
       try {
         const size = (await stat(input.uploadPath)).size;
-        if (size === 0) throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
+        if (size === 0)
+          throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
         // Loaded on first use: the parser (and its WASM) stays out of the main thread until needed.
-        info = await inspectInput(input.uploadPath, input.fileName, { password: input.password, soffice: sofficeOf(opts) });
+        info = await inspectInput(input.uploadPath, input.fileName, {
+          password: input.password,
+          soffice: sofficeOf(opts),
+        });
         let cut = false;
         // A protected PDF is cut through its decrypted copy.
-        if (input.pages && info.kind !== 'office') ({ info, cut } = await applyPageRange(info.unlocked?.path ?? input.uploadPath, info, input.pages, input.fileName));
+        if (input.pages && info.kind !== 'office')
+          ({ info, cut } = await applyPageRange(
+            info.unlocked?.path ?? input.uploadPath,
+            info,
+            input.pages,
+            input.fileName,
+          ));
         if (info.pageCount > maxPages) {
-          throw new EngineError(ErrorCodes.TOO_MANY_PAGES, `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`);
+          throw new EngineError(
+            ErrorCodes.TOO_MANY_PAGES,
+            `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`,
+          );
         }
         release = admission.admit(info.kind);
         // The record keeps a range only where it still has work to do: an Office file (cut after conversion) or a cut PDF.
@@ -161,10 +216,17 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         // leaves either a resumable task or a folder without task.json (removed at the next start).
         await mkdir(store.taskDir(rec.task_id), { recursive: true });
         await rename(input.uploadPath, join(store.taskDir(rec.task_id), INPUT_FILE)).catch(async (e: Error) => {
-          await store.create({ ...rec, status: 'FAILED', error: `Could not store the upload: ${e.message}`, error_code: 1137, finished_at: Date.now() });
+          await store.create({
+            ...rec,
+            status: 'FAILED',
+            error: `Could not store the upload: ${e.message}`,
+            error_code: 1137,
+            finished_at: Date.now(),
+          });
           throw e;
         });
-        if (cut) await copyFile(join(store.taskDir(rec.task_id), INPUT_FILE), join(store.taskDir(rec.task_id), SOURCE_PDF));
+        if (cut)
+          await copyFile(join(store.taskDir(rec.task_id), INPUT_FILE), join(store.taskDir(rec.task_id), SOURCE_PDF));
         await store.create(rec);
         launch(rec, info); // an Office task counts as converting from here
         info = undefined; // the task closes its decrypted copy

@@ -57,7 +57,11 @@ export async function readForm(req: IncomingMessage, limits: FormLimits): Promis
   // A JSON body holds its key inside, so all of it is read before the key: no more than the fields a form
   // may send before its key. Any other type may have no body at all.
   const json = type.startsWith('application/json');
-  const unsupported = () => new EngineError(ErrorCodes.PARAM_ERROR, `Unsupported Content-Type "${type || 'none'}": send multipart/form-data or application/x-www-form-urlencoded`);
+  const unsupported = () =>
+    new EngineError(
+      ErrorCodes.PARAM_ERROR,
+      `Unsupported Content-Type "${type || 'none'}": send multipart/form-data or application/x-www-form-urlencoded`,
+    );
   const body = await readSmallBody(req, json ? JSON_MAX_BYTES : 0, json ? jsonTooLarge : unsupported);
   const fields = new Map<string, string[]>();
   if (body.trim() === '') return { fields, file: null };
@@ -68,10 +72,14 @@ export async function readForm(req: IncomingMessage, limits: FormLimits): Promis
   } catch {
     throw new EngineError(ErrorCodes.PARAM_ERROR, 'The JSON body is not valid JSON');
   }
-  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new EngineError(ErrorCodes.PARAM_ERROR, 'The JSON body must be an object');
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj))
+    throw new EngineError(ErrorCodes.PARAM_ERROR, 'The JSON body must be an object');
   for (const [k, v] of Object.entries(obj)) {
     const values = Array.isArray(v) ? v : [v];
-    fields.set(k, values.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))));
+    fields.set(
+      k,
+      values.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))),
+    );
   }
   return { fields, file: null };
 }
@@ -79,7 +87,10 @@ export async function readForm(req: IncomingMessage, limits: FormLimits): Promis
 /** A JSON body's limit: the bytes of fields a form may send before its key. */
 export const JSON_MAX_BYTES = PRE_AUTH_FIELD_BYTES;
 const jsonTooLarge = (): EngineError =>
-  new EngineError(ErrorCodes.PARAM_ERROR, `The JSON body is larger than ${JSON_MAX_BYTES / 1024} KiB: send larger requests as multipart/form-data with api_key first`);
+  new EngineError(
+    ErrorCodes.PARAM_ERROR,
+    `The JSON body is larger than ${JSON_MAX_BYTES / 1024} KiB: send larger requests as multipart/form-data with api_key first`,
+  );
 
 /** The body as text, refused (with `tooLarge()`) past `max` bytes: at once when Content-Length says so. */
 function readSmallBody(req: IncomingMessage, max: number, tooLarge: () => EngineError): Promise<string> {
@@ -114,7 +125,11 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
     let release: (() => void) | void;
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: limits.maxBytes, fields: MAX_FIELDS, fieldSize: FIELD_MAX_BYTES, parts: MAX_FIELDS + 2 } });
+      bb = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { fileSize: limits.maxBytes, fields: MAX_FIELDS, fieldSize: FIELD_MAX_BYTES, parts: MAX_FIELDS + 2 },
+      });
     } catch (e) {
       reject(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed request: ${e instanceof Error ? e.message : e}`));
       req.resume();
@@ -134,11 +149,19 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
       void writing.finally(() => (path ? rm(path, { force: true }) : undefined)).catch(() => undefined);
       reject(err);
     };
-    const refuse = (e: unknown): void => fail(e instanceof EngineError ? e : new EngineError(ErrorCodes.PARAM_ERROR, String(e)));
-    const malformed = (e: Error): void => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed form body: ${e.message}`));
+    const refuse = (e: unknown): void =>
+      fail(e instanceof EngineError ? e : new EngineError(ErrorCodes.PARAM_ERROR, String(e)));
+    const malformed = (e: Error): void =>
+      fail(new EngineError(ErrorCodes.PARAM_ERROR, `Malformed form body: ${e.message}`));
     bb.on('field', (name, value, info) => {
       if (failed) return;
-      if (info.valueTruncated) return fail(new EngineError(ErrorCodes.PARAM_ERROR, `The field "${name.slice(0, 40)}" is larger than ${fmtSize(FIELD_MAX_BYTES)}`));
+      if (info.valueTruncated)
+        return fail(
+          new EngineError(
+            ErrorCodes.PARAM_ERROR,
+            `The field "${name.slice(0, 40)}" is larger than ${fmtSize(FIELD_MAX_BYTES)}`,
+          ),
+        );
       fieldBytes += name.length + value.length;
       if (name === 'api_key' && !authed) {
         try {
@@ -149,12 +172,18 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
         }
       }
       if (!authed && fieldBytes > PRE_AUTH_FIELD_BYTES) {
-        return fail(new EngineError(ErrorCodes.INVALID_KEY, 'Missing API key: send the form field api_key before large fields'));
+        return fail(
+          new EngineError(ErrorCodes.INVALID_KEY, 'Missing API key: send the form field api_key before large fields'),
+        );
       }
       fields.set(name, [...(fields.get(name) ?? []), value]);
     });
-    bb.on('fieldsLimit', () => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Too many form fields (more than ${MAX_FIELDS})`)));
-    bb.on('partsLimit', () => fail(new EngineError(ErrorCodes.PARAM_ERROR, `Too many form parts (more than ${MAX_FIELDS + 2})`)));
+    bb.on('fieldsLimit', () =>
+      fail(new EngineError(ErrorCodes.PARAM_ERROR, `Too many form fields (more than ${MAX_FIELDS})`)),
+    );
+    bb.on('partsLimit', () =>
+      fail(new EngineError(ErrorCodes.PARAM_ERROR, `Too many form parts (more than ${MAX_FIELDS + 2})`)),
+    );
     bb.on('file', (name, stream, info) => {
       // Every part stream gets an error handler, skipped ones too: a body that ends mid-part makes
       // busboy destroy each open stream with an error, which would otherwise end the process.
@@ -174,7 +203,11 @@ function readBusboy(req: IncomingMessage, limits: FormLimits): Promise<ParsedFor
     });
     const storeFile = (stream: Readable, filename: string | undefined): Promise<void> => {
       const path = join(limits.uploadsDir, `${randomHex32()}.upload`);
-      const upload: UploadedFile = { path, fileName: basename((filename ?? '').replace(/\\/g, '/')) || 'file', size: 0 };
+      const upload: UploadedFile = {
+        path,
+        fileName: basename((filename ?? '').replace(/\\/g, '/')) || 'file',
+        size: 0,
+      };
       file = upload;
       const out = createWriteStream(path);
       stream.on('error', () => out.destroy()); // the partial file is removed by fail()

@@ -8,21 +8,40 @@ import { BASE_PLACEHOLDER } from './jobs.ts';
 export function sendBody(res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}): void {
   if (res.headersSent) return;
   const buf = Buffer.from(body, 'utf8');
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(buf.length), 'cache-control': 'no-store', ...extra });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(buf.length),
+    'cache-control': 'no-store',
+    ...extra,
+  });
   res.end(res.req?.method === 'HEAD' ? undefined : buf);
 }
 
 /** An error envelope as JSON text: `data` is `{error: message}`. */
-export const errorBody = (code: number, message: string): string => JSON.stringify({ code, message, data: { error: message } });
+export const errorBody = (code: number, message: string): string =>
+  JSON.stringify({ code, message, data: { error: message } });
 
 /** `data` null (or left out) on an error becomes `{error: message}`. */
-export function sendEnvelope(res: ServerResponse, code: number, message: string, data: unknown = null, status = 200, extra: Record<string, string> = {}): void {
-  if (code !== 0 && (data === null || data === undefined)) return sendBody(res, status, errorBody(code, message), extra);
+export function sendEnvelope(
+  res: ServerResponse,
+  code: number,
+  message: string,
+  data: unknown = null,
+  status = 200,
+  extra: Record<string, string> = {},
+): void {
+  if (code !== 0 && (data === null || data === undefined))
+    return sendBody(res, status, errorBody(code, message), extra);
   sendBody(res, status, JSON.stringify({ code, message, data }), extra);
 }
 
 /** An error as an envelope: EngineErrors keep their code; anything else is 1137 with a short reason. */
-export function sendError(res: ServerResponse, e: unknown, log: (l: string) => void, extra: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  e: unknown,
+  log: (l: string) => void,
+  extra: Record<string, string> = {},
+): void {
   if (isEngineError(e)) return sendEnvelope(res, e.code, e.message, null, 200, extra);
   log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   sendEnvelope(res, ErrorCodes.PROCESSING_FAILED, 'Internal engine error; see the engine log', null, 200, extra);
@@ -39,7 +58,7 @@ const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
  */
 export function checkedHost(req: IncomingMessage, bind: string): string | null {
   const host = (req.headers.host ?? '').toLowerCase();
-  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.\-]+)(?::(\d{1,5}))?$/.exec(host);
+  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(host);
   if (!m) return null;
   const name = m[1]!;
   if (name === 'localhost' || name === '127.0.0.1' || name === '[::1]') return host;
@@ -68,5 +87,8 @@ export function shareAddress(ip: string | undefined): string {
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
   const full = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
-  return `${full.slice(0, 4).map((x) => parseInt(x || '0', 16).toString(16)).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((x) => parseInt(x || '0', 16).toString(16))
+    .join(':')}::/64`;
 }

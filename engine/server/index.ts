@@ -46,7 +46,8 @@ const POST_ROUTES: Record<string, Handler> = {
 
 export async function startEngineServer(opts: EngineServerOptions): Promise<EngineServer> {
   const apiKeys = (opts.apiKeys ?? []).filter((k) => k.length > 0);
-  if (!opts.noAuth && apiKeys.length === 0) throw new Error('startEngineServer: give at least one API key or set noAuth');
+  if (!opts.noAuth && apiKeys.length === 0)
+    throw new Error('startEngineServer: give at least one API key or set noAuth');
   const log = opts.log ?? (() => {});
   const host = opts.host ?? '127.0.0.1';
   const core = await createEngineCore({ ...opts, log });
@@ -59,24 +60,36 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
 
   const handle = async (req: IncomingMessage, res: ServerResponse, share: RequestShare): Promise<void> => {
     const client = checkedHost(req, host);
-    if (!client) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Unexpected Host header: use ${fallbackHost}`, null, 403);
+    if (!client)
+      return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Unexpected Host header: use ${fallbackHost}`, null, 403);
     const path = new URL(req.url ?? '/', 'http://local').pathname.replace(/\/+$/, '');
     if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
-      return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path || '/'} (the API lives under ${API_PREFIX})`, null, 404);
+      return sendEnvelope(
+        res,
+        ErrorCodes.PARAM_ERROR,
+        `Not found: ${path || '/'} (the API lives under ${API_PREFIX})`,
+        null,
+        404,
+      );
     }
     const sub = path.slice(API_PREFIX.length);
     const method = req.method ?? 'GET';
     if (sub === '') {
-      if (method === 'GET' || method === 'HEAD') return sendEnvelope(res, 0, 'DocParse local engine', { engine: 'docparse-local', api: 'somark-v1' });
-      return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use GET or HEAD on ${API_PREFIX}`, null, 405, { allow: 'GET, HEAD' });
+      if (method === 'GET' || method === 'HEAD')
+        return sendEnvelope(res, 0, 'DocParse local engine', { engine: 'docparse-local', api: 'somark-v1' });
+      return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use GET or HEAD on ${API_PREFIX}`, null, 405, {
+        allow: 'GET, HEAD',
+      });
     }
     if (sub.startsWith('/files/')) {
-      if (method !== 'GET' && method !== 'HEAD') return sendEnvelope(res, ErrorCodes.PARAM_ERROR, 'Use GET for files', null, 405, { allow: 'GET, HEAD' });
+      if (method !== 'GET' && method !== 'HEAD')
+        return sendEnvelope(res, ErrorCodes.PARAM_ERROR, 'Use GET for files', null, 405, { allow: 'GET, HEAD' });
       return serveFile(res, core.store, sub.slice('/files/'.length), () => share.keyed(null));
     }
     const route = POST_ROUTES[sub];
     if (!route) return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Not found: ${path}`, null, 404);
-    if (method !== 'POST') return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use POST for ${path}`, null, 405, { allow: 'POST' });
+    if (method !== 'POST')
+      return sendEnvelope(res, ErrorCodes.PARAM_ERROR, `Use POST for ${path}`, null, 405, { allow: 'POST' });
     // A key that passes makes the connection keyed (under --no-auth no key proves anything).
     const keyed = (key: string | undefined): void => {
       checkKey(key);
@@ -102,7 +115,9 @@ export async function startEngineServer(opts: EngineServerOptions): Promise<Engi
   server.on('clientError', (_err, socket) => {
     if (!socket.writable) return socket.destroy();
     const body = errorBody(ErrorCodes.PARAM_ERROR, 'Malformed HTTP request');
-    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   try {
     await new Promise<void>((resolve, reject) => {

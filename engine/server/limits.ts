@@ -75,9 +75,10 @@ export function createUploadGate(max = MAX_UPLOADS, maxBeforeKey = MAX_UPLOADS_B
     };
   };
   return {
-    enter: (authed) => new Promise((resolve) => {
-      if (fits(authed)) return resolve(take(authed));
-      waiting.push({ authed, go: () => resolve(take(authed)) });
-    }),
+    enter: (authed) =>
+      new Promise((resolve) => {
+        if (fits(authed)) return resolve(take(authed));
+        waiting.push({ authed, go: () => resolve(take(authed)) });
+      }),
   };
 }

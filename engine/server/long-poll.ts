@@ -13,7 +13,10 @@ export function holdMs(form: ParsedForm, boundMs: number): number {
   if (raw === undefined || raw === '') return boundMs;
   const seconds = Number(raw);
   if (!Number.isFinite(seconds) || seconds < 0) {
-    throw new EngineError(ErrorCodes.PARAM_ERROR, `Parameter error: ${WAIT_FIELD} must be a number of seconds ≥ 0 (got ${JSON.stringify(raw.slice(0, 40))})`);
+    throw new EngineError(
+      ErrorCodes.PARAM_ERROR,
+      `Parameter error: ${WAIT_FIELD} must be a number of seconds ≥ 0 (got ${JSON.stringify(raw.slice(0, 40))})`,
+    );
   }
   return Math.min(boundMs, Math.round(seconds * 1000));
 }
@@ -23,7 +26,13 @@ export function holdMs(form: ParsedForm, boundMs: number): number {
  * meanwhile (nothing is to be sent then); the hold ends as soon as the connection closes. `place` asks
  * the caller's share for a held poll (shares.ts): without one the check is answered at once.
  */
-export async function holdCheck(core: EngineCore, id: string, form: ParsedForm, res: ServerResponse, place: () => (() => void) | null = () => () => {}): Promise<boolean> {
+export async function holdCheck(
+  core: EngineCore,
+  id: string,
+  form: ParsedForm,
+  res: ServerResponse,
+  place: () => (() => void) | null = () => () => {},
+): Promise<boolean> {
   const ms = holdMs(form, core.longPollMs);
   if (ms <= 0) return true;
   const free = place();

@@ -21,7 +21,10 @@ export interface StoredResult {
 }
 
 /** The stored answer of a parsed document (and bundle.zip in taskDir when zip is asked for). */
-export async function buildResult(job: Pick<ParseJob, 'fileName' | 'taskDir' | 'formats' | 'filesPrefix' | 'source' | 'warnings'>, doc: ParsedDocument): Promise<StoredResult> {
+export async function buildResult(
+  job: Pick<ParseJob, 'fileName' | 'taskDir' | 'formats' | 'filesPrefix' | 'source' | 'warnings'>,
+  doc: ParsedDocument,
+): Promise<StoredResult> {
   const outputs: Outputs = {};
   const json: JsonOutput = { ...doc.json, metadata: { ...doc.json.metadata, page_count: doc.pageCount } };
   if (job.formats.includes('markdown')) outputs.markdown = doc.markdown;
@@ -40,7 +43,10 @@ export async function buildResult(job: Pick<ParseJob, 'fileName' | 'taskDir' | '
   return {
     metadata: { page_num: doc.pageCount, file_type: job.source?.fileType ?? doc.fileType },
     result: {
-      file_name: job.source?.fileName ?? job.fileName, outputs, imgs: doc.images.map((i) => i.url), catalog: doc.catalog,
+      file_name: job.source?.fileName ?? job.fileName,
+      outputs,
+      imgs: doc.images.map((i) => i.url),
+      catalog: doc.catalog,
       // Local extension: the PDF an Office file was converted to, which the pages and boxes refer to.
       ...(job.source ? { pdf_url: `${job.filesPrefix}${(await import('../office/index.ts')).SOURCE_PDF}` } : {}),
     },
@@ -50,5 +56,7 @@ export async function buildResult(job: Pick<ParseJob, 'fileName' | 'taskDir' | '
 
 export async function writeOutputs(job: ParseJob, doc: ParsedDocument): Promise<void> {
   const { writeFileAtomic } = await import('../store/atomic.ts');
-  await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(await buildResult(job, doc)), { overwrite: true });
+  await writeFileAtomic(join(job.taskDir, RESULT_FILE), JSON.stringify(await buildResult(job, doc)), {
+    overwrite: true,
+  });
 }

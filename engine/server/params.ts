@@ -1,8 +1,12 @@
 // Request fields → parse parameters, with the documented defaults applied per key (null = default)
 // and every problem reported at once as code 1133.
 import {
-  DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS,
-  type ElementFormats, type FeatureConfig, type OutputFormat,
+  DEFAULT_ELEMENT_FORMATS,
+  DEFAULT_FEATURE_CONFIG,
+  OUTPUT_FORMATS,
+  type ElementFormats,
+  type FeatureConfig,
+  type OutputFormat,
 } from '../../shared/somark.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { ParsedForm } from './form.ts';
@@ -30,13 +34,19 @@ const ELEMENT_VALUES: { [K in keyof ElementFormats]: readonly string[] } = {
 
 export function parseParams(form: ParsedForm): ParseParams {
   const problems: string[] = [];
-  const formats = parseFormats([...(form.fields.get('output_formats') ?? []), ...(form.fields.get('output_formats[]') ?? [])], problems);
+  const formats = parseFormats(
+    [...(form.fields.get('output_formats') ?? []), ...(form.fields.get('output_formats[]') ?? [])],
+    problems,
+  );
   const ef = { ...DEFAULT_ELEMENT_FORMATS };
   for (const [k, v] of Object.entries(jsonObject(form, 'element_formats', problems))) {
     if (!(k in ELEMENT_VALUES) || v === null || v === undefined) continue;
     const key = k as keyof ElementFormats;
     if (typeof v === 'string' && ELEMENT_VALUES[key].includes(v)) (ef as Record<string, string>)[key] = v;
-    else problems.push(`element_formats.${key} must be one of ${ELEMENT_VALUES[key].join(', ')} (got ${JSON.stringify(v)})`);
+    else
+      problems.push(
+        `element_formats.${key} must be one of ${ELEMENT_VALUES[key].join(', ')} (got ${JSON.stringify(v)})`,
+      );
   }
   const fc: FeatureConfig = { ...DEFAULT_FEATURE_CONFIG };
   // Legacy names first, so the current name wins where both are sent.
@@ -52,7 +62,14 @@ export function parseParams(form: ParsedForm): ParseParams {
   const pages = pageRange(form, problems);
   if (problems.length) throw new EngineError(ErrorCodes.PARAM_ERROR, `Parameter error: ${problems.join('; ')}`);
   const password = form.fields.get('password')?.[0];
-  return { formats, elementFormats: ef, featureConfig: fc, ...(password ? { password } : {}), ...(ocr ? { ocr } : {}), ...(pages ? { pages } : {}) };
+  return {
+    formats,
+    elementFormats: ef,
+    featureConfig: fc,
+    ...(password ? { password } : {}),
+    ...(ocr ? { ocr } : {}),
+    ...(pages ? { pages } : {}),
+  };
 }
 
 /** `ocr` and `ocr_lang` (either may come alone; the other keeps the default: on, auto). */
@@ -62,7 +79,8 @@ function ocrFields(form: ParsedForm, problems: string[]): OcrSettings | undefine
   if ((on === undefined || on === '') && (lang === undefined || lang === '')) return undefined;
   const enabled = on === undefined || on === '' ? true : toBool(on);
   if (enabled === null) problems.push(`ocr must be true or false (got ${JSON.stringify(on)})`);
-  if (lang && !(OCR_LANGUAGES as readonly string[]).includes(lang)) problems.push(`ocr_lang must be one of ${OCR_LANGUAGES.join(', ')} (got ${JSON.stringify(lang)})`);
+  if (lang && !(OCR_LANGUAGES as readonly string[]).includes(lang))
+    problems.push(`ocr_lang must be one of ${OCR_LANGUAGES.join(', ')} (got ${JSON.stringify(lang)})`);
   return { enabled: enabled ?? true, lang: (lang || 'auto') as OcrLanguage };
 }
 
@@ -93,7 +111,8 @@ function parseFormats(raw: string[], problems: string[]): OutputFormat[] {
   }
   const out: OutputFormat[] = [];
   for (const v of values.map((x) => x.trim().toLowerCase()).filter(Boolean)) {
-    if (!(OUTPUT_FORMATS as readonly string[]).includes(v)) problems.push(`invalid output format "${v}" (allowed: ${OUTPUT_FORMATS.join(', ')})`);
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(v))
+      problems.push(`invalid output format "${v}" (allowed: ${OUTPUT_FORMATS.join(', ')})`);
     else if (!out.includes(v as OutputFormat)) out.push(v as OutputFormat);
   }
   return out.length ? out : ['markdown', 'json'];

@@ -75,7 +75,14 @@ export class WorkerPool {
   constructor(opts: PoolOptions) {
     this.#opts = opts;
     this.size = Math.max(1, opts.size);
-    this.#slots = Array.from({ length: this.size }, () => ({ worker: null, ready: false, guard: null, current: null, watch: null, idle: null }));
+    this.#slots = Array.from({ length: this.size }, () => ({
+      worker: null,
+      ready: false,
+      guard: null,
+      current: null,
+      watch: null,
+      idle: null,
+    }));
   }
 
   /** Jobs waiting for a worker (not counting running ones). */
@@ -94,9 +101,15 @@ export class WorkerPool {
   }
 
   run(job: WorkerJob, opts: RunOptions): Promise<JobOutcome> {
-    if (this.#closed) return Promise.reject(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine is shutting down'));
+    if (this.#closed)
+      return Promise.reject(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine is shutting down'));
     if (!opts.priority && !opts.admitted && !this.canAccept()) {
-      return Promise.reject(new EngineError(ErrorCodes.QPS_LIMIT, `The engine's queue is full (${this.#opts.queueLimit} tasks waiting); retry later`));
+      return Promise.reject(
+        new EngineError(
+          ErrorCodes.QPS_LIMIT,
+          `The engine's queue is full (${this.#opts.queueLimit} tasks waiting); retry later`,
+        ),
+      );
     }
     return new Promise((resolve, reject) => {
       const p: Pending = { ...opts, id: this.#nextId++, job, resolve, reject };
@@ -121,8 +134,13 @@ export class WorkerPool {
   /** Rejects waiting jobs and stops every worker (running jobs fail). */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const p of this.#queue.splice(0)) p.reject(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped before the task ran'));
-    await Promise.all(this.#slots.map((s) => this.#stop(s, new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped while parsing'))));
+    for (const p of this.#queue.splice(0))
+      p.reject(new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped before the task ran'));
+    await Promise.all(
+      this.#slots.map((s) =>
+        this.#stop(s, new EngineError(ErrorCodes.PROCESSING_FAILED, 'The engine stopped while parsing')),
+      ),
+    );
     await Promise.all(this.#stopping);
   }
 
@@ -142,7 +160,8 @@ export class WorkerPool {
   }
 
   #startClock(slot: Slot): void {
-    const p = slot.current, worker = slot.worker;
+    const p = slot.current,
+      worker = slot.worker;
     if (!p || !worker || slot.watch) return;
     slot.watch = new JobWatch(p.budget, threadCpu(worker), (err) => {
       this.#opts.log?.(`job ${p.id}: ${err.message}; stopping its worker`);
@@ -153,7 +172,11 @@ export class WorkerPool {
   #spawn(slot: Slot): Worker {
     const threads = this.#opts.ocrThreads ?? Math.max(1, Math.min(4, Math.floor(availableParallelism() / this.size)));
     const env = { ...process.env, [OCR_THREADS_ENV]: String(threads) };
-    const worker = new Worker(this.#opts.workerUrl, { workerData: this.#opts.workerData?.(), env, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(this.#opts.workerUrl, {
+      workerData: this.#opts.workerData?.(),
+      env,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
     slot.worker = worker;
     slot.ready = false;
     slot.guard = null;
@@ -165,14 +188,25 @@ export class WorkerPool {
       slot.worker = null;
       void worker.terminate(); // an uncaught error or its heap limit: the thread is in JavaScript, not in native code
       const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      this.#finish(slot, null, oom
-        ? new BudgetError(ErrorCodes.PROCESSING_FAILED, `Parsing needed more than ${WORKER_HEAP_MB} MB of memory and was stopped`)
-        : new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser failed: ${e.message}`));
+      this.#finish(
+        slot,
+        null,
+        oom
+          ? new BudgetError(
+              ErrorCodes.PROCESSING_FAILED,
+              `Parsing needed more than ${WORKER_HEAP_MB} MB of memory and was stopped`,
+            )
+          : new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser failed: ${e.message}`),
+      );
     });
     worker.on('exit', (code) => {
       if (slot.worker !== worker) return;
       slot.worker = null;
-      this.#finish(slot, null, new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser stopped unexpectedly (exit code ${code})`));
+      this.#finish(
+        slot,
+        null,
+        new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser stopped unexpectedly (exit code ${code})`),
+      );
     });
     return worker;
   }
@@ -190,8 +224,7 @@ export class WorkerPool {
     else if (m.type === 'progress') {
       slot.watch?.pageDone();
       p.onProgress?.(m.progress);
-    }
-    else if (m.type === 'done') this.#finish(slot, m.outcome, null);
+    } else if (m.type === 'done') this.#finish(slot, m.outcome, null);
     else this.#finish(slot, null, new EngineError(m.code, m.message));
   }
 
@@ -213,15 +246,22 @@ export class WorkerPool {
 
   /** Fails the slot's job at once and ends its worker in the background; the slot gets a new worker. */
   async #stop(slot: Slot, err: Error | null): Promise<void> {
-    const worker = slot.worker, guard = slot.guard;
+    const worker = slot.worker,
+      guard = slot.guard;
     slot.worker = null;
     slot.ready = false;
     slot.guard = null;
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
-    if (slot.current) this.#finish(slot, null, err ?? new EngineError(ErrorCodes.PROCESSING_FAILED, 'The parser was stopped'));
+    if (slot.current)
+      this.#finish(slot, null, err ?? new EngineError(ErrorCodes.PROCESSING_FAILED, 'The parser was stopped'));
     if (!worker) return;
-    const stopping = stopWorker(worker, { guard, graceMs: this.#opts.stopGraceMs, closing: () => this.#closed, log: this.#opts.log });
+    const stopping = stopWorker(worker, {
+      guard,
+      graceMs: this.#opts.stopGraceMs,
+      closing: () => this.#closed,
+      log: this.#opts.log,
+    });
     this.#stopping.add(stopping);
     await stopping.finally(() => this.#stopping.delete(stopping));
   }

@@ -28,7 +28,8 @@ export async function prepareResume(store: TaskStore, rec: TaskRecord): Promise<
   }
   await rm(join(dir, BUNDLE_FILE), { force: true });
   await rm(join(dir, RESULT_FILE), { force: true });
-  if (rec.file_type !== null && officeExt(`x${rec.file_type}`)) return { fileType: rec.file_type, kind: 'office', pageCount: 0 };
+  if (rec.file_type !== null && officeExt(`x${rec.file_type}`))
+    return { fileType: rec.file_type, kind: 'office', pageCount: 0 };
   if (rec.file_type !== null && rec.page_num !== null) {
     return { fileType: rec.file_type, kind: rec.file_type === '.pdf' ? 'pdf' : 'image', pageCount: rec.page_num };
   }
@@ -37,7 +38,11 @@ export async function prepareResume(store: TaskStore, rec: TaskRecord): Promise<
 }
 
 /** Launches every resumable task, oldest first; one that cannot be prepared is marked FAILED. */
-export async function resumeTasks(store: TaskStore, launch: (rec: TaskRecord, info: DocumentInfo) => void, log: (l: string) => void): Promise<void> {
+export async function resumeTasks(
+  store: TaskStore,
+  launch: (rec: TaskRecord, info: DocumentInfo) => void,
+  log: (l: string) => void,
+): Promise<void> {
   for (const rec of store.takeResumable()) {
     try {
       const kept = (await readdir(join(store.taskDir(rec.task_id), PAGES_DIR)).catch(() => [] as string[])).length;
@@ -46,7 +51,12 @@ export async function resumeTasks(store: TaskStore, launch: (rec: TaskRecord, in
     } catch (e) {
       const message = `Could not resume the task: ${e instanceof Error ? e.message : String(e)}`;
       log(`task ${rec.task_id} FAILED: ${message}`);
-      await store.update(rec.task_id, { status: 'FAILED', error: message, error_code: isEngineError(e) ? e.code : 1137, finished_at: Date.now() });
+      await store.update(rec.task_id, {
+        status: 'FAILED',
+        error: message,
+        error_code: isEngineError(e) ? e.code : 1137,
+        finished_at: Date.now(),
+      });
       await rm(join(store.taskDir(rec.task_id), INPUT_FILE), { force: true });
     }
   }

@@ -35,7 +35,10 @@ async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm
   // The key is checked the moment it arrives; a file sent before it waits for one of few early slots
   // (and ends the key deadline: from there on the body's rate counts).
   return readForm(req, {
-    uploadsDir: ctx.core.store.uploadsDir, maxBytes: ctx.maxBytes, checkKey: ctx.checkKey, open: ctx.noAuth,
+    uploadsDir: ctx.core.store.uploadsDir,
+    maxBytes: ctx.maxBytes,
+    checkKey: ctx.checkKey,
+    open: ctx.noAuth,
     beforeFile: (authed) => {
       if (!authed) ctx.share.fileFirst();
       return ctx.uploads.enter(authed);
@@ -61,7 +64,9 @@ async function storedInner(ctx: RouteContext, taskId: string): Promise<{ inner: 
   let warnings: string[] = [];
   try {
     warnings = tail ? (JSON.parse(tail[1]!) as string[]) : [];
-  } catch { /* a result stored by an older engine */ }
+  } catch {
+    /* a result stored by an older engine */
+  }
   return { inner: text.slice(1, -1), warnings };
 }
 
@@ -75,25 +80,43 @@ const envelope = (message: string, data: string, warnings: string[] = []): strin
  * `sync` answers the finished task; `async` answers the task id at once; `extract` (older self-hosted
  * SoMark, FastGPT's private mode) answers as sync does plus `outputs` at the top level of the body.
  */
-export async function parseRoute(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, mode: 'sync' | 'async' | 'extract'): Promise<void> {
+export async function parseRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: RouteContext,
+  mode: 'sync' | 'async' | 'extract',
+): Promise<void> {
   const sync = mode !== 'async';
   const f = await form(req, ctx);
   try {
     ctx.checkKey(first(f, 'api_key'));
     const params = parseParams(f);
     if (!f.file) {
-      const hint = f.fields.has('file') ? ': the field "file" must be a file upload with a file name' : ': send the document in the form field "file"';
+      const hint = f.fields.has('file')
+        ? ': the field "file" must be a file upload with a file name'
+        : ': send the document in the form field "file"';
       throw new EngineError(ErrorCodes.FILE_MISSING, `No file uploaded${hint}`);
     }
     const task = await ctx.core.submit({ uploadPath: f.file.path, fileName: f.file.fileName, ...params, sync });
     if (!sync) return sendEnvelope(res, 0, MESSAGES.submit, { task_id: task.task_id, status: 'QUEUING' });
     const done = await ctx.core.wait(task.task_id);
-    if (done.status !== 'SUCCESS') throw new EngineError(done.error_code ?? ErrorCodes.PROCESSING_FAILED, done.error ?? 'Parsing failed');
+    if (done.status !== 'SUCCESS')
+      throw new EngineError(done.error_code ?? ErrorCodes.PROCESSING_FAILED, done.error ?? 'Parsing failed');
     if (mode === 'extract') {
       const stored = JSON.parse(await storedText(ctx, task.task_id)) as StoredResult & { warnings?: string[] };
       const { warnings = [], ...rest } = stored;
       const data = { task_id: task.task_id, error: null, ...rest };
-      return sendBody(res, 200, JSON.stringify({ code: 0, message: MESSAGES.sync, data, outputs: stored.result.outputs, ...(warnings.length ? { warnings } : {}) }));
+      return sendBody(
+        res,
+        200,
+        JSON.stringify({
+          code: 0,
+          message: MESSAGES.sync,
+          data,
+          outputs: stored.result.outputs,
+          ...(warnings.length ? { warnings } : {}),
+        }),
+      );
     }
     const { inner, warnings } = await storedInner(ctx, task.task_id);
     sendBody(res, 200, envelope(MESSAGES.sync, `${open({ task_id: task.task_id, error: null })},${inner}}`, warnings));
@@ -134,6 +157,10 @@ export async function usageRoute(req: IncomingMessage, res: ServerResponse, ctx:
   const f = await form(req, ctx);
   if (f.file) await rm(f.file.path, { force: true }).catch(() => undefined);
   ctx.checkKey(first(f, 'api_key'));
-  const data: UsageData = { remaining_paid_pages: LOCAL_QUOTA, remaining_free_pages_today: LOCAL_QUOTA, remaining_free_pages_this_month: LOCAL_QUOTA };
+  const data: UsageData = {
+    remaining_paid_pages: LOCAL_QUOTA,
+    remaining_free_pages_today: LOCAL_QUOTA,
+    remaining_free_pages_this_month: LOCAL_QUOTA,
+  };
   sendEnvelope(res, 0, MESSAGES.usage, data);
 }

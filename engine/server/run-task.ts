@@ -30,7 +30,12 @@ export function planRanges(pages: number, workers: number): [number, number][] {
   return Array.from({ length: n }, (_, i) => [Math.floor((i * pages) / n), Math.floor(((i + 1) * pages) / n)]);
 }
 
-export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInfo, hooks: TaskHooks): Promise<ParseOutcome> {
+export async function runTask(
+  pool: WorkerPool,
+  job: ParseJob,
+  info: DocumentInfo,
+  hooks: TaskHooks,
+): Promise<ParseOutcome> {
   const pages = info.pageCount;
   const ranges = info.kind === 'pdf' ? planRanges(pages, pool.size) : [[0, pages] as [number, number]];
   if (ranges.length === 1) {
@@ -47,7 +52,18 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
   const parts = await Promise.all(
     ranges.map(async (_, i) => {
       const analyses = await pool.run(
-        { kind: 'analyse', inputPath: job.inputPath, fileType: info.fileType, start: 0, end: pages, imageDir, ocr: job.ocr, cursor, cursorParts: i === 0 ? 0 : ranges.length, cacheDir: job.cacheDir },
+        {
+          kind: 'analyse',
+          inputPath: job.inputPath,
+          fileType: info.fileType,
+          start: 0,
+          end: pages,
+          imageDir,
+          ocr: job.ocr,
+          cursor,
+          cursorParts: i === 0 ? 0 : ranges.length,
+          cacheDir: job.cacheDir,
+        },
         {
           budget: hooks.budget(pages),
           admitted: true,
@@ -65,6 +81,11 @@ export async function runTask(pool: WorkerPool, job: ParseJob, info: DocumentInf
     }),
   );
   // Pages come back in the order they were claimed: the assembly sorts them.
-  const assemble = { kind: 'assemble' as const, parse: job, meta: { fileType: info.fileType, pageCount: pages }, analyses: parts.flat() };
+  const assemble = {
+    kind: 'assemble' as const,
+    parse: job,
+    meta: { fileType: info.fileType, pageCount: pages },
+    analyses: parts.flat(),
+  };
   return (await pool.run(assemble, { budget: hooks.budget(pages), priority: true })) as ParseOutcome;
 }

@@ -31,8 +31,16 @@ export interface Shares {
 
 type State = 'keyless' | 'keyed' | 'idle';
 interface Conn {
-  socket: Socket; addr: string; state: State; key: string | null; since: number; keyDue: boolean;
-  req: IncomingMessage | null; res: ServerResponse | null; winAt: number; winBytes: number;
+  socket: Socket;
+  addr: string;
+  state: State;
+  key: string | null;
+  since: number;
+  keyDue: boolean;
+  req: IncomingMessage | null;
+  res: ServerResponse | null;
+  winAt: number;
+  winBytes: number;
 }
 type Share = Record<State, Set<Conn>> & { conns: number; holds: number };
 
@@ -92,7 +100,9 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
     if (c.res && !c.res.headersSent) sendEnvelope(c.res, code, message, null, status, { connection: 'close' });
     else if (!c.req && gently && c.socket.writable) {
       const body = errorBody(code, message);
-      c.socket.end(`HTTP/1.1 ${status} Request Timeout\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      c.socket.end(
+        `HTTP/1.1 ${status} Request Timeout\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     }
     if (!gently) return void c.socket.destroy();
     setTimeout(() => c.socket.destroy(), 2000).unref(); // time for the answer to leave
@@ -100,7 +110,13 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
   const evict = (c: Conn | undefined): boolean => {
     if (!c) return false;
     dropped.evicted++;
-    close(c, 503, ErrorCodes.QPS_LIMIT, 'The engine is at its connection limit and closed this connection, which had not shown its key yet: retry, sending api_key as the first form field', false);
+    close(
+      c,
+      503,
+      ErrorCodes.QPS_LIMIT,
+      'The engine is at its connection limit and closed this connection, which had not shown its key yet: retry, sending api_key as the first form field',
+      false,
+    );
     return true;
   };
   /** At the global limit: an idle connection, else the oldest keyless one of the address holding the most. */
@@ -116,19 +132,32 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
     const t = now();
     for (const c of [...all]) {
       const req = c.req;
-      if (c.state === 'idle' || (req && req.complete)) continue;
+      if (c.state === 'idle' || req?.complete) continue;
       if (c.state === 'keyless' && c.keyDue && t - c.since > L.KEY_DEADLINE_MS) {
         dropped.noKey++;
-        close(c, 408, ErrorCodes.PARAM_ERROR, `No API key within ${L.KEY_DEADLINE_MS / 1000} s: send the headers and the api_key form field first`, true);
+        close(
+          c,
+          408,
+          ErrorCodes.PARAM_ERROR,
+          `No API key within ${L.KEY_DEADLINE_MS / 1000} s: send the headers and the api_key form field first`,
+          true,
+        );
         continue;
       }
       if (!req) continue;
       const bytes = c.socket.bytesRead;
-      if (req.readableFlowing !== true) [c.winAt, c.winBytes] = [t, bytes]; // we are not reading: no clock
+      if (req.readableFlowing !== true)
+        [c.winAt, c.winBytes] = [t, bytes]; // we are not reading: no clock
       else if (t - c.winAt >= L.BODY_RATE_WINDOW_MS) {
         if ((bytes - c.winBytes) * 1000 < L.MIN_BODY_BYTES_PER_S * (t - c.winAt)) {
           dropped.slow++;
-          close(c, 408, ErrorCodes.PARAM_ERROR, `The request body arrived slower than ${L.MIN_BODY_BYTES_PER_S} bytes/s over ${L.BODY_RATE_WINDOW_MS / 1000} s; the connection was closed`, true);
+          close(
+            c,
+            408,
+            ErrorCodes.PARAM_ERROR,
+            `The request body arrived slower than ${L.MIN_BODY_BYTES_PER_S} bytes/s over ${L.BODY_RATE_WINDOW_MS / 1000} s; the connection was closed`,
+            true,
+          );
         } else [c.winAt, c.winBytes] = [t, bytes];
       }
     }
@@ -137,7 +166,9 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
   const timer = setInterval(() => {
     tick();
     if (++ticks % 10 !== 0 || !Object.values(dropped).some((n) => n > 0)) return;
-    o.log(`connections closed in the last 10 s: ${dropped.evicted} to make room, ${dropped.refused} refused (all keyed), ${dropped.noKey} without a key in time, ${dropped.slow} with a slow body`);
+    o.log(
+      `connections closed in the last 10 s: ${dropped.evicted} to make room, ${dropped.refused} refused (all keyed), ${dropped.noKey} without a key in time, ${dropped.slow} with a slow body`,
+    );
     Object.assign(dropped, { evicted: 0, refused: 0, slow: 0, noKey: 0 });
   }, 1000).unref();
 
@@ -151,7 +182,18 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
       const s = shareOf(addr);
       if (s.keyless.size >= L.ADDRESS_KEYLESS) evict(first(s.keyless));
       const t = now();
-      const c: Conn = { socket, addr, state: 'keyless', key: null, since: t, keyDue: true, req: null, res: null, winAt: t, winBytes: 0 };
+      const c: Conn = {
+        socket,
+        addr,
+        state: 'keyless',
+        key: null,
+        since: t,
+        keyDue: true,
+        req: null,
+        res: null,
+        winAt: t,
+        winBytes: 0,
+      };
       all.add(c);
       s.conns++;
       s.keyless.add(c);
@@ -175,8 +217,16 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
         keyed(key) {
           if (c.req !== req || c.state === 'keyed' || !all.has(c)) return;
           const s = shareOf(c.addr);
-          if (s.keyed.size >= L.ADDRESS_KEYED) throw new EngineError(ErrorCodes.QPS_LIMIT, `Too many connections from this address (${L.ADDRESS_KEYED} with a key); retry when some have finished`);
-          if (key !== null && (keyedByKey.get(key) ?? 0) >= L.KEY_KEYED) throw new EngineError(ErrorCodes.QPS_LIMIT, `Too many connections with this API key (${L.KEY_KEYED}); retry when some have finished`);
+          if (s.keyed.size >= L.ADDRESS_KEYED)
+            throw new EngineError(
+              ErrorCodes.QPS_LIMIT,
+              `Too many connections from this address (${L.ADDRESS_KEYED} with a key); retry when some have finished`,
+            );
+          if (key !== null && (keyedByKey.get(key) ?? 0) >= L.KEY_KEYED)
+            throw new EngineError(
+              ErrorCodes.QPS_LIMIT,
+              `Too many connections with this API key (${L.KEY_KEYED}); retry when some have finished`,
+            );
           enter(c, 'keyed', key);
         },
         fileFirst() {
@@ -185,7 +235,13 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
         hold() {
           const s = shareOf(c.addr);
           const key = c.key;
-          if (held || holds >= L.MAX_HOLDS || s.holds >= L.ADDRESS_HOLDS || (key !== null && (holdsByKey.get(key) ?? 0) >= L.KEY_HOLDS)) return null;
+          if (
+            held ||
+            holds >= L.MAX_HOLDS ||
+            s.holds >= L.ADDRESS_HOLDS ||
+            (key !== null && (holdsByKey.get(key) ?? 0) >= L.KEY_HOLDS)
+          )
+            return null;
           held = true;
           holds++;
           s.holds++;

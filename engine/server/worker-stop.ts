@@ -28,12 +28,15 @@ export async function stopWorker(worker: Worker, opts: StopOptions): Promise<voi
   const exited = new Promise<true>((resolve) => worker.once('exit', () => resolve(true)));
   try {
     worker.postMessage({ type: 'stop' } satisfies ToWorker);
-  } catch { /* already gone */ }
+  } catch {
+    /* already gone */
+  }
   if (opts.closing?.() && opts.guard) releaseGuard(opts.guard);
   if (await Promise.race([exited, sleep(opts.graceMs ?? STOP_GRACE_MS)])) return;
   let said = false;
   while (opts.guard && !closeGuard(opts.guard)) {
-    if (!said) opts.log?.(`a stopped worker is inside native inference: it is replaced, and ends when the call returns`);
+    if (!said)
+      opts.log?.(`a stopped worker is inside native inference: it is replaced, and ends when the call returns`);
     said = true;
     if (opts.closing?.()) {
       releaseGuard(opts.guard);

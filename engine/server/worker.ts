@@ -38,7 +38,13 @@ function parseOptions(job: ParseJob, id: number, IMAGES_DIR: string, signal?: Ab
 
 /** An Office upload's own XML states its structure exactly: laid over the converted PDF's result. */
 const withSource = async (job: ParseJob, doc: ParsedDocument): Promise<ParsedDocument> =>
-  job.source?.path ? (await import('../office/structure.ts')).fromSource(job.source.path, extname(job.source.fileName).toLowerCase(), doc) : doc;
+  job.source?.path
+    ? (await import('../office/structure.ts')).fromSource(
+        job.source.path,
+        extname(job.source.fileName).toLowerCase(),
+        doc,
+      )
+    : doc;
 
 async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<JobOutcome> {
   switch (job.kind) {
@@ -66,7 +72,10 @@ async function run(job: WorkerJob, id: number, signal: AbortSignal): Promise<Job
     }
     case 'assemble': {
       const [{ assembleDocument }, { IMAGES_DIR, writeOutputs }] = await whole();
-      const doc = await withSource(job.parse, await assembleDocument(job.analyses, job.meta, parseOptions(job.parse, id, IMAGES_DIR)));
+      const doc = await withSource(
+        job.parse,
+        await assembleDocument(job.analyses, job.meta, parseOptions(job.parse, id, IMAGES_DIR)),
+      );
       await writeOutputs(job.parse, doc);
       return { pageCount: doc.pageCount, fileType: doc.fileType };
     }

@@ -25,7 +25,10 @@ export function fsError(e: unknown, path: string): CodedError {
     case 'EACCES':
     case 'EPERM':
     case 'EROFS':
-      return new CodedError('READ_ONLY', `Cannot write ${path}: the folder is read-only or access is denied. Choose another folder.`);
+      return new CodedError(
+        'READ_ONLY',
+        `Cannot write ${path}: the folder is read-only or access is denied. Choose another folder.`,
+      );
     case 'EEXIST':
       return new CodedError('EXISTS', `${path} already exists and was not overwritten.`);
     case 'ENOENT':
@@ -55,7 +58,11 @@ export async function pathExists(path: string): Promise<boolean> {
  * Writes `dest` atomically: `fill` writes the content into a temp file beside it. Readers never see a
  * partial file, and a failure (full disk, read-only folder, a throwing `fill`) leaves nothing behind.
  */
-export async function atomicWrite(dest: string, fill: (fh: FileHandle) => Promise<void>, opts: WriteOptions = {}): Promise<void> {
+export async function atomicWrite(
+  dest: string,
+  fill: (fh: FileHandle) => Promise<void>,
+  opts: WriteOptions = {},
+): Promise<void> {
   if (!opts.overwrite && (await pathExists(dest))) throw fsError({ code: 'EEXIST' }, dest);
   // Short temp name: the destination's own name may already be at the 255-byte limit.
   const tmp = join(dirname(dest), `.docparse-${randomBytes(6).toString('hex')}.tmp`);
@@ -86,7 +93,8 @@ async function placeWithoutOverwrite(tmp: string, dest: string): Promise<void> {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw e;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'EMLINK') throw e;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'EMLINK')
+      throw e;
     if (await pathExists(dest)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
     await rename(tmp, dest);
     return;
@@ -98,8 +106,14 @@ async function syncDir(dir: string): Promise<void> {
   // Makes the rename durable; not supported everywhere (Windows), so best effort.
   try {
     const d = await open(dir, 'r');
-    try { await d.sync(); } finally { await d.close(); }
-  } catch { /* ignore */ }
+    try {
+      await d.sync();
+    } finally {
+      await d.close();
+    }
+  } catch {
+    /* ignore */
+  }
 }
 
 /** Writes every byte (a single write() may write fewer). */
@@ -112,7 +126,13 @@ export async function writeAll(fh: FileHandle, bytes: Uint8Array): Promise<void>
 }
 
 export async function writeFileAtomic(dest: string, data: Uint8Array | string, opts: WriteOptions = {}): Promise<void> {
-  await atomicWrite(dest, async (fh) => { await fh.writeFile(data); }, opts);
+  await atomicWrite(
+    dest,
+    async (fh) => {
+      await fh.writeFile(data);
+    },
+    opts,
+  );
 }
 
 /** Copies `src` to `dest` atomically, streaming (the file is never read into memory whole). */
@@ -124,14 +144,18 @@ export async function copyFileAtomic(src: string, dest: string, opts: WriteOptio
     throw new CodedError('NOT_FOUND', `Cannot read ${basename(src)}: ${(e as Error).message}`);
   }
   try {
-    await atomicWrite(dest, async (fh) => {
-      const buf = Buffer.allocUnsafe(1 << 20);
-      for (;;) {
-        const { bytesRead } = await input.read(buf, 0, buf.length, null);
-        if (bytesRead === 0) break;
-        await writeAll(fh, buf.subarray(0, bytesRead));
-      }
-    }, opts);
+    await atomicWrite(
+      dest,
+      async (fh) => {
+        const buf = Buffer.allocUnsafe(1 << 20);
+        for (;;) {
+          const { bytesRead } = await input.read(buf, 0, buf.length, null);
+          if (bytesRead === 0) break;
+          await writeAll(fh, buf.subarray(0, bytesRead));
+        }
+      },
+      opts,
+    );
   } finally {
     await input.close();
   }

@@ -25,7 +25,9 @@ export async function acquireLock(dataDir: string): Promise<() => Promise<void>>
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number((await readFile(path, 'utf8').catch(() => '')).trim());
       if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-        throw new Error(`the data dir ${dataDir} is in use by another engine (pid ${pid}${pid === process.pid ? ', this process' : ''})`);
+        throw new Error(
+          `the data dir ${dataDir} is in use by another engine (pid ${pid}${pid === process.pid ? ', this process' : ''})`,
+        );
       }
       await rm(path, { force: true });
     }

@@ -46,14 +46,34 @@ export async function readRecord(path: string): Promise<TaskRecord | null> {
 /** The record of a task just admitted: QUEUING under two new random ids; an Office file's page count is
  * known only once it is converted. */
 export function newTaskRecord(
-  input: { fileName: string; formats: OutputFormat[]; elementFormats: ElementFormats; featureConfig: FeatureConfig; sync?: boolean; ocr?: OcrSettings; pages?: number[] },
+  input: {
+    fileName: string;
+    formats: OutputFormat[];
+    elementFormats: ElementFormats;
+    featureConfig: FeatureConfig;
+    sync?: boolean;
+    ocr?: OcrSettings;
+    pages?: number[];
+  },
   info: DocumentInfo,
 ): TaskRecord {
   return {
-    task_id: randomHex32(), file_key: randomHex32(), status: 'QUEUING', file_name: input.fileName,
-    file_type: info.fileType, page_num: info.kind === 'office' ? null : info.pageCount, output_formats: input.formats,
-    created_at: Date.now(), started_at: null, finished_at: null, error: null, error_code: null,
-    element_formats: input.elementFormats, feature_config: input.featureConfig, ...(input.sync ? { sync: true } : {}),
-    ...(input.ocr ? { ocr: input.ocr } : {}), ...(input.pages ? { pages: input.pages } : {}),
+    task_id: randomHex32(),
+    file_key: randomHex32(),
+    status: 'QUEUING',
+    file_name: input.fileName,
+    file_type: info.fileType,
+    page_num: info.kind === 'office' ? null : info.pageCount,
+    output_formats: input.formats,
+    created_at: Date.now(),
+    started_at: null,
+    finished_at: null,
+    error: null,
+    error_code: null,
+    element_formats: input.elementFormats,
+    feature_config: input.featureConfig,
+    ...(input.sync ? { sync: true } : {}),
+    ...(input.ocr ? { ocr: input.ocr } : {}),
+    ...(input.pages ? { pages: input.pages } : {}),
   };
 }

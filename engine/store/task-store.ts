@@ -12,10 +12,13 @@ import { acquireLock } from './lock.ts';
 import { readRecord, type TaskRecord } from './task-record.ts';
 
 export const INTERRUPTED_MESSAGE = 'Task interrupted by a restart of the engine; submit the file again';
-export const UPLOAD_GONE_MESSAGE = 'Task interrupted by a restart of the engine and its uploaded file is gone; submit the file again';
-export const SYNC_INTERRUPTED_MESSAGE = 'Task interrupted by a restart of the engine while a sync request waited for it; submit the file again';
+export const UPLOAD_GONE_MESSAGE =
+  'Task interrupted by a restart of the engine and its uploaded file is gone; submit the file again';
+export const SYNC_INTERRUPTED_MESSAGE =
+  'Task interrupted by a restart of the engine while a sync request waited for it; submit the file again';
 export const MAX_RESUMES = 3;
-export const resumesExhausted = (n: number): string => `Task interrupted by ${n} restarts of the engine while parsing it; submit the file again`;
+export const resumesExhausted = (n: number): string =>
+  `Task interrupted by ${n} restarts of the engine while parsing it; submit the file again`;
 
 const isFinished = (s: RemoteStatus): boolean => s === 'SUCCESS' || s === 'FAILED';
 
@@ -41,7 +44,12 @@ export class TaskStore {
    * Loads every task; interrupted ones go back to QUEUING when `resume` and their input is there (else
    * FAILED); then clears stale uploads and drops expired tasks.
    */
-  static async open(dataDir: string, ttlMs: number, log: (l: string) => void = () => {}, resume = false): Promise<TaskStore> {
+  static async open(
+    dataDir: string,
+    ttlMs: number,
+    log: (l: string) => void = () => {},
+    resume = false,
+  ): Promise<TaskStore> {
     const store = new TaskStore(dataDir, ttlMs);
     await mkdir(dataDir, { recursive: true });
     store.#unlock = await acquireLock(dataDir);
@@ -139,11 +147,15 @@ export class TaskStore {
   async #recover(rec: TaskRecord, resume: boolean, log: (l: string) => void): Promise<void> {
     const input = join(this.taskDir(rec.task_id), 'input');
     const resumes = rec.resumes ?? 0;
-    const reason = !resume ? INTERRUPTED_MESSAGE
-      : rec.sync ? SYNC_INTERRUPTED_MESSAGE
-      : !existsSync(input) ? UPLOAD_GONE_MESSAGE
-      : resumes >= MAX_RESUMES ? resumesExhausted(resumes)
-      : null;
+    const reason = !resume
+      ? INTERRUPTED_MESSAGE
+      : rec.sync
+        ? SYNC_INTERRUPTED_MESSAGE
+        : !existsSync(input)
+          ? UPLOAD_GONE_MESSAGE
+          : resumes >= MAX_RESUMES
+            ? resumesExhausted(resumes)
+            : null;
     if (reason === null) {
       log(`task ${rec.task_id} was ${rec.status} when the engine stopped: queued again`);
       await this.update(rec.task_id, { status: 'QUEUING', started_at: null, resumes: resumes + 1 });

@@ -38,18 +38,33 @@ function StartupProblem() {
       // What happened, the way out, the raw message folded under its code: the failed task's box's shape.
       <div className="banner danger startup-banner" role="alert" data-testid="startup-error">
         <div className="banner-body">
-          <p><strong>{t('app.startFailed')}:</strong> {text.title}</p>
-          <p className="banner-fix" data-testid="startup-fix">{t('app.startFailedFix')}</p>
+          <p>
+            <strong>{t('app.startFailed')}:</strong> {text.title}
+          </p>
+          <p className="banner-fix" data-testid="startup-fix">
+            {t('app.startFailedFix')}
+          </p>
           <ErrorTrace code={text.code} detail={text.detail} />
         </div>
-        <button type="button" className="btn small" onClick={() => location.reload()}>{t('app.reload')}</button>
+        <button type="button" className="btn small" onClick={() => location.reload()}>
+          {t('app.reload')}
+        </button>
       </div>
     );
   }
   if (connection === 'closed') {
     // Browser mode opened without its token: reconnecting cannot help, the printed link can.
-    if (!hasAccessToken()) return <div className="banner danger" role="alert">{t('app.noToken')}</div>;
-    return <div className="banner warning" role="status">{t('app.reconnecting')}</div>;
+    if (!hasAccessToken())
+      return (
+        <div className="banner danger" role="alert">
+          {t('app.noToken')}
+        </div>
+      );
+    return (
+      <div className="banner warning" role="status">
+        {t('app.reconnecting')}
+      </div>
+    );
   }
   return null;
 }

@@ -4,7 +4,8 @@
 export type DiffOp = { op: 'same' | 'del' | 'ins'; text: string };
 
 /** CJK ideographs, kana and Hangul: each character is a token (these scripts do not space words). */
-const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}\p{M}_'’-]+|\s+|[^\s\p{L}\p{N}]/gu;
+const TOKEN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}\p{M}_'’-]+|\s+|[^\s\p{L}\p{N}]/gu;
 
 /** Splits text into diff tokens: words, single CJK characters, runs of whitespace, single marks. */
 export function tokenize(text: string): string[] {
@@ -20,7 +21,10 @@ export function plainText(content: string): string {
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/<[^>]{0,2000}>/g, ' ')
     .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
     .replace(/^ {0,3}(?:#{1,6}|>|[-*+])[ \t]+/gm, '')
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
     .replace(/\s+/g, ' ')
@@ -60,7 +64,8 @@ export function diffWords(a: string, b: string): DiffOp[] {
     const lcs = new Uint32Array((n + 1) * w);
     for (let i = n - 1; i >= 0; i--) {
       for (let j = m - 1; j >= 0; j--) {
-        lcs[i * w + j] = xs[i] === ys[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+        lcs[i * w + j] =
+          xs[i] === ys[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
       }
     }
     let i = 0;
@@ -98,7 +103,8 @@ export function profile(text: string): Profile {
 }
 
 /** The most two profiles of these sizes can share (Dice), known before comparing them. */
-export const diceBound = (x: Profile, y: Profile): number => (x.size + y.size === 0 ? 1 : (2 * Math.min(x.size, y.size)) / (x.size + y.size));
+export const diceBound = (x: Profile, y: Profile): number =>
+  x.size + y.size === 0 ? 1 : (2 * Math.min(x.size, y.size)) / (x.size + y.size);
 
 /** Dice coefficient of two profiles in [0, 1]. */
 export function dice(x: Profile, y: Profile): number {

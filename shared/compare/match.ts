@@ -57,9 +57,10 @@ export function sideOf(json: JsonOutput | null): Side {
     for (const b of Array.isArray(p?.blocks) ? p.blocks : []) {
       if (!b || typeof b !== 'object') continue;
       const content = typeof b.content === 'string' ? b.content : '';
-      const bb = Array.isArray(b.bbox) && b.bbox.length === 4 && b.bbox.every((n) => typeof n === 'number') ? b.bbox : null;
-      const box: UnitBox | null = bb && w > 0 && h > 0 && bb[2] > bb[0] && bb[3] > bb[1]
-        ? [bb[0] / w, bb[1] / h, bb[2] / w, bb[3] / h] : null;
+      const bb =
+        Array.isArray(b.bbox) && b.bbox.length === 4 && b.bbox.every((n) => typeof n === 'number') ? b.bbox : null;
+      const box: UnitBox | null =
+        bb && w > 0 && h > 0 && bb[2] > bb[0] && bb[3] > bb[1] ? [bb[0] / w, bb[1] / h, bb[2] / w, bb[3] / h] : null;
       const type = typeof b.type === 'string' && b.type ? b.type : 'unknown';
       const level = type === 'title' && typeof b.title_level === 'number' ? b.title_level : null;
       blocks.push({ index: blocks.length, page, type, level, content, text: plainText(content), box });
@@ -94,7 +95,12 @@ export function classify(a: SideBlock, b: SideBlock): Pick<Row, 'kind' | 'words'
 }
 
 /** Greedy pairing: highest score first, each block at most once (blocks already used are skipped). */
-function take(cands: { s: number; a: SideBlock; b: SideBlock }[], usedA: Set<number>, usedB: Set<number>, out: [SideBlock, SideBlock][]): void {
+function take(
+  cands: { s: number; a: SideBlock; b: SideBlock }[],
+  usedA: Set<number>,
+  usedB: Set<number>,
+  out: [SideBlock, SideBlock][],
+): void {
   cands.sort((x, y) => y.s - x.s || x.a.index - y.a.index || x.b.index - y.b.index);
   for (const c of cands) {
     if (usedA.has(c.a.index) || usedB.has(c.b.index)) continue;
@@ -162,7 +168,9 @@ export function matchBlocks(a: Side, b: Side): Row[] {
 
   const rows: Row[] = a.blocks.map((x) => {
     const y = partnerOfA.get(x.index);
-    return y ? { page: x.page, a: x, b: y, ...classify(x, y) } : { kind: 'onlyA', page: x.page, a: x, b: null, words: null, cells: null };
+    return y
+      ? { page: x.page, a: x, b: y, ...classify(x, y) }
+      : { kind: 'onlyA', page: x.page, a: x, b: null, words: null, cells: null };
   });
   // B's unmatched blocks go after the row of the B block before them (on their page), else before their page's first row.
   const rowOfB = new Map<number, number>();

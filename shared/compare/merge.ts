@@ -23,7 +23,12 @@ export function flatBlocks(json: JsonOutput | null | undefined): Block[] {
 export const choosable = (row: Row): boolean => row.kind !== 'same';
 
 /** Why B cannot be kept for `row` (null: it can). `images`: the links a version of A may hold (keepable). */
-export function keepRefusal(row: Row, a: JsonOutput, bBlocks: readonly Block[], images: ReadonlySet<string>): KeepRefusal | null {
+export function keepRefusal(
+  row: Row,
+  a: JsonOutput,
+  bBlocks: readonly Block[],
+  images: ReadonlySet<string>,
+): KeepRefusal | null {
   if (row.page >= a.pages.length) return 'page';
   const b = row.b ? bBlocks[row.b.index] : undefined;
   const img = typeof b?.img_url === 'string' ? b.img_url : '';
@@ -34,7 +39,8 @@ export function keepRefusal(row: Row, a: JsonOutput, bBlocks: readonly Block[], 
 function fromB(b: Block, bPage: Page | undefined, aPage: Page, idx: number): Block {
   const sx = bPage && bPage.page_size.w > 0 ? aPage.page_size.w / bPage.page_size.w : 1;
   const sy = bPage && bPage.page_size.h > 0 ? aPage.page_size.h / bPage.page_size.h : 1;
-  const bbox = sx === 1 && sy === 1 ? b.bbox : [b.bbox[0] * sx, b.bbox[1] * sy, b.bbox[2] * sx, b.bbox[3] * sy] as Block['bbox'];
+  const bbox =
+    sx === 1 && sy === 1 ? b.bbox : ([b.bbox[0] * sx, b.bbox[1] * sy, b.bbox[2] * sx, b.bbox[3] * sy] as Block['bbox']);
   return { ...b, idx, bbox: [...bbox] as Block['bbox'] };
 }
 
@@ -47,7 +53,13 @@ export const keepableImages = (a: JsonOutput, bImages: Record<string, string> | 
  * `images`: the links it may hold (keepableImages; A's own by default). Throws MergeError when a kept B
  * block is refused (keepRefusal).
  */
-export function mergedPages(a: JsonOutput, b: JsonOutput, rows: readonly Row[], keepB: ReadonlySet<number>, images = imageLinks(a)): Page[] {
+export function mergedPages(
+  a: JsonOutput,
+  b: JsonOutput,
+  rows: readonly Row[],
+  keepB: ReadonlySet<number>,
+  images = imageLinks(a),
+): Page[] {
   const aBlocks = flatBlocks(a);
   const bBlocks = flatBlocks(b);
   const touched = new Set<number>();
@@ -55,7 +67,12 @@ export function mergedPages(a: JsonOutput, b: JsonOutput, rows: readonly Row[], 
     const row = rows[i];
     if (!row || !choosable(row)) continue;
     const why = keepRefusal(row, a, bBlocks, images);
-    if (why) throw new MergeError(why === 'picture' ? 'a picture of B cannot be kept in a version of A' : 'B\'s block is on a page A does not have');
+    if (why)
+      throw new MergeError(
+        why === 'picture'
+          ? 'a picture of B cannot be kept in a version of A'
+          : "B's block is on a page A does not have",
+      );
     touched.add(row.page);
   }
   const out = a.pages.slice();

@@ -51,7 +51,13 @@ function pipeGrid(md: string): Grid {
   return md
     .split('\n')
     .filter((l) => l.trim().startsWith('|') && !/^\s*\|?\s*:?-{2,}/.test(l))
-    .map((l) => l.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => plainText(c)));
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split(/(?<!\\)\|/)
+        .map((c) => plainText(c)),
+    );
 }
 
 /** The table's cells, or null when the content holds no table. */

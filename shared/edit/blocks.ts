@@ -22,11 +22,24 @@ export type EditOp =
   | { kind: 'move'; at: BlockAt; dir: 1 | -1 };
 
 /** Types a user may give a block (the service's names); a title also has a level 1–6. */
-export const EDIT_TYPES = ['title', 'text', 'table', 'figure', 'figure_caption', 'table_caption', 'equation', 'code',
-  'footnote', 'header', 'footer', 'reference'] as const;
+export const EDIT_TYPES = [
+  'title',
+  'text',
+  'table',
+  'figure',
+  'figure_caption',
+  'table_caption',
+  'equation',
+  'code',
+  'footnote',
+  'header',
+  'footer',
+  'reference',
+] as const;
 export const MAX_TITLE_LEVEL = 6;
 
-const clampLevel = (n: number): number => Math.min(MAX_TITLE_LEVEL, Math.max(1, Math.round(Number.isFinite(n) ? n : 1)));
+const clampLevel = (n: number): number =>
+  Math.min(MAX_TITLE_LEVEL, Math.max(1, Math.round(Number.isFinite(n) ? n : 1)));
 
 export function blockAt(pages: readonly Page[], at: BlockAt): Block | null {
   return pages[at.page]?.blocks[at.index] ?? null;
@@ -51,8 +64,12 @@ function retyped(b: Block, type: string, level: number | undefined): Block {
   return type === 'title' ? { ...rest, type, title_level: clampLevel(level ?? b.title_level ?? 1) } : { ...rest, type };
 }
 
-export const unionBox = (a: BBox, b: BBox): BBox =>
-  [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+export const unionBox = (a: BBox, b: BBox): BBox => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
 
 /** Two blocks' content as one: tables row after row, running text joined as the writer joins it, other
  *  kinds (code, formulas) line after line. */
@@ -62,7 +79,8 @@ function mergedContent(a: Block, b: Block): string {
   return joinText(a.content.trimEnd(), b.content.trimStart());
 }
 
-const nextIdx = (blocks: readonly Block[]): number => blocks.reduce((m, b) => Math.max(m, Number.isInteger(b.idx) ? b.idx : -1), -1) + 1;
+const nextIdx = (blocks: readonly Block[]): number =>
+  blocks.reduce((m, b) => Math.max(m, Number.isInteger(b.idx) ? b.idx : -1), -1) + 1;
 
 /** The pages after one operation, or null when it cannot apply. */
 export function applyEdit(pages: readonly Page[], op: EditOp): Page[] | null {
@@ -74,7 +92,11 @@ export function applyEdit(pages: readonly Page[], op: EditOp): Page[] | null {
     case 'text':
       return op.content === b.content ? null : replace(pages, op.at, { ...b, content: op.content });
     case 'type':
-      if (op.type === b.type && (op.type !== 'title' || op.level === undefined || clampLevel(op.level) === b.title_level)) return null;
+      if (
+        op.type === b.type &&
+        (op.type !== 'title' || op.level === undefined || clampLevel(op.level) === b.title_level)
+      )
+        return null;
       return replace(pages, op.at, retyped(b, op.type, op.level));
     case 'level':
       if (b.type !== 'title' || clampLevel(op.level) === b.title_level) return null;
@@ -90,10 +112,19 @@ export function applyEdit(pages: readonly Page[], op: EditOp): Page[] | null {
       const tail = b.content.slice(op.offset).trimStart();
       if (op.offset <= 0 || op.offset >= b.content.length || !head || !tail) return null;
       const second: Block = { ...b, idx: nextIdx(blocks), content: tail };
-      return withBlocks(pages, page, [...blocks.slice(0, index), { ...b, content: head }, second, ...blocks.slice(index + 1)]);
+      return withBlocks(pages, page, [
+        ...blocks.slice(0, index),
+        { ...b, content: head },
+        second,
+        ...blocks.slice(index + 1),
+      ]);
     }
     case 'delete':
-      return withBlocks(pages, page, blocks.filter((_, i) => i !== index));
+      return withBlocks(
+        pages,
+        page,
+        blocks.filter((_, i) => i !== index),
+      );
     case 'move': {
       const to = index + op.dir;
       if (to < 0 || to >= blocks.length) return null;

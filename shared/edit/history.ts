@@ -35,14 +35,20 @@ export function record(h: EditHistory, op: EditOp): { history: EditHistory; at: 
 export function undo(h: EditHistory): { history: EditHistory; at: BlockAt | null } | null {
   const prev = h.past[h.past.length - 1];
   if (!prev) return null;
-  return { history: { past: h.past.slice(0, -1), present: prev, future: [h.present, ...h.future] }, at: h.present.op?.at ?? null };
+  return {
+    history: { past: h.past.slice(0, -1), present: prev, future: [h.present, ...h.future] },
+    at: h.present.op?.at ?? null,
+  };
 }
 
 /** The history one step forward again; null when there is nothing to redo. */
 export function redo(h: EditHistory): { history: EditHistory; at: BlockAt | null } | null {
   const next = h.future[0];
   if (!next) return null;
-  return { history: { past: [...h.past, h.present], present: next, future: h.future.slice(1) }, at: next.op ? afterEdit(next.pages, next.op) : null };
+  return {
+    history: { past: [...h.past, h.present], present: next, future: h.future.slice(1) },
+    at: next.op ? afterEdit(next.pages, next.op) : null,
+  };
 }
 
 /** Operations between the start and now (what a save would hold). */

@@ -18,21 +18,37 @@ export type Table = Cell[][];
 
 const TR = /<tr\b[^>]*>([\s\S]*?)<\/tr>/gi;
 const CELL = /<(td|th)\b([^>]*)>([\s\S]*?)<\/\1>/gi;
-const span = (attrs: string, name: string): number => Math.min(1000, Math.max(1, Number(new RegExp(`${name}\\s*=\\s*["']?(\\d+)`, 'i').exec(attrs)?.[1] ?? 1)));
-const decode = (s: string): string => s.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '')
-  .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&');
+const span = (attrs: string, name: string): number =>
+  Math.min(1000, Math.max(1, Number(new RegExp(`${name}\\s*=\\s*["']?(\\d+)`, 'i').exec(attrs)?.[1] ?? 1)));
+const decode = (s: string): string =>
+  s
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&');
 
 /** The table in a block's HTML content, or null when it holds none (a pipe table, an image). */
 export function readTable(html: string): Table | null {
   if (!/^\s*<table[\s>]/i.test(html)) return null;
-  const rows: Table = [...html.matchAll(TR)].map((tr) => [...tr[1]!.matchAll(CELL)].map((m) => ({
-    html: m[3]!, text: decode(m[3]!), rowspan: span(m[2]!, 'rowspan'), colspan: span(m[2]!, 'colspan'), tag: m[1]!.toLowerCase() as 'td' | 'th',
-  })));
+  const rows: Table = [...html.matchAll(TR)].map((tr) =>
+    [...tr[1]!.matchAll(CELL)].map((m) => ({
+      html: m[3]!,
+      text: decode(m[3]!),
+      rowspan: span(m[2]!, 'rowspan'),
+      colspan: span(m[2]!, 'colspan'),
+      tag: m[1]!.toLowerCase() as 'td' | 'th',
+    })),
+  );
   return rows.length ? rows : null;
 }
 
 export function writeTable(t: Table): string {
-  const cell = (c: Cell) => `<${c.tag}${c.rowspan > 1 ? ` rowspan="${c.rowspan}"` : ''}${c.colspan > 1 ? ` colspan="${c.colspan}"` : ''}>${c.edited ? escapeHtml(c.text) : c.html}</${c.tag}>`;
+  const cell = (c: Cell) =>
+    `<${c.tag}${c.rowspan > 1 ? ` rowspan="${c.rowspan}"` : ''}${c.colspan > 1 ? ` colspan="${c.colspan}"` : ''}>${c.edited ? escapeHtml(c.text) : c.html}</${c.tag}>`;
   return `<table>${t.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</table>`;
 }
 
@@ -43,7 +59,8 @@ export function slots(t: Table): [number, number][][] {
     let c = 0;
     row.forEach((cell, i) => {
       while (grid[r]![c]) c++;
-      for (let dr = 0; dr < cell.rowspan && r + dr < t.length; dr++) for (let dc = 0; dc < cell.colspan; dc++) grid[r + dr]![c + dc] = [r, i];
+      for (let dr = 0; dr < cell.rowspan && r + dr < t.length; dr++)
+        for (let dc = 0; dc < cell.colspan; dc++) grid[r + dr]![c + dc] = [r, i];
       c += cell.colspan;
     });
   });
@@ -96,7 +113,10 @@ export function deleteRow(t: Table, at: number): Table {
   });
   if (at + 1 < out.length) {
     // The next row's own cells and the moved ones, in the order of their columns.
-    const own = out[at + 1]!.map((cell, k) => ({ c: map[at + 1]!.findIndex(([rr, ii]) => rr === at + 1 && ii === k), cell }));
+    const own = out[at + 1]!.map((cell, k) => ({
+      c: map[at + 1]!.findIndex(([rr, ii]) => rr === at + 1 && ii === k),
+      cell,
+    }));
     out[at + 1] = [...own, ...moved].sort((a, b) => a.c - b.c).map((x) => x.cell);
   }
   out.splice(at, 1);

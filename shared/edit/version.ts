@@ -18,7 +18,22 @@ const str = (v: unknown, what: string): string => {
 };
 
 /** Tags a corrected table may hold (the services' table markup), and the only attributes: spans. */
-const TABLE_TAGS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'br', 'b', 'strong', 'i', 'em', 'sub', 'sup']);
+const TABLE_TAGS = new Set([
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'sub',
+  'sup',
+]);
 const SPAN_ATTRS = /^(\s+(rowspan|colspan)\s*=\s*("\d{1,4}"|'\d{1,4}'|\d{1,4}))*\s*\/?$/i;
 
 /** A table's HTML goes into the Markdown as it is (the writer does not escape it): a corrected one may hold
@@ -26,7 +41,11 @@ const SPAN_ATTRS = /^(\s+(rowspan|colspan)\s*=\s*("\d{1,4}"|'\d{1,4}'|\d{1,4}))*
 function checkTableHtml(html: string): void {
   for (const m of html.matchAll(/<\/?([A-Za-z][\w-]*)([^>]*)>?/g)) {
     const closing = m[0][1] === '/';
-    if (!TABLE_TAGS.has(m[1]!.toLowerCase()) || !m[0].endsWith('>') || (closing ? m[2]!.trim() !== '' : !SPAN_ATTRS.test(m[2]!))) {
+    if (
+      !TABLE_TAGS.has(m[1]!.toLowerCase()) ||
+      !m[0].endsWith('>') ||
+      (closing ? m[2]!.trim() !== '' : !SPAN_ATTRS.test(m[2]!))
+    ) {
       throw new EditCheckError(`a table may hold only table markup, not ${JSON.stringify(m[0].slice(0, 40))}`);
     }
   }
@@ -38,17 +57,25 @@ function checkBlock(raw: unknown, images: ReadonlySet<string>): Block {
   if (!raw || typeof raw !== 'object') throw new EditCheckError('a block must be an object');
   const b = raw as Record<string, unknown>;
   if (!Number.isInteger(b.idx)) throw new EditCheckError('a block needs an integer idx');
-  if (!Array.isArray(b.bbox) || b.bbox.length !== 4 || !b.bbox.every(isNum)) throw new EditCheckError('a block needs a box of four numbers');
+  if (!Array.isArray(b.bbox) || b.bbox.length !== 4 || !b.bbox.every(isNum))
+    throw new EditCheckError('a block needs a box of four numbers');
   const img = str(b.img_url ?? '', 'img_url');
   // A link the result did not have could make the review or an export fetch from anywhere.
-  if (img && !images.has(img)) throw new EditCheckError('img_url must be one of the result\'s own images');
+  if (img && !images.has(img)) throw new EditCheckError("img_url must be one of the result's own images");
   // The block's own fields in its order (a service's extra fields kept), the known ones checked.
   const out = {
-    ...b, idx: b.idx as number, type: str(b.type, 'type'), bbox: [...b.bbox] as Block['bbox'], content: str(b.content, 'content'),
-    format: str(b.format ?? 'text', 'format'), captions: Array.isArray(b.captions) ? b.captions : [], img_url: img,
+    ...b,
+    idx: b.idx as number,
+    type: str(b.type, 'type'),
+    bbox: [...b.bbox] as Block['bbox'],
+    content: str(b.content, 'content'),
+    format: str(b.format ?? 'text', 'format'),
+    captions: Array.isArray(b.captions) ? b.captions : [],
+    img_url: img,
   } as Block;
   if (out.type === 'table') checkTableHtml(out.content);
-  if (out.type === 'title') out.title_level = Math.min(6, Math.max(1, Number.isInteger(b.title_level) ? (b.title_level as number) : 1));
+  if (out.type === 'title')
+    out.title_level = Math.min(6, Math.max(1, Number.isInteger(b.title_level) ? (b.title_level as number) : 1));
   else delete out.title_level;
   if (b.code_language !== undefined) out.code_language = str(b.code_language, 'code_language');
   return out;
@@ -56,7 +83,11 @@ function checkBlock(raw: unknown, images: ReadonlySet<string>): Block {
 
 /** Image links a result's blocks hold. */
 export const imageLinks = (json: JsonOutput): Set<string> =>
-  new Set(json.pages.flatMap((p) => p.blocks.map((b) => b.img_url)).filter((u): u is string => typeof u === 'string' && u !== ''));
+  new Set(
+    json.pages
+      .flatMap((p) => p.blocks.map((b) => b.img_url))
+      .filter((u): u is string => typeof u === 'string' && u !== ''),
+  );
 
 /** One page's new block list in an edited version (pages not named keep theirs). */
 export interface PageEdit {
@@ -75,19 +106,30 @@ export const changedPages = (source: readonly Page[], pages: readonly Page[]): P
  * source block, so untouched blocks stay byte-identical. `alsoImages`: links a block may hold besides the
  * source's own (the cached pictures of the other result of a merge). Throws EditCheckError.
  */
-export function checkEditedPages(source: JsonOutput, edits: unknown, alsoImages: ReadonlySet<string> = new Set()): Page[] {
-  if (!Array.isArray(edits) || edits.length > source.pages.length) throw new EditCheckError('the edits must name pages of the result');
+export function checkEditedPages(
+  source: JsonOutput,
+  edits: unknown,
+  alsoImages: ReadonlySet<string> = new Set(),
+): Page[] {
+  if (!Array.isArray(edits) || edits.length > source.pages.length)
+    throw new EditCheckError('the edits must name pages of the result');
   const images = new Set([...imageLinks(source), ...alsoImages]);
   const pages = source.pages.slice();
   const seen = new Set<number>();
   for (const e of edits as unknown[]) {
     const { page, blocks: raw } = (e ?? {}) as { page?: unknown; blocks?: unknown };
-    if (!Number.isInteger(page) || (page as number) < 0 || (page as number) >= pages.length || seen.has(page as number)) {
+    if (
+      !Number.isInteger(page) ||
+      (page as number) < 0 ||
+      (page as number) >= pages.length ||
+      seen.has(page as number)
+    ) {
       throw new EditCheckError('each edit must name a page of the result once');
     }
     const i = page as number;
     seen.add(i);
-    if (!Array.isArray(raw) || raw.length > MAX_EDIT_BLOCKS) throw new EditCheckError(`page ${i + 1} needs a list of blocks`);
+    if (!Array.isArray(raw) || raw.length > MAX_EDIT_BLOCKS)
+      throw new EditCheckError(`page ${i + 1} needs a list of blocks`);
     const src = source.pages[i]!;
     const known = new Map(src.blocks.map((b) => [JSON.stringify(b), b] as const));
     pages[i] = { ...src, blocks: raw.map((b) => known.get(JSON.stringify(b)) ?? checkBlock(b, images)) };
@@ -103,7 +145,10 @@ export interface EditedOutputs {
 }
 
 /** The feature switches a task was parsed with (what it sent, over the service's defaults). */
-export const taskFeatures = (fc: Partial<FeatureConfig> | undefined): FeatureConfig => ({ ...DEFAULT_FEATURE_CONFIG, ...fc });
+export const taskFeatures = (fc: Partial<FeatureConfig> | undefined): FeatureConfig => ({
+  ...DEFAULT_FEATURE_CONFIG,
+  ...fc,
+});
 
 /** JSON, Markdown and catalog of the edited pages (the source's other top-level fields kept). */
 export function editedOutputs(source: JsonOutput, pages: Page[], fc: FeatureConfig): EditedOutputs {

@@ -7,7 +7,10 @@
  *  "<name>" and autolinks stay visible text. Opening brackets stay bare: "\\[…\\]" would read as TeX display
  *  math in the renderer. NUL (which no document text holds: the Word reader's picture slot) is dropped. */
 export const escapeText = (s: string): string =>
-  s.replace(/\0/g, '').replace(/[\\`*_\]$]/g, '\\$&').replace(/<(?=[A-Za-z/!?])/g, '&lt;');
+  s
+    .replace(/\0/g, '')
+    .replace(/[\\`*_\]$]/g, '\\$&')
+    .replace(/<(?=[A-Za-z/!?])/g, '&lt;');
 
 /** A cell of a pipe table: its Markdown with "|" escaped (GFM splits cells before reading their text). */
 export const pipeCell = (md: string): string => md.replace(/\|/g, '\\|');
@@ -18,7 +21,11 @@ export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replac
 /** An image's alt text: brackets and line breaks become spaces, tag-like "<" is escaped, and so is a backslash
  * that would escape what follows it (punctuation, or the closing bracket at the end). */
 export const escapeAlt = (s: string): string =>
-  s.replace(/[[\]\n]/g, ' ').trim().replace(/\\(?=[!-/:-@[-`{-~]|$)/g, '\\\\').replace(/<(?=[A-Za-z/!?])/g, '&lt;');
+  s
+    .replace(/[[\]\n]/g, ' ')
+    .trim()
+    .replace(/\\(?=[!-/:-@[-`{-~]|$)/g, '\\\\')
+    .replace(/<(?=[A-Za-z/!?])/g, '&lt;');
 
 /** A footnote label the engine writes: a number, a letter or Roman numeral, a note symbol (Word adds "-n"). */
 const NOTE_LABEL = /^[\p{L}\p{N}*∗†‡§¶-]{1,12}$/u;
@@ -28,10 +35,13 @@ const NOTE_LABEL = /^[\p{L}\p{N}*∗†‡§¶-]{1,12}$/u;
  * is made safe: the formula's LaTeX through safeTex, a reference only with a plain label. */
 const ENGINE_MARKUP = /\$[^$\s][^$]*?\$|\[\^[^\]\s]{1,12}\]/g;
 function keepMarkup(s: string, escape: (t: string) => string): string {
-  let out = '', at = 0;
+  let out = '',
+    at = 0;
   for (const m of s.matchAll(ENGINE_MARKUP)) {
     const mark = m[0];
-    out += escape(s.slice(at, m.index)) + (mark[0] === '$' ? inlineTex(mark.slice(1, -1)) : NOTE_LABEL.test(mark.slice(2, -1)) ? mark : escape(mark));
+    out +=
+      escape(s.slice(at, m.index)) +
+      (mark[0] === '$' ? inlineTex(mark.slice(1, -1)) : NOTE_LABEL.test(mark.slice(2, -1)) ? mark : escape(mark));
     at = m.index + mark.length;
   }
   return out + escape(s.slice(at));
@@ -84,9 +94,32 @@ tag notag nonumber begin end cr newline hline hdashline cline
 boxed cancel bcancel xcancel sout not char
 `;
 const ALLOWED = new Set(WORDS.split(/\s+/).filter(Boolean));
-const ENVIRONMENTS = new Set(['matrix', 'pmatrix', 'bmatrix', 'Bmatrix', 'vmatrix', 'Vmatrix', 'smallmatrix', 'array',
-  'cases', 'dcases', 'rcases', 'aligned', 'alignedat', 'gathered', 'split', 'align', 'align*', 'gather', 'gather*',
-  'equation', 'equation*', 'subarray', 'darray', 'CD']);
+const ENVIRONMENTS = new Set([
+  'matrix',
+  'pmatrix',
+  'bmatrix',
+  'Bmatrix',
+  'vmatrix',
+  'Vmatrix',
+  'smallmatrix',
+  'array',
+  'cases',
+  'dcases',
+  'rcases',
+  'aligned',
+  'alignedat',
+  'gathered',
+  'split',
+  'align',
+  'align*',
+  'gather',
+  'gather*',
+  'equation',
+  'equation*',
+  'subarray',
+  'darray',
+  'CD',
+]);
 /** Control symbols: spacing, escaped specials, the row break. */
 const SYMBOL_OK = /[,;:!> \\{}|#%&_]/;
 
@@ -111,5 +144,8 @@ export function safeTex(tex: string): string {
   // Markdown read without math: "<" would open a tag or an autolink before "/ ! ?" or a name followed by a
   // space, "/", ">" or ":" (not in "a<b<c", nor before the closing "$"), "](" a link, and a line (of a display
   // formula) that opens with "[" a link definition.
-  return out.replace(TAG_START, '< ').replace(/\](?=\()/g, '] ').replace(/(^|\n)([ \t]*)\[/g, '$1$2{}[');
+  return out
+    .replace(TAG_START, '< ')
+    .replace(/\](?=\()/g, '] ')
+    .replace(/(^|\n)([ \t]*)\[/g, '$1$2{}[');
 }

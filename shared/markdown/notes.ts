@@ -6,7 +6,10 @@ export const NOTE_START = /^(\d{1,3}|[*∗†‡§¶]{1,3})[.)]?\s+(?=\S)/;
 
 /** Footnote labels of one page: per note its label (null: it continues the note before it), and the page's
  * reference marks renamed. */
-export interface PageNotes { labels: (string | null)[]; refs: Map<string, string> }
+export interface PageNotes {
+  labels: (string | null)[];
+  refs: Map<string, string>;
+}
 
 /** Labels unique in the document: a note keeps its own mark (a number or symbol) the first time it is used;
  * a mark used before (numbering restarting on each page) or a note without a mark gets the next number no
@@ -17,12 +20,16 @@ export function labelNotes(pages: { content: string }[][]): PageNotes[] {
   let next = Math.max(0, ...marks.filter((m) => /^\d+$/.test(m)).map(Number)) + 1;
   const used = new Set<string>();
   return pages.map((notes) => {
-    const labels: (string | null)[] = [], refs = new Map<string, string>();
+    const labels: (string | null)[] = [],
+      refs = new Map<string, string>();
     let prev = -Infinity;
     for (const b of notes) {
       const m = NOTE_START.exec(b.content)?.[1];
       const num = m && /^\d+$/.test(m) ? Number(m) : NaN;
-      if (labels.length && (!m || (num <= prev && used.has(m)))) { labels.push(null); continue; }
+      if (labels.length && (!m || (num <= prev && used.has(m)))) {
+        labels.push(null);
+        continue;
+      }
       if (!Number.isNaN(num)) prev = num;
       const label = m && !used.has(m) ? m : String(next++);
       used.add(label);

@@ -6,25 +6,32 @@ import { labelNotes, NOTE_START, type PageNotes } from './notes.ts';
 import { escapeAlt, escapeMd, safeTex } from './escape.ts';
 
 /** A code fence longer than any backtick run in the code, so the code cannot close it early. */
-const fenceFor = (code: string): string => '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+const fenceFor = (code: string): string =>
+  '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
 
 function blockMarkdown(b: Block, image: ImageFormat): string | null {
   switch (b.type) {
-    case 'title': return `${'#'.repeat(Math.min(6, Math.max(1, b.title_level ?? 1)))} ${escapeMd(b.content)}`;
-    case 'figure': return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content)}](${b.img_url})`;
-    case 'table': return b.content;
+    case 'title':
+      return `${'#'.repeat(Math.min(6, Math.max(1, b.title_level ?? 1)))} ${escapeMd(b.content)}`;
+    case 'figure':
+      return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content)}](${b.img_url})`;
+    case 'table':
+      return b.content;
     case 'code': {
       const fence = fenceFor(b.content);
-      return fence + (b.code_language ?? '').replace(/[^\w+#.-]/g, '') + '\n' + b.content + '\n' + fence;
+      return `${fence + (b.code_language ?? '').replace(/[^\w+#.-]/g, '')}\n${b.content}\n${fence}`;
     }
     case 'equation': {
       // A formula drawn without text: its picture, its number (`\tag{n}`) as the alt text.
-      if (b.img_url || !b.content.replace(/\\tag\{[^}]*\}/, '').trim()) return image === 'none' || !b.img_url ? null : `![${escapeAlt(b.content.replace(/^\s*\\tag\{([^}]*)\}\s*$/, '($1)'))}](${b.img_url})`;
+      if (b.img_url || !b.content.replace(/\\tag\{[^}]*\}/, '').trim())
+        return image === 'none' || !b.img_url
+          ? null
+          : `![${escapeAlt(b.content.replace(/^\s*\\tag\{([^}]*)\}\s*$/, '($1)'))}](${b.img_url})`;
       return `$$\n${safeTex(b.content)}\n$$`;
     }
     default: {
       const t = escapeMd(b.content);
-      return BULLET_GLYPH.test(t) ? '- ' + t.replace(BULLET_GLYPH, '') : t;
+      return BULLET_GLYPH.test(t) ? `- ${t.replace(BULLET_GLYPH, '')}` : t;
     }
   }
 }
@@ -44,27 +51,39 @@ export function toMarkdown(pages: Page[], fc: FeatureConfig, image: ImageFormat,
     const notes: Block[] = []; // the page's footnotes (labels unique in the document)
     for (const b of p.blocks) {
       if ((b.type === 'header' || b.type === 'footer' || b.type === 'sider') && !fc.keep_header_footer) continue;
-      if (b.type === 'footnote') { notes.push(b); continue; }
+      if (b.type === 'footnote') {
+        notes.push(b);
+        continue;
+      }
       let md = blockMarkdown(b, image);
       // References follow their notes' labels (a mark used again on a later page is renumbered).
-      if (md && refs.size && b.type !== 'code') md = md.replace(NOTE_REF, (all, m: string) => (refs.has(m) ? `[^${refs.get(m)}]` : all));
+      if (md && refs.size && b.type !== 'code')
+        md = md.replace(NOTE_REF, (all, m: string) => (refs.has(m) ? `[^${refs.get(m)}]` : all));
       if (md === null || !md.trim()) continue;
       if ((join || joins?.has(b)) && b.type === 'text' && lastText >= 0) {
         parts[lastText] = joinText(parts[lastText], md);
         join = false;
         continue;
       }
-      if (joins?.has(b) && b.type === 'table' && lastTable >= 0) { parts[lastTable] = joinTables(parts[lastTable], md); continue; }
+      if (joins?.has(b) && b.type === 'table' && lastTable >= 0) {
+        parts[lastTable] = joinTables(parts[lastTable], md);
+        continue;
+      }
       if (b.type !== 'header' && b.type !== 'footer' && b.type !== 'sider') join = false;
       parts.push(md);
-      const passive = b.type === 'footnote' || b.type === 'figure' || b.type === 'header' || b.type === 'footer' || b.type === 'sider';
+      const passive =
+        b.type === 'footnote' ||
+        b.type === 'figure' ||
+        b.type === 'header' ||
+        b.type === 'footer' ||
+        b.type === 'sider';
       lastText = b.type === 'text' ? parts.length - 1 : passive ? lastText : -1;
       lastTable = b.type === 'table' ? parts.length - 1 : passive ? lastTable : -1;
     }
     definitions.push(...footnoteDefinitions(notes, noteLabels[pi]));
   }
   parts.push(...definitions);
-  return parts.length ? parts.join('\n\n') + '\n' : '';
+  return parts.length ? `${parts.join('\n\n')}\n` : '';
 }
 
 const NOTE_REF = /\[\^([^\]\s]{1,12})\]/g;
@@ -87,12 +106,19 @@ export function footnoteDefinitions(notes: Block[], page: PageNotes): string[] {
 export function buildCatalog(pages: Page[]): CatalogNode[] {
   const root: CatalogNode[] = [];
   const stack: CatalogNode[] = [];
-  for (const p of pages) for (const b of p.blocks) {
-    if (b.type !== 'title') continue;
-    const node: CatalogNode = { content: b.content, title_level: b.title_level ?? 1, page_num: p.page_num, block_idx: b.idx, children: [] };
-    while (stack.length && stack[stack.length - 1].title_level >= node.title_level) stack.pop();
-    (stack.length ? stack[stack.length - 1].children : root).push(node);
-    stack.push(node);
-  }
+  for (const p of pages)
+    for (const b of p.blocks) {
+      if (b.type !== 'title') continue;
+      const node: CatalogNode = {
+        content: b.content,
+        title_level: b.title_level ?? 1,
+        page_num: p.page_num,
+        block_idx: b.idx,
+        children: [],
+      };
+      while (stack.length && stack[stack.length - 1].title_level >= node.title_level) stack.pop();
+      (stack.length ? stack[stack.length - 1].children : root).push(node);
+      stack.push(node);
+    }
   return root;
 }

@@ -10,7 +10,6 @@ import { scan } from './support/axe.ts';
 const DOC = 'redp5110_sampled.pdf';
 const BAD = 'garbage.pdf';
 
-
 test('zero axe violations on every screen, light and dark, English and Chinese', async ({ page, app }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -21,7 +20,12 @@ test('zero axe violations on every screen, light and dark, English and Chinese',
   await expectRowState(page, BAD, 'FAILED');
 
   const found: string[] = [];
-  for (const [language, theme] of [['en', 'light'], ['en', 'dark'], ['zh-CN', 'light'], ['zh-CN', 'dark']] as const) {
+  for (const [language, theme] of [
+    ['en', 'light'],
+    ['en', 'dark'],
+    ['zh-CN', 'light'],
+    ['zh-CN', 'dark'],
+  ] as const) {
     const tag = `${language}/${theme}`;
     await invokeFromTest(app, 'settings:set', { language, theme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
@@ -84,8 +88,18 @@ async function focusRing(page: Page): Promise<{ name: string; problem: string | 
       const as = getComputedStyle(a);
       if (as.overflowX === 'visible' && as.overflowY === 'visible') continue;
       const c = a.getBoundingClientRect();
-      const inner = { left: c.left + a.clientLeft, top: c.top + a.clientTop, right: c.left + a.clientLeft + a.clientWidth, bottom: c.top + a.clientTop + a.clientHeight };
-      if (r.left - grow < inner.left - 1 || r.right + grow > inner.right + 1 || r.top - grow < inner.top - 1 || r.bottom + grow > inner.bottom + 1) {
+      const inner = {
+        left: c.left + a.clientLeft,
+        top: c.top + a.clientTop,
+        right: c.left + a.clientLeft + a.clientWidth,
+        bottom: c.top + a.clientTop + a.clientHeight,
+      };
+      if (
+        r.left - grow < inner.left - 1 ||
+        r.right + grow > inner.right + 1 ||
+        r.top - grow < inner.top - 1 ||
+        r.bottom + grow > inner.bottom + 1
+      ) {
         return { name, problem: `ring cut off by ${a.className || a.tagName}` };
       }
     }
@@ -104,7 +118,10 @@ async function keyTo(page: Page, target: Locator, found: string[], key = 'Tab', 
   await expect(target).toBeFocused();
 }
 
-test('keyboard only, dark theme: drop → open → move between blocks → export Markdown → History → re-run; every stop shows its ring', async ({ page, app }) => {
+test('keyboard only, dark theme: drop → open → move between blocks → export Markdown → History → re-run; every stop shows its ring', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], theme: 'dark', language: 'en' });
@@ -140,7 +157,9 @@ test('keyboard only, dark theme: drop → open → move between blocks → expor
   await expect(second).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.rv-box.is-selected')).toHaveCount(1);
   // The Markdown pane follows too (under the Inspector's drawer at this width, so out of sight).
-  await expect(page.locator('[data-testid=md-chunk].is-selected, [data-testid=md-chunk].is-revealed')).not.toHaveCount(0);
+  await expect(page.locator('[data-testid=md-chunk].is-selected, [data-testid=md-chunk].is-revealed')).not.toHaveCount(
+    0,
+  );
   // Export → Markdown: Enter opens the menu on its first item (Markdown), Enter exports it.
   await keyTo(page, page.getByRole('button', { name: `Export ${DOC}` }), found, 'Shift+Tab');
   await page.keyboard.press('Enter');

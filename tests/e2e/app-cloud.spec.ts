@@ -62,5 +62,7 @@ test('a stopped service shows UNREACHABLE in the connection test', async ({ page
   const result = page.getByTestId('connection-result');
   await expect(result.locator('[data-error-code]')).toBeVisible({ timeout: 60_000 });
   // The sentence names the whole address tried and why (issue 28); the errno sits behind Details.
-  await expect(result).toContainText(/Could not reach http:\/\/127\.0\.0\.1:\d+\/api\/v1: (the connection was refused|it did not answer in time)/);
+  await expect(result).toContainText(
+    /Could not reach http:\/\/127\.0\.0\.1:\d+\/api\/v1: (the connection was refused|it did not answer in time)/,
+  );
 });

@@ -23,7 +23,9 @@ test('drop a PDF → SUCCESS → its rendered Markdown is shown', async ({ page,
   await expect(page.getByTestId('detail-ids')).toContainText(task!.id);
   await expect(page.getByTestId('detail-ids')).toContainText(task!.remoteTaskId!);
   // …and the Markdown rendered (a heading of the document, as a heading).
-  await expect(page.getByRole('heading', { name: 'The Evolution of the Word Processor' }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'The Evolution of the Word Processor' }).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await page.screenshot({ path: testInfo.outputPath('review.png') });
 });
 
@@ -47,18 +49,27 @@ test('forced async mode in settings: the task is polled to SUCCESS', async ({ pa
 
 test('a corrupted file shows a clear error, an empty one is refused, and nothing is lost', async ({ page, app }) => {
   test.setTimeout(150_000);
-  await dropFiles(page, corpus('bad-input/garbage.pdf'), corpus('bad-input/empty.pdf'), corpus('pdf-digital/two_paragraphs.pdf'));
+  await dropFiles(
+    page,
+    corpus('bad-input/garbage.pdf'),
+    corpus('bad-input/empty.pdf'),
+    corpus('pdf-digital/two_paragraphs.pdf'),
+  );
 
   // The empty file never reaches the queue, and says why.
   const rejected = page.getByTestId('rejected-panel');
   await expect(rejected).toContainText('empty.pdf');
   await expect(rejected).toContainText('The file is empty');
   // With the way out the failed task's box gives for the same reason.
-  await expect(rejected.getByTestId('rejected-fix')).toHaveText('Check that the file was saved or downloaded completely, then add it again.');
+  await expect(rejected.getByTestId('rejected-fix')).toHaveText(
+    'Check that the file was saved or downloaded completely, then add it again.',
+  );
 
   // The corrupted one fails with a reason a person can read; the good one still succeeds.
   await expectRowState(page, 'garbage.pdf', 'FAILED');
-  await expect(row(page, 'garbage.pdf')).toContainText(/damaged or not a valid PDF|does not match its extension|not supported/);
+  await expect(row(page, 'garbage.pdf')).toContainText(
+    /damaged or not a valid PDF|does not match its extension|not supported/,
+  );
   await expectRowState(page, 'two_paragraphs.pdf', 'SUCCESS');
 
   await row(page, 'garbage.pdf').click();
@@ -68,16 +79,23 @@ test('a corrupted file shows a clear error, an empty one is refused, and nothing
   // The file itself is the problem: another try would meet the same answer, so Remove is offered instead.
   await expect(page.getByTestId('no-retry-hint')).toContainText('the problem is in the file itself');
   // Under the title comes the way out, not the engine's restatement of it (folded under the code).
-  await expect(page.getByTestId('error-fix')).toContainText(/Open it in a PDF viewer|extension of what it really is|save other documents as PDF/);
+  await expect(page.getByTestId('error-fix')).toContainText(
+    /Open it in a PDF viewer|extension of what it really is|save other documents as PDF/,
+  );
   await expect(error.getByText(/invalid or corrupted/)).toBeHidden();
   await expect(page.getByTestId('status-panel').getByRole('button', { name: 'Remove', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Remove', exact: true }), 'one Remove, not one more in the header').toHaveCount(1);
+  await expect(
+    page.getByRole('button', { name: 'Remove', exact: true }),
+    'one Remove, not one more in the header',
+  ).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
   // Remove and "Parse again on…" are one row of ways on, not two rows.
-  const tops = await Promise.all([
-    page.getByTestId('status-panel').getByRole('button', { name: 'Remove', exact: true }),
-    page.getByRole('button', { name: 'Parse again on…' }),
-  ].map(async (b) => (await b.boundingBox())!.y));
+  const tops = await Promise.all(
+    [
+      page.getByTestId('status-panel').getByRole('button', { name: 'Remove', exact: true }),
+      page.getByRole('button', { name: 'Parse again on…' }),
+    ].map(async (b) => (await b.boundingBox())!.y),
+  );
   expect(Math.abs(tops[0]! - tops[1]!)).toBeLessThan(2);
 
   // Nothing lost: both tasks are still there after a reload, with their states.

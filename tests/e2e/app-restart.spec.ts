@@ -11,7 +11,9 @@ test('restart mid-task: polling resumes and the task reaches SUCCESS', async ({ 
   await openQueue(page);
 
   await dropFiles(page, corpus('pdf-digital/redp5110_sampled.pdf'));
-  await expect(row(page, 'redp5110_sampled.pdf')).toHaveAttribute('data-state', /QUEUING|PROCESSING/, { timeout: 60_000 });
+  await expect(row(page, 'redp5110_sampled.pdf')).toHaveAttribute('data-state', /QUEUING|PROCESSING/, {
+    timeout: 60_000,
+  });
   const [before] = await listTasks(app);
   expect(before!.remoteTaskId).toBeTruthy();
 
@@ -27,7 +29,10 @@ test('restart mid-task: polling resumes and the task reaches SUCCESS', async ({ 
   expect(after[0]).toMatchObject({ id: before!.id, state: 'SUCCESS' });
   testInfo.annotations.push({
     type: 'remote task',
-    description: after[0]!.remoteTaskId === before!.remoteTaskId ? 'resumed by remote id' : `re-submitted (${after[0]!.attempts} attempts)`,
+    description:
+      after[0]!.remoteTaskId === before!.remoteTaskId
+        ? 'resumed by remote id'
+        : `re-submitted (${after[0]!.attempts} attempts)`,
   });
   await expect(page.getByTestId('queue-row')).toHaveCount(1);
 });

@@ -24,7 +24,12 @@ export function row(page: Page, fileName: string): Locator {
 }
 
 /** Waits until the row of `fileName` shows `state` (data-state mirrors Task.state). */
-export async function expectRowState(page: Page, fileName: string, state: Task['state'], timeout = 120_000): Promise<void> {
+export async function expectRowState(
+  page: Page,
+  fileName: string,
+  state: Task['state'],
+  timeout = 120_000,
+): Promise<void> {
   await expect(row(page, fileName)).toHaveAttribute('data-state', state, { timeout });
 }
 
@@ -86,13 +91,23 @@ export async function snapshot(page: Page, path: string): Promise<void> {
 }
 
 /** Runs `look` in each language, theme and window size (1440×900, 1024×700), the app switched to it first. */
-export async function forEachLook(page: Page, app: WebApp, look: (tag: string, size: { w: number; h: number }) => Promise<void>): Promise<void> {
-  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
+export async function forEachLook(
+  page: Page,
+  app: WebApp,
+  look: (tag: string, size: { w: number; h: number }) => Promise<void>,
+): Promise<void> {
+  for (const [language, lang] of [
+    ['en', 'en'],
+    ['zh-CN', 'zh'],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       await invokeFromTest(app, 'settings:set', { language, theme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 700],
+      ] as const) {
         await page.setViewportSize({ width: w, height: h });
         await look(`${w}-${theme}-${lang}`, { w, h });
       }

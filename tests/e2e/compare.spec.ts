@@ -23,7 +23,12 @@ let engineDir = '';
 
 test.beforeEach(async () => {
   engineDir = await mkdtemp(join(tmpdir(), 'dp-e2e-compare-'));
-  engine = await startEngineServer({ apiKeys: [KEY], dataDir: engineDir, workers: 1, ocr: { enabled: false, lang: 'auto' } });
+  engine = await startEngineServer({
+    apiKeys: [KEY],
+    dataDir: engineDir,
+    workers: 1,
+    ocr: { enabled: false, lang: 'auto' },
+  });
 });
 
 test.afterEach(async () => {
@@ -40,7 +45,8 @@ async function json(app: WebApp, id: string): Promise<JsonOutput> {
 
 /** Blocks on the same page with the same type, level and text (whitespace collapsed), each used once. */
 function identicalBlocks(a: JsonOutput, b: JsonOutput): number {
-  const key = (x: { type: string; title_level?: number; content: string }) => `${x.type}|${x.title_level ?? ''}|${x.content.replace(/\s+/g, ' ').trim()}`;
+  const key = (x: { type: string; title_level?: number; content: string }) =>
+    `${x.type}|${x.title_level ?? ''}|${x.content.replace(/\s+/g, ' ').trim()}`;
   let n = 0;
   a.pages.forEach((p, i) => {
     const left = new Map<string, number>();
@@ -56,8 +62,10 @@ function identicalBlocks(a: JsonOutput, b: JsonOutput): number {
   return n;
 }
 
-const count = async (page: Page, kind: string): Promise<number> => Number(await page.getByTestId(`count-${kind}`).getAttribute('data-n'));
-const scrollTop = (page: Page, side: 'a' | 'b') => page.getByTestId(`compare-pane-${side}`).evaluate((el) => el.scrollTop);
+const count = async (page: Page, kind: string): Promise<number> =>
+  Number(await page.getByTestId(`count-${kind}`).getAttribute('data-n'));
+const scrollTop = (page: Page, side: 'a' | 'b') =>
+  page.getByTestId(`compare-pane-${side}`).evaluate((el) => el.scrollTop);
 
 /** Whether the current row sits inside the visible part of its pane. */
 async function currentRowVisible(page: Page, side: 'a' | 'b'): Promise<boolean> {
@@ -71,11 +79,22 @@ async function currentRowVisible(page: Page, side: 'a' | 'b'): Promise<boolean> 
 }
 
 async function axe(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return result.violations.map((v) => `${where}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
 }
 
-test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, report, a11y', async ({ page, app }, testInfo) => {
+test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, report, a11y', async ({
+  page,
+  app,
+}, testInfo) => {
   test.setTimeout(480_000);
   await invokeFromTest(app, 'settings:set', { cloudBaseUrl: engine!.url });
   await invokeFromTest(app, 'key:set', { apiKey: KEY, sessionOnly: true });
@@ -97,7 +116,13 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   const [ja, jb] = [await json(app, a.id), await json(app, b.id)];
   const blocksA = ja.pages.reduce((s, p) => s + p.blocks.length, 0);
   const blocksB = jb.pages.reduce((s, p) => s + p.blocks.length, 0);
-  const c = { same: await count(page, 'same'), text: await count(page, 'text'), kind: await count(page, 'kind'), onlyA: await count(page, 'onlyA'), onlyB: await count(page, 'onlyB') };
+  const c = {
+    same: await count(page, 'same'),
+    text: await count(page, 'text'),
+    kind: await count(page, 'kind'),
+    onlyA: await count(page, 'onlyA'),
+    onlyB: await count(page, 'onlyB'),
+  };
   expect(c.same).toBe(identicalBlocks(ja, jb));
   expect(c.same + c.text + c.kind + c.onlyA).toBe(blocksA);
   expect(c.same + c.text + c.kind + c.onlyB).toBe(blocksB);
@@ -112,7 +137,8 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   let pageText = await screen.getByTestId('compare-page').textContent();
   const before = { a: await scrollTop(page, 'a'), b: await scrollTop(page, 'b') };
   // Step until the page changes (a scanned page differs on both sides).
-  for (let i = 0; i < diffs && (await screen.getByTestId('compare-page').textContent()) === pageText; i++) await page.keyboard.press('n');
+  for (let i = 0; i < diffs && (await screen.getByTestId('compare-page').textContent()) === pageText; i++)
+    await page.keyboard.press('n');
   await expect(screen.getByTestId('compare-page')).toHaveText(`Page 2 of ${ja.pages.length}`);
   await expect(screen.getByTestId('compare-sheet')).toHaveAttribute('data-page', '1');
   await expect.poll(() => scrollTop(page, 'a')).toBeGreaterThan(before.a);
@@ -152,14 +178,24 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   const found: string[] = [];
   const docsShots = process.env.DOCPARSE_SCREENSHOTS === '1';
   await page.keyboard.press('n');
-  for (const [language, theme] of [['en', 'light'], ['en', 'dark'], ['zh-CN', 'light'], ['zh-CN', 'dark']] as const) {
+  for (const [language, theme] of [
+    ['en', 'light'],
+    ['en', 'dark'],
+    ['zh-CN', 'light'],
+    ['zh-CN', 'dark'],
+  ] as const) {
     await invokeFromTest(app, 'settings:set', { language, theme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const [w, h] of [[1024, 700], [1440, 900]] as const) {
+    for (const [w, h] of [
+      [1024, 700],
+      [1440, 900],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
       await expect(screen.getByTestId('compare-sheet')).toHaveAttribute('data-drawn', 'yes');
       const name = `compare-${w}-${theme}-${language === 'en' ? 'en' : 'zh'}.png`;
-      await page.screenshot({ path: docsShots ? join(REPO_ROOT, 'docs', 'screenshots', name) : testInfo.outputPath(name) });
+      await page.screenshot({
+        path: docsShots ? join(REPO_ROOT, 'docs', 'screenshots', name) : testInfo.outputPath(name),
+      });
     }
     found.push(...(await axe(page, `${language}/${theme} compare`)));
     await screen.getByTestId('compare-summary').click();
@@ -204,7 +240,10 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   const kind = (await current.getAttribute('data-kind'))!;
   const ai = Number(await current.getAttribute('data-a'));
   const bi = Number(await current.getAttribute('data-b'));
-  for (const [language, theme] of [['en', 'light'], ['zh-CN', 'dark']] as const) {
+  for (const [language, theme] of [
+    ['en', 'light'],
+    ['zh-CN', 'dark'],
+  ] as const) {
     await invokeFromTest(app, 'settings:set', { language, theme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     found.push(...(await axe(page, `${language}/${theme} keep B`)));
@@ -223,12 +262,17 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   let head = 0;
   while (head < fa.length && head < fv.length && fa[head] === fv[head]) head++;
   let tail = 0;
-  while (tail < fa.length - head && tail < fv.length - head && fa[fa.length - 1 - tail] === fv[fv.length - 1 - tail]) tail++;
+  while (tail < fa.length - head && tail < fv.length - head && fa[fa.length - 1 - tail] === fv[fv.length - 1 - tail])
+    tail++;
   const gone = fa.slice(head, fa.length - tail);
-  const came = fv.slice(head, fv.length - tail).map((x) => JSON.parse(x) as JsonOutput['pages'][number]['blocks'][number]);
+  const came = fv
+    .slice(head, fv.length - tail)
+    .map((x) => JSON.parse(x) as JsonOutput['pages'][number]['blocks'][number]);
   expect(gone).toEqual(kind === 'onlyB' ? [] : [fa[ai]]);
   const fromB = jb.pages.flatMap((p) => p.blocks)[bi];
-  expect(came.map((x) => [x.type, x.title_level, x.content])).toEqual(kind === 'onlyA' ? [] : [[fromB!.type, fromB!.title_level, fromB!.content]]);
+  expect(came.map((x) => [x.type, x.title_level, x.content])).toEqual(
+    kind === 'onlyA' ? [] : [[fromB!.type, fromB!.title_level, fromB!.content]],
+  );
   // A picture kept from B is copied into the version: its link is the version's own.
   const kept = came[0]?.img_url;
   if (kept) {

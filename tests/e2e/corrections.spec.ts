@@ -26,8 +26,14 @@ const DOC = 'multi_page.pdf';
 async function exportVia(page: Page, item: string): Promise<Buffer> {
   await page.keyboard.press('Escape');
   // An edited version is not in the queue: its menu is named "Export" alone.
-  await page.getByTestId('task-detail').getByRole('button', { name: /^Export/ }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+  await page
+    .getByTestId('task-detail')
+    .getByRole('button', { name: /^Export/ })
+    .click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: item }).click(),
+  ]);
   return readFile(await download.path());
 }
 
@@ -37,7 +43,10 @@ async function selectBlock(page: Page, g: number): Promise<void> {
   await expect(page.getByTestId('edit-which')).toBeVisible();
 }
 
-test('correct a result: level, merge, text; undo/redo; restart; export holds exactly the edits', async ({ page, app }) => {
+test('correct a result: level, merge, text; undo/redo; restart; export holds exactly the edits', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en', theme: 'light' });
@@ -85,8 +94,14 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   // Screenshots and axe in both languages and themes, with the editor open on the heading.
   await selectBlock(page, heading);
   await page.getByTestId('edit-text').click();
-  const dir = process.env.DOCPARSE_SCREENSHOTS === '1' ? join(REPO_ROOT, 'docs', 'screenshots') : process.env.DOCPARSE_SCREENSHOTS_DIR;
-  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
+  const dir =
+    process.env.DOCPARSE_SCREENSHOTS === '1'
+      ? join(REPO_ROOT, 'docs', 'screenshots')
+      : process.env.DOCPARSE_SCREENSHOTS_DIR;
+  for (const [language, lang] of [
+    ['en', 'en'],
+    ['zh-CN', 'zh'],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       await invokeFromTest(app, 'settings:set', { language, theme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
@@ -118,10 +133,14 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   await expect(rows).toHaveCount(2, { timeout: 60_000 });
   const edited = rows.filter({ has: page.getByTestId('history-edited') });
   expect(await scan(page, 'history with an edited version')).toEqual([]);
-  if (process.env.DOCPARSE_SCREENSHOTS_DIR) await page.screenshot({ path: join(process.env.DOCPARSE_SCREENSHOTS_DIR, 'correct-history-1024-light-en.png') });
+  if (process.env.DOCPARSE_SCREENSHOTS_DIR)
+    await page.screenshot({ path: join(process.env.DOCPARSE_SCREENSHOTS_DIR, 'correct-history-1024-light-en.png') });
   const editedId = await edited.getAttribute('data-id');
   expect(editedId).not.toBe(task!.id);
-  await edited.getByRole('button', { name: `Open ${DOC}` }).first().click();
+  await edited
+    .getByRole('button', { name: `Open ${DOC}` })
+    .first()
+    .click();
   await expect(page.getByTestId('edited-badge')).toBeVisible({ timeout: 30_000 });
 
   // What the edits should give: the same operations on the original's blocks, the one writer's Markdown.
@@ -139,7 +158,9 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   // The zip bundle: the same Markdown, and the JSON (image links pointing into the bundle) with the edits.
   const zip = readZipSafe(await exportVia(page, 'Zip bundle'));
   expect(Buffer.from(zip.get('main.md')!).toString('utf8')).toBe(mdOut);
-  expect((JSON.parse(Buffer.from(zip.get('main.json')!).toString('utf8')) as JsonOutput).pages[0]!.blocks[heading]).toMatchObject({ title_level: 2 });
+  expect(
+    (JSON.parse(Buffer.from(zip.get('main.json')!).toString('utf8')) as JsonOutput).pages[0]!.blocks[heading],
+  ).toMatchObject({ title_level: 2 });
   // Every block the edits did not touch is byte-identical to the original's.
   const blocks = (j: JsonOutput) => j.pages.flatMap((p) => p.blocks.map((b) => JSON.stringify(b)));
   const before = new Set(blocks(json));
@@ -182,14 +203,21 @@ test('fix a table cell and add a row in the grid: the export holds exactly that 
   if (dir) await page.screenshot({ path: join(dir, 'correct-table-1440-light-en.png') });
   // The editor, grid and preview have no axe finding. (The Markdown pane beside them is left out: a wide table
   // there is a scroll region without a focusable element, a finding of the pane's own, not of this editor.)
-  const axe = await new AxeBuilder({ page }).include('[data-testid=edit-editor]').include('[data-testid=edit-bar]').analyze();
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid=edit-editor]')
+    .include('[data-testid=edit-bar]')
+    .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.getByTestId('edit-done').click();
   await page.getByTestId('edit-save').click();
   await expect(page.getByTestId('edited-badge')).toBeVisible({ timeout: 30_000 });
 
   const table = json.pages[pageIndex]!.blocks[index]!;
-  const want = applyEdit(json.pages, { kind: 'text', at: { page: pageIndex, index }, content: writeTable(insertRow(setText(readTable(table.content)!, 0, 0, 'Fixed cell <b>'), 1)) })!;
+  const want = applyEdit(json.pages, {
+    kind: 'text',
+    at: { page: pageIndex, index },
+    content: writeTable(insertRow(setText(readTable(table.content)!, 0, 0, 'Fixed cell <b>'), 1)),
+  })!;
   const jsonOut = (await exportVia(page, 'JSON (as returned by the service)')).toString('utf8');
   expect(jsonOut).toBe(JSON.stringify({ ...json, pages: want }));
   expect(jsonOut).toContain('<td>Fixed cell &lt;b&gt;</td>');

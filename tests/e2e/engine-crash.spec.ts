@@ -28,7 +28,10 @@ const alive = (pid: number): boolean => {
   }
 };
 
-test('the engine process is killed mid-OCR: the app stays up, says so, and the task finishes', async ({ page, app }) => {
+test('the engine process is killed mid-OCR: the app stays up, says so, and the task finishes', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(300_000);
   const file = 'nemotron_multipage.pdf';
   // Status checks answer at once (no long-poll hold), so the row shows PROCESSING while the pages are read.
@@ -45,7 +48,9 @@ test('the engine process is killed mid-OCR: the app stays up, says so, and the t
   await page.evaluate(() => ((window as unknown as { __sameDocument: number }).__sameDocument = 1));
   process.kill(first!.pid, 'SIGKILL');
 
-  await expect(page.getByText('The local engine stopped unexpectedly and was restarted')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('The local engine stopped unexpectedly and was restarted')).toBeVisible({
+    timeout: 60_000,
+  });
   await expectRowState(page, file, 'SUCCESS', 240_000);
 
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: number }).__sameDocument)).toBe(1);

@@ -9,7 +9,10 @@ import { REPO_ROOT } from './support/web-app.ts';
 
 const DOC = 'vector-formula.pdf';
 
-test('pictured formulas: text-sized, on a light card in the dark theme, numbered at the right', async ({ page, app }) => {
+test('pictured formulas: text-sized, on a light card in the dark theme, numbered at the right', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { theme: 'dark' });
@@ -25,11 +28,26 @@ test('pictured formulas: text-sized, on a light card in the dark theme, numbered
     const img = art.locator('img');
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     const m = await art.evaluate((el) => {
-      const card = el.querySelector<HTMLElement>('.md-eq-card')!, im = el.querySelector('img')!, tag = el.querySelector('.md-eq-tag');
+      const card = el.querySelector<HTMLElement>('.md-eq-card')!,
+        im = el.querySelector('img')!,
+        tag = el.querySelector('.md-eq-tag');
       const font = parseFloat(getComputedStyle(el).fontSize);
       const [a, c, t] = [el.getBoundingClientRect(), im.getBoundingClientRect(), tag?.getBoundingClientRect()];
       const rgb = getComputedStyle(card).backgroundColor.match(/\d+/g)!.map(Number);
-      return { font, artL: a.left, artR: a.right, imgL: c.left, imgR: c.right, imgH: c.height, natural: im.naturalWidth, tagR: t?.right, tagTop: t?.top, tagBottom: t?.bottom, cardTop: c.top, rgb };
+      return {
+        font,
+        artL: a.left,
+        artR: a.right,
+        imgL: c.left,
+        imgR: c.right,
+        imgH: c.height,
+        natural: im.naturalWidth,
+        tagR: t?.right,
+        tagTop: t?.top,
+        tagBottom: t?.bottom,
+        cardTop: c.top,
+        rgb,
+      };
     });
     // Set like the page: one to three text lines tall, smaller than the 2× crop, centred; the card is light.
     expect(m.imgH).toBeGreaterThan(1.2 * m.font);

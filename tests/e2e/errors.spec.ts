@@ -54,7 +54,10 @@ async function useCloud(page: Page, url: string): Promise<void> {
   await expect(page.getByTestId('connection-result')).toContainText('reachable', { timeout: 30_000 });
 }
 
-test('engine stopped: bounded retries, a clear error, and Retry succeeds once it is back', async ({ page, app }, testInfo) => {
+test('engine stopped: bounded retries, a clear error, and Retry succeeds once it is back', async ({
+  page,
+  app,
+}, testInfo) => {
   test.setTimeout(180_000);
   const port = engine!.port;
   await useCloud(page, engine!.url);
@@ -70,7 +73,11 @@ test('engine stopped: bounded retries, a clear error, and Retry succeeds once it
   await expect(row).not.toHaveAttribute('data-state', 'FAILED', { timeout: 2_000 });
   const max = DEFAULT_TIMING.maxRetries + 1;
   await expect(row.getByTestId('status-badge')).toHaveText('Retrying');
-  await expect(row.getByTestId('row-retry')).toHaveText(new RegExp(`^Retrying (in \\d+ s|now) \\(attempt [2-${max}] of ${max}\\): Could not reach 127\\.0\\.0\\.1:${port}: the connection was refused`));
+  await expect(row.getByTestId('row-retry')).toHaveText(
+    new RegExp(
+      `^Retrying (in \\d+ s|now) \\(attempt [2-${max}] of ${max}\\): Could not reach 127\\.0\\.0\\.1:${port}: the connection was refused`,
+    ),
+  );
   await expect(row.getByRole('progressbar')).toHaveCount(0); // no "Uploading 3%" for a refused connection
   await row.click();
   const note = page.getByTestId('retry-note');
@@ -110,7 +117,10 @@ test('engine stopped: bounded retries, a clear error, and Retry succeeds once it
   expect(after[0]).toMatchObject({ backend: 'cloud', baseUrl: engine.url, error: null });
 });
 
-test('engine stopped while an async task is polled: Retry resumes the same remote task', async ({ page, app }, testInfo) => {
+test('engine stopped while an async task is polled: Retry resumes the same remote task', async ({
+  page,
+  app,
+}, testInfo) => {
   test.setTimeout(180_000);
   const port = engine!.port;
   await useCloud(page, engine!.url);
@@ -137,5 +147,7 @@ test('engine stopped while an async task is polled: Retry resumes the same remot
   await page.getByTestId('status-panel').getByRole('button', { name: 'Retry', exact: true }).click();
   await expect(row).toHaveAttribute('data-state', 'SUCCESS', { timeout: 90_000 });
   const after = await tasks(app);
-  expect(after.map((t) => [t.id, t.remoteTaskId, t.state])).toEqual([[submitted!.id, submitted!.remoteTaskId, 'SUCCESS']]);
+  expect(after.map((t) => [t.id, t.remoteTaskId, t.state])).toEqual([
+    [submitted!.id, submitted!.remoteTaskId, 'SUCCESS'],
+  ]);
 });

@@ -19,13 +19,18 @@ async function tasks(app: WebApp): Promise<Task[]> {
 }
 
 async function waitAllSuccess(app: WebApp, n: number): Promise<Task[]> {
-  await expect.poll(async () => (await tasks(app)).filter((t) => t.state === 'SUCCESS').length, { timeout: 120_000 }).toBe(n);
+  await expect
+    .poll(async () => (await tasks(app)).filter((t) => t.state === 'SUCCESS').length, { timeout: 120_000 })
+    .toBe(n);
   return tasks(app);
 }
 
 async function exportVia(page: Page, name: string, item: string): Promise<Buffer> {
   await page.getByRole('button', { name: `Export ${name}` }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: item }).click(),
+  ]);
   return readFile(await download.path());
 }
 
@@ -46,13 +51,19 @@ test('zip and JSON exports are self-contained: no service URL, every img_url ins
   const single = (await exportVia(page, 'picture_classification.pdf', 'JSON (self-contained)')).toString('utf8');
   expect(single).not.toContain('http://127.0.0.1');
   for (const u of imgUrls(single)) expect(u).toMatch(/^data:image\//);
-  const asIs = (await exportVia(page, 'picture_classification.pdf', 'JSON (as returned by the service)')).toString('utf8');
+  const asIs = (await exportVia(page, 'picture_classification.pdf', 'JSON (as returned by the service)')).toString(
+    'utf8',
+  );
   expect(asIs).toContain('http://127.0.0.1');
 });
 
 let outDir = '';
-test.beforeEach(async () => { outDir = await mkdtemp(join(tmpdir(), 'dp-e2e-export-')); });
-test.afterEach(async () => { await rm(outDir, { recursive: true, force: true }); });
+test.beforeEach(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'dp-e2e-export-'));
+});
+test.afterEach(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
 
 test('exported Markdown, JSON and zip match what the app shows', async ({ page, app }) => {
   test.setTimeout(180_000);
@@ -92,7 +103,11 @@ test('exported Markdown, JSON and zip match what the app shows', async ({ page, 
     const dialog = page.getByRole('dialog', { name: 'Save to a path' });
     await dialog.getByLabel('Destination file').fill(dest);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    if (round === 2) await page.getByRole('alertdialog', { name: 'Replace “saved.md”?' }).getByRole('button', { name: 'Replace' }).click();
+    if (round === 2)
+      await page
+        .getByRole('alertdialog', { name: 'Replace “saved.md”?' })
+        .getByRole('button', { name: 'Replace' })
+        .click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Exported saved.md').last()).toBeVisible();
   }
@@ -102,7 +117,11 @@ test('exported Markdown, JSON and zip match what the app shows', async ({ page, 
 test('batch export of 20 copies of one PDF into a folder with colliding names', async ({ page, app }) => {
   test.setTimeout(240_000);
   const pdf = await readFile(corpus('pdf-digital/two_paragraphs.pdf'));
-  const files = Array.from({ length: 20 }, () => ({ name: 'two_paragraphs.pdf', mimeType: 'application/pdf', buffer: pdf }));
+  const files = Array.from({ length: 20 }, () => ({
+    name: 'two_paragraphs.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf,
+  }));
   await page.getByTestId('dropzone-input').setInputFiles(files);
   await waitAllSuccess(app, 20);
 

@@ -46,7 +46,9 @@ test('history: search by text, re-run, delete, and reopen offline after a restar
   await dialog.getByRole('checkbox', { name: 'Keep headers and footers' }).click();
   await dialog.getByRole('button', { name: 'Re-run', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await tasks(app)).filter((t) => t.state === 'SUCCESS').length, { timeout: 120_000 }).toBe(2);
+  await expect
+    .poll(async () => (await tasks(app)).filter((t) => t.state === 'SUCCESS').length, { timeout: 120_000 })
+    .toBe(2);
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Re-run of multi_page.pdf');
 

@@ -44,7 +44,10 @@ test('form dialogs keep their title apart from the first field', async ({ page, 
   await page.keyboard.press('Escape');
 
   await page.getByTestId('nav-history').click();
-  await page.getByTestId('history-panel').getByRole('button', { name: `Re-run ${DOC} with other options` }).click();
+  await page
+    .getByTestId('history-panel')
+    .getByRole('button', { name: `Re-run ${DOC} with other options` })
+    .click();
   const rerun = page.getByTestId('rerun-dialog');
   await expect(rerun).toBeVisible();
   expect(await titleGap(rerun), 're-run dialog').toBeGreaterThanOrEqual(10);
@@ -59,20 +62,29 @@ test('history: the Pages and File size headers line up with their right-aligned 
   await page.getByTestId('nav-history').click();
   const table = page.getByTestId('history-panel').getByRole('table');
   await expect(table.getByTestId('history-row')).toHaveCount(1);
-  for (const [col, name] of [[3, 'Pages'], [5, 'File size']] as const) {
+  for (const [col, name] of [
+    [3, 'Pages'],
+    [5, 'File size'],
+  ] as const) {
     const edges = await table.evaluate((tbl, c) => {
       const inner = (cell: Element) => {
         const range = document.createRange();
         range.selectNodeContents(cell);
         return range.getBoundingClientRect().right;
       };
-      return [inner(tbl.querySelector(`thead th:nth-child(${c})`)!), inner(tbl.querySelector(`tbody tr td:nth-child(${c})`)!)];
+      return [
+        inner(tbl.querySelector(`thead th:nth-child(${c})`)!),
+        inner(tbl.querySelector(`tbody tr td:nth-child(${c})`)!),
+      ];
     }, col);
     expect(Math.abs(edges[0]! - edges[1]!), `${name}: header text ends where the figure ends`).toBeLessThanOrEqual(1);
   }
 });
 
-test('queue selection bar: one row at the default width; the count on one line and every action inside the pane, also at the narrowest', async ({ page, app }) => {
+test('queue selection bar: one row at the default width; the count on one line and every action inside the pane, also at the narrowest', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { language: 'en' });
@@ -93,7 +105,11 @@ test('queue selection bar: one row at the default width; the count on one line a
       const kids = [...el.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0);
       const count = el.querySelector('.queue-count')!.getBoundingClientRect();
       const mids = kids.map((r) => r.top + r.height / 2);
-      return { countHeight: count.height, spread: Math.max(...mids) - Math.min(...mids), overflow: Math.max(...kids.map((r) => r.right)) - pane.right };
+      return {
+        countHeight: count.height,
+        spread: Math.max(...mids) - Math.min(...mids),
+        overflow: Math.max(...kids.map((r) => r.right)) - pane.right,
+      };
     });
     expect(m.countHeight, `count on one line (${width})`).toBeLessThan(24);
     if (width === 'default') expect(m.spread, 'one row').toBeLessThan(4);
@@ -102,12 +118,18 @@ test('queue selection bar: one row at the default width; the count on one line a
   await expect(bar.getByRole('button', { name: 'Clear selection' })).toBeVisible();
 });
 
-test('drop zone: "up to 200 MB each" (单个不超过 200 MB) stays together at every queue width', async ({ page, app }) => {
+test('drop zone: "up to 200 MB each" (单个不超过 200 MB) stays together at every queue width', async ({
+  page,
+  app,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await dropFiles(page, corpus(`pdf-digital/${DOC}`)); // a queue with a row: the compact drop zone, and a splitter
   const separator = page.getByRole('separator'); // the queue's splitter, named in either language
   const hint = page.locator('#dropzone-hint');
-  for (const [language, phrase] of [['en', 'up\u00a0to\u00a0200\u00a0MB\u00a0each'], ['zh-CN', '单个不超过\u00a0200\u00a0MB']] as const) {
+  for (const [language, phrase] of [
+    ['en', 'up\u00a0to\u00a0200\u00a0MB\u00a0each'],
+    ['zh-CN', '单个不超过\u00a0200\u00a0MB'],
+  ] as const) {
     await invokeFromTest(app, 'settings:set', { language });
     await separator.focus();
     await page.keyboard.press('Home');

@@ -17,7 +17,10 @@ test('a scanned PDF and an image are read: text in the Markdown, boxes on the li
   await expectRowState(page, 'chi_sim_image.jpeg', 'SUCCESS');
 
   await openReview(page, 'ocr_test.pdf');
-  await expect(page.getByTestId('md-pane')).toContainText(/Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package/i, { timeout: 30_000 });
+  await expect(page.getByTestId('md-pane')).toContainText(
+    /Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package/i,
+    { timeout: 30_000 },
+  );
   // A text box (not one full-page figure) drawn over the page.
   const boxes = page.locator('[data-testid=page][data-page="0"] .rv-box');
   await expect(boxes.first()).toBeVisible();

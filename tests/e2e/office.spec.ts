@@ -22,11 +22,16 @@ test('word_sample.docx → Done; the review shows its pages and boxes', async ({
   await row(page, 'word_sample.docx').click();
   await expect(page.getByTestId('review')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Hide the queue' }).click();
-  await expect(page.locator('[data-testid=page-pane] [data-testid=page-canvas][data-rendered="1"]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.locator('[data-testid=page-pane] [data-testid=page-canvas][data-rendered="1"]').first(),
+  ).toBeVisible({ timeout: 30_000 });
   expect(await page.locator('[data-testid=page-pane] .rv-box').count()).toBeGreaterThan(3);
 });
 
-test('a password-protected PDF: prompt → wrong password says so → right password → Done; the password is stored nowhere', async ({ page, app }) => {
+test('a password-protected PDF: prompt → wrong password says so → right password → Done; the password is stored nowhere', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(180_000);
   await dropFiles(page, corpus('encrypted/password.pdf'));
   await expectRowState(page, 'password.pdf', 'needsPassword'); // waits, not failed (issue 28)
@@ -65,7 +70,10 @@ test.describe('without LibreOffice', () => {
     if (engineDir) await rm(engineDir, { recursive: true, force: true });
   });
 
-  test('the drop zone and the failure name the fix; the re-run on the cloud backend succeeds', async ({ page, app }) => {
+  test('the drop zone and the failure name the fix; the re-run on the cloud backend succeeds', async ({
+    page,
+    app,
+  }) => {
     test.setTimeout(180_000);
     await expect(page.getByTestId('dropzone')).toContainText('Office files need LibreOffice');
     await dropFiles(page, corpus(`office/${DOC}`));
@@ -82,7 +90,11 @@ test.describe('without LibreOffice', () => {
     await openQueue(page);
     await row(page, DOC).first().click();
     await page.getByTestId('rerun-other-backend').click();
-    await expect.poll(async () => (await listTasks(app)).filter((t) => t.backend === 'cloud').map((t) => t.state), { timeout: 150_000 }).toEqual(['SUCCESS']);
+    await expect
+      .poll(async () => (await listTasks(app)).filter((t) => t.backend === 'cloud').map((t) => t.state), {
+        timeout: 150_000,
+      })
+      .toEqual(['SUCCESS']);
     const tasks = await listTasks(app);
     const failed = tasks.find((t) => t.state === 'FAILED')!;
     expect(tasks.find((t) => t.backend === 'cloud')!.parentId).toBe(failed.id);

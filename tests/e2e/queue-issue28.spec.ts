@@ -14,13 +14,23 @@ import { expect, invokeFromTest, test } from './fixtures.ts';
 async function engineRecords(dataDir: string): Promise<Record<string, unknown>[]> {
   const dir = join(dataDir, 'engine');
   const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('task.json'));
-  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as Record<string, unknown>));
+  return Promise.all(
+    files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as Record<string, unknown>),
+  );
 }
 
 async function axe(page: Page, where: string): Promise<string[]> {
   await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return result.violations.map((v) => `${where}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
 }
 
 test('per-file OCR language and page range reach the engine and show in the row', async ({ page, app }) => {
@@ -77,16 +87,23 @@ test('a protected PDF waits as Needs password and parses from its row', async ({
   expect(view.ok && view.value.markdown).toContain('File with password');
 });
 
-test('a restart mid-parse shows as attempt 2; screenshots of both rows with 0 axe violations', async ({ page, app }, testInfo) => {
+test('a restart mid-parse shows as attempt 2; screenshots of both rows with 0 axe violations', async ({
+  page,
+  app,
+}, testInfo) => {
   test.setTimeout(420_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
   await dropFiles(page, corpus('pdf-digital/redp5110_sampled.pdf'));
-  await expect(row(page, 'redp5110_sampled.pdf')).toHaveAttribute('data-state', /QUEUING|PROCESSING/, { timeout: 60_000 });
+  await expect(row(page, 'redp5110_sampled.pdf')).toHaveAttribute('data-state', /QUEUING|PROCESSING/, {
+    timeout: 60_000,
+  });
   await app.restart(); // the engine stops with the app and runs the task again at the next start
 
   const retried = row(page, 'redp5110_sampled.pdf');
-  await expect(retried.getByTestId('row-attempt')).toContainText('Attempt 2: the engine restarted', { timeout: 120_000 });
+  await expect(retried.getByTestId('row-attempt')).toContainText('Attempt 2: the engine restarted', {
+    timeout: 120_000,
+  });
   await expectRowState(page, 'redp5110_sampled.pdf', 'SUCCESS', 240_000);
   const [done] = await listTasks(app);
   expect(done).toMatchObject({ attempts: 2, retries: [{ attempt: 2, cause: 'engineRestarted' }] });
@@ -110,10 +127,16 @@ test('a restart mid-parse shows as attempt 2; screenshots of both rows with 0 ax
   expect(found).toEqual([]);
 });
 
-test('the per-file options: submit bar, row and Settings defaults in both languages and themes, 0 axe violations', async ({ page, app }, testInfo) => {
+test('the per-file options: submit bar, row and Settings defaults in both languages and themes, 0 axe violations', async ({
+  page,
+  app,
+}, testInfo) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { language: 'en', fileOptions: { ocr: true, ocrLang: 'en', pageRange: '1' } });
+  await invokeFromTest(app, 'settings:set', {
+    language: 'en',
+    fileOptions: { ocr: true, ocrLang: 'en', pageRange: '1' },
+  });
   // The Settings defaults are what the submit bar starts from.
   await expect(page.getByTestId('file-options-summary')).toHaveText('OCR: English · pages 1');
   await page.getByTestId('file-options-bar').locator('summary').click();
@@ -124,7 +147,9 @@ test('the per-file options: submit bar, row and Settings defaults in both langua
   await page.getByTestId('submit-options-pages').press('Enter');
   await dropFiles(page, corpus('pdf-digital/multi_page.pdf'));
   await expectRowState(page, 'multi_page.pdf', 'SUCCESS');
-  await expect(row(page, 'multi_page.pdf').getByTestId('row-meta')).toContainText('2 p. · Local engine · OCR: English · pages 1-2');
+  await expect(row(page, 'multi_page.pdf').getByTestId('row-meta')).toContainText(
+    '2 p. · Local engine · OCR: English · pages 1-2',
+  );
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
 
   const dir = process.env.DOCPARSE_SCREENSHOTS_DIR ?? testInfo.outputPath();
@@ -145,13 +170,29 @@ test('the per-file options: submit bar, row and Settings defaults in both langua
   expect(found).toEqual([]);
 });
 
-test('one order: oldest first, top to bottom, as processed; the running row stays in view and nothing scrolls the page', async ({ page, app }) => {
+test('one order: oldest first, top to bottom, as processed; the running row stays in view and nothing scrolls the page', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 }); // the queue stays open beside a result
   await invokeFromTest(app, 'settings:set', { language: 'en', concurrency: 1 });
-  const names = ['two_paragraphs.pdf', 'header-test-doc.pdf', 'table_mislabeled_as_picture.pdf', 'list-item-example.pdf',
-    'scotus-transcript-p1.pdf', 'code_and_formula.pdf', 'right_to_left_01.pdf', 'multi_page.pdf', '2305.03393v1-pg9.pdf',
-    'multi-column-2p.pdf', 'pdfjs_wikipedia.pdf', 'picture_classification.pdf', 'normal_4pages.pdf', 'amt_handbook_sample.pdf'];
+  const names = [
+    'two_paragraphs.pdf',
+    'header-test-doc.pdf',
+    'table_mislabeled_as_picture.pdf',
+    'list-item-example.pdf',
+    'scotus-transcript-p1.pdf',
+    'code_and_formula.pdf',
+    'right_to_left_01.pdf',
+    'multi_page.pdf',
+    '2305.03393v1-pg9.pdf',
+    'multi-column-2p.pdf',
+    'pdfjs_wikipedia.pdf',
+    'picture_classification.pdf',
+    'normal_4pages.pdf',
+    'amt_handbook_sample.pdf',
+  ];
   await dropFiles(page, ...names.map((n) => corpus(`pdf-digital/${n}`)));
   await expect(page.getByTestId('queue-row')).toHaveCount(names.length);
   const shown = await page.getByTestId('queue-row').locator('.row-name').allTextContents();
@@ -160,10 +201,13 @@ test('one order: oldest first, top to bottom, as processed; the running row stay
   const inView: boolean[] = [];
   for (let i = 0; i < 600 && inView.length < 6; i++) {
     const r = await page.evaluate(() => {
-      const row = document.querySelector('[data-testid="queue-row"][data-state="PROCESSING"], [data-testid="queue-row"][data-state="QUEUING"]');
+      const row = document.querySelector(
+        '[data-testid="queue-row"][data-state="PROCESSING"], [data-testid="queue-row"][data-state="QUEUING"]',
+      );
       const list = document.querySelector('[data-testid="queue-list"]');
       if (!row || !list) return null;
-      const a = row.getBoundingClientRect(), b = list.getBoundingClientRect();
+      const a = row.getBoundingClientRect(),
+        b = list.getBoundingClientRect();
       return a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
     });
     if (r !== null) inView.push(r);
@@ -173,5 +217,12 @@ test('one order: oldest first, top to bottom, as processed; the running row stay
   expect(inView.every(Boolean), JSON.stringify(inView)).toBe(true);
   for (const n of names) await expectRowState(page, n, 'SUCCESS', 180_000);
   // The auto-opened result moved no pane: the page and the app's frame are not scrolled, the toolbar is whole.
-  expect(await page.evaluate(() => Math.max(document.scrollingElement?.scrollTop ?? 0, ...[...document.querySelectorAll('.queue-pane, .drop-target')].map((e) => e.scrollTop)))).toBe(0);
+  expect(
+    await page.evaluate(() =>
+      Math.max(
+        document.scrollingElement?.scrollTop ?? 0,
+        ...[...document.querySelectorAll('.queue-pane, .drop-target')].map((e) => e.scrollTop),
+      ),
+    ),
+  ).toBe(0);
 });

@@ -12,8 +12,13 @@ const DOC = 'redp5110_sampled.pdf';
 async function chrome(page: Page): Promise<{ top: number; spread: number; visible: string[]; all: string[] }> {
   const top = (await page.getByTestId('page-pane').boundingBox())!.y;
   const m = await page.getByTestId('legend').evaluate((legend) => {
-    const shown = [...legend.querySelectorAll<HTMLElement>('button')].filter((b) => b.checkVisibility({ visibilityProperty: true }));
-    const mids = shown.map((b) => { const r = b.getBoundingClientRect(); return r.top + r.height / 2; });
+    const shown = [...legend.querySelectorAll<HTMLElement>('button')].filter((b) =>
+      b.checkVisibility({ visibilityProperty: true }),
+    );
+    const mids = shown.map((b) => {
+      const r = b.getBoundingClientRect();
+      return r.top + r.height / 2;
+    });
     return {
       spread: Math.max(...mids) - Math.min(...mids),
       visible: shown.map((b) => b.dataset.type ?? '').filter(Boolean),
@@ -32,13 +37,17 @@ async function expectEveryChipReachable(page: Page): Promise<void> {
   await expect(more).toHaveText(`+${all.length - visible.length}`);
   await more.click();
   const panel = page.getByTestId('legend-overflow');
-  for (const type of all.filter((t) => !visible.includes(t))) await expect(panel.locator(`[data-type="${type}"]`)).toBeVisible();
+  for (const type of all.filter((t) => !visible.includes(t)))
+    await expect(panel.locator(`[data-type="${type}"]`)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(more).toBeFocused();
 }
 
-test('the review chrome stays compact: legend one row with "+N", one-line notice, page pane high up', async ({ page, app }) => {
+test('the review chrome stays compact: legend one row with "+N", one-line notice, page pane high up', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(150_000);
   await openInReview(page, app, `pdf-digital/${DOC}`);
   await page.setViewportSize({ width: 1024, height: 700 });
@@ -72,11 +81,16 @@ test('the review chrome stays compact: legend one row with "+N", one-line notice
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   // A type of the panel with boxes on the pages in view, reached with Tab.
   const panel = page.getByTestId('legend-overflow');
-  const drawn = new Set(await page.locator('.rv-box').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.type)));
-  const type = (await panel.locator('[data-type]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.type!))).find((t) => drawn.has(t))!;
+  const drawn = new Set(
+    await page.locator('.rv-box').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.type)),
+  );
+  const type = (
+    await panel.locator('[data-type]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.type!))
+  ).find((t) => drawn.has(t))!;
   expect(type).toBeTruthy();
   const chip = panel.locator(`[data-type="${type}"]`);
-  for (let i = 0; i < 12 && !(await chip.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 12 && !(await chip.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(chip).toBeFocused();
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
   await expect(chip).toHaveAccessibleName(/blocks, shown$/);
@@ -106,7 +120,8 @@ async function legendPlaces(page: Page): Promise<{ chips: Record<string, number>
   return page.getByTestId('legend').evaluate((legend) => {
     const chips: Record<string, number> = {};
     for (const b of legend.querySelectorAll<HTMLElement>(':scope > [data-type]')) {
-      if (b.checkVisibility({ visibilityProperty: true })) chips[b.dataset.type!] = Math.round(b.getBoundingClientRect().left);
+      if (b.checkVisibility({ visibilityProperty: true }))
+        chips[b.dataset.type!] = Math.round(b.getBoundingClientRect().left);
     }
     const more = legend.querySelector<HTMLElement>('[data-testid=legend-more]')?.textContent ?? '';
     const reset = legend.querySelector<HTMLElement>('[data-testid=legend-all]');
@@ -118,7 +133,12 @@ test('hiding a type and "All types" leave the legend row in place (en and zh)', 
   test.setTimeout(150_000);
   await openInReview(page, app, `pdf-digital/${DOC}`);
   await page.setViewportSize({ width: 1024, height: 700 }); // a row with "+N": the queue folded, then open
-  for (const [queue, language] of [['folded', 'en'], ['folded', 'zh-CN'], ['open', 'zh-CN'], ['open', 'en']] as const) {
+  for (const [queue, language] of [
+    ['folded', 'en'],
+    ['folded', 'zh-CN'],
+    ['open', 'zh-CN'],
+    ['open', 'en'],
+  ] as const) {
     if (queue === 'open' && language === 'zh-CN') await page.getByTestId('queue-expand').click();
     await invokeFromTest(app, 'settings:set', { language });
     await expect(page.getByTestId('legend')).toHaveAccessibleName(language === 'en' ? 'Block types' : '块类型');

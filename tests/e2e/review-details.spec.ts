@@ -8,7 +8,10 @@ import { expect, invokeFromTest, test } from './fixtures.ts';
 
 const DOC = 'multi_page.pdf';
 
-test('review toolbar: one row for a 400-page document at 1024×700 with the queue open, in both languages', async ({ page, app }) => {
+test('review toolbar: one row for a 400-page document at 1024×700 with the queue open, in both languages', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(240_000);
   const LARGE = 'irs-manual-400p.pdf';
   await openInReview(page, app, `large/${LARGE}`, 200_000);
@@ -19,21 +22,32 @@ test('review toolbar: one row for a 400-page document at 1024×700 with the queu
     await invokeFromTest(app, 'settings:set', { language });
     await expect(page.getByTestId('page-total')).toHaveText('/ 400');
     await expect(page.getByTestId('toggle-inspector')).toHaveAccessibleName(language === 'en' ? 'Inspector' : '检查器');
-    const spread = await page.getByRole('toolbar', { name: language === 'en' ? 'Review tools' : '审阅工具' }).evaluate((bar) => {
-      const mids = [...bar.querySelectorAll<HTMLElement>('button, select, input')]
-        .filter((el) => el.checkVisibility())
-        .map((el) => { const r = el.getBoundingClientRect(); return r.top + r.height / 2; });
-      return Math.max(...mids) - Math.min(...mids);
-    });
+    const spread = await page
+      .getByRole('toolbar', { name: language === 'en' ? 'Review tools' : '审阅工具' })
+      .evaluate((bar) => {
+        const mids = [...bar.querySelectorAll<HTMLElement>('button, select, input')]
+          .filter((el) => el.checkVisibility())
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top + r.height / 2;
+          });
+        return Math.max(...mids) - Math.min(...mids);
+      });
     expect(spread, `toolbar on one row (${language})`).toBeLessThan(4);
   }
 });
 
-test('the Inspector drawer covers exactly the Markdown pane (1440×900 and 1024×700, queue open)', async ({ page, app }) => {
+test('the Inspector drawer covers exactly the Markdown pane (1440×900 and 1024×700, queue open)', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   await openInReview(page, app, `pdf-digital/${DOC}`);
   await page.getByTestId('toggle-inspector').click();
-  for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1024, 700],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     // The queue folds below 1280 px (NARROW_PX) a moment after the resize: wait for its rail, not isVisible().
     if (w < 1280) await page.getByTestId('queue-expand').click();
@@ -42,15 +56,23 @@ test('the Inspector drawer covers exactly the Markdown pane (1440×900 and 1024�
     const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
     const [pages, md, inspector] = [await box('page-pane'), await box('md-pane'), await box('inspector')];
     const label = `${w}×${h}`;
-    expect(Math.abs(inspector.x - md.x), `drawer starts where the Markdown pane starts (${label})`).toBeLessThanOrEqual(1);
-    expect(Math.abs(inspector.x + inspector.width - (md.x + md.width)), `and ends where it ends (${label})`).toBeLessThanOrEqual(1);
+    expect(Math.abs(inspector.x - md.x), `drawer starts where the Markdown pane starts (${label})`).toBeLessThanOrEqual(
+      1,
+    );
+    expect(
+      Math.abs(inspector.x + inspector.width - (md.x + md.width)),
+      `and ends where it ends (${label})`,
+    ).toBeLessThanOrEqual(1);
     expect(inspector.x, `the page stays uncovered (${label})`).toBeGreaterThanOrEqual(pages.x + pages.width - 1);
     // What the drawer hides, Tab does not reach.
     await expect(page.getByTestId('md-pane')).not.toBeVisible();
   }
 });
 
-test('Inspector column: the details head of a table block keeps "Page 2 · #4" on one line and its buttons inside', async ({ page, app }) => {
+test('Inspector column: the details head of a table block keeps "Page 2 · #4" on one line and its buttons inside', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   const WORD = 'word_sample.docx';
   await openInReview(page, app, `office/${WORD}`);
@@ -76,7 +98,10 @@ test('Inspector column: the details head of a table block keeps "Page 2 · #4" o
   }
 });
 
-test('Markdown pane: the lines of a code block are set at most 1.5 times its font size apart', async ({ page, app }) => {
+test('Markdown pane: the lines of a code block are set at most 1.5 times its font size apart', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   const CODE = 'code_and_formula.pdf';
   await openInReview(page, app, `pdf-digital/${CODE}`);
@@ -90,9 +115,13 @@ test('Markdown pane: the lines of a code block are set at most 1.5 times its fon
   expect(pitch / size).toBeLessThanOrEqual(1.5);
   // The Source view keeps its own type (12.5 px on 1.5), not the code blocks'.
   await page.getByRole('button', { name: 'Source' }).click();
-  const src = await page.getByTestId('md-pane').locator('pre.rv-src').first().evaluate((el) => {
-    const cs = getComputedStyle(el);
-    return [cs.fontSize, cs.lineHeight];
-  });
+  const src = await page
+    .getByTestId('md-pane')
+    .locator('pre.rv-src')
+    .first()
+    .evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return [cs.fontSize, cs.lineHeight];
+    });
   expect(src).toEqual(['12.5px', '18.75px']);
 });

@@ -64,12 +64,17 @@ test('the current page stays in view through zoom, fit, panel toggles and window
 
   // The Markdown pane keeps its place when switching to Source and back.
   const md = page.getByTestId('md-pane');
-  await md.evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
-  const topChunk = () => md.evaluate((el) => {
-    const top = el.getBoundingClientRect().top;
-    const chunks = [...el.querySelectorAll<HTMLElement>('[data-chunk]')].filter((c) => c.getBoundingClientRect().bottom > top + 1);
-    return Math.min(...chunks.map((c) => Number(c.dataset.chunk)));
+  await md.evaluate((el) => {
+    el.scrollTop = el.scrollHeight / 2;
   });
+  const topChunk = () =>
+    md.evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const chunks = [...el.querySelectorAll<HTMLElement>('[data-chunk]')].filter(
+        (c) => c.getBoundingClientRect().bottom > top + 1,
+      );
+      return Math.min(...chunks.map((c) => Number(c.dataset.chunk)));
+    });
   await page.waitForTimeout(300); // let the pane settle (the place is recorded on scroll)
   const before = await topChunk();
   expect(before).toBeGreaterThan(3);
@@ -91,13 +96,14 @@ test('a selected block stays in view through zoom and panel toggles', async ({ p
   });
   await page.locator(`.rv-box[data-g="${g}"]`).click({ force: true });
   await expect(page.locator(`.rv-box[data-g="${g}"]`)).toHaveClass(/is-selected/);
-  const inView = () => page.getByTestId('page-pane').evaluate((pane, id) => {
-    const box = pane.querySelector<HTMLElement>(`.rv-box[data-g="${id}"]`);
-    if (!box) return false;
-    const p = pane.getBoundingClientRect();
-    const b = box.getBoundingClientRect();
-    return b.bottom > p.top && b.top < p.bottom && b.right > p.left && b.left < p.right;
-  }, g);
+  const inView = () =>
+    page.getByTestId('page-pane').evaluate((pane, id) => {
+      const box = pane.querySelector<HTMLElement>(`.rv-box[data-g="${id}"]`);
+      if (!box) return false;
+      const p = pane.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      return b.bottom > p.top && b.top < p.bottom && b.right > p.left && b.left < p.right;
+    }, g);
   for (const step of ['p300', 'p200', 'fit-width']) {
     await page.getByTestId('zoom-select').selectOption(step);
     await expect.poll(inView).toBe(true);
@@ -120,7 +126,9 @@ test('a wide table scrolls sideways in the Markdown pane, cells never one charac
   const m = await wrap.evaluate((el) => {
     const cells = [...el.querySelectorAll<HTMLElement>('td, th')];
     const firstRow = el.querySelector('tr');
-    const columns = firstRow ? [...firstRow.children].reduce((n, c) => n + ((c as HTMLTableCellElement).colSpan || 1), 0) : 0;
+    const columns = firstRow
+      ? [...firstRow.children].reduce((n, c) => n + ((c as HTMLTableCellElement).colSpan || 1), 0)
+      : 0;
     // Per-character wrapping: a cell with a word of 2+ letters rendered narrower than that word.
     const squeezed = cells.filter((c) => {
       const word = (c.textContent ?? '').split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
@@ -131,7 +139,9 @@ test('a wide table scrolls sideways in the Markdown pane, cells never one charac
   expect(m.columns).toBeGreaterThanOrEqual(20);
   expect(m.scroll).toBeGreaterThan(m.client + 100);
   expect(m.squeezed).toBe(0);
-  await wrap.evaluate((el) => { el.scrollLeft = 400; });
+  await wrap.evaluate((el) => {
+    el.scrollLeft = 400;
+  });
   expect(await wrap.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 
   // The selected table block opens in a table view that copies as CSV.
@@ -175,12 +185,21 @@ test('elapsed times read as time, duplicates ask first, history keeps the file n
   await expect(page.getByTestId('queue-row')).toHaveCount(2);
 
   // Removed from the queue, reopened from History: still titled with its file name.
-  const ids = await page.getByTestId('queue-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.taskId!));
+  const ids = await page
+    .getByTestId('queue-row')
+    .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.taskId!));
   for (const id of ids) await invokeFromTest(app, 'tasks:remove', { id });
   await expect(page.getByTestId('queue-row')).toHaveCount(0);
   await page.getByTestId('nav-history').click();
-  await page.getByTestId('history-row').first().getByRole('button', { name: 'Open two_paragraphs.pdf' }).first().click();
+  await page
+    .getByTestId('history-row')
+    .first()
+    .getByRole('button', { name: 'Open two_paragraphs.pdf' })
+    .first()
+    .click();
   await expect(page.getByTestId('detail-heading')).toHaveText('two_paragraphs.pdf');
   // …and with the facts saved with the result: size, backend and the elapsed time, worded as in the queue.
-  await expect(page.getByTestId('task-detail').locator('.detail-sub')).toContainText(/KB · .*Local engine · (\d+\.\d s|\d+ s)$/);
+  await expect(page.getByTestId('task-detail').locator('.detail-sub')).toContainText(
+    /KB · .*Local engine · (\d+\.\d s|\d+ s)$/,
+  );
 });

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
+import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
 import { expect, invokeFromTest, test, type WebApp } from './fixtures.ts';
 import { scan } from './support/axe.ts';
 import { protectedCopy } from './support/originals.ts';
@@ -17,21 +17,40 @@ const PROTECTED = 'protected-report.pdf';
 const DAMAGED = 'truncated_multi_page.pdf';
 const WORKBOOK = 'xlsx_01.xlsx';
 const dir = process.env.DOCPARSE_SCREENSHOTS_DIR;
-const SIZES = dir ? ([[1440, 900], [1024, 700]] as const) : ([[1440, 900]] as const);
+const SIZES = dir
+  ? ([
+      [1440, 900],
+      [1024, 700],
+    ] as const)
+  : ([[1440, 900]] as const);
 
-const drawn = (page: Page) => expect(page.locator('[data-testid="page-canvas"][data-rendered="1"]').first()).toBeVisible({ timeout: 30_000 });
+const drawn = (page: Page) =>
+  expect(page.locator('[data-testid="page-canvas"][data-rendered="1"]').first()).toBeVisible({ timeout: 30_000 });
 
 /** Opens `name`'s review in every language, theme (and size, when shooting) once `ready`; scans each. */
-async function everyLook(page: Page, app: WebApp, name: string, label: string, ready: () => Promise<void>): Promise<string[]> {
+async function everyLook(
+  page: Page,
+  app: WebApp,
+  name: string,
+  label: string,
+  ready: () => Promise<void>,
+): Promise<string[]> {
   const found: string[] = [];
-  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
+  for (const [language, lang] of [
+    ['en', 'en'],
+    ['zh-CN', 'zh'],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       await invokeFromTest(app, 'settings:set', { language, theme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       for (const [w, h] of SIZES) {
         await page.setViewportSize({ width: w, height: h });
         // The queue may have closed itself in the smaller window (or be opening again in the larger one).
-        if (!(await row(page, name).isVisible())) await page.getByTestId('queue-expand').click({ timeout: 5_000 }).catch(() => undefined);
+        if (!(await row(page, name).isVisible()))
+          await page
+            .getByTestId('queue-expand')
+            .click({ timeout: 5_000 })
+            .catch(() => undefined);
         await row(page, name).click();
         await ready();
         const collapse = page.getByTestId('queue-collapse');
@@ -46,14 +65,22 @@ async function everyLook(page: Page, app: WebApp, name: string, label: string, r
   return found;
 }
 
-test('protected, damaged and workbook reviews: zero axe violations in both languages and themes', async ({ page, app }) => {
+test('protected, damaged and workbook reviews: zero axe violations in both languages and themes', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(600_000);
   const tmp = await mkdtemp(join(tmpdir(), 'dp-e2e-look-'));
   try {
     const password = `pw-${randomBytes(12).toString('hex')}`;
     await page.setViewportSize({ width: 1440, height: 900 });
     await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });
-    await dropFiles(page, await protectedCopy('pdf-digital/multi_page.pdf', password, tmp), corpus(`bad-input/${DAMAGED}`), corpus(`office/${WORKBOOK}`));
+    await dropFiles(
+      page,
+      await protectedCopy('pdf-digital/multi_page.pdf', password, tmp),
+      corpus(`bad-input/${DAMAGED}`),
+      corpus(`office/${WORKBOOK}`),
+    );
     await expectRowState(page, PROTECTED, 'needsPassword');
     await row(page, PROTECTED).getByTestId('row-password-input').fill(password);
     await row(page, PROTECTED).getByTestId('row-password-input').press('Enter');
@@ -73,7 +100,11 @@ test('protected, damaged and workbook reviews: zero axe violations in both langu
     ];
     await app.restart();
     await page.reload();
-    found.push(...(await everyLook(page, app, PROTECTED, 'protected-locked', () => expect(page.getByTestId('page-password')).toBeVisible({ timeout: 30_000 }))));
+    found.push(
+      ...(await everyLook(page, app, PROTECTED, 'protected-locked', () =>
+        expect(page.getByTestId('page-password')).toBeVisible({ timeout: 30_000 }),
+      )),
+    );
     expect(found).toEqual([]);
   } finally {
     await rm(tmp, { recursive: true, force: true });

@@ -8,11 +8,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, invokeFromTest, test } from './fixtures.ts';
-import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
+import { dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
 import { formsIn, heapSnapshot, keyForms, searchFolder } from './support/secrets.ts';
 import { inkOnPage, openReview, parseAndReview, protectedCopy } from './support/originals.ts';
 
-test('a protected PDF shows its pages; after a restart the review asks again; the password is stored nowhere', async ({ page, app }) => {
+test('a protected PDF shows its pages; after a restart the review asks again; the password is stored nowhere', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(240_000);
   const dir = await mkdtemp(join(tmpdir(), 'dp-e2e-protected-'));
   try {
@@ -73,7 +76,10 @@ test('the truncated PDF shows its five pages drawn and no garbage in the Markdow
   await expect(page.getByTestId('md-pane')).not.toContainText('+-./');
 });
 
-test('formulas in a narrow Markdown pane: display ones keep one line (scrolling sideways), inline ones do not break inside', async ({ page, app }) => {
+test('formulas in a narrow Markdown pane: display ones keep one line (scrolling sideways), inline ones do not break inside', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(180_000);
   await parseAndReview(page, app, 'office/equations.docx');
   await page.setViewportSize({ width: 1024, height: 700 }); // a Markdown pane of about 380 px
@@ -85,8 +91,16 @@ test('formulas in a narrow Markdown pane: display ones keep one line (scrolling 
     const split = pieces.filter((b) => b.getClientRects().length > 1).map((b) => b.textContent);
     const displays = [...pane.querySelectorAll<HTMLElement>('.katex-display')].map((d) => {
       // On one line, the formula is as tall as its tallest piece; wrapped, it is taller.
-      const tallest = Math.max(0, ...[...d.querySelectorAll<HTMLElement>('.katex-html > .katex-base')].map((b) => b.getBoundingClientRect().height));
-      return { extra: d.querySelector('.katex-html')!.getBoundingClientRect().height - tallest, scrolls: d.scrollWidth > d.clientWidth };
+      const tallest = Math.max(
+        0,
+        ...[...d.querySelectorAll<HTMLElement>('.katex-html > .katex-base')].map(
+          (b) => b.getBoundingClientRect().height,
+        ),
+      );
+      return {
+        extra: d.querySelector('.katex-html')!.getBoundingClientRect().height - tallest,
+        scrolls: d.scrollWidth > d.clientWidth,
+      };
     });
     return { pieces: pieces.length, split, displays };
   });

@@ -23,7 +23,9 @@ async function openReview(page: Page, fileName: string): Promise<void> {
   await row(page, fileName).click();
   await expect(page.getByTestId('review')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Hide the queue' }).click();
-  await expect(page.locator('[data-testid=page-pane] [data-testid=page-canvas][data-rendered="1"]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.locator('[data-testid=page-pane] [data-testid=page-canvas][data-rendered="1"]').first(),
+  ).toBeVisible({ timeout: 30_000 });
 }
 
 /** Is the element's box inside its scroll container's visible area? */
@@ -32,7 +34,10 @@ async function visibleIn(el: Locator, container: Locator): Promise<boolean> {
   return !!a && !!b && a.y >= b.y - 1 && a.y + Math.min(a.height, b.height) <= b.y + b.height + 1;
 }
 
-test('boxes sit on the JSON bbox scaled to the drawn page; linking works both ways; the cache previews a gone original', async ({ page, app }) => {
+test('boxes sit on the JSON bbox scaled to the drawn page; linking works both ways; the cache previews a gone original', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(180_000);
   await dropFiles(page, corpus(`pdf-digital/${DOC}`));
   await expectRowState(page, DOC, 'SUCCESS');
@@ -53,9 +58,17 @@ test('boxes sit on the JSON bbox scaled to the drawn page; linking works both wa
       const { w, h } = json.pages[p]!.page_size;
       for (const box of pageEl.querySelectorAll<HTMLElement>('.rv-box')) {
         const bb = json.pages[p]!.blocks.find((b) => b.idx === Number(box.dataset.idx))!.bbox;
-        const x1 = Math.min(bb[0], bb[2]), y1 = Math.min(bb[1], bb[3]), x2 = Math.max(bb[0], bb[2]), y2 = Math.max(bb[1], bb[3]);
+        const x1 = Math.min(bb[0], bb[2]),
+          y1 = Math.min(bb[1], bb[3]),
+          x2 = Math.max(bb[0], bb[2]),
+          y2 = Math.max(bb[1], bb[3]);
         const got = box.getBoundingClientRect();
-        const want = { left: r.left + (x1 * r.width) / w, top: r.top + (y1 * r.height) / h, right: r.left + (x2 * r.width) / w, bottom: r.top + (y2 * r.height) / h };
+        const want = {
+          left: r.left + (x1 * r.width) / w,
+          top: r.top + (y1 * r.height) / h,
+          right: r.left + (x2 * r.width) / w,
+          bottom: r.top + (y2 * r.height) / h,
+        };
         max = Math.max(max, ...(['left', 'top', 'right', 'bottom'] as const).map((k) => Math.abs(got[k] - want[k])));
         n++;
       }
@@ -74,7 +87,9 @@ test('boxes sit on the JSON bbox scaled to the drawn page; linking works both wa
   // Box → Markdown: a block of the second page's right column; its chunk is highlighted and visible.
   const md = page.getByTestId('md-pane');
   // (Its text shows as written: no inline formula or note mark, which the pane typesets.)
-  const p2 = json.pages[1]!.blocks.filter((b) => b.type === 'text' && b.bbox[0] > json.pages[1]!.page_size.w / 2 && !/\$|\[\^/.test(b.content));
+  const p2 = json.pages[1]!.blocks.filter(
+    (b) => b.type === 'text' && b.bbox[0] > json.pages[1]!.page_size.w / 2 && !/\$|\[\^/.test(b.content),
+  );
   const target = p2[Math.floor(p2.length / 2)]!;
   await page.getByTestId('page-input').fill('2');
   await page.getByTestId('page-input').press('Enter');

@@ -23,11 +23,17 @@ test('review screen screenshots for the README', async ({ page, app }) => {
   await page.getByTestId('page-input').press('Enter');
   // "Added 2 files to the queue" goes after 4 s: it is not part of the screen being shown.
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
-  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
+  for (const [language, lang] of [
+    ['en', 'en'],
+    ['zh-CN', 'zh'],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       await invokeFromTest(app, 'settings:set', { language, theme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 700],
+      ] as const) {
         await page.setViewportSize({ width: w, height: h });
         await page.mouse.move(w - 5, h - 5);
         await expect(page.locator('[data-testid="page-canvas"][data-rendered="1"]').first()).toBeVisible();
@@ -52,11 +58,17 @@ test('every screen in both languages, themes and window sizes', async ({ page, a
   await dropFiles(page, corpus(`pdf-digital/${digital}`), corpus(`pdf-scanned/${scanned}`));
   await expectRowState(page, digital, 'SUCCESS');
   await expectRowState(page, scanned, 'SUCCESS');
-  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
+  for (const [language, lang] of [
+    ['en', 'en'],
+    ['zh-CN', 'zh'],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       await invokeFromTest(app, 'settings:set', { language, theme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 700],
+      ] as const) {
         const tag = `${w}-${theme}-${lang}`;
         await page.setViewportSize({ width: w, height: h });
         await page.getByTestId('nav-queue').click();
@@ -80,7 +92,9 @@ test('every screen in both languages, themes and window sizes', async ({ page, a
         await page.getByTestId('nav-settings').click();
         await expect(page.getByTestId('settings-view')).toBeVisible();
         await shot(`settings-${tag}`);
-        await page.getByTestId('settings-view').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+        await page.getByTestId('settings-view').evaluate((el) => {
+          el.scrollTop = el.scrollHeight;
+        });
         await shot(`settings-end-${tag}`);
       }
     }
@@ -89,9 +103,9 @@ test('every screen in both languages, themes and window sizes', async ({ page, a
   await page.getByTestId('nav-queue').click();
   if (await page.getByTestId('queue-expand').isVisible()) await page.getByTestId('queue-expand').click();
   const bad = await readFile(corpus('bad-input/garbage.pdf'));
-  await page.getByTestId('dropzone-input').setInputFiles(
-    ['a', 'b', 'c'].map((n) => ({ name: `broken-${n}.pdf`, mimeType: 'application/pdf', buffer: bad })),
-  );
+  await page
+    .getByTestId('dropzone-input')
+    .setInputFiles(['a', 'b', 'c'].map((n) => ({ name: `broken-${n}.pdf`, mimeType: 'application/pdf', buffer: bad })));
   await expect(page.getByTestId('toast-summary')).toBeVisible({ timeout: 60_000 });
   await shot('toast-summary-zh');
   await invokeFromTest(app, 'settings:set', { language: 'en', theme: 'light' });
@@ -111,11 +125,18 @@ test('review chrome with many block types', async ({ page, app }) => {
   await expectRowState(page, DOC, 'SUCCESS');
   await row(page, DOC).click();
   await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
-  for (const [language, lang] of [['en', 'en'], ['zh-CN', 'zh']] as const) {
+  for (const [language, lang] of [
+    ['en', 'en'],
+    ['zh-CN', 'zh'],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       await invokeFromTest(app, 'settings:set', { language, theme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      for (const [w, h, queue] of [[1440, 900, ''], [1024, 700, '-queue-closed'], [1024, 700, '-queue-open']] as const) {
+      for (const [w, h, queue] of [
+        [1440, 900, ''],
+        [1024, 700, '-queue-closed'],
+        [1024, 700, '-queue-open'],
+      ] as const) {
         await page.setViewportSize({ width: w, height: h });
         if (queue === '-queue-open') await page.getByTestId('queue-expand').click();
         await page.mouse.move(w - 5, h - 5);

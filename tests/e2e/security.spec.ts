@@ -12,11 +12,22 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startEngineServer } from '../../engine/server/index.ts';
 import { expect, invokeFromTest, test as base } from './fixtures.ts';
-import { formsIn, heapSnapshot, keyForms, searchFolder, startKeyring, uniqueKey, type Keyring } from './support/secrets.ts';
+import {
+  formsIn,
+  heapSnapshot,
+  keyForms,
+  searchFolder,
+  startKeyring,
+  uniqueKey,
+  type Keyring,
+} from './support/secrets.ts';
 import { REPO_ROOT } from './support/web-app.ts';
 
 type Storage = 'keychain' | 'session';
-interface Cloud { key: string; url: string }
+interface Cloud {
+  key: string;
+  url: string;
+}
 
 const DOC = join(REPO_ROOT, '..', 'shared', 'corpus', 'pdf-digital', 'two_paragraphs.pdf');
 
@@ -33,9 +44,10 @@ const test = base.extend<{ storage: Storage; keyring: Keyring | null; cloud: Clo
   // The server gets the private bus (real keychain) or a bus that does not exist (no keychain), and
   // copies its main log to stderr so app.logs() holds every log line too.
   appOptions: async ({ storage, keyring }, use) => {
-    const bus = storage === 'keychain' && keyring
-      ? keyring.env.DBUS_SESSION_BUS_ADDRESS!
-      : `unix:path=${join(tmpdir(), `docparse-no-bus-${randomBytes(6).toString('hex')}`)}`;
+    const bus =
+      storage === 'keychain' && keyring
+        ? keyring.env.DBUS_SESSION_BUS_ADDRESS!
+        : `unix:path=${join(tmpdir(), `docparse-no-bus-${randomBytes(6).toString('hex')}`)}`;
     await use({ env: { DBUS_SESSION_BUS_ADDRESS: bus, DOCPARSE_LOG: 'stderr' } });
   },
   cloud: async ({}, use) => {
@@ -85,10 +97,21 @@ for (const storage of ['keychain', 'session'] as const) {
   test.describe(`key kept ${storage === 'keychain' ? 'in the OS keychain' : 'for this session only'}`, () => {
     test.use({ storage });
 
-    test('the key is in no file of the data folder, no log line and not in renderer memory', async ({ page, app, cloud, keyring }, testInfo) => {
+    test('the key is in no file of the data folder, no log line and not in renderer memory', async ({
+      page,
+      app,
+      cloud,
+      keyring,
+    }, testInfo) => {
       test.setTimeout(150_000);
-      test.skip(storage === 'keychain' && !keyring, 'no dbus-run-session/gnome-keyring-daemon: the session-only test covers this machine');
-      testInfo.annotations.push({ type: 'key storage', description: storage === 'keychain' ? 'Secret Service (gnome-keyring)' : 'session memory' });
+      test.skip(
+        storage === 'keychain' && !keyring,
+        'no dbus-run-session/gnome-keyring-daemon: the session-only test covers this machine',
+      );
+      testInfo.annotations.push({
+        type: 'key storage',
+        description: storage === 'keychain' ? 'Secret Service (gnome-keyring)' : 'session memory',
+      });
 
       await saveKeyThroughUi(page, cloud, storage);
       await parseToSuccess(page);
@@ -103,7 +126,9 @@ for (const storage of ['keychain', 'session'] as const) {
       const typed = `sk-typedneedle${randomBytes(12).toString('hex')}`;
       await page.getByLabel('Replace key').pressSequentially(typed);
       const probe = `needle-${randomBytes(16).toString('hex')}`;
-      await page.evaluate((s) => { (window as unknown as { __probe: string }).__probe = s; }, probe);
+      await page.evaluate((s) => {
+        (window as unknown as { __probe: string }).__probe = s;
+      }, probe);
       const heap = await heapSnapshot(page);
       expect(heap.length).toBeGreaterThan(100_000);
       expect(heap.includes(probe), 'control: a string set in the page is in the snapshot').toBe(true);
@@ -130,9 +155,9 @@ for (const storage of ['keychain', 'session'] as const) {
       await app.start();
       await page.reload();
       await page.getByRole('tab', { name: /^Settings/ }).click();
-      await expect(page.getByTestId('key-status')).toHaveText(storage === 'keychain'
-        ? `Set, ends with …${cloud.key.slice(-4)} · in the system keychain`
-        : 'Not set');
+      await expect(page.getByTestId('key-status')).toHaveText(
+        storage === 'keychain' ? `Set, ends with …${cloud.key.slice(-4)} · in the system keychain` : 'Not set',
+      );
     });
   });
 }

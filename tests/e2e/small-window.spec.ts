@@ -17,18 +17,24 @@ async function openDoc(page: Page, name: string): Promise<void> {
 
 /** The review toolbar fits its width on one row: no control pushed to a second row, none cut, no label on two lines. */
 async function expectToolbarOneRow(page: Page): Promise<void> {
-  const m = await page.getByRole('toolbar').first().evaluate((bar) => {
-    const controls = [...bar.querySelectorAll<HTMLElement>('button, select, input')].filter((el) => el.offsetParent !== null);
-    const boxes = controls.map((el) => el.getBoundingClientRect());
-    const b = bar.getBoundingClientRect();
-    return {
-      // Vertical centres of all controls within a few pixels of each other: one row.
-      spread: Math.max(...boxes.map((r) => r.top + r.height / 2)) - Math.min(...boxes.map((r) => r.top + r.height / 2)),
-      tallest: Math.max(...boxes.map((r) => r.height)),
-      outside: boxes.filter((r) => r.left < b.left || r.right > b.right).length,
-      overflow: bar.scrollWidth - bar.clientWidth,
-    };
-  });
+  const m = await page
+    .getByRole('toolbar')
+    .first()
+    .evaluate((bar) => {
+      const controls = [...bar.querySelectorAll<HTMLElement>('button, select, input')].filter(
+        (el) => el.offsetParent !== null,
+      );
+      const boxes = controls.map((el) => el.getBoundingClientRect());
+      const b = bar.getBoundingClientRect();
+      return {
+        // Vertical centres of all controls within a few pixels of each other: one row.
+        spread:
+          Math.max(...boxes.map((r) => r.top + r.height / 2)) - Math.min(...boxes.map((r) => r.top + r.height / 2)),
+        tallest: Math.max(...boxes.map((r) => r.height)),
+        outside: boxes.filter((r) => r.left < b.left || r.right > b.right).length,
+        overflow: bar.scrollWidth - bar.clientWidth,
+      };
+    });
   expect(m.spread).toBeLessThan(6);
   expect(m.tallest).toBeLessThanOrEqual(30);
   expect(m.outside).toBe(0);
@@ -53,7 +59,10 @@ async function expectMdHeadOneRow(page: Page): Promise<void> {
   await expect(page.getByTestId('copy-md')).toHaveAccessibleName(/Copy Markdown|复制 Markdown/);
 }
 
-test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and fit beside the opened queue), labels never wrap per character', async ({ page, app }) => {
+test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and fit beside the opened queue), labels never wrap per character', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'zh-CN' });
@@ -76,12 +85,18 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
   await expect(page.getByRole('button', { name: 'Inspector', exact: true })).toBeVisible();
   await expectToolbarOneRow(page);
   await expectMdHeadOneRow(page);
-  for (const width of [1150, 1210, 1024]) { // labelled or compact, on either side of the switch
+  for (const width of [1150, 1210, 1024]) {
+    // labelled or compact, on either side of the switch
     await page.setViewportSize({ width, height: 700 });
     await expectToolbarOneRow(page);
   }
   await page.getByTestId('toggle-thumbs').focus();
-  for (let i = 0; i < 12 && !(await page.getByTestId('toggle-inspector').evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (
+    let i = 0;
+    i < 12 && !(await page.getByTestId('toggle-inspector').evaluate((el) => el === document.activeElement));
+    i++
+  )
+    await page.keyboard.press('Tab');
   await expect(page.getByTestId('toggle-inspector')).toBeFocused();
   const pressed = await page.getByTestId('toggle-inspector').getAttribute('aria-pressed');
   await page.keyboard.press('Enter');
@@ -130,13 +145,19 @@ test('at 1024×700 the queue is a labelled rail, both panes get ≥ 300 px (and 
 
 /** Every field row with buttons (LibreOffice path, custom address, API key): the buttons as tall as the field, level with it. */
 async function expectFieldRowsAligned(page: Page, forms: number): Promise<void> {
-  const rows = await page.locator('form.inline-form').evaluateAll((els) => els.map((form) => {
-    const field = form.querySelector('input')!.getBoundingClientRect();
-    return [...form.querySelectorAll('button')].map((b) => {
-      const r = b.getBoundingClientRect();
-      return { button: b.textContent, dTop: Math.round(r.top - field.top), dHeight: Math.round(r.height - field.height) };
-    });
-  }));
+  const rows = await page.locator('form.inline-form').evaluateAll((els) =>
+    els.map((form) => {
+      const field = form.querySelector('input')!.getBoundingClientRect();
+      return [...form.querySelectorAll('button')].map((b) => {
+        const r = b.getBoundingClientRect();
+        return {
+          button: b.textContent,
+          dTop: Math.round(r.top - field.top),
+          dHeight: Math.round(r.height - field.height),
+        };
+      });
+    }),
+  );
   expect(rows).toHaveLength(forms);
   for (const buttons of rows) {
     expect(buttons.length).toBeGreaterThan(0);
@@ -144,7 +165,10 @@ async function expectFieldRowsAligned(page: Page, forms: number): Promise<void> 
   }
 }
 
-test('settings show only the selected backend; a connection result goes with a backend switch', async ({ page, app }) => {
+test('settings show only the selected backend; a connection result goes with a backend switch', async ({
+  page,
+  app,
+}) => {
   await openSettings(page);
   const view = page.getByTestId('settings-view');
   await expect(view).toContainText('The local engine does not need a key.');
@@ -153,8 +177,14 @@ test('settings show only the selected backend; a connection result goes with a b
   // A plain-text value (Version, Results stored) reads on the line of its label.
   for (const label of ['Version', 'Results stored']) {
     const row = view.locator('.settings-row').filter({ has: page.getByText(label, { exact: true }) });
-    const centre = async (el: ReturnType<Page['locator']>) => { const r = (await el.boundingBox())!; return r.y + r.height / 2; };
-    const [a, b] = [await centre(row.locator('.settings-label > *').first()), await centre(row.locator('.settings-control > *').first())];
+    const centre = async (el: ReturnType<Page['locator']>) => {
+      const r = (await el.boundingBox())!;
+      return r.y + r.height / 2;
+    };
+    const [a, b] = [
+      await centre(row.locator('.settings-label > *').first()),
+      await centre(row.locator('.settings-control > *').first()),
+    ];
     expect(Math.abs(a - b)).toBeLessThanOrEqual(2);
   }
   await page.getByRole('button', { name: 'Test connection' }).click();
@@ -168,8 +198,13 @@ test('settings show only the selected backend; a connection result goes with a b
   await page.setViewportSize({ width: 1024, height: 700 });
   await invokeFromTest(app, 'settings:set', { language: 'zh-CN' });
   await expect(page.getByText('本地引擎', { exact: true }).first()).toBeVisible();
-  const gaps = await page.locator('.backend-card').evaluateAll((cards) => cards.map((c) =>
-    Math.round(c.querySelector('.backend-card-text')!.getBoundingClientRect().top - c.getBoundingClientRect().top)));
+  const gaps = await page
+    .locator('.backend-card')
+    .evaluateAll((cards) =>
+      cards.map((c) =>
+        Math.round(c.querySelector('.backend-card-text')!.getBoundingClientRect().top - c.getBoundingClientRect().top),
+      ),
+    );
   expect(gaps).toHaveLength(2);
   expect(gaps[0]).toBe(gaps[1]);
 });
@@ -177,9 +212,9 @@ test('settings show only the selected backend; a connection result goes with a b
 test('failures arriving together fold into one summary toast', async ({ page }) => {
   test.setTimeout(120_000);
   const bad = await readFile(corpus('bad-input/garbage.pdf'));
-  await page.getByTestId('dropzone-input').setInputFiles(
-    ['a', 'b', 'c'].map((n) => ({ name: `broken-${n}.pdf`, mimeType: 'application/pdf', buffer: bad })),
-  );
+  await page
+    .getByTestId('dropzone-input')
+    .setInputFiles(['a', 'b', 'c'].map((n) => ({ name: `broken-${n}.pdf`, mimeType: 'application/pdf', buffer: bad })));
   for (const n of ['a', 'b', 'c']) await expectRowState(page, `broken-${n}.pdf`, 'FAILED', 60_000);
   const summary = page.getByTestId('toast-summary');
   await expect(summary).toBeVisible();

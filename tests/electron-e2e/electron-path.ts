@@ -27,8 +27,9 @@ export function findElectronBinary(env: NodeJS.ProcessEnv = process.env): Electr
   if (!existsSync(pathTxt)) {
     return {
       binary: null,
-      reason: 'node_modules/electron has no downloaded binary (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1?); '
-        + 'run `npx install-electron` where GitHub is reachable, or set E2E_ELECTRON_BINARY',
+      reason:
+        'node_modules/electron has no downloaded binary (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1?); ' +
+        'run `npx install-electron` where GitHub is reachable, or set E2E_ELECTRON_BINARY',
     };
   }
   const dist = env.ELECTRON_OVERRIDE_DIST_PATH ?? join(pkgDir, 'dist');

@@ -61,21 +61,30 @@ test('an unlisted channel is refused', async () => {
 });
 
 test('the page has no Node: no require, no process, an isolated bridge', async () => {
-  expect(await page.evaluate(() => [typeof (window as { require?: unknown }).require, typeof (window as { process?: unknown }).process]))
-    .toEqual(['undefined', 'undefined']);
+  expect(
+    await page.evaluate(() => [
+      typeof (window as { require?: unknown }).require,
+      typeof (window as { process?: unknown }).process,
+    ]),
+  ).toEqual(['undefined', 'undefined']);
   // contextIsolation: the page's window.api is a frozen bridge proxy, not the preload's own object.
   expect(await page.evaluate(() => Object.isFrozen(window.api))).toBe(true);
 });
 
 test('the CSP blocks inline scripts', async () => {
-  const result = await page.evaluate(() => new Promise<{ ran: boolean; violation: string | null }>((done) => {
-    let violation: string | null = null;
-    document.addEventListener('securitypolicyviolation', (e) => { violation = e.violatedDirective; });
-    const s = document.createElement('script');
-    s.textContent = 'window.__inlineRan = true';
-    document.head.appendChild(s);
-    setTimeout(() => done({ ran: (window as { __inlineRan?: boolean }).__inlineRan === true, violation }), 200);
-  }));
+  const result = await page.evaluate(
+    () =>
+      new Promise<{ ran: boolean; violation: string | null }>((done) => {
+        let violation: string | null = null;
+        document.addEventListener('securitypolicyviolation', (e) => {
+          violation = e.violatedDirective;
+        });
+        const s = document.createElement('script');
+        s.textContent = 'window.__inlineRan = true';
+        document.head.appendChild(s);
+        setTimeout(() => done({ ran: (window as { __inlineRan?: boolean }).__inlineRan === true, violation }), 200);
+      }),
+  );
   expect(result.ran).toBe(false);
   expect(result.violation).toMatch(/script-src/);
 });
@@ -83,7 +92,9 @@ test('the CSP blocks inline scripts', async () => {
 test('new windows and navigation away from the app are denied', async () => {
   const before = page.url();
   expect(await page.evaluate(() => window.open('about:blank') === null)).toBe(true);
-  await page.evaluate(() => { location.href = 'file:///etc/hostname'; });
+  await page.evaluate(() => {
+    location.href = 'file:///etc/hostname';
+  });
   await page.waitForTimeout(300);
   expect(page.url()).toBe(before);
   expect(app.windows()).toHaveLength(1);

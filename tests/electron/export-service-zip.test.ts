@@ -7,10 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBase64Zip, serviceZipBytes } from '../../electron/services/export/bundle.ts';
 import { linkedImages, rewriteImageLinks } from '../../electron/services/export/writers.ts';
 
-const bundle = zipSync({ 'main.md': strToU8('# Doc\n\n![](./images/image_001.jpg)\n'), 'images/image_001.jpg': new Uint8Array([0xff, 0xd8, 0xff, 0xd9]) });
+const bundle = zipSync({
+  'main.md': strToU8('# Doc\n\n![](./images/image_001.jpg)\n'),
+  'images/image_001.jpg': new Uint8Array([0xff, 0xd8, 0xff, 0xd9]),
+});
 const traversal = (() => {
   const out: Uint8Array[] = [];
-  const z = new Zip((e, c) => { if (e) throw e; out.push(c); });
+  const z = new Zip((e, c) => {
+    if (e) throw e;
+    out.push(c);
+  });
   const f = new ZipDeflate('../../outside.md');
   z.add(f);
   f.push(strToU8('evil'), true);
@@ -44,7 +50,12 @@ describe('outputs.zip values', () => {
 
   it('decodes base64: plain, wrapped in lines, URL-safe, data: URI', async () => {
     const b64 = Buffer.from(bundle).toString('base64');
-    for (const v of [b64, b64.replace(/(.{76})/g, '$1\n'), b64.replace(/\+/g, '-').replace(/\//g, '_'), `data:application/zip;base64,${b64}`]) {
+    for (const v of [
+      b64,
+      b64.replace(/(.{76})/g, '$1\n'),
+      b64.replace(/\+/g, '-').replace(/\//g, '_'),
+      `data:application/zip;base64,${b64}`,
+    ]) {
       expect(Buffer.from(await serviceZipBytes(v)).equals(Buffer.from(bundle))).toBe(true);
     }
     expect(decodeBase64Zip('not base64 at all!')).toBeNull();
@@ -52,10 +63,20 @@ describe('outputs.zip values', () => {
 
   it('refuses what is not a zip, HTTP errors, oversized downloads and unsafe archives', async () => {
     await expect(serviceZipBytes(`${base}/page.html`)).rejects.toMatchObject({ code: 'BAD_ZIP' });
-    await expect(serviceZipBytes(`${base}/missing.zip`)).rejects.toMatchObject({ code: 'BAD_ZIP', message: expect.stringContaining('HTTP 404') });
-    await expect(serviceZipBytes(`${base}/huge.zip`)).rejects.toMatchObject({ message: expect.stringContaining('512 MB') });
-    await expect(serviceZipBytes(Buffer.from('%PDF-1.7 and more bytes to pass length').toString('base64'))).rejects.toMatchObject({ code: 'BAD_ZIP' });
-    await expect(serviceZipBytes(`${base}/evil.zip`)).rejects.toMatchObject({ code: 'UNSAFE_ZIP', message: expect.stringContaining('outside') });
+    await expect(serviceZipBytes(`${base}/missing.zip`)).rejects.toMatchObject({
+      code: 'BAD_ZIP',
+      message: expect.stringContaining('HTTP 404'),
+    });
+    await expect(serviceZipBytes(`${base}/huge.zip`)).rejects.toMatchObject({
+      message: expect.stringContaining('512 MB'),
+    });
+    await expect(
+      serviceZipBytes(Buffer.from('%PDF-1.7 and more bytes to pass length').toString('base64')),
+    ).rejects.toMatchObject({ code: 'BAD_ZIP' });
+    await expect(serviceZipBytes(`${base}/evil.zip`)).rejects.toMatchObject({
+      code: 'UNSAFE_ZIP',
+      message: expect.stringContaining('outside'),
+    });
     await expect(serviceZipBytes(traversal.toString('base64'))).rejects.toMatchObject({ code: 'UNSAFE_ZIP' });
     await expect(serviceZipBytes('hello')).rejects.toMatchObject({ code: 'BAD_ZIP' });
   });

@@ -13,7 +13,9 @@ const ids = { pic: '', two: '', multi: '', picNoZip: '' };
 const views: Record<string, ResultView> = {};
 
 async function parse(rel: string, formats: ('markdown' | 'json' | 'zip')[]): Promise<string> {
-  const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus(rel)], options: { formats } });
+  const {
+    tasks: [t],
+  } = await h.svc.handlers['tasks:submit']({ paths: [corpus(rel)], options: { formats } });
   const done = await waitFinal(h, t!.id, 120_000);
   expect(done.state, JSON.stringify(done.error)).toBe('SUCCESS');
   views[t!.id] = await h.svc.handlers['results:get']({ id: t!.id });
@@ -22,7 +24,9 @@ async function parse(rel: string, formats: ('markdown' | 'json' | 'zip')[]): Pro
 
 const cacheDir = (id: string): string => join(h.dataDir, 'results', id);
 const linkTargets = (md: string, folder: string): string[] =>
-  [...md.matchAll(new RegExp(`\\./${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/([^)\\s"']+)`, 'g'))].map((m) => m[1]!);
+  [...md.matchAll(new RegExp(`\\./${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/([^)\\s"']+)`, 'g'))].map(
+    (m) => m[1]!,
+  );
 
 beforeAll(async () => {
   h = await makeServices();
@@ -47,7 +51,9 @@ describe('export one task to a path', () => {
     const linked = linkTargets(md, 'images');
     expect(linked.length).toBeGreaterThan(0);
     for (const img of linked) {
-      expect((await readFile(join(out, 'images', img))).equals(await readFile(join(cacheDir(ids.pic), 'images', img)))).toBe(true);
+      expect(
+        (await readFile(join(out, 'images', img))).equals(await readFile(join(cacheDir(ids.pic), 'images', img))),
+      ).toBe(true);
     }
   });
 
@@ -69,9 +75,17 @@ describe('export one task to a path', () => {
     expect(await readFile(dest, 'utf8')).toBe('keep me');
     const md = join(out, 'x.md');
     await writeFile(md, 'keep me too');
-    expect(await codeOf(h.svc.handlers['export:task']({ id: ids.pic, format: 'markdown', destPath: md }))).toBe('EXISTS');
+    expect(await codeOf(h.svc.handlers['export:task']({ id: ids.pic, format: 'markdown', destPath: md }))).toBe(
+      'EXISTS',
+    );
     expect(await readdir(out)).toEqual(['x.json', 'x.md']); // no images folder left behind
-    await h.svc.handlers['export:task']({ id: ids.pic, format: 'json', json: 'service', destPath: dest, overwrite: true });
+    await h.svc.handlers['export:task']({
+      id: ids.pic,
+      format: 'json',
+      json: 'service',
+      destPath: dest,
+      overwrite: true,
+    });
     expect(JSON.parse(await readFile(dest, 'utf8'))).toEqual(views[ids.pic]!.json);
   });
 
@@ -85,7 +99,9 @@ describe('export one task to a path', () => {
     const uris = [...md.matchAll(/data:image\/(\w+);base64,([A-Za-z0-9+/=]+)/g)];
     expect(uris.length).toBe(linkTargets(views[ids.pic]!.markdown, 'images').length);
     const first = linkTargets(views[ids.pic]!.markdown, 'images')[0]!;
-    expect(Buffer.from(uris[0]![2]!, 'base64').equals(await readFile(join(cacheDir(ids.pic), 'images', first)))).toBe(true);
+    expect(Buffer.from(uris[0]![2]!, 'base64').equals(await readFile(join(cacheDir(ids.pic), 'images', first)))).toBe(
+      true,
+    );
   });
 
   it('JSON: a byte-for-byte copy of main.json, deep-equal to what the app shows', async () => {
@@ -98,7 +114,9 @@ describe('export one task to a path', () => {
 
   it('JSON of a task parsed without JSON: NO_JSON, nothing written', async () => {
     const out = await tempDir('dp-xp-');
-    expect(await codeOf(h.svc.handlers['export:task']({ id: ids.two, format: 'json', destPath: join(out, 'two.json') }))).toBe('NO_JSON');
+    expect(
+      await codeOf(h.svc.handlers['export:task']({ id: ids.two, format: 'json', destPath: join(out, 'two.json') })),
+    ).toBe('NO_JSON');
     expect(await readdir(out)).toEqual([]);
   });
 
@@ -119,9 +137,13 @@ describe('export one task to a path', () => {
     await h.svc.handlers['export:task']({ id: ids.multi, format: 'zip', destPath: dest });
     const files = readZipSafe(await readFile(dest));
     expect(Buffer.from(files.get('main.md')!).toString('utf8')).toBe(views[ids.multi]!.markdown);
-    expect(Buffer.from(files.get('main.json')!).equals(await readFile(join(cacheDir(ids.multi), 'main.json')))).toBe(true);
+    expect(Buffer.from(files.get('main.json')!).equals(await readFile(join(cacheDir(ids.multi), 'main.json')))).toBe(
+      true,
+    );
     const cachedImages = await readdir(join(cacheDir(ids.multi), 'images')).catch(() => []);
-    expect([...files.keys()].filter((n) => n.startsWith('images/')).sort()).toEqual(cachedImages.map((n) => `images/${n}`).sort());
+    expect([...files.keys()].filter((n) => n.startsWith('images/')).sort()).toEqual(
+      cachedImages.map((n) => `images/${n}`).sort(),
+    );
   });
 
   it('self-contained exports: no service URL left; img_url points at bundled images or is a data URI', async () => {
@@ -130,7 +152,8 @@ describe('export one task to a path', () => {
     const urls = Object.keys(views[id]!.images);
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.some((u) => served.includes(u))).toBe(true); // the cache keeps the service's answer
-    const imgUrls = (json: string): string[] => [...json.matchAll(/"img_url":\s*"([^"]*)"/g)].map((m) => m[1]!).filter((u) => u !== "");
+    const imgUrls = (json: string): string[] =>
+      [...json.matchAll(/"img_url":\s*"([^"]*)"/g)].map((m) => m[1]!).filter((u) => u !== '');
     const out = await tempDir('dp-xp-');
 
     await h.svc.handlers['export:task']({ id, format: 'zip', destPath: join(out, 'p.zip') });
@@ -148,7 +171,11 @@ describe('export one task to a path', () => {
     await h.svc.handlers['export:task']({ id, format: 'json', json: 'service', destPath: join(out, 'as-is.json') });
     expect(await readFile(join(out, 'as-is.json'), 'utf8')).toBe(served);
 
-    const batch = await h.svc.handlers['export:batch']({ ids: [id], formats: ['markdown', 'json'], destDir: join(out, 'batch') });
+    const batch = await h.svc.handlers['export:batch']({
+      ids: [id],
+      formats: ['markdown', 'json'],
+      destDir: join(out, 'batch'),
+    });
     const folder = join(out, 'batch', 'picture_classification');
     expect(batch.skipped).toEqual([]);
     const folderJson = await readFile(join(folder, 'picture_classification.json'), 'utf8');
@@ -158,12 +185,22 @@ describe('export one task to a path', () => {
   });
 
   it('refuses relative paths, unknown ids and bad requests with coded errors', async () => {
-    expect(await codeOf(h.svc.handlers['export:task']({ id: ids.pic, format: 'json', destPath: 'rel/x.json' }))).toBe('BAD_PATH');
-    expect(await codeOf(h.svc.handlers['export:task']({ id: 'req_nonexistent000', format: 'json', destPath: '/tmp/x.json' }))).toBe('NOT_FOUND');
-    expect(await codeOf(h.svc.handlers['export:task']({ id: ids.pic, format: 'pdf' as 'json' }))).toBe('INVALID_REQUEST');
+    expect(await codeOf(h.svc.handlers['export:task']({ id: ids.pic, format: 'json', destPath: 'rel/x.json' }))).toBe(
+      'BAD_PATH',
+    );
+    expect(
+      await codeOf(
+        h.svc.handlers['export:task']({ id: 'req_nonexistent000', format: 'json', destPath: '/tmp/x.json' }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(await codeOf(h.svc.handlers['export:task']({ id: ids.pic, format: 'pdf' as 'json' }))).toBe(
+      'INVALID_REQUEST',
+    );
     const file = join(await tempDir('dp-xp-'), 'f');
     await writeFile(file, '');
-    expect(await codeOf(h.svc.handlers['export:task']({ id: ids.pic, format: 'zip', destPath: join(file, 'x.zip') }))).toBe('NO_FOLDER');
+    expect(
+      await codeOf(h.svc.handlers['export:task']({ id: ids.pic, format: 'zip', destPath: join(file, 'x.zip') })),
+    ).toBe('NO_FOLDER');
   });
 });
 
@@ -191,12 +228,27 @@ describe('export without a destination', () => {
     const e = await makeServices({
       dataDir: await tempDir('dp-xp-el-'),
       transport: 'electron',
-      dialogs: { saveFile: async (n) => { asked.push(n); return answer; }, pickFolder: async () => null, openFiles: async () => null },
+      dialogs: {
+        saveFile: async (n) => {
+          asked.push(n);
+          return answer;
+        },
+        pickFolder: async () => null,
+        openFiles: async () => null,
+      },
     });
     try {
-      const { tasks: [t] } = await e.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { formats: ['markdown'] } });
+      const {
+        tasks: [t],
+      } = await e.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-digital/two_paragraphs.pdf')],
+        options: { formats: ['markdown'] },
+      });
       expect((await waitFinal(e, t!.id, 120_000)).state).toBe('SUCCESS');
-      expect(await e.svc.handlers['export:task']({ id: t!.id, format: 'markdown' })).toEqual({ written: [], downloadUrl: null });
+      expect(await e.svc.handlers['export:task']({ id: t!.id, format: 'markdown' })).toEqual({
+        written: [],
+        downloadUrl: null,
+      });
       expect(asked).toEqual(['two_paragraphs.md']);
       const out = await tempDir('dp-xp-');
       await mkdir(join(out, 'sub'));

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  exportStem, MAX_NAME_BYTES, numberedName, sanitizeName, splitExt, truncateUtf8, uniqueName, utf8Length,
+  exportStem,
+  MAX_NAME_BYTES,
+  numberedName,
+  sanitizeName,
+  splitExt,
+  truncateUtf8,
+  uniqueName,
+  utf8Length,
 } from '../../electron/services/fs-safe/names.ts';
 
 const table: [string, string][] = [
@@ -47,21 +54,21 @@ describe('sanitizeName', () => {
   });
 
   it('cuts long CJK names to 255 UTF-8 bytes, keeps the extension, never splits a character', () => {
-    const out = sanitizeName('中'.repeat(300) + '.pdf');
+    const out = sanitizeName(`${'中'.repeat(300)}.pdf`);
     expect(utf8Length(out)).toBeLessThanOrEqual(MAX_NAME_BYTES);
     expect(out.endsWith('.pdf')).toBe(true);
-    expect(out).toBe('中'.repeat(83) + '.pdf');
+    expect(out).toBe(`${'中'.repeat(83)}.pdf`);
   });
 
   it('does not split surrogate pairs (emoji)', () => {
-    const out = sanitizeName('😀'.repeat(100) + '.md');
+    const out = sanitizeName(`${'😀'.repeat(100)}.md`);
     expect(utf8Length(out)).toBeLessThanOrEqual(MAX_NAME_BYTES);
     expect(Buffer.from(out, 'utf8').toString('utf8')).toBe(out);
-    expect(out).toBe('😀'.repeat(63) + '.md');
+    expect(out).toBe(`${'😀'.repeat(63)}.md`);
   });
 
   it('drops an absurdly long extension rather than the whole stem', () => {
-    const out = sanitizeName('a.' + 'x'.repeat(400));
+    const out = sanitizeName(`a.${'x'.repeat(400)}`);
     expect(utf8Length(out)).toBe(MAX_NAME_BYTES);
     expect(out.startsWith('a.x')).toBe(true);
   });
@@ -92,7 +99,7 @@ describe('helpers', () => {
     expect(numberedName('report.md', 1)).toBe('report.md');
     expect(numberedName('report.md', 2)).toBe('report (2).md');
     expect(numberedName('report.v2', 3, true)).toBe('report.v2 (3)');
-    const long = numberedName('x'.repeat(251) + '.md', 12);
+    const long = numberedName(`${'x'.repeat(251)}.md`, 12);
     expect(utf8Length(long)).toBeLessThanOrEqual(MAX_NAME_BYTES);
     expect(long.endsWith(' (12).md')).toBe(true);
   });
@@ -106,7 +113,9 @@ describe('uniqueName', () => {
     await mkdir(join(dir, 'report'));
     await mkdir(join(dir, 'images'));
   });
-  afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('never picks an existing file or folder', async () => {
     const taken = new Set<string>();

@@ -7,8 +7,12 @@ import { sweepOlderThan } from '../../electron/services/fs-safe/sweep.ts';
 
 const HOUR = 3600_000;
 let dir = '';
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'fs-safe-sweep-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fs-safe-sweep-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** A file or a folder (with a file inside) in `root`, last modified `ageMs` ago. */
 async function entry(root: string, name: string, ageMs: number, folder = true): Promise<string> {

@@ -2,7 +2,10 @@ import { Zip, ZipDeflate, ZipPassThrough, zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/result.ts';
 import {
-  DEFAULT_ZIP_LIMITS, hasZipSignature, inspectZip, readZipSafe,
+  DEFAULT_ZIP_LIMITS,
+  hasZipSignature,
+  inspectZip,
+  readZipSafe,
 } from '../../electron/services/fs-safe/zip-read.ts';
 
 function refusal(fn: () => unknown): CodedError {
@@ -16,9 +19,14 @@ function refusal(fn: () => unknown): CodedError {
 }
 
 /** Builds a zip with the streaming writer, so names and attributes are written as given. */
-function buildZip(files: { name: string; data?: Uint8Array; os?: number; attrs?: number; store?: boolean }[]): Uint8Array {
+function buildZip(
+  files: { name: string; data?: Uint8Array; os?: number; attrs?: number; store?: boolean }[],
+): Uint8Array {
   const out: Uint8Array[] = [];
-  const zip = new Zip((err, chunk) => { if (err) throw err; out.push(chunk); });
+  const zip = new Zip((err, chunk) => {
+    if (err) throw err;
+    out.push(chunk);
+  });
   for (const f of files) {
     const entry = f.store ? new ZipPassThrough(f.name) : new ZipDeflate(f.name, { level: 6 });
     if (f.os !== undefined) entry.os = f.os;
@@ -33,7 +41,10 @@ function buildZip(files: { name: string; data?: Uint8Array; os?: number; attrs?:
 /** A zip whose single entry inflates to `bytes` zeros, deflated in 1 MB pushes (never held whole). */
 function zerosZip(bytes: number): Uint8Array {
   const out: Uint8Array[] = [];
-  const zip = new Zip((err, chunk) => { if (err) throw err; out.push(chunk); });
+  const zip = new Zip((err, chunk) => {
+    if (err) throw err;
+    out.push(chunk);
+  });
   const entry = new ZipDeflate('zeros.bin', { level: 1 });
   zip.add(entry);
   const mb = new Uint8Array(1024 * 1024);
@@ -44,17 +55,28 @@ function zerosZip(bytes: number): Uint8Array {
 
 describe('safe zip reading: good archives', () => {
   it('reads the SoMark layout', () => {
-    const zip = zipSync({ 'main.md': strToU8('# T\n\n![](./images/image_001.png)\n'), images: { 'image_001.png': new Uint8Array([137, 80, 78, 71]) } });
+    const zip = zipSync({
+      'main.md': strToU8('# T\n\n![](./images/image_001.png)\n'),
+      images: { 'image_001.png': new Uint8Array([137, 80, 78, 71]) },
+    });
     expect(hasZipSignature(zip)).toBe(true);
     const files = readZipSafe(zip);
     expect([...files.keys()].sort()).toEqual(['images/image_001.png', 'main.md']);
     expect(Buffer.from(files.get('main.md')!).toString()).toContain('./images/image_001.png');
     const summary = inspectZip(zip);
-    expect(summary.entries.filter((e) => !e.isDir).map((e) => e.name).sort()).toEqual(['images/image_001.png', 'main.md']);
+    expect(
+      summary.entries
+        .filter((e) => !e.isDir)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['images/image_001.png', 'main.md']);
   });
 
   it('keeps empty and stored entries, normalises backslashes', () => {
-    const zip = buildZip([{ name: 'empty.txt', data: new Uint8Array(0) }, { name: 'images\\a.png', store: true, data: strToU8('png') }]);
+    const zip = buildZip([
+      { name: 'empty.txt', data: new Uint8Array(0) },
+      { name: 'images\\a.png', store: true, data: strToU8('png') },
+    ]);
     const files = readZipSafe(zip);
     expect(files.get('empty.txt')!.length).toBe(0);
     expect(Buffer.from(files.get('images/a.png')!).toString()).toBe('png');
@@ -84,7 +106,9 @@ describe('safe zip reading: refusals', () => {
   });
 
   it('refuses symbolic links', () => {
-    const err = refusal(() => inspectZip(buildZip([{ name: 'link', os: 3, attrs: 0o120777 * 65536, data: strToU8('/etc/passwd') }])));
+    const err = refusal(() =>
+      inspectZip(buildZip([{ name: 'link', os: 3, attrs: 0o120777 * 65536, data: strToU8('/etc/passwd') }])),
+    );
     expect(err.code).toBe('UNSAFE_ZIP');
     expect(err.message).toContain('symbolic link');
   });

@@ -14,7 +14,12 @@ const emptyQueue: TaskRegistry = { list: () => [], get: () => undefined, add: as
 
 beforeAll(async () => {
   const h = await makeServices();
-  const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { formats: ['markdown', 'json'] } });
+  const {
+    tasks: [t],
+  } = await h.svc.handlers['tasks:submit']({
+    paths: [corpus('pdf-digital/multi_page.pdf')],
+    options: { formats: ['markdown', 'json'] },
+  });
   expect((await waitFinal(h, t!.id, 120_000)).state).toBe('SUCCESS');
   await h.close();
   benchDir = await tempDir('dp-hist-bench-');
@@ -24,7 +29,16 @@ beforeAll(async () => {
     const dir = join(benchDir, 'results', id);
     await cp(src, dir, { recursive: true });
     const meta = JSON.parse(await readFile(join(dir, 'result.json'), 'utf8'));
-    await writeFile(join(dir, 'result.json'), JSON.stringify({ ...meta, taskId: id, fileName: `report-${i}.pdf`, savedAt: 1_700_000_000_000 + i, task: undefined }));
+    await writeFile(
+      join(dir, 'result.json'),
+      JSON.stringify({
+        ...meta,
+        taskId: id,
+        fileName: `report-${i}.pdf`,
+        savedAt: 1_700_000_000_000 + i,
+        task: undefined,
+      }),
+    );
     await appendFile(join(dir, 'main.md'), `\n\nMarker paragraph number Zeta${i}Omega closes the document.\n`);
   }
 }, 240_000);
@@ -48,14 +62,18 @@ describe('history index on 200 results', () => {
     t0 = performance.now();
     const name = await index.list('REPORT-19');
     const warmName = performance.now() - t0;
-    expect(name.map((i) => i.fileName).sort()).toEqual(['report-19.pdf', ...Array.from({ length: 10 }, (_, k) => `report-19${k}.pdf`)].sort());
+    expect(name.map((i) => i.fileName).sort()).toEqual(
+      ['report-19.pdf', ...Array.from({ length: 10 }, (_, k) => `report-19${k}.pdf`)].sort(),
+    );
 
     t0 = performance.now();
     const common = await index.list('marker paragraph');
     const warmCommon = performance.now() - t0;
     expect(common).toHaveLength(N);
 
-    console.log(`history index, ${N} results: cold list ${cold.toFixed(0)} ms; text search ${warmText.toFixed(1)} ms; name search ${warmName.toFixed(1)} ms; ${N} hits ${warmCommon.toFixed(1)} ms`);
+    console.log(
+      `history index, ${N} results: cold list ${cold.toFixed(0)} ms; text search ${warmText.toFixed(1)} ms; name search ${warmName.toFixed(1)} ms; ${N} hits ${warmCommon.toFixed(1)} ms`,
+    );
     expect(cold).toBeLessThan(10_000);
     expect(warmText).toBeLessThan(500);
   });
@@ -78,7 +96,8 @@ describe('history index on 200 results', () => {
 
 describe('text search rules', () => {
   it('ignores markup, image links and data URIs', () => {
-    const md = '# Title\n\n<table><tr><td>cell value</td></tr></table>\n\n![a figure](./images/image_001.png)\n\n![x](data:image/png;base64,iVBORw0KGgo=)';
+    const md =
+      '# Title\n\n<table><tr><td>cell value</td></tr></table>\n\n![a figure](./images/image_001.png)\n\n![x](data:image/png;base64,iVBORw0KGgo=)';
     const text = searchableText(md);
     expect(findText(text, 'td')).toBeNull();
     expect(findText(text, 'png')).toBeNull();
@@ -88,9 +107,23 @@ describe('text search rules', () => {
 
   it('snippets read as text: no Markdown heading, emphasis, table, link or footnote marks', () => {
     const md = [
-      '# MANUAL TRANSMITTAL', '', '## DECEMBER 12, 2022', '', '> quoted *words* here', '',
-      '| State / Territory | **Multiple** | *Other* |', '| --- | :---: | ---: |', '| Alabama | 1,234 | `x_y` |', '',
-      '- see [the manual](https://example.com/m) for __details__[^1]', '', '[^1]: A footnote.', '', '---', '', '2 * 3 * 4 stays',
+      '# MANUAL TRANSMITTAL',
+      '',
+      '## DECEMBER 12, 2022',
+      '',
+      '> quoted *words* here',
+      '',
+      '| State / Territory | **Multiple** | *Other* |',
+      '| --- | :---: | ---: |',
+      '| Alabama | 1,234 | `x_y` |',
+      '',
+      '- see [the manual](https://example.com/m) for __details__[^1]',
+      '',
+      '[^1]: A footnote.',
+      '',
+      '---',
+      '',
+      '2 * 3 * 4 stays',
     ].join('\n');
     const text = searchableText(md);
     expect(findText(text, 'transmittal')).toMatch(/^MANUAL TRANSMITTAL DECEMBER 12, 2022 quoted words here State /);
@@ -110,7 +143,7 @@ describe('text search rules', () => {
   });
 
   it('cuts snippets around the hit without splitting characters', () => {
-    const text = '😀'.repeat(100) + ' needle ' + '😀'.repeat(100);
+    const text = `${'😀'.repeat(100)} needle ${'😀'.repeat(100)}`;
     const s = findText(text, 'needle')!;
     expect(s.startsWith('…') && s.endsWith('…')).toBe(true);
     expect(s).toContain('needle');

@@ -12,10 +12,20 @@ let multi = '';
 
 beforeAll(async () => {
   h = await makeServices();
-  const { tasks: [a] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { formats: ['markdown', 'json'] } });
+  const {
+    tasks: [a],
+  } = await h.svc.handlers['tasks:submit']({
+    paths: [corpus('pdf-digital/two_paragraphs.pdf')],
+    options: { formats: ['markdown', 'json'] },
+  });
   two = a!.id;
   expect((await waitFinal(h, two, 120_000)).state).toBe('SUCCESS');
-  const { tasks: [b] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { formats: ['markdown', 'json'] } });
+  const {
+    tasks: [b],
+  } = await h.svc.handlers['tasks:submit']({
+    paths: [corpus('pdf-digital/multi_page.pdf')],
+    options: { formats: ['markdown', 'json'] },
+  });
   multi = b!.id;
   expect((await waitFinal(h, multi, 120_000)).state).toBe('SUCCESS');
 }, 240_000);
@@ -31,7 +41,12 @@ describe('history', () => {
     const tasks = await h.svc.handlers['tasks:list']();
     const multiTask = tasks.find((t) => t.id === multi)!;
     expect(items[0]).toMatchObject({
-      fileName: 'multi_page.pdf', pages: multiTask.pages, backend: 'local', parentId: null, snippet: null, finishedAt: multiTask.finishedAt,
+      fileName: 'multi_page.pdf',
+      pages: multiTask.pages,
+      backend: 'local',
+      parentId: null,
+      snippet: null,
+      finishedAt: multiTask.finishedAt,
     });
     expect(items[0]!.bytes).toBe(multiTask.resultBytes);
     // The size shown is the source file's, from the task saved with the result.
@@ -64,7 +79,10 @@ describe('history', () => {
   });
 
   it('re-runs with other options from the cached original; both results kept, linked by parentId', async () => {
-    const child = await h.svc.handlers['tasks:rerun']({ id: two, options: { featureConfig: { keep_header_footer: true } } });
+    const child = await h.svc.handlers['tasks:rerun']({
+      id: two,
+      options: { featureConfig: { keep_header_footer: true } },
+    });
     expect(child.parentId).toBe(two);
     expect(child.fileName).toBe('two_paragraphs.pdf');
     expect(child.featureConfig.keep_header_footer).toBe(true);
@@ -72,13 +90,18 @@ describe('history', () => {
     expect(child.filePath.startsWith(join(h.dataDir, 'rerun'))).toBe(true);
     expect((await waitFinal(h, child.id, 120_000)).state).toBe('SUCCESS');
     const items = await h.svc.handlers['history:list']({ query: 'two_paragraphs' });
-    expect(items.map((i) => [i.id, i.parentId])).toEqual([[child.id, two], [two, null]]);
+    expect(items.map((i) => [i.id, i.parentId])).toEqual([
+      [child.id, two],
+      [two, null],
+    ]);
   });
 
   it('re-runs from the cached original when the file moved; NO_ORIGINAL when that is gone too', async () => {
     const moved = join(await tempDir('dp-hist-'), 'moving.pdf');
     await copyFile(corpus('pdf-digital/two_paragraphs.pdf'), moved);
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [moved], options: { formats: ['markdown'] } });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [moved], options: { formats: ['markdown'] } });
     expect((await waitFinal(h, t!.id, 120_000)).state).toBe('SUCCESS');
     await rm(moved);
     const again = await h.svc.handlers['tasks:rerun']({ id: t!.id, options: {} });
@@ -86,8 +109,12 @@ describe('history', () => {
     expect((await waitFinal(h, again.id, 120_000)).state).toBe('SUCCESS');
     const meta = JSON.parse(await readFile(join(h.dataDir, 'results', t!.id, 'result.json'), 'utf8'));
     await rm(join(h.dataDir, 'results', t!.id, meta.original));
-    await expect(h.svc.handlers['tasks:rerun']({ id: t!.id, options: {} })).rejects.toMatchObject({ code: 'NO_ORIGINAL' });
-    await expect(h.svc.handlers['tasks:rerun']({ id: 'req_doesnotexist00', options: {} })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(h.svc.handlers['tasks:rerun']({ id: t!.id, options: {} })).rejects.toMatchObject({
+      code: 'NO_ORIGINAL',
+    });
+    await expect(h.svc.handlers['tasks:rerun']({ id: 'req_doesnotexist00', options: {} })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await h.svc.handlers['history:delete']({ ids: [t!.id, again.id] });
   });
 

@@ -6,8 +6,16 @@ import { EventEmitter } from 'node:events';
 import { fork } from 'node:child_process';
 
 const state = {
-  handlers: new Map(), protocols: new Map(), schemes: [], windows: [], opened: [], paths: { userData: '/nonexistent' },
-  permissionRequest: null, permissionCheck: null, locked: false, utilities: [],
+  handlers: new Map(),
+  protocols: new Map(),
+  schemes: [],
+  windows: [],
+  opened: [],
+  paths: { userData: '/nonexistent' },
+  permissionRequest: null,
+  permissionCheck: null,
+  locked: false,
+  utilities: [],
 };
 const report = (msg) => process.send?.(msg);
 
@@ -29,9 +37,15 @@ class WebContents extends EventEmitter {
     this.mainFrame = { frameTreeNodeId: 100 + this.id, parent: null, url: '' };
     this.windowOpenHandler = null;
   }
-  isDestroyed() { return false; }
-  send(channel, payload) { report({ type: 'sent', channel, payload }); }
-  setWindowOpenHandler(fn) { this.windowOpenHandler = fn; }
+  isDestroyed() {
+    return false;
+  }
+  send(channel, payload) {
+    report({ type: 'sent', channel, payload });
+  }
+  setWindowOpenHandler(fn) {
+    this.windowOpenHandler = fn;
+  }
 }
 
 export class BrowserWindow extends EventEmitter {
@@ -42,7 +56,9 @@ export class BrowserWindow extends EventEmitter {
     state.windows.push(this);
     app.emit('web-contents-created', new FakeEvent(), this.webContents);
   }
-  static getAllWindows() { return state.windows; }
+  static getAllWindows() {
+    return state.windows;
+  }
   loadURL(url) {
     this.url = url;
     this.webContents.mainFrame.url = url;
@@ -50,40 +66,69 @@ export class BrowserWindow extends EventEmitter {
     return Promise.resolve();
   }
   show() {}
-  isMinimized() { return false; }
+  isMinimized() {
+    return false;
+  }
   restore() {}
   focus() {}
 }
 
 export const app = Object.assign(new EventEmitter(), {
   isPackaged: false,
-  setPath(name, value) { state.paths[name] = value; },
-  getPath(name) { return state.paths[name]; },
-  getVersion() { return '0.0.0-fake'; },
-  getLocale() { return 'zh-CN'; },
-  requestSingleInstanceLock() { state.locked = true; return true; },
-  whenReady() { return Promise.resolve(); },
+  setPath(name, value) {
+    state.paths[name] = value;
+  },
+  getPath(name) {
+    return state.paths[name];
+  },
+  getVersion() {
+    return '0.0.0-fake';
+  },
+  getLocale() {
+    return 'zh-CN';
+  },
+  requestSingleInstanceLock() {
+    state.locked = true;
+    return true;
+  },
+  whenReady() {
+    return Promise.resolve();
+  },
   quit() {
     const event = new FakeEvent();
     app.emit('before-quit', event);
     report({ type: 'quit', prevented: event.defaultPrevented });
     if (!event.defaultPrevented) setImmediate(() => process.exit(0));
   },
-  exit(code) { process.exit(code); },
+  exit(code) {
+    process.exit(code);
+  },
 });
 
 export const ipcMain = {
-  handle(channel, fn) { state.handlers.set(channel, fn); },
-  removeHandler(channel) { state.handlers.delete(channel); },
+  handle(channel, fn) {
+    state.handlers.set(channel, fn);
+  },
+  removeHandler(channel) {
+    state.handlers.delete(channel);
+  },
 };
 export const protocol = {
-  registerSchemesAsPrivileged(schemes) { state.schemes = schemes; },
-  handle(scheme, fn) { state.protocols.set(scheme, fn); },
+  registerSchemesAsPrivileged(schemes) {
+    state.schemes = schemes;
+  },
+  handle(scheme, fn) {
+    state.protocols.set(scheme, fn);
+  },
 };
 export const session = {
   defaultSession: {
-    setPermissionRequestHandler(fn) { state.permissionRequest = fn; },
-    setPermissionCheckHandler(fn) { state.permissionCheck = fn; },
+    setPermissionRequestHandler(fn) {
+      state.permissionRequest = fn;
+    },
+    setPermissionCheckHandler(fn) {
+      state.permissionCheck = fn;
+    },
     webRequest: { onHeadersReceived() {} },
   },
 };
@@ -92,15 +137,29 @@ export const dialog = {
   showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
   showErrorBox: (title, message) => report({ type: 'error', title, message }),
 };
-export const shell = { openExternal: async (url) => { state.opened.push(url); } };
+export const shell = {
+  openExternal: async (url) => {
+    state.opened.push(url);
+  },
+};
 /** utilityProcess: the module as a Node child (the engine's entry speaks process.send when it has no
  *  parentPort); messages arrive as their data, exits as a code, as Electron reports them. */
 export const utilityProcess = {
   fork(modulePath, args = [], options = {}) {
-    const child = fork(modulePath, args, { execArgv: [], stdio: ['ignore', options.stdio === 'pipe' ? 'pipe' : 'inherit', options.stdio === 'pipe' ? 'pipe' : 'inherit', 'ipc'] });
+    const child = fork(modulePath, args, {
+      execArgv: [],
+      stdio: [
+        'ignore',
+        options.stdio === 'pipe' ? 'pipe' : 'inherit',
+        options.stdio === 'pipe' ? 'pipe' : 'inherit',
+        'ipc',
+      ],
+    });
     state.utilities.push(child.pid);
     const proc = Object.assign(new EventEmitter(), {
-      pid: child.pid, stdout: child.stdout, stderr: child.stderr,
+      pid: child.pid,
+      stdout: child.stdout,
+      stderr: child.stderr,
       postMessage: (m) => child.connected && child.send(m),
       kill: () => child.kill('SIGTERM'),
     });
@@ -116,9 +175,10 @@ export default { app, BrowserWindow, ipcMain, protocol, session, dialog, shell, 
 function ipcEvent(from) {
   const win = state.windows[0];
   const sender = from === 'other-window' ? new WebContents() : win.webContents;
-  const frame = from === 'iframe'
-    ? { frameTreeNodeId: 999, parent: sender.mainFrame, url: sender.mainFrame.url }
-    : { ...sender.mainFrame, url: from === 'foreign-page' ? 'https://evil.example/' : sender.mainFrame.url };
+  const frame =
+    from === 'iframe'
+      ? { frameTreeNodeId: 999, parent: sender.mainFrame, url: sender.mainFrame.url }
+      : { ...sender.mainFrame, url: from === 'foreign-page' ? 'https://evil.example/' : sender.mainFrame.url };
   return { sender, senderFrame: frame, processId: 1, frameId: 1 };
 }
 
@@ -126,8 +186,13 @@ const commands = {
   async state() {
     const win = state.windows[0];
     return {
-      channels: [...state.handlers.keys()], schemes: state.schemes.map((s) => s.scheme), locked: state.locked,
-      userData: state.paths.userData, url: win?.url, webPreferences: win?.options.webPreferences, windows: state.windows.length,
+      channels: [...state.handlers.keys()],
+      schemes: state.schemes.map((s) => s.scheme),
+      locked: state.locked,
+      userData: state.paths.userData,
+      url: win?.url,
+      webPreferences: win?.options.webPreferences,
+      windows: state.windows.length,
       utilities: state.utilities,
     };
   },
@@ -155,7 +220,12 @@ const commands = {
     return { prevented: event.defaultPrevented, opened: state.opened.slice(before) };
   },
   async permission({ permission, url }) {
-    return new Promise((resolve) => state.permissionRequest(state.windows[0].webContents, permission, resolve, { requestingUrl: url, isMainFrame: true }));
+    return new Promise((resolve) =>
+      state.permissionRequest(state.windows[0].webContents, permission, resolve, {
+        requestingUrl: url,
+        isMainFrame: true,
+      }),
+    );
   },
   async quit() {
     app.quit();

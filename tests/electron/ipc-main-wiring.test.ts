@@ -35,9 +35,15 @@ beforeAll(async () => {
   await mkdir(join(root, '.tmp'), { recursive: true });
   outDir = await mkdtemp(join(root, '.tmp', 'main-wiring-'));
   userData = await mkdtemp(join(tmpdir(), 'docparse-userdata-'));
-  await promisify(execFile)(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-    cwd: root, env: { ...process.env, DOCPARSE_OUT_DIR: outDir }, maxBuffer: 64 << 20,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    {
+      cwd: root,
+      env: { ...process.env, DOCPARSE_OUT_DIR: outDir },
+      maxBuffer: 64 << 20,
+    },
+  );
   child = fork(join(outDir, 'main', 'index.js'), [], {
     execArgv: ['--import', join(root, 'tests', 'electron', 'ipc-fake-electron-register.mjs')],
     env: { ...process.env, ELECTRON_USER_DATA_PATH: userData, ELECTRON_RENDERER_URL: '' },
@@ -45,12 +51,16 @@ beforeAll(async () => {
   });
   exited = new Promise((r) => child.once('exit', (code) => r(code)));
   const windowShown = new Promise<void>((res, rej) => {
-    child.on('message', (m: { type: string; id?: number; channel?: string; payload?: unknown; value?: unknown; error?: string }) => {
-      if (m.type === 'window') res();
-      else if (m.type === 'sent') sent.push({ channel: m.channel!, payload: m.payload });
-      else if (m.type === 'reply') waiters.get(m.id!)?.(m);
-      else if (m.type === 'error') rej(new Error(`main failed to start: ${String((m as { message?: string }).message)}`));
-    });
+    child.on(
+      'message',
+      (m: { type: string; id?: number; channel?: string; payload?: unknown; value?: unknown; error?: string }) => {
+        if (m.type === 'window') res();
+        else if (m.type === 'sent') sent.push({ channel: m.channel!, payload: m.payload });
+        else if (m.type === 'reply') waiters.get(m.id!)?.(m);
+        else if (m.type === 'error')
+          rej(new Error(`main failed to start: ${String((m as { message?: string }).message)}`));
+      },
+    );
     child.once('exit', (code) => rej(new Error(`main exited with ${code}`)));
   });
   await windowShown;
@@ -64,9 +74,21 @@ afterAll(async () => {
 
 describe('Electron main (built bundle)', () => {
   it('opens one hardened window on the app scheme with the CJS preload', async () => {
-    const s = await ask<{ url: string; webPreferences: Record<string, unknown>; schemes: string[]; locked: boolean; userData: string }>('state');
+    const s = await ask<{
+      url: string;
+      webPreferences: Record<string, unknown>;
+      schemes: string[];
+      locked: boolean;
+      userData: string;
+    }>('state');
     expect(s.url).toBe('docparse-app://app/index.html');
-    expect(s.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(s.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(String(s.webPreferences.preload)).toBe(join(outDir, 'preload', 'index.cjs'));
     expect(existsSync(String(s.webPreferences.preload))).toBe(true);
     expect(s.schemes).toEqual(['docparse-app', 'docparse-asset']);
@@ -88,13 +110,18 @@ describe('Electron main (built bundle)', () => {
     expect(ready).toMatchObject({ ok: true, value: { transport: 'electron', locale: 'zh-CN', dataDir: userData } });
     await expect.poll(() => sent.map((e) => e.channel)).toContain('settings:changed');
     for (const from of ['iframe', 'foreign-page', 'other-window']) {
-      expect(await ask('invoke', { channel: 'settings:get', from }), from).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+      expect(await ask('invoke', { channel: 'settings:get', from }), from).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN' },
+      });
     }
     expect(await ask('invoke', { channel: 'dialog:pickFolder' })).toEqual({ ok: true, value: null });
   });
 
   it('serves the renderer with its CSP and falls back to index.html for app routes', async () => {
-    const page = await ask<{ status: number; headers: Record<string, string>; body: string }>('fetch', { url: 'docparse-app://app/index.html' });
+    const page = await ask<{ status: number; headers: Record<string, string>; body: string }>('fetch', {
+      url: 'docparse-app://app/index.html',
+    });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
@@ -107,21 +134,33 @@ describe('Electron main (built bundle)', () => {
   });
 
   it('serves assets only through the services', async () => {
-    expect((await ask<{ status: number }>('fetch', { url: 'docparse-asset://app/results/none/original' })).status).toBe(404);
-    expect((await ask<{ status: number }>('fetch', { url: 'docparse-asset://app/..%2F..%2Fetc%2Fpasswd' })).status).toBe(404);
+    expect((await ask<{ status: number }>('fetch', { url: 'docparse-asset://app/results/none/original' })).status).toBe(
+      404,
+    );
+    expect(
+      (await ask<{ status: number }>('fetch', { url: 'docparse-asset://app/..%2F..%2Fetc%2Fpasswd' })).status,
+    ).toBe(404);
   });
 
   it('denies new windows and foreign navigation, sending http(s) links to the browser', async () => {
-    expect(await ask('windowOpen', { url: 'https://somark.tech/' })).toEqual({ action: 'deny', opened: ['https://somark.tech/'] });
+    expect(await ask('windowOpen', { url: 'https://somark.tech/' })).toEqual({
+      action: 'deny',
+      opened: ['https://somark.tech/'],
+    });
     expect(await ask('windowOpen', { url: 'file:///etc/passwd' })).toEqual({ action: 'deny', opened: [] });
-    expect(await ask('navigate', { url: 'https://evil.example/' })).toEqual({ prevented: true, opened: ['https://evil.example/'] });
+    expect(await ask('navigate', { url: 'https://evil.example/' })).toEqual({
+      prevented: true,
+      opened: ['https://evil.example/'],
+    });
     expect(await ask('navigate', { url: 'file:///etc/passwd' })).toEqual({ prevented: true, opened: [] });
     expect(await ask('navigate', { url: 'docparse-app://app/index.html' })).toEqual({ prevented: false, opened: [] });
   });
 
   it('grants only clipboard writes to the app', async () => {
     expect(await ask('permission', { permission: 'media', url: 'docparse-app://app/index.html' })).toBe(false);
-    expect(await ask('permission', { permission: 'clipboard-sanitized-write', url: 'docparse-app://app/index.html' })).toBe(true);
+    expect(
+      await ask('permission', { permission: 'clipboard-sanitized-write', url: 'docparse-app://app/index.html' }),
+    ).toBe(true);
   });
 
   it('runs the local engine in a utility process of its own, key not on its command line', async () => {
@@ -131,7 +170,8 @@ describe('Electron main (built bundle)', () => {
     expect(s.utilities).toHaveLength(1);
     enginePid = s.utilities[0]!;
     expect(enginePid).not.toBe(child.pid);
-    if (process.platform === 'linux') expect(readFileSync(`/proc/${enginePid}/cmdline`, 'utf8')).not.toMatch(/sk-local/);
+    if (process.platform === 'linux')
+      expect(readFileSync(`/proc/${enginePid}/cmdline`, 'utf8')).not.toMatch(/sk-local/);
   });
 
   it('closes the services before quitting, the engine process with them', async () => {

@@ -18,7 +18,12 @@ let code: string;
 
 type Listener = (event: unknown, ...args: unknown[]) => void;
 
-function loadPreload(): { api: RendererApi; exposed: string[]; invoked: unknown[][]; listeners: Map<string, Set<Listener>> } {
+function loadPreload(): {
+  api: RendererApi;
+  exposed: string[];
+  invoked: unknown[][];
+  listeners: Map<string, Set<Listener>>;
+} {
   const exposed: string[] = [];
   const invoked: unknown[][] = [];
   const listeners = new Map<string, Set<Listener>>();
@@ -35,8 +40,12 @@ function loadPreload(): { api: RendererApi; exposed: string[]; invoked: unknown[
         invoked.push(args);
         return Promise.resolve({ ok: true, value: args[0] });
       },
-      on: (ch: string, fn: Listener) => { (listeners.get(ch) ?? listeners.set(ch, new Set()).get(ch)!).add(fn); },
-      removeListener: (ch: string, fn: Listener) => { listeners.get(ch)?.delete(fn); },
+      on: (ch: string, fn: Listener) => {
+        (listeners.get(ch) ?? listeners.set(ch, new Set()).get(ch)!).add(fn);
+      },
+      removeListener: (ch: string, fn: Listener) => {
+        listeners.get(ch)?.delete(fn);
+      },
     },
     webUtils: { getPathForFile: (f: { path: string }) => f.path },
   };
@@ -47,16 +56,27 @@ function loadPreload(): { api: RendererApi; exposed: string[]; invoked: unknown[
     throw new Error(`a sandboxed preload cannot require '${id}'`);
   };
   const module = { exports: {} };
-  new Script(code, { filename: 'index.cjs' }).runInNewContext({ require: fakeRequire, module, exports: module.exports, console });
+  new Script(code, { filename: 'index.cjs' }).runInNewContext({
+    require: fakeRequire,
+    module,
+    exports: module.exports,
+    console,
+  });
   expect(required.every((id) => id === 'electron')).toBe(true);
   return { api: api!, exposed, invoked, listeners };
 }
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'docparse-preload-'));
-  await promisify(execFile)(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-    cwd: root, env: { ...process.env, DOCPARSE_OUT_DIR: tmp }, maxBuffer: 64 << 20,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    {
+      cwd: root,
+      env: { ...process.env, DOCPARSE_OUT_DIR: tmp },
+      maxBuffer: 64 << 20,
+    },
+  );
   code = await readFile(join(tmp, 'preload', 'index.cjs'), 'utf8');
 });
 
@@ -81,7 +101,10 @@ describe('built preload', () => {
     expect(await api.invoke('tasks:cancel', { id: 'r1' })).toEqual({ ok: true, value: 'tasks:cancel' });
     const refused = await api.invoke('shell:openExternal' as 'settings:get', undefined);
     expect(refused).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
-    expect(invoked).toEqual([['settings:get', undefined], ['tasks:cancel', { id: 'r1' }]]);
+    expect(invoked).toEqual([
+      ['settings:get', undefined],
+      ['tasks:cancel', { id: 'r1' }],
+    ]);
   });
 
   it('subscribes to allowlisted events only, hides the IPC event, and unsubscribes', () => {
@@ -99,6 +122,9 @@ describe('built preload', () => {
 
   it('maps files to their paths with webUtils', async () => {
     const { api } = loadPreload();
-    expect(await api.pathsForFiles([{ path: '/docs/a.pdf' }, { path: '/docs/b.png' }])).toEqual(['/docs/a.pdf', '/docs/b.png']);
+    expect(await api.pathsForFiles([{ path: '/docs/a.pdf' }, { path: '/docs/b.png' }])).toEqual([
+      '/docs/a.pdf',
+      '/docs/b.png',
+    ]);
   });
 });

@@ -15,9 +15,16 @@ const SERVER = join(root, 'electron', 'web', 'server.ts');
 let dir: string;
 let staticDir: string;
 
-function startServer(args: string[]): { proc: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
+function startServer(args: string[]): {
+  proc: ChildProcess;
+  output: () => string;
+  url: Promise<string>;
+  exit: Promise<number | null>;
+} {
   const proc = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', SERVER, ...args], {
-    cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOCPARSE_WEB_TOKEN: '' },
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DOCPARSE_WEB_TOKEN: '' },
   });
   let out = '';
   const url = new Promise<string>((res, rej) => {
@@ -28,7 +35,9 @@ function startServer(args: string[]): { proc: ChildProcess; output: () => string
     });
     proc.once('exit', () => rej(new Error(`server exited:\n${out}`)));
   });
-  proc.stderr!.on('data', (c: Buffer) => { out += c.toString(); });
+  proc.stderr!.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
   const exit = new Promise<number | null>((res) => proc.once('exit', (code) => res(code)));
   return { proc, output: () => out, url, exit };
 }
@@ -51,8 +60,13 @@ describe('node electron/web/server.ts', () => {
       const token = url.searchParams.get('token')!;
       expect(token).toMatch(/^[\w-]{32}$/);
       expect((await http(url.href)).status).toBe(200);
-      await expect(IpcClient.open(`ws://${url.host}/ipc`, { headers: { origin: url.origin } })).rejects.toThrow('HTTP 401');
-      const c = await IpcClient.open(`ws://${url.host}/ipc`, { headers: { origin: url.origin }, protocols: ['docparse.v1', `token.${token}`] });
+      await expect(IpcClient.open(`ws://${url.host}/ipc`, { headers: { origin: url.origin } })).rejects.toThrow(
+        'HTTP 401',
+      );
+      const c = await IpcClient.open(`ws://${url.host}/ipc`, {
+        headers: { origin: url.origin },
+        protocols: ['docparse.v1', `token.${token}`],
+      });
       const ready = await c.invoke('app:ready');
       expect(ready).toMatchObject({ ok: true, value: { transport: 'web', dataDir } });
       expect(await c.invoke('settings:get')).toMatchObject({ ok: true, value: { backend: expect.any(String) } });
@@ -84,6 +98,8 @@ describe('arguments', () => {
     expect(() => parseWebArgs(['--frobnicate'], {})).toThrow(/Unknown option/);
     expect(defaultDataDir({ XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/u')).toBe(join('/xdg', 'docparse-desktop-web'));
     expect(defaultDataDir({}, 'linux', '/home/u')).toBe(join('/home/u', '.config', 'docparse-desktop-web'));
-    expect(defaultDataDir({}, 'darwin', '/Users/u')).toBe(join('/Users/u', 'Library', 'Application Support', 'docparse-desktop-web'));
+    expect(defaultDataDir({}, 'darwin', '/Users/u')).toBe(
+      join('/Users/u', 'Library', 'Application Support', 'docparse-desktop-web'),
+    );
   });
 });

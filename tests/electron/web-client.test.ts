@@ -21,10 +21,14 @@ async function start(port = 0, token?: string): Promise<WebServer> {
     'tasks:submit': () => new Promise(() => undefined),
   };
   return startWebServer({
-    staticDir, port, token,
+    staticDir,
+    port,
+    token,
     createServices: () => ({
       handlers,
-      setEmitter: (e: Emit) => { emit = e; },
+      setEmitter: (e: Emit) => {
+        emit = e;
+      },
       resolveAsset: () => null,
       uploadsDir: join(dir, 'uploads'),
     }),
@@ -32,11 +36,12 @@ async function start(port = 0, token?: string): Promise<WebServer> {
 }
 
 /** Node's WebSocket sends no Origin; a browser page always sends its own. */
-const pageWs = (origin: string): typeof WebSocket => class extends WebSocket {
-  constructor(url: string | URL, protocols?: string | string[]) {
-    super(url, { protocols, headers: { origin } } as unknown as string[]);
-  }
-};
+const pageWs = (origin: string): typeof WebSocket =>
+  class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, { protocols, headers: { origin } } as unknown as string[]);
+    }
+  };
 
 const until = async (cond: () => boolean, ms = 5000): Promise<void> => {
   const end = Date.now() + ms;
@@ -65,7 +70,10 @@ describe('createWsTransport', () => {
     const got: string[] = [];
     api.on('task:removed', (p) => got.push(p.id));
     expect(await api.invoke('app:ready', undefined)).toMatchObject({ ok: true, value: { transport: 'web' } });
-    expect(await api.invoke('nope:never' as 'app:ready', undefined)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
+    expect(await api.invoke('nope:never' as 'app:ready', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL' },
+    });
     emit('task:removed', { id: 'a' });
     await until(() => got.length === 1);
     expect(got).toEqual(['a']);
@@ -73,7 +81,12 @@ describe('createWsTransport', () => {
   });
 
   it('fails in-flight invokes with DISCONNECTED, reconnects and resumes events', async () => {
-    const api = createWsTransport({ origin: server.origin, token: server.token, maxBackoffMs: 200, WebSocketImpl: pageWs(server.origin) });
+    const api = createWsTransport({
+      origin: server.origin,
+      token: server.token,
+      maxBackoffMs: 200,
+      WebSocketImpl: pageWs(server.origin),
+    });
     const statuses: ConnectionStatus[] = [];
     api.onStatus((s) => statuses.push(s));
     const got: string[] = [];
@@ -109,8 +122,14 @@ describe('createWsTransport', () => {
     expect(paths).toHaveLength(2);
     expect(await readFile(paths[0]!, 'utf8')).toBe('%PDF-1.4 a');
     expect(paths[1]!.endsWith('第二.png')).toBe(true);
-    const noAuth = createWsTransport({ origin: server.origin, token: 'wrong-token', WebSocketImpl: pageWs(server.origin) });
-    await expect(noAuth.pathsForFiles([new File(['x'], 'x.pdf')])).rejects.toThrow(/x\.pdf: Missing or wrong access token/);
+    const noAuth = createWsTransport({
+      origin: server.origin,
+      token: 'wrong-token',
+      WebSocketImpl: pageWs(server.origin),
+    });
+    await expect(noAuth.pathsForFiles([new File(['x'], 'x.pdf')])).rejects.toThrow(
+      /x\.pdf: Missing or wrong access token/,
+    );
     api.close();
     noAuth.close();
   });

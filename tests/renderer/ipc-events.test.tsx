@@ -17,7 +17,13 @@ afterEach(() => {
 });
 
 const info = { version: '0.1.0', transport: 'web' as const, platform: 'linux', locale: 'en-US', dataDir: '/data' };
-const keyStatus = { set: true, last4: '1234', storage: 'keychain' as const, keychainAvailable: true, keychainError: null };
+const keyStatus = {
+  set: true,
+  last4: '1234',
+  storage: 'keychain' as const,
+  keychainAvailable: true,
+  keychainError: null,
+};
 
 describe('startup handshake', () => {
   it('says ready, then loads tasks, settings and key status into the stores', async () => {
@@ -120,6 +126,6 @@ describe('startup handshake', () => {
     view.unmount();
     expect(watching).toBe(0);
     api.emit('task:updated', makeTask({ id: 'req_after_unmount' }));
-    expect(useTasks.getState().tasks['req_after_unmount']).toBeUndefined();
+    expect(useTasks.getState().tasks.req_after_unmount).toBeUndefined();
   });
 });

@@ -58,8 +58,9 @@ describe('Markdown', () => {
   });
 
   it('maps relative image paths through resolveImage and keeps asset URLs', () => {
-    const c = renderMd('![fig](./images/image_001.png)\n\n<img src="images/image_002.jpg">', (src) =>
-      `docparse-asset://app/results/req_1/${src.replace(/^\.\//, '')}`,
+    const c = renderMd(
+      '![fig](./images/image_001.png)\n\n<img src="images/image_002.jpg">',
+      (src) => `docparse-asset://app/results/req_1/${src.replace(/^\.\//, '')}`,
     );
     const imgs = [...c.querySelectorAll('img')].map((i) => i.getAttribute('src'));
     expect(imgs).toEqual([
@@ -80,7 +81,9 @@ describe('math delimiters', () => {
     expect(normalizeMathDelimiters('a \\(x^2\\) b')).toBe('a $x^2$ b');
     expect(normalizeMathDelimiters('`\\(x^2\\)`')).toBe('`\\(x^2\\)`');
     // A $$…$$ alone on its line is a display block (remark-math reads one line as inline math).
-    expect(normalizeMathDelimiters('Text:\n\n$$a^{2}+b^{2}=c^{2}$$\n\nmore $$x$$ inline')).toBe('Text:\n\n$$\na^{2}+b^{2}=c^{2}\n$$\n\nmore $$x$$ inline');
+    expect(normalizeMathDelimiters('Text:\n\n$$a^{2}+b^{2}=c^{2}$$\n\nmore $$x$$ inline')).toBe(
+      'Text:\n\n$$\na^{2}+b^{2}=c^{2}\n$$\n\nmore $$x$$ inline',
+    );
     expect(normalizeMathDelimiters('- item\n\n  $$E=mc^2$$')).toBe('- item\n\n  $$\n  E=mc^2\n  $$');
     expect(normalizeMathDelimiters('```\n\\[x^2\\]\n```')).toBe('```\n\\[x^2\\]\n```');
     expect(normalizeMathDelimiters('see \\[1\\] and \\[2\\]')).toBe('see \\[1\\] and \\[2\\]');

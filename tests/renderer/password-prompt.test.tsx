@@ -11,7 +11,11 @@ import { resetRenderer } from './setup.ts';
 afterEach(resetRenderer);
 
 const locked = (backend: 'local' | 'cloud', code = 'PASSWORD_REQUIRED') =>
-  makeTask({ state: 'FAILED', backend, error: { code, message: 'This PDF is password-protected (a.pdf): send its password' } });
+  makeTask({
+    state: 'FAILED',
+    backend,
+    error: { code, message: 'This PDF is password-protected (a.pdf): send its password' },
+  });
 
 describe('password prompt', () => {
   it('local engine: the password goes with one retry, and the field is emptied', async () => {
@@ -37,11 +41,13 @@ describe('password prompt', () => {
     expect(screen.getByTestId('password-prompt')).toBeTruthy();
   });
 
-  it('the box says it once: a short title, the way out under it, the engine\'s own words folded away', () => {
+  it("the box says it once: a short title, the way out under it, the engine's own words folded away", () => {
     render(<StatusPanel task={locked('local')} />);
     const box = screen.getByTestId('task-error');
     expect(box.querySelector('strong')?.textContent).toBe('This PDF is password-protected');
-    expect(screen.getByTestId('error-fix').textContent).toBe('Enter its password below, or remove the protection and add the file again.');
+    expect(screen.getByTestId('error-fix').textContent).toBe(
+      'Enter its password below, or remove the protection and add the file again.',
+    );
     expect(screen.getByText(/send its password/).closest('details')?.open).toBe(false);
     // A failed task never gets a service task id: "none", not "not assigned yet".
     expect(screen.getByText('Service task id').nextElementSibling?.textContent).toBe('none');
@@ -55,7 +61,11 @@ describe('password prompt', () => {
   });
 
   it('other failures: no prompt', () => {
-    render(<StatusPanel task={makeTask({ state: 'FAILED', backend: 'local', error: { code: 'SERVICE_1106', message: 'broken' } })} />);
+    render(
+      <StatusPanel
+        task={makeTask({ state: 'FAILED', backend: 'local', error: { code: 'SERVICE_1106', message: 'broken' } })}
+      />,
+    );
     expect(screen.queryByTestId('password-prompt')).toBeNull();
   });
 });

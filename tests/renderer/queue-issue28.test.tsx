@@ -17,13 +17,26 @@ afterEach(resetRenderer);
 
 function renderRow(task: Task) {
   const toggled: string[] = [];
-  render(<QueueRow task={task} index={0} total={1} selected={false} checked={false} onSelect={() => {}}
-    onToggleChecked={(id) => toggled.push(id)} />);
+  render(
+    <QueueRow
+      task={task}
+      index={0}
+      total={1}
+      selected={false}
+      checked={false}
+      onSelect={() => {}}
+      onToggleChecked={(id) => toggled.push(id)}
+    />,
+  );
   return { row: screen.getByTestId('queue-row'), toggled };
 }
 
 const waiting = (code = 'PASSWORD_REQUIRED') =>
-  makeTask({ state: 'needsPassword', error: { code, message: 'This PDF is password-protected' }, fileName: 'locked.pdf' });
+  makeTask({
+    state: 'needsPassword',
+    error: { code, message: 'This PDF is password-protected' },
+    fileName: 'locked.pdf',
+  });
 
 describe('a protected PDF in the queue', () => {
   it('waits as Needs password in warning colours, with its password field in the row', async () => {
@@ -56,7 +69,10 @@ describe('a protected PDF in the queue', () => {
 describe('attempts and options in the row', () => {
   it('shows the latest attempt and its cause, then the facts and the per-file options', () => {
     const task = makeTask({
-      state: 'PROCESSING', backend: 'local', attempts: 2, pages: 2,
+      state: 'PROCESSING',
+      backend: 'local',
+      attempts: 2,
+      pages: 2,
       retries: [{ attempt: 2, cause: 'engineRestarted', reason: { code: 'ENGINE_RESTARTED', message: 'x' }, at: 1 }],
       fileOptions: { ocr: true, ocrLang: 'zh', pageRange: '2-3' },
     });
@@ -71,14 +87,21 @@ describe('attempts and options in the row', () => {
   });
 
   it('elapsed is banked work plus the current run, and shows on failed rows', () => {
-    expect(elapsedMs(makeTask({ state: 'FAILED', startedAt: null, finishedAt: 9000, workedMs: 4200 }), 10_000)).toBe(4200);
-    expect(elapsedMs(makeTask({ state: 'PROCESSING', startedAt: 8000, finishedAt: null, workedMs: 1000 }), 10_000)).toBe(3000);
+    expect(elapsedMs(makeTask({ state: 'FAILED', startedAt: null, finishedAt: 9000, workedMs: 4200 }), 10_000)).toBe(
+      4200,
+    );
+    expect(
+      elapsedMs(makeTask({ state: 'PROCESSING', startedAt: 8000, finishedAt: null, workedMs: 1000 }), 10_000),
+    ).toBe(3000);
     expect(elapsedMs(makeTask({ state: 'queued', startedAt: null })), 'never started').toBeNull();
   });
 });
 
 describe('human messages', () => {
-  const net = (errno: string) => ({ code: 'UNREACHABLE', message: `Cannot reach http://127.0.0.1:9/api/v1 (${errno}); check the connection or the service URL` });
+  const net = (errno: string) => ({
+    code: 'UNREACHABLE',
+    message: `Cannot reach http://127.0.0.1:9/api/v1 (${errno}); check the connection or the service URL`,
+  });
   it.each([
     ['ECONNREFUSED', 'the connection was refused'],
     ['ENOTFOUND', 'that name was not found'],
@@ -93,8 +116,12 @@ describe('human messages', () => {
 
   it('keychain failures read as sentences (the D-Bus text goes behind Details)', () => {
     const t = (k: string) => translate(k);
-    expect(keychainSentence('org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files', t))
-      .toBe('No keyring service is running on this desktop (such as GNOME Keyring or KWallet).');
+    expect(
+      keychainSentence(
+        'org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files',
+        t,
+      ),
+    ).toBe('No keyring service is running on this desktop (such as GNOME Keyring or KWallet).');
     expect(keychainSentence('Cannot autolaunch D-Bus without X11 $DISPLAY', t)).toContain('no session bus');
   });
 });

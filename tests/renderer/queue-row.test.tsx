@@ -57,7 +57,17 @@ describe('QueueRow', () => {
     recordProgress(processing, now - 4000);
     const later = { ...processing, progress: { pages_done: 3, pages_total: 10 } };
     recordProgress(later, now);
-    rerender(<QueueRow task={later} index={0} total={1} selected={false} checked={false} onSelect={() => {}} onToggleChecked={() => {}} />);
+    rerender(
+      <QueueRow
+        task={later}
+        index={0}
+        total={1}
+        selected={false}
+        checked={false}
+        onSelect={() => {}}
+        onToggleChecked={() => {}}
+      />,
+    );
     const badge = screen.getByTestId('status-badge').textContent!;
     expect(badge).toContain('Processing 3/10');
     expect(badge).toMatch(/~1\d s left/); // 2 s per page × 7 pages

@@ -23,11 +23,14 @@ const REJECTED: Rejection[] = [
   { name: 'd.pdf', path: null, error: { code: 'EMPTY', message: 'd.pdf is empty' } },
 ];
 
-const groups = () => screen.getAllByTestId('rejected-group').map((g) => ({
-  code: g.dataset.code,
-  fix: within(g).queryByTestId('rejected-fix')?.textContent ?? null,
-  rows: within(g).getAllByRole('listitem').map((li) => li.textContent),
-}));
+const groups = () =>
+  screen.getAllByTestId('rejected-group').map((g) => ({
+    code: g.dataset.code,
+    fix: within(g).queryByTestId('rejected-fix')?.textContent ?? null,
+    rows: within(g)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  }));
 
 describe('RejectedPanel', () => {
   it('groups the files by reason and gives each reason its way out once, as the error box does', () => {
@@ -50,7 +53,9 @@ describe('RejectedPanel', () => {
     render(<RejectedPanel />);
     expect(screen.getByTestId('rejected-panel').textContent).toContain('1 个文件未添加');
     expect(screen.getByTestId('rejected-group').textContent).toContain('不支持此文件类型');
-    expect(screen.getByTestId('rejected-fix').textContent).toBe('请添加 PDF、图片或 Office 文件；其他文档请先另存为 PDF。');
+    expect(screen.getByTestId('rejected-fix').textContent).toBe(
+      '请添加 PDF、图片或 Office 文件；其他文档请先另存为 PDF。',
+    );
   });
 
   it('dismisses one file (by its place in the list, across groups), then all', () => {
@@ -68,7 +73,11 @@ describe('RejectedPanel', () => {
     await new Promise((r) => requestAnimationFrame(r)); // the last test's focus moves are done
     setApi(fakeApi({}));
     useUpload.getState().addRejected(REJECTED);
-    render(<DropZone large={false}><RejectedPanel /></DropZone>);
+    render(
+      <DropZone large={false}>
+        <RejectedPanel />
+      </DropZone>,
+    );
     const dismissC = screen.getByRole('button', { name: 'Dismiss c.docm' });
     dismissC.focus();
     fireEvent.click(dismissC); // rows: a.txt, c.docm | b.pdf | d.pdf → the next one takes c.docm's place

@@ -23,17 +23,35 @@ afterEach(() => {
 });
 
 const T0 = 1_750_000_000_000;
-const UNREACHABLE = { code: 'UNREACHABLE', message: 'Cannot reach 127.0.0.1:4010 (ECONNREFUSED); check the connection or the service URL' };
+const UNREACHABLE = {
+  code: 'UNREACHABLE',
+  message: 'Cannot reach 127.0.0.1:4010 (ECONNREFUSED); check the connection or the service URL',
+};
 
 function retrying(over: Partial<Task> = {}): Task {
   return makeTask({
-    state: 'uploading', uploadPercent: 0, startedAt: T0 - 2000, attempts: 1, backend: 'cloud',
-    retry: { attempt: 2, max: 5, reason: UNREACHABLE, nextAt: T0 + 3000 }, ...over,
+    state: 'uploading',
+    uploadPercent: 0,
+    startedAt: T0 - 2000,
+    attempts: 1,
+    backend: 'cloud',
+    retry: { attempt: 2, max: 5, reason: UNREACHABLE, nextAt: T0 + 3000 },
+    ...over,
   });
 }
 
 const row = (task: Task) =>
-  render(<QueueRow task={task} index={0} total={1} selected={false} checked={false} onSelect={() => {}} onToggleChecked={() => {}} />);
+  render(
+    <QueueRow
+      task={task}
+      index={0}
+      total={1}
+      selected={false}
+      checked={false}
+      onSelect={() => {}}
+      onToggleChecked={() => {}}
+    />,
+  );
 
 describe('a task waiting to retry', () => {
   it('the row says Retrying with a live countdown, the attempt and the reason; no progress bar', () => {
@@ -42,12 +60,16 @@ describe('a task waiting to retry', () => {
     expect(screen.getByTestId('status-badge').textContent).toBe('Retrying');
     expect(screen.queryByRole('progressbar')).toBeNull(); // not "Uploading 3%"
     const line = screen.getByTestId('row-retry');
-    expect(line.textContent).toBe('Retrying in 3 s (attempt 2 of 5): Could not reach 127.0.0.1:4010: the connection was refused (nothing listens at that address, or a firewall blocks it)');
+    expect(line.textContent).toBe(
+      'Retrying in 3 s (attempt 2 of 5): Could not reach 127.0.0.1:4010: the connection was refused (nothing listens at that address, or a firewall blocks it)',
+    );
     expect(line.getAttribute('title')).toContain('ECONNREFUSED');
     act(() => void vi.advanceTimersByTime(1000));
     expect(line.textContent).toMatch(/^Retrying in 2 s \(attempt 2 of 5\)/);
     act(() => void vi.advanceTimersByTime(2000));
-    expect(line.textContent).toMatch(/^Retrying now \(attempt 2 of 5\): Could not reach 127\.0\.0\.1:4010: the connection was refused/);
+    expect(line.textContent).toMatch(
+      /^Retrying now \(attempt 2 of 5\): Could not reach 127\.0\.0\.1:4010: the connection was refused/,
+    );
     expect(screen.getByRole('button', { name: /^Cancel / })).toBeTruthy();
   });
 
@@ -73,7 +95,9 @@ describe('a task waiting to retry', () => {
     const card = screen.getByTestId('progress-card');
     expect(card.textContent).toContain('Retrying');
     const note = screen.getByTestId('retry-note');
-    expect(note.textContent).toContain('Retrying in 3 s (attempt 2 of 5): Could not reach 127.0.0.1:4010: the connection was refused');
+    expect(note.textContent).toContain(
+      'Retrying in 3 s (attempt 2 of 5): Could not reach 127.0.0.1:4010: the connection was refused',
+    );
     // The raw message says the reason again in other words: it folds under its code, for support.
     expect(screen.getByText(/127\.0\.0\.1:4010 \(ECONNREFUSED\)/).closest('details')?.open).toBe(false);
     expect(note.querySelector('summary')?.textContent).toBe('Details · Code UNREACHABLE');
@@ -111,7 +135,7 @@ describe('failures a retry cannot fix', () => {
     expect(screen.queryByTestId('no-retry-hint')).toBeNull();
   });
 
-  it('a failed file has one Remove (the panel\'s, beside the reason), not a second one in the header', () => {
+  it("a failed file has one Remove (the panel's, beside the reason), not a second one in the header", () => {
     const bad = makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } });
     const net = makeTask({ state: 'FAILED', error: UNREACHABLE });
     useTasks.getState().setAll([bad, net]);
@@ -124,13 +148,21 @@ describe('failures a retry cannot fix', () => {
     expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(1);
   });
 
-  it('after Remove in the failed panel, focus goes to the next task\'s heading, not to the page\'s body', async () => {
-    const [bad, next] = [makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } }), makeTask({ state: 'SUCCESS' })];
+  it("after Remove in the failed panel, focus goes to the next task's heading, not to the page's body", async () => {
+    const [bad, next] = [
+      makeTask({ state: 'FAILED', error: { code: 'EMPTY', message: '' } }),
+      makeTask({ state: 'SUCCESS' }),
+    ];
     useTasks.getState().setAll([bad!, next!]);
     useTasks.getState().select(bad!.id);
     setApi(fakeApi({ 'tasks:remove': ({ id }) => ({ id }) }));
     const Detail = () => <TaskDetail taskId={useTasks((s) => s.selectedId)} />;
-    render(<><Detail /><ConfirmHost /></>);
+    render(
+      <>
+        <Detail />
+        <ConfirmHost />
+      </>,
+    );
     act(() => screen.getByRole('button', { name: 'Remove' }).click());
     const dialog = await screen.findByRole('alertdialog');
     act(() => within(dialog).getByRole('button', { name: 'Remove' }).click());
@@ -150,7 +182,9 @@ describe('failures a retry cannot fix', () => {
     const trace = screen.getByText(raw).closest('details')!;
     expect(trace.open).toBe(false);
     expect(trace.querySelector('summary')?.textContent).toBe('Details · Code SERVICE_1106 · 1 attempt');
-    expect(screen.getByTestId('no-retry-hint').textContent).toBe('Trying again would not help: the problem is in the file itself.');
+    expect(screen.getByTestId('no-retry-hint').textContent).toBe(
+      'Trying again would not help: the problem is in the file itself.',
+    );
     unmount();
     render(<StatusPanel task={{ ...task, formats: ['markdown', 'json'] }} />);
     // The facts name the outputs as Settings does, not by their wire names ("markdown, json").
@@ -172,14 +206,30 @@ describe('failures a retry cannot fix', () => {
   });
 
   it("a missing LibreOffice is not the file's fault: the panel names the fix and offers the cloud", () => {
-    render(<StatusPanel task={makeTask({ state: 'FAILED', backend: 'local', error: { code: 'NEEDS_LIBREOFFICE', message: 'install LibreOffice' } })} />);
+    render(
+      <StatusPanel
+        task={makeTask({
+          state: 'FAILED',
+          backend: 'local',
+          error: { code: 'NEEDS_LIBREOFFICE', message: 'install LibreOffice' },
+        })}
+      />,
+    );
     expect(screen.queryByTestId('no-retry-hint')).toBeNull();
     expect(screen.getByTestId('backend-fix-hint').textContent).toContain('The file is fine');
     expect(screen.getByRole('button', { name: 'Parse with SoMark cloud' })).toBeTruthy();
   });
 
   it('a protected PDF refused by the cloud offers the local engine, which asks for the password', () => {
-    render(<StatusPanel task={makeTask({ state: 'FAILED', backend: 'cloud', error: { code: 'PASSWORD_REQUIRED', message: 'This PDF is password-protected' } })} />);
+    render(
+      <StatusPanel
+        task={makeTask({
+          state: 'FAILED',
+          backend: 'cloud',
+          error: { code: 'PASSWORD_REQUIRED', message: 'This PDF is password-protected' },
+        })}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Parse with Local engine' })).toBeTruthy();
   });
 });

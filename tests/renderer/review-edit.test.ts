@@ -2,7 +2,12 @@
 // the one writer with the cached image links), undo/redo move the selection to the block they touched, and
 // a save sends main only the changed pages.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEditSession, editedView, unsaved, unsavedCount } from '../../renderer/src/features/review/edit/session.ts';
+import {
+  createEditSession,
+  editedView,
+  unsaved,
+  unsavedCount,
+} from '../../renderer/src/features/review/edit/session.ts';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
 import { fakeApi } from './fake-api.ts';
 import { sampleView } from './review-fixture.ts';

@@ -5,7 +5,14 @@ import type { Block, JsonOutput } from '../../shared/somark.ts';
 import type { ResultView, Task } from '../../shared/task.ts';
 
 const b = (idx: number, type: string, bbox: Block['bbox'], content: string, extra: Partial<Block> = {}): Block => ({
-  idx, type, bbox, content, format: type === 'table' ? 'html' : type === 'equation' ? 'latex' : 'text', captions: [], img_url: '', ...extra,
+  idx,
+  type,
+  bbox,
+  content,
+  format: type === 'table' ? 'html' : type === 'equation' ? 'latex' : 'text',
+  captions: [],
+  img_url: '',
+  ...extra,
 });
 
 export const sampleJson: JsonOutput = {
@@ -17,7 +24,12 @@ export const sampleJson: JsonOutput = {
       blocks: [
         b(0, 'header', [50, 20, 950, 50], 'Journal header'),
         b(1, 'title', [100, 80, 900, 140], 'Dense Passage Retrieval', { title_level: 1 }),
-        b(2, 'text', [50, 200, 480, 600], 'Open-domain question answering relies on efficient passage retrieval to select candidates.'),
+        b(
+          2,
+          'text',
+          [50, 200, 480, 600],
+          'Open-domain question answering relies on efficient passage retrieval to select candidates.',
+        ),
         b(3, 'figure', [520, 200, 950, 500], 'A chart of results', { img_url: 'http://svc/img/fig1.png' }),
         b(4, 'equation', [520, 520, 950, 600], 'E = mc^2'),
       ],
@@ -48,10 +60,30 @@ export const sampleMarkdown = [
 
 export function sampleTask(over: Partial<Task> = {}): Task {
   return {
-    id: 'req_sample0001', remoteTaskId: 'r1', fileName: 'sample.pdf', filePath: '/gone/sample.pdf', size: 1000, pages: 2,
-    fileType: '.pdf', backend: 'local', baseUrl: 'http://127.0.0.1:1/api/v1', requestedMode: 'auto', mode: 'sync',
-    formats: ['markdown', 'json'], featureConfig: {}, state: 'SUCCESS', uploadPercent: 100, progress: null, attempts: 1,
-    error: null, createdAt: 1, startedAt: 2, finishedAt: 3, resultBytes: 10, parentId: null, ...over,
+    id: 'req_sample0001',
+    remoteTaskId: 'r1',
+    fileName: 'sample.pdf',
+    filePath: '/gone/sample.pdf',
+    size: 1000,
+    pages: 2,
+    fileType: '.pdf',
+    backend: 'local',
+    baseUrl: 'http://127.0.0.1:1/api/v1',
+    requestedMode: 'auto',
+    mode: 'sync',
+    formats: ['markdown', 'json'],
+    featureConfig: {},
+    state: 'SUCCESS',
+    uploadPercent: 100,
+    progress: null,
+    attempts: 1,
+    error: null,
+    createdAt: 1,
+    startedAt: 2,
+    finishedAt: 3,
+    resultBytes: 10,
+    parentId: null,
+    ...over,
   };
 }
 

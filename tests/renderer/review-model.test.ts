@@ -6,7 +6,15 @@ import { alignChunks, normalizeText, pageOfChunks } from '../../renderer/src/fea
 import { splitChunks } from '../../renderer/src/features/review/chunks.ts';
 import { buildModel } from '../../renderer/src/features/review/model.ts';
 import { badgePlace } from '../../renderer/src/features/review/BoxLayer.tsx';
-import { computeLayout, currentPage, offsetOnPage, pageAt, positionAt, PAGE_GAP, PANE_PADDING } from '../../renderer/src/features/review/layout.ts';
+import {
+  computeLayout,
+  currentPage,
+  offsetOnPage,
+  pageAt,
+  positionAt,
+  PAGE_GAP,
+  PANE_PADDING,
+} from '../../renderer/src/features/review/layout.ts';
 import { buildAnchors, mapPosition, SyncGate } from '../../renderer/src/features/review/sync.ts';
 import { RenderQueue } from '../../renderer/src/features/review/render-queue.ts';
 import { plainText } from '../../renderer/src/features/review/render-budget.ts';
@@ -15,34 +23,73 @@ import { sampleJson, sampleMarkdown } from './review-fixture.ts';
 describe('buildModel', () => {
   it('flattens pages and blocks in reading order with global indexes and type counts', () => {
     const m = buildModel(sampleJson);
-    expect(m.pages.map((p) => [p.first, p.count])).toEqual([[0, 5], [5, 4]]);
+    expect(m.pages.map((p) => [p.first, p.count])).toEqual([
+      [0, 5],
+      [5, 4],
+    ]);
     expect(m.blocks[6]).toMatchObject({ g: 6, page: 1, type: 'text' });
     expect(m.types.find((t) => t.type === 'text')?.count).toBe(3);
     expect(m.pages[1]!.merged).toBe(true);
   });
   it('normalises inverted boxes and drops degenerate or missing ones', () => {
-    const json: JsonOutput = { pages: [{ page_num: 0, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [
-      { idx: 0, type: 'text', bbox: [50, 60, 10, 20], content: 'a', format: 'text', captions: [], img_url: '' },
-      { idx: 1, type: 'text', bbox: [10, 10, 10, 40], content: 'b', format: 'text', captions: [], img_url: '' },
-      { idx: 2, type: 'text', bbox: null as never, content: 'c', format: 'text', captions: [], img_url: '' },
-    ] }] };
+    const json: JsonOutput = {
+      pages: [
+        {
+          page_num: 0,
+          page_size: { w: 100, h: 100 },
+          merge_content_from_pre_page: false,
+          blocks: [
+            { idx: 0, type: 'text', bbox: [50, 60, 10, 20], content: 'a', format: 'text', captions: [], img_url: '' },
+            { idx: 1, type: 'text', bbox: [10, 10, 10, 40], content: 'b', format: 'text', captions: [], img_url: '' },
+            { idx: 2, type: 'text', bbox: null as never, content: 'c', format: 'text', captions: [], img_url: '' },
+          ],
+        },
+      ],
+    };
     const m = buildModel(json);
     expect(m.blocks.map((b) => b.bbox)).toEqual([[10, 20, 50, 60], null, null]);
   });
   it('marks pages whose blocks carry no text (a scan with nothing read, a photo, a blank page)', () => {
-    const block = (type: string, content: string) => ({ idx: 0, type, bbox: [0, 0, 10, 10] as [number, number, number, number], content, format: 'text', captions: [], img_url: '' });
-    const m = buildModel({ pages: [
-      { page_num: 0, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [block('figure', '![](./images/a.png)')] },
-      { page_num: 1, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [block('figure', ''), block('text', 'Read by OCR')] },
-      { page_num: 2, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [] },
-      { page_num: 3, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [block('text', '![](x.png)')] },
-    ] });
+    const block = (type: string, content: string) => ({
+      idx: 0,
+      type,
+      bbox: [0, 0, 10, 10] as [number, number, number, number],
+      content,
+      format: 'text',
+      captions: [],
+      img_url: '',
+    });
+    const m = buildModel({
+      pages: [
+        {
+          page_num: 0,
+          page_size: { w: 100, h: 100 },
+          merge_content_from_pre_page: false,
+          blocks: [block('figure', '![](./images/a.png)')],
+        },
+        {
+          page_num: 1,
+          page_size: { w: 100, h: 100 },
+          merge_content_from_pre_page: false,
+          blocks: [block('figure', ''), block('text', 'Read by OCR')],
+        },
+        { page_num: 2, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [] },
+        {
+          page_num: 3,
+          page_size: { w: 100, h: 100 },
+          merge_content_from_pre_page: false,
+          blocks: [block('text', '![](x.png)')],
+        },
+      ],
+    });
     expect(m.pages.map((p) => p.textless)).toEqual([true, false, true, true]);
     expect(buildModel(sampleJson).pages.some((p) => p.textless)).toBe(false);
   });
   it('survives no JSON and pages without a page_size', () => {
     expect(buildModel(null).pages).toEqual([]);
-    const m = buildModel({ pages: [{ page_num: 0, page_size: { w: 0, h: 0 }, merge_content_from_pre_page: false, blocks: [] }] });
+    const m = buildModel({
+      pages: [{ page_num: 0, page_size: { w: 0, h: 0 }, merge_content_from_pre_page: false, blocks: [] }],
+    });
     expect(m.pages[0]!.size.w).toBeGreaterThan(0);
   });
 });
@@ -50,18 +97,52 @@ describe('buildModel', () => {
 describe('splitChunks', () => {
   it('splits on blank lines and keeps fences, $$ blocks, \\[ blocks and HTML tables whole', () => {
     const md = [
-      '# Title', '', 'para one', 'still one', '', '```js', 'a', '', 'b', '```', '', '$$', 'x', '', 'y', '$$', '',
-      '\\[', 'z', '\\]', '', '<table>', '<tr><td>1</td></tr>', '', '<tr><td>2</td></tr>', '</table>', '', 'last',
+      '# Title',
+      '',
+      'para one',
+      'still one',
+      '',
+      '```js',
+      'a',
+      '',
+      'b',
+      '```',
+      '',
+      '$$',
+      'x',
+      '',
+      'y',
+      '$$',
+      '',
+      '\\[',
+      'z',
+      '\\]',
+      '',
+      '<table>',
+      '<tr><td>1</td></tr>',
+      '',
+      '<tr><td>2</td></tr>',
+      '</table>',
+      '',
+      'last',
     ].join('\n');
     const texts = splitChunks(md).map((c) => c.text);
     expect(texts).toEqual([
-      '# Title', 'para one\nstill one', '```js\na\n\nb\n```', '$$\nx\n\ny\n$$', '\\[\nz\n\\]',
-      '<table>\n<tr><td>1</td></tr>\n\n<tr><td>2</td></tr>\n</table>', 'last',
+      '# Title',
+      'para one\nstill one',
+      '```js\na\n\nb\n```',
+      '$$\nx\n\ny\n$$',
+      '\\[\nz\n\\]',
+      '<table>\n<tr><td>1</td></tr>\n\n<tr><td>2</td></tr>\n</table>',
+      'last',
     ]);
   });
   it('records source lines and handles CRLF', () => {
     const c = splitChunks('a\r\n\r\nb\r\nc\r\n');
-    expect(c.map((x) => [x.start, x.end])).toEqual([[0, 0], [2, 3]]);
+    expect(c.map((x) => [x.start, x.end])).toEqual([
+      [0, 0],
+      [2, 3],
+    ]);
   });
 });
 
@@ -84,32 +165,75 @@ describe('alignChunks', () => {
     expect(a.blockOfChunk[g7]).toBe(6);
   });
   it('prefers the chunk that starts with a block over an earlier one that only mentions it', () => {
-    const blk = (idx: number, type: string, content: string) => ({ idx, type, bbox: [0, idx * 10, 10, idx * 10 + 5] as [number, number, number, number], content, format: 'text', captions: [], img_url: '' });
-    const json: JsonOutput = { pages: [{ page_num: 0, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [
-      blk(0, 'text', 'Except for Confidential Business Information (CBI) as described below'),
-      blk(1, 'title', 'Confidential Business Information (CBI)'),
-      blk(2, 'text', '• First bullet of a list • Second bullet of the same list'),
-    ] }] };
-    const md = 'Except for Confidential Business Information (CBI) as described below\n\n# Confidential Business Information (CBI)\n\n- First bullet of a list\n\n- Second bullet of the same list';
+    const blk = (idx: number, type: string, content: string) => ({
+      idx,
+      type,
+      bbox: [0, idx * 10, 10, idx * 10 + 5] as [number, number, number, number],
+      content,
+      format: 'text',
+      captions: [],
+      img_url: '',
+    });
+    const json: JsonOutput = {
+      pages: [
+        {
+          page_num: 0,
+          page_size: { w: 100, h: 100 },
+          merge_content_from_pre_page: false,
+          blocks: [
+            blk(0, 'text', 'Except for Confidential Business Information (CBI) as described below'),
+            blk(1, 'title', 'Confidential Business Information (CBI)'),
+            blk(2, 'text', '• First bullet of a list • Second bullet of the same list'),
+          ],
+        },
+      ],
+    };
+    const md =
+      'Except for Confidential Business Information (CBI) as described below\n\n# Confidential Business Information (CBI)\n\n- First bullet of a list\n\n- Second bullet of the same list';
     const al = alignChunks(buildModel(json), splitChunks(md));
     expect(Array.from(al.chunkOfBlock)).toEqual([0, 1, 2]);
     // The list item the Markdown split off still belongs to its block.
     expect(Array.from(al.blockOfChunk)).toEqual([0, 1, 2, 2]);
   });
   it('links footnote blocks to their definitions at the end of the Markdown; they anchor no scroll position', () => {
-    const blk = (idx: number, type: string, content: string, y: number) => ({ idx, type, bbox: [0, y, 10, y + 5] as [number, number, number, number], content, format: 'text', captions: [], img_url: '' });
-    const page = (n: number, blocks: ReturnType<typeof blk>[]) => ({ page_num: n, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks });
-    const json: JsonOutput = { pages: [
-      page(0, [blk(0, 'text', 'First page body with a mark[^1] in it', 10), blk(1, 'footnote', '1 The first note, at the foot of page one', 90)]),
-      page(1, [blk(0, 'text', 'Second page body with a mark[^2] in it', 10), blk(1, 'footnote', '2 The second note, at the foot of page two', 90)]),
-    ] };
-    const md = 'First page body with a mark[^1] in it\n\nSecond page body with a mark[^2] in it\n\n[^1]: The first note, at the foot of page one\n\n[^2]: The second note, at the foot of page two\n';
+    const blk = (idx: number, type: string, content: string, y: number) => ({
+      idx,
+      type,
+      bbox: [0, y, 10, y + 5] as [number, number, number, number],
+      content,
+      format: 'text',
+      captions: [],
+      img_url: '',
+    });
+    const page = (n: number, blocks: ReturnType<typeof blk>[]) => ({
+      page_num: n,
+      page_size: { w: 100, h: 100 },
+      merge_content_from_pre_page: false,
+      blocks,
+    });
+    const json: JsonOutput = {
+      pages: [
+        page(0, [
+          blk(0, 'text', 'First page body with a mark[^1] in it', 10),
+          blk(1, 'footnote', '1 The first note, at the foot of page one', 90),
+        ]),
+        page(1, [
+          blk(0, 'text', 'Second page body with a mark[^2] in it', 10),
+          blk(1, 'footnote', '2 The second note, at the foot of page two', 90),
+        ]),
+      ],
+    };
+    const md =
+      'First page body with a mark[^1] in it\n\nSecond page body with a mark[^2] in it\n\n[^1]: The first note, at the foot of page one\n\n[^2]: The second note, at the foot of page two\n';
     const m = buildModel(json);
     const al = alignChunks(m, splitChunks(md));
     expect(Array.from(al.chunkOfBlock)).toEqual([0, 2, 1, 3]);
     expect(Array.from(al.blockOfChunk)).toEqual([0, 2, 1, 3]);
     // Scroll sync follows the body only: chunk order and page order agree on every anchor.
-    expect(buildAnchors(m, al).map((x) => [x.chunk, x.page])).toEqual([[0, 0], [1, 1]]);
+    expect(buildAnchors(m, al).map((x) => [x.chunk, x.page])).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
   });
   it('gives unmapped chunks the page of the nearest mapped chunk', () => {
     const pages = pageOfChunks(model, a);
@@ -133,17 +257,53 @@ describe('anchors and mapping', () => {
     }
   });
   it('anchors a page read in columns once, at its first block; a one-column page block by block', () => {
-    const blk = (idx: number, y: number, content: string) => ({ idx, type: 'text', bbox: [0, y, 10, y + 10] as [number, number, number, number], content, format: 'text', captions: [], img_url: '' });
-    const json: JsonOutput = { pages: [
-      { page_num: 0, page_size: { w: 100, h: 1000 }, merge_content_from_pre_page: false, blocks: [blk(0, 100, 'alpha one'), blk(1, 600, 'beta two'), blk(2, 100, 'gamma three'), blk(3, 600, 'delta four')] },
-      { page_num: 1, page_size: { w: 100, h: 1000 }, merge_content_from_pre_page: false, blocks: [blk(0, 100, 'epsilon five'), blk(1, 500, 'zeta six')] },
-    ] };
+    const blk = (idx: number, y: number, content: string) => ({
+      idx,
+      type: 'text',
+      bbox: [0, y, 10, y + 10] as [number, number, number, number],
+      content,
+      format: 'text',
+      captions: [],
+      img_url: '',
+    });
+    const json: JsonOutput = {
+      pages: [
+        {
+          page_num: 0,
+          page_size: { w: 100, h: 1000 },
+          merge_content_from_pre_page: false,
+          blocks: [
+            blk(0, 100, 'alpha one'),
+            blk(1, 600, 'beta two'),
+            blk(2, 100, 'gamma three'),
+            blk(3, 600, 'delta four'),
+          ],
+        },
+        {
+          page_num: 1,
+          page_size: { w: 100, h: 1000 },
+          merge_content_from_pre_page: false,
+          blocks: [blk(0, 100, 'epsilon five'), blk(1, 500, 'zeta six')],
+        },
+      ],
+    };
     const m = buildModel(json);
-    const al = alignChunks(m, splitChunks('alpha one\n\nbeta two\n\ngamma three\n\ndelta four\n\nepsilon five\n\nzeta six'));
-    expect(buildAnchors(m, al)).toEqual([{ chunk: 0, page: 0, y: 100 }, { chunk: 4, page: 1, y: 100 }, { chunk: 5, page: 1, y: 500 }]);
+    const al = alignChunks(
+      m,
+      splitChunks('alpha one\n\nbeta two\n\ngamma three\n\ndelta four\n\nepsilon five\n\nzeta six'),
+    );
+    expect(buildAnchors(m, al)).toEqual([
+      { chunk: 0, page: 0, y: 100 },
+      { chunk: 4, page: 1, y: 100 },
+      { chunk: 5, page: 1, y: 500 },
+    ]);
   });
   it('interpolates between anchors and inverts exactly', () => {
-    const list = [{ chunk: 0, page: 0, y: 0 }, { chunk: 5, page: 0, y: 500 }, { chunk: 9, page: 1, y: 100 }];
+    const list = [
+      { chunk: 0, page: 0, y: 0 },
+      { chunk: 5, page: 0, y: 500 },
+      { chunk: 9, page: 1, y: 100 },
+    ];
     const pagePos = (x: { page: number; y: number }) => x.page * 1000 + x.y;
     const mdPos = (x: { chunk: number }) => x.chunk * 100;
     expect(mapPosition(list, 250, pagePos, mdPos)).toBe(250);
@@ -166,9 +326,20 @@ describe('anchors and mapping', () => {
 });
 
 describe('page layout', () => {
-  const layout = computeLayout([{ w: 1000, h: 1400 }, { w: 1400, h: 1000 }, { w: 1000, h: 1400 }], 0.5);
+  const layout = computeLayout(
+    [
+      { w: 1000, h: 1400 },
+      { w: 1400, h: 1000 },
+      { w: 1000, h: 1400 },
+    ],
+    0.5,
+  );
   it('stacks pages with a gap at one scale', () => {
-    expect(Array.from(layout.tops)).toEqual([PANE_PADDING, PANE_PADDING + 700 + PAGE_GAP, PANE_PADDING + 1200 + 2 * PAGE_GAP]);
+    expect(Array.from(layout.tops)).toEqual([
+      PANE_PADDING,
+      PANE_PADDING + 700 + PAGE_GAP,
+      PANE_PADDING + 1200 + 2 * PAGE_GAP,
+    ]);
     expect(layout.maxWidth).toBe(700);
     expect(layout.total).toBe(PANE_PADDING * 2 + 1900 + 2 * PAGE_GAP);
   });
@@ -183,7 +354,13 @@ describe('page layout', () => {
   });
   it('fits each page on its own when given a scale per page (a workbook of a wide and a small sheet)', () => {
     const fitWidth = (s: { w: number }) => 800 / s.w;
-    const mixed = computeLayout([{ w: 2568, h: 1134 }, { w: 482, h: 221 }], fitWidth);
+    const mixed = computeLayout(
+      [
+        { w: 2568, h: 1134 },
+        { w: 482, h: 221 },
+      ],
+      fitWidth,
+    );
     expect(Array.from(mixed.widths)).toEqual([800, 800]);
     expect(mixed.heights[1]).toBe(Math.round(221 * (800 / 482)));
     expect(mixed.scale).toBeCloseTo(800 / 2568);

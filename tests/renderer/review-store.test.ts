@@ -159,7 +159,9 @@ describe('keyboard', () => {
 
 describe('images', () => {
   it('resolves relative and service image URLs to the cached copies under assetBase', () => {
-    const resolve = imageResolver('http://127.0.0.1:9/assets/results/req_x/', { 'https://svc/a.png': 'images/image_002.png' });
+    const resolve = imageResolver('http://127.0.0.1:9/assets/results/req_x/', {
+      'https://svc/a.png': 'images/image_002.png',
+    });
     expect(resolve('./images/image_001.png')).toBe('http://127.0.0.1:9/assets/results/req_x/images/image_001.png');
     expect(resolve('images/image_003.jpg')).toBe('http://127.0.0.1:9/assets/results/req_x/images/image_003.jpg');
     expect(resolve('https://svc/a.png')).toBe('http://127.0.0.1:9/assets/results/req_x/images/image_002.png');

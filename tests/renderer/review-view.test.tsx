@@ -19,11 +19,31 @@ const originalWidth = window.innerWidth;
 beforeAll(() => {
   // A wide desktop window: the thumbnails and the inspector start open (narrow windows: see below).
   window.innerWidth = 1920;
-  for (const [prop, value] of [['clientWidth', PANE.w], ['clientHeight', PANE.h]] as const) {
-    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get() { return sized(this) ? value : 0; } });
+  for (const [prop, value] of [
+    ['clientWidth', PANE.w],
+    ['clientHeight', PANE.h],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, prop, {
+      configurable: true,
+      get() {
+        return sized(this) ? value : 0;
+      },
+    });
   }
   HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-    return sized(this) ? ({ x: 0, y: 0, top: 0, left: 0, width: PANE.w, height: PANE.h, right: PANE.w, bottom: PANE.h, toJSON() {} } as DOMRect) : originalRect.call(this);
+    return sized(this)
+      ? ({
+          x: 0,
+          y: 0,
+          top: 0,
+          left: 0,
+          width: PANE.w,
+          height: PANE.h,
+          right: PANE.w,
+          bottom: PANE.h,
+          toJSON() {},
+        } as DOMRect)
+      : originalRect.call(this);
   };
   globalThis.ResizeObserver ??= class {
     observe() {}
@@ -54,16 +74,26 @@ describe('ReviewView', () => {
   });
 
   it('shows a damaged-file warning as a note, in English and Chinese; other warnings as the service wrote them', () => {
-    const view = sampleView({ warnings: ['DAMAGED_FILE: The file was damaged and has been repaired.', 'FLAG_IGNORED: feature x is not supported'] });
+    const view = sampleView({
+      warnings: [
+        'DAMAGED_FILE: The file was damaged and has been repaired.',
+        'FLAG_IGNORED: feature x is not supported',
+      ],
+    });
     const first = render(<ReviewView view={view} />);
     const notes = screen.getAllByTestId('review-warning').map((n) => n.textContent);
-    expect(notes).toEqual(['The file was damaged; some content may be missing. Check the pages against the original.', 'Note from the service: feature x is not supported']);
+    expect(notes).toEqual([
+      'The file was damaged; some content may be missing. Check the pages against the original.',
+      'Note from the service: feature x is not supported',
+    ]);
     expect(screen.getAllByRole('note')).toHaveLength(2);
     first.unmount();
     setLocale('zh-CN');
     try {
       render(<ReviewView view={view} />);
-      expect(screen.getAllByTestId('review-warning')[0]!.textContent).toBe('文件已损坏，部分内容可能缺失。请对照原文件检查各页。');
+      expect(screen.getAllByTestId('review-warning')[0]!.textContent).toBe(
+        '文件已损坏，部分内容可能缺失。请对照原文件检查各页。',
+      );
     } finally {
       setLocale('en');
     }
@@ -71,14 +101,25 @@ describe('ReviewView', () => {
 
   it("says in the user's language which pages were read at a reduced resolution (the engine's sentence parsed)", async () => {
     const { reducedWarning } = await import('../../engine/parse/caps.ts');
-    const view = sampleView({ warnings: [reducedWarning([[2, 32], [0, 40]])!] });
+    const view = sampleView({
+      warnings: [
+        reducedWarning([
+          [2, 32],
+          [0, 40],
+        ])!,
+      ],
+    });
     const first = render(<ReviewView view={view} />);
-    expect(screen.getByTestId('review-warning').textContent).toBe('Page 1, 3: too large to read at full resolution, read at 32 dpi; small text may be missed.');
+    expect(screen.getByTestId('review-warning').textContent).toBe(
+      'Page 1, 3: too large to read at full resolution, read at 32 dpi; small text may be missed.',
+    );
     first.unmount();
     setLocale('zh-CN');
     try {
       render(<ReviewView view={view} />);
-      expect(screen.getByTestId('review-warning').textContent).toBe('第 1, 3 页过大，无法以完整分辨率读取，已按 32 dpi 读取；小字可能遗漏。');
+      expect(screen.getByTestId('review-warning').textContent).toBe(
+        '第 1, 3 页过大，无法以完整分辨率读取，已按 32 dpi 读取；小字可能遗漏。',
+      );
     } finally {
       setLocale('en');
     }
@@ -114,7 +155,7 @@ describe('ReviewView', () => {
     expect(screen.getByTestId('bbox-pt').textContent).toMatch(/n\/a/);
   });
 
-  it('names the selected block\'s type in the UI language above its fields (the field itself stays the raw value)', () => {
+  it("names the selected block's type in the UI language above its fields (the field itself stays the raw value)", () => {
     setLocale('zh-CN');
     render(<ReviewView view={sampleView()} />);
     fireEvent.click(box(2)!);
@@ -129,7 +170,9 @@ describe('ReviewView', () => {
     json.pages[1]!.blocks[3]!.type = 'cate_item';
     const view = sampleView({ json });
     const names = () => ({
-      legend: within(screen.getByTestId('legend')).getAllByRole('button').map((b) => b.textContent!.replace(/\s*\d+$/, '')),
+      legend: within(screen.getByTestId('legend'))
+        .getAllByRole('button')
+        .map((b) => b.textContent!.replace(/\s*\d+$/, '')),
       filter: [...document.querySelectorAll('.rv-inspector-head option')].map((o) => o.textContent),
       rows: [...document.querySelectorAll('.rv-row-type')].map((r) => r.textContent),
     });
@@ -169,7 +212,9 @@ describe('ReviewView', () => {
     const text = document.querySelector('[data-testid=inspector-row][data-g="2"] .rv-row-text')!;
     expect(text.textContent).toBe('Retrieval∗ selects passages1 quickly.');
     expect([...text.querySelectorAll('sup')].map((s) => s.textContent)).toEqual(['∗', '1']);
-    expect(document.querySelector('[data-testid=inspector-row][data-g="4"] .rv-row-text')!.textContent).toBe('a[^1] = b');
+    expect(document.querySelector('[data-testid=inspector-row][data-g="4"] .rv-row-text')!.textContent).toBe(
+      'a[^1] = b',
+    );
   });
 
   it('hovering a box highlights its chunk; hovering a chunk highlights the box', () => {
@@ -209,7 +254,8 @@ describe('ReviewView', () => {
 
   it('the inspector tree and the thumbnails are one Tab stop each; arrow keys move between blocks and pages', async () => {
     render(<ReviewView view={sampleView()} />);
-    const tabbable = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].filter((el) => el.tabIndex === 0);
+    const tabbable = (sel: string) =>
+      [...document.querySelectorAll<HTMLElement>(sel)].filter((el) => el.tabIndex === 0);
     expect(tabbable('.rv-tree button')).toHaveLength(1);
     expect(tabbable('.rv-thumbs button')).toHaveLength(1);
     const rowOf = (g: number) => document.querySelector<HTMLElement>(`[data-testid=inspector-row][data-g="${g}"]`)!;
@@ -284,7 +330,10 @@ describe('ReviewView: the original while it opens, and a protected one', () => {
     setApi(api);
     const size = { w: 500, h: 700 };
     const failing: PdfDoc = {
-      numPages: 2, knownPoints: () => size, points: async () => size, destroy: () => undefined,
+      numPages: 2,
+      knownPoints: () => size,
+      points: async () => size,
+      destroy: () => undefined,
       render: () => ({ done: Promise.resolve(null), cancel: () => undefined, failed: true }),
     };
     render(<ReviewView view={pdfView()} pdf={Promise.resolve(failing)} />);
@@ -295,7 +344,10 @@ describe('ReviewView: the original while it opens, and a protected one', () => {
 
   it('a PDF pdf.js cannot open asks main; a protected one asks for its password and sends it to main only', async () => {
     const api = fakeApi({
-      'results:pages': (req) => (req.password === 'right' ? { state: 'ready', pages: 2 } : { state: 'password', wrong: req.password !== undefined }),
+      'results:pages': (req) =>
+        req.password === 'right'
+          ? { state: 'ready', pages: 2 }
+          : { state: 'password', wrong: req.password !== undefined },
     });
     setApi(api);
     render(<ReviewView view={pdfView()} pdf={Promise.reject(new Error('No password given'))} />);
@@ -310,7 +362,9 @@ describe('ReviewView: the original while it opens, and a protected one', () => {
     await waitFor(() => expect(screen.getByTestId('review').getAttribute('data-drawn')).toBe('mupdf'));
     expect(screen.queryByTestId('page-password')).toBeNull();
     expect(api.pairs.filter(([c]) => c === 'results:pages').map(([, r]) => r)).toEqual([
-      { id: 'req_sample0001' }, { id: 'req_sample0001', password: 'nope' }, { id: 'req_sample0001', password: 'right' },
+      { id: 'req_sample0001' },
+      { id: 'req_sample0001', password: 'nope' },
+      { id: 'req_sample0001', password: 'right' },
     ]);
   });
 });

@@ -19,12 +19,24 @@ const GOOD = '/opt/libreoffice/program/soffice';
 
 function setup(over: Partial<Settings> = {}, transport: AppInfo['transport'] = 'electron'): FakeApi {
   let current = makeSettings(over);
-  const info: AppInfo = { version: '1', transport, platform: 'linux', locale: 'en', dataDir: '/d', localOffice: false, soffice: null };
+  const info: AppInfo = {
+    version: '1',
+    transport,
+    platform: 'linux',
+    locale: 'en',
+    dataDir: '/d',
+    localOffice: false,
+    soffice: null,
+  };
   const api = fakeApi({
     // Main's check: only GOOD (or empty) passes.
-    'settings:set': (patch) => (patch.sofficePath !== undefined && patch.sofficePath !== '' && patch.sofficePath !== GOOD
-      ? { code: 'INVALID_SETTINGS', message: `Invalid settings: sofficePath: no runnable LibreOffice soffice program at "${patch.sofficePath}"` }
-      : (current = { ...current, ...patch })),
+    'settings:set': (patch) =>
+      patch.sofficePath !== undefined && patch.sofficePath !== '' && patch.sofficePath !== GOOD
+        ? {
+            code: 'INVALID_SETTINGS',
+            message: `Invalid settings: sofficePath: no runnable LibreOffice soffice program at "${patch.sofficePath}"`,
+          }
+        : (current = { ...current, ...patch }),
     'app:ready': () => ({ ...info, localOffice: current.sofficePath === GOOD, soffice: current.sofficePath || null }),
     'dialog:openFiles': () => [GOOD],
     'key:status': () => ({ set: false, last4: null, storage: 'none', keychainAvailable: true, keychainError: null }),
@@ -58,7 +70,9 @@ describe('settings: LibreOffice for the local engine', () => {
     fireEvent.change(input, { target: { value: '/nowhere/soffice' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('No LibreOffice soffice program at this path. Correct it, or clear the field to find LibreOffice automatically.');
+    expect(alert.textContent).toBe(
+      'No LibreOffice soffice program at this path. Correct it, or clear the field to find LibreOffice automatically.',
+    );
     expect(input.value).toBe('/nowhere/soffice');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toContain(alert.id);

@@ -49,7 +49,9 @@ describe('settings: backend and address', () => {
     const select = screen.getByLabelText('Service address') as HTMLSelectElement;
     expect([...select.options].map((o) => o.value)).toEqual(['somark-cn', 'somark-ai', 'somark-tech', 'custom']);
     fireEvent.change(select, { target: { value: 'somark-ai' } });
-    await waitFor(() => expect(api.callsTo('settings:set').at(-1)).toEqual({ cloudBaseUrl: 'https://somark.ai/api/v1' }));
+    await waitFor(() =>
+      expect(api.callsTo('settings:set').at(-1)).toEqual({ cloudBaseUrl: 'https://somark.ai/api/v1' }),
+    );
 
     fireEvent.change(select, { target: { value: 'custom' } });
     const input = screen.getByLabelText('Private deployment base URL');
@@ -69,13 +71,21 @@ describe('settings: backend and address', () => {
     setup({ backend: 'cloud', language: 'zh-CN' });
     await waitFor(() => expect(getLocale()).toBe('zh-CN'));
     const select = screen.getByLabelText('服务地址') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toEqual(['somark.cn（中国大陆）', 'somark.ai（全球）', 'somark.tech', '私有部署…']);
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'somark.cn（中国大陆）',
+      'somark.ai（全球）',
+      'somark.tech',
+      '私有部署…',
+    ]);
   });
 
   it('tests the connection and shows pages left, or the translated error', async () => {
     const api = setup({ backend: 'cloud' });
     api.handle('connection:test', () => ({
-      backend: 'cloud', baseUrl: 'https://somark.cn/api/v1', latencyMs: 87.4, usage: { paid: 1200, freeToday: 50, freeMonth: 300 },
+      backend: 'cloud',
+      baseUrl: 'https://somark.cn/api/v1',
+      latencyMs: 87.4,
+      usage: { paid: 1200, freeToday: 50, freeMonth: 300 },
     }));
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     const result = screen.getByTestId('connection-result');
@@ -111,7 +121,9 @@ describe('settings: API key', () => {
 
     fireEvent.change(input, { target: { value: 'sk-live-abcd1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
-    await waitFor(() => expect(screen.getByTestId('key-status').textContent).toBe('Set, ends with …1234 · in the system keychain'));
+    await waitFor(() =>
+      expect(screen.getByTestId('key-status').textContent).toBe('Set, ends with …1234 · in the system keychain'),
+    );
     expect(api.callsTo('key:set')).toEqual([{ apiKey: 'sk-live-abcd1234', sessionOnly: undefined }]);
     expect((screen.getByLabelText('Replace key') as HTMLInputElement).value).toBe('');
 
@@ -120,7 +132,10 @@ describe('settings: API key', () => {
   });
 
   it('without a keychain, explains and keeps the key for this session only', async () => {
-    const api = setup({ backend: 'cloud' }, { ...noKey, keychainAvailable: false, keychainError: 'No Secret Service on D-Bus' });
+    const api = setup(
+      { backend: 'cloud' },
+      { ...noKey, keychainAvailable: false, keychainError: 'No Secret Service on D-Bus' },
+    );
     expect(screen.getByRole('note').textContent).toContain('No system keychain available');
     expect(screen.getByRole('note').textContent).toContain('No Secret Service on D-Bus');
     fireEvent.change(screen.getByLabelText('Enter key'), { target: { value: 'sk-session-9999' } });
@@ -147,38 +162,55 @@ describe('settings: parsing and appearance', () => {
     await waitFor(() => expect(api.callsTo('settings:set').at(-1)).toEqual({ formats: ['markdown', 'json', 'zip'] }));
 
     fireEvent.click(screen.getByRole('checkbox', { name: /Keep headers and footers/ }));
-    await waitFor(() => expect(api.callsTo('settings:set').at(-1)).toMatchObject({ featureConfig: { keep_header_footer: true } }));
+    await waitFor(() =>
+      expect(api.callsTo('settings:set').at(-1)).toMatchObject({ featureConfig: { keep_header_footer: true } }),
+    );
 
     fireEvent.change(screen.getByLabelText('Documents at once'), { target: { value: '6' } });
     await waitFor(() => expect(api.callsTo('settings:set').at(-1)).toEqual({ concurrency: 6 }));
   });
 
-  it('with the app\'s defaults (joins across pages on) the switches say what joining does, in both languages', async () => {
+  it("with the app's defaults (joins across pages on) the switches say what joining does, in both languages", async () => {
     setup({ featureConfig: { ...CLIENT_FEATURE_CONFIG } });
     const group = screen.getByRole('group', { name: 'Recognition' });
-    const on = [...group.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.closest('label')!.dataset.feature);
-    expect(on).toEqual(expect.arrayContaining(['enable_text_cross_page', 'enable_table_cross_page', 'enable_title_level_recognition']));
+    const on = [...group.querySelectorAll<HTMLInputElement>('input:checked')].map(
+      (i) => i.closest('label')!.dataset.feature,
+    );
+    expect(on).toEqual(
+      expect.arrayContaining(['enable_text_cross_page', 'enable_table_cross_page', 'enable_title_level_recognition']),
+    );
     // Verb-first names, the same the re-run dialog uses; a joined paragraph is one in the Markdown, not on the page.
     expect(screen.getByRole('checkbox', { name: /^Recognise title levels/ })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: /^Join text across pages/ }).closest('label')!.textContent)
-      .toContain('one paragraph in the Markdown; its boxes stay on their pages');
+    expect(screen.getByRole('checkbox', { name: /^Join text across pages/ }).closest('label')!.textContent).toContain(
+      'one paragraph in the Markdown; its boxes stay on their pages',
+    );
     expect(screen.getByRole('checkbox', { name: /^Keep images inside tables/ })).toBeTruthy();
     // The local engine reads none of the image switches (engine/ never looks at them): those say so, only those.
-    expect(screen.getAllByTestId('cloud-only').map((n) => n.closest('label')!.dataset.feature))
-      .toEqual(['enable_image_understanding', 'enable_inline_image', 'enable_table_image']);
+    expect(screen.getAllByTestId('cloud-only').map((n) => n.closest('label')!.dataset.feature)).toEqual([
+      'enable_image_understanding',
+      'enable_inline_image',
+      'enable_table_image',
+    ]);
     // It always ranks heading levels (engine/ never reads that switch either): the title switch says so.
     expect(screen.getByTestId('local-always').closest('label')!.dataset.feature).toBe('enable_title_level_recognition');
-    expect(screen.getByTestId('local-always').textContent).toBe('The local engine always detects title levels; this switch is for SoMark cloud.');
+    expect(screen.getByTestId('local-always').textContent).toBe(
+      'The local engine always detects title levels; this switch is for SoMark cloud.',
+    );
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh-CN' } });
     await waitFor(() => expect(getLocale()).toBe('zh-CN'));
     expect(screen.getByRole('group', { name: '识别选项' })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: /^跨页合并表格/ }).closest('label')!.textContent).toContain('在 Markdown 中合为一张表');
+    expect(screen.getByRole('checkbox', { name: /^跨页合并表格/ }).closest('label')!.textContent).toContain(
+      '在 Markdown 中合为一张表',
+    );
     expect(screen.getAllByTestId('cloud-only')[0]!.textContent).toBe('仅 SoMark 云端支持：本地引擎忽略此项。');
     expect(screen.getByTestId('local-always').textContent).toBe('本地引擎总会识别标题层级；此开关用于 SoMark 云端。');
   });
 
   it('the short "cloud only" note (re-run dialog) is spaced in English, not before Chinese full-width brackets', () => {
-    const names = () => render(<FeatureChecks value={CLIENT_FEATURE_CONFIG} backend="local" hints={false} itemClass="c" onChange={() => {}} />);
+    const names = () =>
+      render(
+        <FeatureChecks value={CLIENT_FEATURE_CONFIG} backend="local" hints={false} itemClass="c" onChange={() => {}} />,
+      );
     const { unmount } = names();
     expect(screen.getByRole('checkbox', { name: 'Describe images (SoMark cloud only)' })).toBeTruthy();
     unmount();

@@ -60,7 +60,10 @@ describe('app shell', () => {
 
   it('shows the status panel of a failed task with its reason and ids', async () => {
     const failed = makeTask({
-      state: 'FAILED', fileName: 'broken.pdf', remoteTaskId: 'rt-42', attempts: 3,
+      state: 'FAILED',
+      fileName: 'broken.pdf',
+      remoteTaskId: 'rt-42',
+      attempts: 3,
       error: { code: 'SERVICE_1137', message: 'worker crashed on page 7' },
     });
     boot([failed]);

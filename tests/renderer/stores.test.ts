@@ -76,20 +76,45 @@ describe('tasks store', () => {
 describe('canRetry', () => {
   const failed = (code: string) => makeTask({ state: 'FAILED', error: { code, message: code } });
   it('offers Retry for network, service-side, key and unknown failures, and for cancelled tasks', () => {
-    for (const code of ['UNREACHABLE', 'RATE_LIMITED', 'HTTP_503', 'BAD_RESPONSE', 'PARSE_FAILED', 'INVALID_KEY', 'NO_QUOTA',
-      'UNREADABLE', 'ENGINE_FAILED', 'SERVICE_1137', 'SERVICE_1111', 'INTERNAL', 'SOMETHING_NEW',
-      'NEEDS_LIBREOFFICE', 'PASSWORD_REQUIRED', 'PASSWORD_WRONG']) {
+    for (const code of [
+      'UNREACHABLE',
+      'RATE_LIMITED',
+      'HTTP_503',
+      'BAD_RESPONSE',
+      'PARSE_FAILED',
+      'INVALID_KEY',
+      'NO_QUOTA',
+      'UNREADABLE',
+      'ENGINE_FAILED',
+      'SERVICE_1137',
+      'SERVICE_1111',
+      'INTERNAL',
+      'SOMETHING_NEW',
+      'NEEDS_LIBREOFFICE',
+      'PASSWORD_REQUIRED',
+      'PASSWORD_WRONG',
+    ]) {
       expect(canRetry(failed(code)), code).toBe(true);
     }
     expect(canRetry(makeTask({ state: 'cancelled' }))).toBe(true);
   });
   it('not for problems in the file that another try cannot change', () => {
-    for (const code of ['EMPTY', 'TOO_LARGE', 'UNSUPPORTED', 'MISMATCH', 'SERVICE_1104', 'SERVICE_1106', 'SERVICE_1118', 'SERVICE_1132']) {
+    for (const code of [
+      'EMPTY',
+      'TOO_LARGE',
+      'UNSUPPORTED',
+      'MISMATCH',
+      'SERVICE_1104',
+      'SERVICE_1106',
+      'SERVICE_1118',
+      'SERVICE_1132',
+    ]) {
       expect(canRetry(failed(code)), code).toBe(false);
     }
   });
   it('not while a task is queued, running or done', () => {
-    for (const state of ['queued', 'uploading', 'QUEUING', 'PROCESSING', 'SUCCESS'] as const) expect(canRetry(makeTask({ state }))).toBe(false);
+    for (const state of ['queued', 'uploading', 'QUEUING', 'PROCESSING', 'SUCCESS'] as const)
+      expect(canRetry(makeTask({ state }))).toBe(false);
   });
 });
 
@@ -122,7 +147,13 @@ describe('toasts', () => {
   it('stacks at most five and expires them', () => {
     vi.useFakeTimers();
     for (let i = 0; i < 7; i++) toast({ key: 'toast.summary', vars: { n: i } }, 'info');
-    expect(useUi.getState().toasts.map((t) => toastLines(t).message)).toEqual(['2 notifications', '3 notifications', '4 notifications', '5 notifications', '6 notifications']);
+    expect(useUi.getState().toasts.map((t) => toastLines(t).message)).toEqual([
+      '2 notifications',
+      '3 notifications',
+      '4 notifications',
+      '5 notifications',
+      '6 notifications',
+    ]);
     vi.advanceTimersByTime(4001);
     expect(useUi.getState().toasts).toEqual([]);
   });

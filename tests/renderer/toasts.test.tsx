@@ -21,7 +21,9 @@ const noKey: KeyStatus = { set: false, last4: null, storage: 'none', keychainAva
 describe('toasts', () => {
   it('a grouped toast and its expanded toasts switch language with the app', async () => {
     const names = ['a.pdf', 'b.pdf', 'c.pdf'];
-    const tasks = names.map((fileName, i) => makeTask({ id: `req_${i}`, fileName, state: 'PROCESSING', createdAt: 1000 + i }));
+    const tasks = names.map((fileName, i) =>
+      makeTask({ id: `req_${i}`, fileName, state: 'PROCESSING', createdAt: 1000 + i }),
+    );
     const api = fakeApi({
       'app:ready': () => ({ version: '0.1.0', transport: 'web', platform: 'linux', locale: 'en-US', dataDir: '/data' }),
       'tasks:list': () => tasks,
@@ -32,7 +34,11 @@ describe('toasts', () => {
     render(<App />);
     await waitFor(() => expect(useTasks.getState().order).toHaveLength(3));
     const codes = ['SERVICE_1123', 'UNREACHABLE', 'SOMETHING_NEW'];
-    act(() => tasks.forEach((task, i) => api.emit('task:updated', { ...task, state: 'FAILED', error: { code: codes[i]!, message: '' } })));
+    act(() =>
+      tasks.forEach((task, i) =>
+        api.emit('task:updated', { ...task, state: 'FAILED', error: { code: codes[i]!, message: '' } }),
+      ),
+    );
 
     const summary = await screen.findByTestId('toast-summary');
     expect(summary.textContent).toContain('3 notifications · 3 failed');
@@ -73,10 +79,20 @@ describe('toasts', () => {
     render(<App />);
     await waitFor(() => expect(api.callsTo('settings:get')).toHaveLength(1)); // subscribed before app:ready
     act(() => api.emit('engine:status', { state: 'restarted', crashes: 1, message: null }));
-    await waitFor(() => expect(screen.getByTestId('toast').textContent).toBe('The local engine stopped unexpectedly and was restartedYour tasks carry on where they were.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast').textContent).toBe(
+        'The local engine stopped unexpectedly and was restartedYour tasks carry on where they were.',
+      ),
+    );
     act(() => api.emit('settings:changed', makeSettings({ language: 'zh-CN' })));
-    await waitFor(() => expect(screen.getByTestId('toast').textContent).toBe('本地引擎意外停止，已重新启动您的任务将从中断处继续。'));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast').textContent).toBe('本地引擎意外停止，已重新启动您的任务将从中断处继续。'),
+    );
     act(() => api.emit('engine:status', { state: 'failed', crashes: 0, message: 'it stopped 5 times in 5 min' }));
-    await waitFor(() => expect(screen.getAllByTestId('toast').map((el) => el.textContent)).toContain('本地引擎反复停止，已不再重新启动it stopped 5 times in 5 min'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('toast').map((el) => el.textContent)).toContain(
+        '本地引擎反复停止，已不再重新启动it stopped 5 times in 5 min',
+      ),
+    );
   });
 });

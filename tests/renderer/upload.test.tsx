@@ -25,7 +25,13 @@ function mainApi(): FakeApi {
       const checks = paths.map((p): FileCheck => {
         const name = p.split('/').pop()!;
         const bad = name.startsWith('bad-');
-        return { path: p, name, size: 8, ok: !bad, error: bad ? { code: 'MISMATCH', message: 'JPEG data with a .pdf name' } : null };
+        return {
+          path: p,
+          name,
+          size: 8,
+          ok: !bad,
+          error: bad ? { code: 'MISMATCH', message: 'JPEG data with a .pdf name' } : null,
+        };
       });
       const tasks = checks.filter((c) => c.ok).map((c) => makeTask({ filePath: c.path, fileName: c.name }));
       return { tasks, rejected: checks.filter((c) => !c.ok), duplicates: [] };
@@ -37,9 +43,16 @@ describe('submit pipeline', () => {
   it('checks client-side, then main checks by content in tasks:submit and queues only the good paths', async () => {
     const api = mainApi();
     setApi(api);
-    const tasks = await submitFiles([pdf('good.pdf'), pdf('empty.pdf', 0), new File(['x'], 'notes.txt'), pdf('bad-disguised.pdf')]);
+    const tasks = await submitFiles([
+      pdf('good.pdf'),
+      pdf('empty.pdf', 0),
+      new File(['x'], 'notes.txt'),
+      pdf('bad-disguised.pdf'),
+    ]);
 
-    expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/good.pdf', '/uploads/bad-disguised.pdf'], duplicates: 'ask' }]);
+    expect(api.callsTo('tasks:submit')).toEqual([
+      { paths: ['/uploads/good.pdf', '/uploads/bad-disguised.pdf'], duplicates: 'ask' },
+    ]);
     expect(tasks.map((t) => t.fileName)).toEqual(['good.pdf']);
     expect(useTasks.getState().order).toEqual([tasks[0]!.id]);
     expect(useTasks.getState().selectedId).toBe(tasks[0]!.id);
@@ -85,7 +98,9 @@ describe('files already in the queue', () => {
     return fakeApi({
       'tasks:submit': ({ paths, duplicates }) => {
         const old = duplicates === 'ask' ? paths.filter((p) => p.includes('/old')) : [];
-        const tasks = paths.filter((p) => !old.includes(p)).map((p) => makeTask({ filePath: p, fileName: p.split('/').pop()! }));
+        const tasks = paths
+          .filter((p) => !old.includes(p))
+          .map((p) => makeTask({ filePath: p, fileName: p.split('/').pop()! }));
         return { tasks, rejected: [], duplicates: old.map(held) };
       },
     });
@@ -97,7 +112,9 @@ describe('files already in the queue', () => {
     render(<ConfirmHost />);
     const yes = submitPaths(['/docs/new.pdf', '/docs/old.pdf']);
     const ask = await screen.findByRole('alertdialog', { name: '“old.pdf” is already in the queue — add it again?' });
-    expect(document.getElementById(ask.getAttribute('aria-describedby')!)?.textContent).toBe('Adding it again parses the file a second time. Cancel leaves it out.');
+    expect(document.getElementById(ask.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Adding it again parses the file a second time. Cancel leaves it out.',
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Add again' }));
     expect((await yes).map((t) => t.fileName)).toEqual(['new.pdf', 'old.pdf']);
     expect(api.callsTo('tasks:submit')).toEqual([
@@ -107,9 +124,13 @@ describe('files already in the queue', () => {
     expect(toastLines(useUi.getState().toasts.at(-1)!).message).toBe('Added 2 files to the queue');
 
     const no = submitPaths(['/docs/old-2.pdf', '/docs/old-3.pdf']);
-    const many = await screen.findByRole('alertdialog', { name: '2 of these files are already in the queue — add them again?' });
+    const many = await screen.findByRole('alertdialog', {
+      name: '2 of these files are already in the queue — add them again?',
+    });
     // Said of both files, not of "the file".
-    expect(document.getElementById(many.getAttribute('aria-describedby')!)?.textContent).toBe('Adding them again parses them a second time. Cancel leaves out the copies already in the queue.');
+    expect(document.getElementById(many.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Adding them again parses them a second time. Cancel leaves out the copies already in the queue.',
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await no).toEqual([]);
     expect(api.callsTo('tasks:submit')).toHaveLength(3);
@@ -158,17 +179,23 @@ describe('DropZone', () => {
     await act(async () => {
       fireEvent.change(input, { target: { files: [pdf('picked.pdf')] } });
     });
-    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/picked.pdf'], duplicates: 'ask' }]));
+    await waitFor(() =>
+      expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/picked.pdf'], duplicates: 'ask' }]),
+    );
   });
 
   it('uses the native dialog in Electron; cancel does nothing; the input is the fallback when it fails', async () => {
     const api = mainApi();
     api.handle('dialog:openFiles', () => ['/home/me/a.pdf']);
     setApi(api);
-    useAppInfo.getState().setInfo({ version: '1', transport: 'electron', platform: 'linux', locale: 'en', dataDir: '/d' });
+    useAppInfo
+      .getState()
+      .setInfo({ version: '1', transport: 'electron', platform: 'linux', locale: 'en', dataDir: '/d' });
     render(<DropZone large={false} />);
     fireEvent.click(screen.getByTestId('dropzone'));
-    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/home/me/a.pdf'], duplicates: 'ask' }]));
+    await waitFor(() =>
+      expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/home/me/a.pdf'], duplicates: 'ask' }]),
+    );
 
     const input = screen.getByTestId('dropzone-input') as HTMLInputElement;
     let opened = 0;
@@ -252,6 +279,8 @@ describe('DropZone', () => {
     };
     paste(screen.getByLabelText('search'), [pdf('ignored.pdf')]);
     paste(document.body, [pdf('pasted.pdf')]);
-    await waitFor(() => expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/pasted.pdf'], duplicates: 'ask' }]));
+    await waitFor(() =>
+      expect(api.callsTo('tasks:submit')).toEqual([{ paths: ['/uploads/pasted.pdf'], duplicates: 'ask' }]),
+    );
   });
 });

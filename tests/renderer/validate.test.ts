@@ -46,7 +46,10 @@ describe('client-side file checks', () => {
 
 describe('settings checks', () => {
   it('accepts http(s) base URLs and normalises trailing slashes', () => {
-    expect(normalizeBaseUrl(' https://parse.example.com/api/v1/ ')).toEqual({ ok: true, url: 'https://parse.example.com/api/v1' });
+    expect(normalizeBaseUrl(' https://parse.example.com/api/v1/ ')).toEqual({
+      ok: true,
+      url: 'https://parse.example.com/api/v1',
+    });
     expect(normalizeBaseUrl('http://10.0.0.5:8080/api/v1')).toEqual({ ok: true, url: 'http://10.0.0.5:8080/api/v1' });
   });
 
@@ -80,9 +83,16 @@ describe('formatting', () => {
     const say = (locale: Locale) => (ms: number | null) => formatElapsed(ms, (k, v) => translate(k, v, locale));
     const en = say('en');
     const zh = say('zh-CN');
-    expect([400, 7_250, 9_999, 25_400, 60_000, 83_000, 3_600_000, 3_723_000].map(en)).toEqual(
-      ['0.4 s', '7.2 s', '9.9 s', '25 s', '1 min', '1 min 23 s', '1 h', '1 h 2 min'],
-    );
+    expect([400, 7_250, 9_999, 25_400, 60_000, 83_000, 3_600_000, 3_723_000].map(en)).toEqual([
+      '0.4 s',
+      '7.2 s',
+      '9.9 s',
+      '25 s',
+      '1 min',
+      '1 min 23 s',
+      '1 h',
+      '1 h 2 min',
+    ]);
     expect([7_250, 25_400, 83_000, 3_723_000].map(zh)).toEqual(['7.2 秒', '25 秒', '1 分 23 秒', '1 小时 2 分']);
     expect(en(null)).toBe('–');
     expect(en(-1)).toBe('–');

@@ -14,7 +14,9 @@ function crc32(b: Buffer): number {
 }
 
 function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4), crc = Buffer.alloc(4), body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const len = Buffer.alloc(4),
+    crc = Buffer.alloc(4),
+    body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   len.writeUInt32BE(data.length);
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([len, body, crc]);
@@ -27,12 +29,23 @@ export function pngBomb(side: number): Buffer {
   ihdr.writeUInt32BE(side, 4);
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit grey, deflate, no filter, no interlace
   const rows = deflateSync(Buffer.alloc(16 * (side + 1)));
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A baseline JPEG header of `side` × `side` grey pixels (SOF0, one Huffman table, a scan) and little else. */
 export function jpegBomb(side: number): Buffer {
-  const seg = (marker: number, body: number[]) => [0xff, marker, ((body.length + 2) >> 8) & 255, (body.length + 2) & 255, ...body];
+  const seg = (marker: number, body: number[]) => [
+    0xff,
+    marker,
+    ((body.length + 2) >> 8) & 255,
+    (body.length + 2) & 255,
+    ...body,
+  ];
   const dqt = seg(0xdb, [0, ...Array<number>(64).fill(1)]);
   const sof = seg(0xc0, [8, side >> 8, side & 255, side >> 8, side & 255, 1, 1, 0x11, 0]);
   // DC table 0 with one code of length 1 (category 0); AC table 0 with one code of length 1 (EOB).

@@ -17,20 +17,30 @@ afterAll(async () => {
   await removeTemps();
 });
 
-interface Answer { body: any; ms: number; growth: number }
+interface Answer {
+  body: any;
+  ms: number;
+  growth: number;
+}
 
 /** Posts `data` to /parse/sync and answers the envelope, the time taken and the engine's peak RSS growth. */
 async function parse(data: Buffer, name: string): Promise<Answer> {
   const base = engine.rss();
   let peak = base;
-  const sampler = setInterval(() => { if (engine.alive()) peak = Math.max(peak, engine.rss()); }, 25);
+  const sampler = setInterval(() => {
+    if (engine.alive()) peak = Math.max(peak, engine.rss());
+  }, 25);
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)]), name);
   form.append('api_key', ENGINE_KEY);
   form.append('output_formats', 'markdown');
   const t0 = Date.now();
   try {
-    const res = await fetch(`${engine.url}/parse/sync`, { method: 'POST', body: form, signal: AbortSignal.timeout(110_000) });
+    const res = await fetch(`${engine.url}/parse/sync`, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(110_000),
+    });
     return { body: await res.json(), ms: Date.now() - t0, growth: peak - base };
   } finally {
     clearInterval(sampler);
@@ -68,7 +78,11 @@ describe('a huge page is read at a lower resolution', () => {
   it('one 14400 × 14400 pt page: answered within 20 s, < 500 MB, with a warning naming the page', async () => {
     const a = await parse(hugePagePdf(14400), 'huge.pdf');
     expect(a.body.code, a.body.message).toBe(0);
-    expect(a.body.warnings).toEqual([expect.stringMatching(/^PAGE_RESOLUTION_REDUCED: Page 1 is too large to read at 144 dpi within 40 MP per page; read at 32 dpi/)]);
+    expect(a.body.warnings).toEqual([
+      expect.stringMatching(
+        /^PAGE_RESOLUTION_REDUCED: Page 1 is too large to read at 144 dpi within 40 MP per page; read at 32 dpi/,
+      ),
+    ]);
     expect(a.ms).toBeLessThan(20_000);
     expect(a.growth / MB).toBeLessThan(500);
     await answersNext();

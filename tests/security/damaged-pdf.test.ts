@@ -2,7 +2,14 @@
 // a warning — top-level `warnings` in the envelope and `data.warnings` — which the app keeps with the
 // cached result and hands to the review screen. A sound PDF carries none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpus, fileForm, pollUntilDone, postForm, startTestServer, type TestServer } from '../engine/server/helpers.ts';
+import {
+  corpus,
+  fileForm,
+  pollUntilDone,
+  postForm,
+  startTestServer,
+  type TestServer,
+} from '../engine/server/helpers.ts';
 import { makeServices, removeTemps, waitFinal } from '../electron/services/helpers.ts';
 
 const TRUNCATED = corpus('bad-input/truncated_multi_page.pdf');
@@ -42,7 +49,9 @@ describe('app', () => {
   it('keeps the warning with the cached result and shows it to review (results:get)', async () => {
     const h = await makeServices();
     try {
-      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [TRUNCATED], options: { formats: ['markdown', 'json'] } });
+      const {
+        tasks: [t],
+      } = await h.svc.handlers['tasks:submit']({ paths: [TRUNCATED], options: { formats: ['markdown', 'json'] } });
       expect((await waitFinal(h, t!.id)).state).toBe('SUCCESS');
       const view = await h.svc.handlers['results:get']({ id: t!.id });
       expect(view.warnings).toHaveLength(1);

@@ -27,10 +27,16 @@ run({
   excludeFromScan: ['AvailableSecurityFixesGlobalCheck'],
 }).then(
   (r) => {
-    const issues = r.issues.map((i) => ({ id: i.id, file: i.file, line: i.location?.line ?? 0, severity: i.severity?.name ?? String(i.severity), description: i.description }));
+    const issues = r.issues.map((i) => ({
+      id: i.id,
+      file: i.file,
+      line: i.location?.line ?? 0,
+      severity: i.severity?.name ?? String(i.severity),
+      description: i.description,
+    }));
     process.stdout.write(`${JSON.stringify(issues)}\n`, () => process.exit(0));
   },
   (e) => {
-    process.stderr.write(`electronegativity failed: ${e && e.stack ? e.stack : e}\n`, () => process.exit(2));
+    process.stderr.write(`electronegativity failed: ${e?.stack ? e.stack : e}\n`, () => process.exit(2));
   },
 );

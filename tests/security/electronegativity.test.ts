@@ -10,11 +10,25 @@ import { describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Finding { id: string; file: string; line: number; severity: string; description: string }
+interface Finding {
+  id: string;
+  file: string;
+  line: number;
+  severity: string;
+  description: string;
+}
 
 async function scan(folder: string): Promise<Finding[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, [join(REPO, 'tests/security/electronegativity-run.cjs'), folder], { cwd: REPO, maxBuffer: 16 << 20 });
-  const json = stdout.trim().split('\n').reverse().find((l) => l.startsWith('['));
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(REPO, 'tests/security/electronegativity-run.cjs'), folder],
+    { cwd: REPO, maxBuffer: 16 << 20 },
+  );
+  const json = stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('['));
   if (!json) throw new Error(`electronegativity printed no findings list:\n${stdout}`);
   return JSON.parse(json) as Finding[];
 }
@@ -31,7 +45,9 @@ describe('electronegativity', () => {
     // The scanner really read the sources: it always asks to review the preload.
     expect(findings.map((f) => f.id)).toContain('PRELOAD_JS_CHECK');
     const ok = explained();
-    const unexplained = findings.filter((f) => !ok.has(`${f.id} ${f.file}`)).map((f) => `${f.id} ${f.file}:${f.line} (${f.severity}) ${f.description}`);
+    const unexplained = findings
+      .filter((f) => !ok.has(`${f.id} ${f.file}`))
+      .map((f) => `${f.id} ${f.file}:${f.line} (${f.severity}) ${f.description}`);
     expect(unexplained).toEqual([]);
   });
 });

@@ -42,12 +42,20 @@ async function submit(path: string): Promise<string> {
   form.append('api_key', ENGINE_KEY);
   form.append('output_formats', 'json');
   form.append('file', await openAsBlob(path), path.split('/').pop());
-  const body = (await (await fetch(`${engine.url}/parse/async`, { method: 'POST', body: form })).json()) as { code: number; message: string; data: { task_id: string } };
+  const body = (await (await fetch(`${engine.url}/parse/async`, { method: 'POST', body: form })).json()) as {
+    code: number;
+    message: string;
+    data: { task_id: string };
+  };
   expect(body.code, body.message).toBe(0);
   return body.data.task_id;
 }
 
-interface Parsed { code: number; message: string; data: { result: { outputs: { zip: string } } } }
+interface Parsed {
+  code: number;
+  message: string;
+  data: { result: { outputs: { zip: string } } };
+}
 async function parseSync(path: string, format = 'json'): Promise<Parsed> {
   const form = new FormData();
   form.append('api_key', ENGINE_KEY);
@@ -58,13 +66,17 @@ async function parseSync(path: string, format = 'json'): Promise<Parsed> {
 
 describe('slow clients without a key', () => {
   it('260 trickling from eight other addresses, reconnecting when dropped: a keyed request answers within 10 s', async () => {
-    const attack = start(crowd({ port: engine.port, from: OTHERS, count: 260, head: keylessUpload, reconnect: true, maxOpen: 3000 }));
+    const attack = start(
+      crowd({ port: engine.port, from: OTHERS, count: 260, head: keylessUpload, reconnect: true, maxOpen: 3000 }),
+    );
     expect(await until(() => attack.opened() >= 260, 10_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 1000)); // every attacker connected and holding
     const got = await usage();
     const t0 = performance.now();
     const parsed = await parseSync(SMALL_PDF);
-    console.log(`beside 260 slow keyless connections from 8 addresses (${attack.opened()} attacker connections opened): keyed /usage ${got.ms} ms, a sync parse ${Math.round(performance.now() - t0)} ms`);
+    console.log(
+      `beside 260 slow keyless connections from 8 addresses (${attack.opened()} attacker connections opened): keyed /usage ${got.ms} ms, a sync parse ${Math.round(performance.now() - t0)} ms`,
+    );
     expect(got.code, got.body).toBe(0);
     expect(got.ms).toBeLessThan(10_000);
     expect(parsed.code, parsed.message).toBe(0);
@@ -82,8 +94,9 @@ describe('slow clients without a key', () => {
 
   it('a connection without its key in 10 s, and a keyed body slower than 1 KB/s, are answered 408 and closed', async () => {
     const noKey = start(crowd({ port: engine.port, from: ['127.0.0.2'], count: 1, head: keylessUpload, maxOpen: 1 }));
-    const keyedHead = (port: number): string => `${keylessUpload(port)}json\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="api_key"\r\n\r\n${ENGINE_KEY}\r\n`
-      + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
+    const keyedHead = (port: number): string =>
+      `${keylessUpload(port)}json\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="api_key"\r\n\r\n${ENGINE_KEY}\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
     const slow = start(crowd({ port: engine.port, from: ['127.0.0.3'], count: 1, head: keyedHead, maxOpen: 1 }));
     // Both trickle one byte per 2 s: the deadline is 10 s, the rate window 10 s (checked each second).
     const done = (c: Crowd) => (c.answers()[0] ?? '').includes('}');
@@ -98,13 +111,18 @@ describe('slow clients without a key', () => {
 describe('connections with a key', () => {
   it('one address keeps at most 128 keyed connections, one key 128: another caller still gets through', async () => {
     // Key first, then a file part that never ends: keyed and held (most wait, unread, for an upload slot).
-    const head = (port: number): string => `${keylessUpload(port)}json\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="api_key"\r\n\r\n${ENGINE_KEY}\r\n`
-      + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const head = (port: number): string =>
+      `${keylessUpload(port)}json\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="api_key"\r\n\r\n${ENGINE_KEY}\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
     // In waves of 20 until the address's share is full: a burst of more than 64 new connections from one
     // address would crowd out its own first ones before they have shown their key (the keyless share).
     // Each sends 2 KB/s, above the body rate, so none is closed as slow meanwhile.
-    const wave = (from: string, count: number) => start(crowd({ port: engine.port, from: [from], count, head, trickleMs: 1000, trickleBytes: 2048, maxOpen: count }));
-    const refused = (cs: Crowd[], text: string) => cs.flatMap((c) => c.answers()).filter((a) => a.includes(text)).length;
+    const wave = (from: string, count: number) =>
+      start(
+        crowd({ port: engine.port, from: [from], count, head, trickleMs: 1000, trickleBytes: 2048, maxOpen: count }),
+      );
+    const refused = (cs: Crowd[], text: string) =>
+      cs.flatMap((c) => c.answers()).filter((a) => a.includes(text)).length;
     const BY_ADDRESS = 'Too many connections from this address (128 with a key)';
     const one: Crowd[] = [];
     for (let i = 0; i < 12 && refused(one, BY_ADDRESS) === 0; i++) {
@@ -125,14 +143,17 @@ describe('held long polls with a key', () => {
     for (let i = 0; i < 3; i++) await submit(SLOW_PDF);
     const id = await submit(SMALL_PDF);
     const body = new URLSearchParams({ api_key: ENGINE_KEY, task_id: id }).toString();
-    const head = (port: number): string => `POST /api/v1/parse/async_check HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`
-      + `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const head = (port: number): string =>
+      `POST /api/v1/parse/async_check HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
     const polls = start(crowd({ port: engine.port, from: OTHERS, count: 260, head, trickleMs: 0, maxOpen: 260 }));
     expect(await until(() => polls.opened() >= 260, 10_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 1000));
     const got = await usage();
     const check = await timedPost(`${engine.url}/parse/async_check`, { api_key: ENGINE_KEY, task_id: id, wait: '0' });
-    console.log(`keyed /usage beside 260 held long polls: ${got.ms} ms; ${polls.answers().length} polls answered at once (over their share)`);
+    console.log(
+      `keyed /usage beside 260 held long polls: ${got.ms} ms; ${polls.answers().length} polls answered at once (over their share)`,
+    );
     expect(got.code, got.body).toBe(0);
     expect(got.ms).toBeLessThan(10_000);
     expect(check.code, check.body).toBe(0);
@@ -144,10 +165,14 @@ describe('held long polls with a key', () => {
 function answerWithin(head: string, body: string, ms: number): Promise<string> {
   return new Promise((resolve) => {
     let got = '';
-    const req = request(`${engine.url}/usage`, { method: 'POST', agent: false, headers: JSON.parse(head) as Record<string, string> }, (res) => {
-      res.on('data', (c: Buffer) => (got += c.toString()));
-      res.on('end', () => finish());
-    });
+    const req = request(
+      `${engine.url}/usage`,
+      { method: 'POST', agent: false, headers: JSON.parse(head) as Record<string, string> },
+      (res) => {
+        res.on('data', (c: Buffer) => (got += c.toString()));
+        res.on('end', () => finish());
+      },
+    );
     const finish = (): void => {
       clearTimeout(timer);
       req.destroy();
@@ -162,9 +187,17 @@ function answerWithin(head: string, body: string, ms: number): Promise<string> {
 
 describe('finding 5: before the key and on /files', () => {
   it('a JSON body is refused past 64 KiB before it ends (declared or sent), not buffered up to 1 MB', async () => {
-    const declared = await answerWithin(JSON.stringify({ 'content-type': 'application/json', 'content-length': '900000' }), '', 8000);
+    const declared = await answerWithin(
+      JSON.stringify({ 'content-type': 'application/json', 'content-length': '900000' }),
+      '',
+      8000,
+    );
     expect(declared).toContain('The JSON body is larger than 64');
-    const sent = await answerWithin(JSON.stringify({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), `{"pad":"${'a'.repeat(200 * 1024)}`, 8000);
+    const sent = await answerWithin(
+      JSON.stringify({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' }),
+      `{"pad":"${'a'.repeat(200 * 1024)}`,
+      8000,
+    );
     expect(sent).toContain('The JSON body is larger than 64');
   });
 

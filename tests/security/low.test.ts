@@ -9,7 +9,14 @@ import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { KATEX_OPTIONS } from '../../renderer/src/components/markdown/math.ts';
 import { shareAddress } from '../../engine/server/http.ts';
-import { ADDRESS_KEYED, ADDRESS_KEYLESS, applyServerLimits, MAX_CONNECTIONS, MAX_HOLDS, SOCKET_CEILING } from '../../engine/server/limits.ts';
+import {
+  ADDRESS_KEYED,
+  ADDRESS_KEYLESS,
+  applyServerLimits,
+  MAX_CONNECTIONS,
+  MAX_HOLDS,
+  SOCKET_CEILING,
+} from '../../engine/server/limits.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const read = (rel: string): string => readFileSync(join(REPO, rel), 'utf8');
@@ -19,8 +26,13 @@ describe('packaging configuration', () => {
     const block = /^electronFuses:\n((?: {2}\w+: (?:true|false)\n)+)/m.exec(read('electron-builder.yml'))?.[1] ?? '';
     const fuses = Object.fromEntries([...block.matchAll(/(\w+): (true|false)/g)].map((m) => [m[1], m[2] === 'true']));
     expect(fuses).toMatchObject({
-      runAsNode: false, enableCookieEncryption: true, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false,
-      enableEmbeddedAsarIntegrityValidation: true, onlyLoadAppFromAsar: true, grantFileProtocolExtraPrivileges: false,
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
     });
   });
 

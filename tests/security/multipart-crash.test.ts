@@ -23,8 +23,8 @@ const part = (name: string, file?: string): string =>
  *  POST from any web page can send. `short` also promises more bytes than arrive before the close. */
 function truncated(body: string, short: boolean): string[] {
   return [
-    `POST /api/v1/parse/async HTTP/1.1\r\nHost: 127.0.0.1:${engine.port}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n`
-    + `Content-Length: ${Buffer.byteLength(body) + (short ? 100_000 : 0)}\r\nConnection: close\r\n\r\n`,
+    `POST /api/v1/parse/async HTTP/1.1\r\nHost: 127.0.0.1:${engine.port}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body) + (short ? 100_000 : 0)}\r\nConnection: close\r\n\r\n`,
     body,
   ];
 }
@@ -40,7 +40,10 @@ describe('truncated multipart bodies', () => {
   it.each([
     ['the file part (key first)', `${part('api_key')}${ENGINE_KEY}\r\n${part('file', 'a.pdf')}%PDF-1.7 partial`],
     ['a skipped file part', `${part('api_key')}${ENGINE_KEY}\r\n${part('other', 'x.bin')}junk junk`],
-    ['a second file part', `${part('api_key')}${ENGINE_KEY}\r\n${part('file', 'a.pdf')}%PDF\r\n${part('file', 'b.pdf')}more`],
+    [
+      'a second file part',
+      `${part('api_key')}${ENGINE_KEY}\r\n${part('file', 'a.pdf')}%PDF\r\n${part('file', 'b.pdf')}more`,
+    ],
     ['a field, no key', `${part('page_range')}1-`],
   ])('%s: the engine stays up and answers the next request', async (_name, body) => {
     await rawRequest(engine.port, truncated(body, false), { ms: 3000, halfClose: false });

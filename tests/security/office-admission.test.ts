@@ -5,7 +5,14 @@
 // not depend on how fast LibreOffice is.
 import { afterEach, describe, expect, it } from 'vitest';
 import { findSoffice } from '../../engine/office/soffice.ts';
-import { corpus, fileForm, pollUntilDone, postForm, startTestServer, type TestServer } from '../engine/server/helpers.ts';
+import {
+  corpus,
+  fileForm,
+  pollUntilDone,
+  postForm,
+  startTestServer,
+  type TestServer,
+} from '../engine/server/helpers.ts';
 
 const DOCX = corpus('office/lorem_ipsum.docx');
 let srv: TestServer | null = null;

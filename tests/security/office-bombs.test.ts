@@ -35,7 +35,10 @@ async function parseWatched(path: string): Promise<{ code: number; message: stri
   const timer = setInterval(() => (peak = Math.max(peak, engine.rss())), 50);
   const t0 = Date.now();
   try {
-    const { body } = await postForm(`${engine.url}/parse/sync`, await fileForm(path, { api_key: ENGINE_KEY, output_formats: 'markdown' }));
+    const { body } = await postForm(
+      `${engine.url}/parse/sync`,
+      await fileForm(path, { api_key: ENGINE_KEY, output_formats: 'markdown' }),
+    );
     return { code: body.code, message: body.message, ms: Date.now() - t0, growth: peak - base };
   } finally {
     clearInterval(timer);

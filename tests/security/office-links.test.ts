@@ -24,7 +24,10 @@ let secrets: string;
 beforeAll(async () => {
   listener = await tinyServer((_req, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1));
   secrets = await tempDir('dp-sec-host-');
-  await writeFile(join(secrets, 'marker.svg'), `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><text x="10" y="100" font-size="48">${MARKER}</text></svg>`);
+  await writeFile(
+    join(secrets, 'marker.svg'),
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><text x="10" y="100" font-size="48">${MARKER}</text></svg>`,
+  );
   await writeFile(join(secrets, 'marker.txt'), MARKER);
   srv = await startTestServer({ workers: 1 });
 });
@@ -46,14 +49,20 @@ async function storedText(dir: string): Promise<string> {
 async function upload(data: Uint8Array, name: string): Promise<{ code: number; message: string; text: string }> {
   const dir = await tempDir();
   await writeFile(join(dir, name), data);
-  const { body } = await postForm(`${srv.url}/parse/sync`, await fileForm(join(dir, name), { output_formats: ['markdown', 'json'] }));
+  const { body } = await postForm(
+    `${srv.url}/parse/sync`,
+    await fileForm(join(dir, name), { output_formats: ['markdown', 'json'] }),
+  );
   return { code: body.code, message: body.message, text: JSON.stringify(body.data ?? null) };
 }
 
 describe.skipIf(!hasSoffice)('Office links outside the package', () => {
   it('a .docx picture linked to a URL is never fetched; the document still converts', async () => {
     const seen = listener.seen.length;
-    const got = await upload(docxWithLinkedImages([`${listener.origin}/tracker.png`, `${listener.origin}/meta/latest`]), 'linked.docx');
+    const got = await upload(
+      docxWithLinkedImages([`${listener.origin}/tracker.png`, `${listener.origin}/meta/latest`]),
+      'linked.docx',
+    );
     expect(got.code, got.message).toBe(0);
     expect(got.text).toContain('The end of the document.');
     expect(listener.seen.slice(seen)).toEqual([]);
@@ -70,7 +79,10 @@ describe.skipIf(!hasSoffice)('Office links outside the package', () => {
 
   it('an OpenDocument text named .docx is refused, saying what it is and the way out; its links are never fetched', async () => {
     const seen = listener.seen.length;
-    const got = await upload(odtWithLinkedImages([`${listener.origin}/odt.png`, `file://${join(secrets, 'marker.svg')}`]), 'renamed.docx');
+    const got = await upload(
+      odtWithLinkedImages([`${listener.origin}/odt.png`, `file://${join(secrets, 'marker.svg')}`]),
+      'renamed.docx',
+    );
     expect(got.code).toBe(1104);
     expect(got.message).toMatch(/OpenDocument.*\.docx.*(save|export)/i);
     expect(got.text).not.toContain(MARKER);
@@ -93,32 +105,41 @@ describe.skipIf(!hasSoffice)('Office links outside the package', () => {
   });
 });
 
-describe.skipIf(kind !== 'bwrap')('the box LibreOffice runs in, checked with a program that tries what a hostile document would', () => {
-  const run = (work: string, script: string) => {
-    // This Node runs inside (its install folder is bound read-only, as LibreOffice's is).
-    const c = boxed(process.execPath, work, ['-e', script], 'bwrap');
-    return spawnSync(c.cmd, c.args, { env: sofficeEnv(work), encoding: 'utf8', timeout: 30_000 });
-  };
+describe.skipIf(kind !== 'bwrap')(
+  'the box LibreOffice runs in, checked with a program that tries what a hostile document would',
+  () => {
+    const run = (work: string, script: string) => {
+      // This Node runs inside (its install folder is bound read-only, as LibreOffice's is).
+      const c = boxed(process.execPath, work, ['-e', script], 'bwrap');
+      return spawnSync(c.cmd, c.args, { env: sofficeEnv(work), encoding: 'utf8', timeout: 30_000 });
+    };
 
-  it('has no network, not even loopback', async () => {
-    const work = await tempDir('dp-sec-box-');
-    const port = new URL(listener.origin).port;
-    const r = run(work, `require('node:net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => console.log('REFUSED', e.code));`);
-    expect(r.stdout).toMatch(/REFUSED/);
-    expect(listener.seen).toEqual([]);
-  });
+    it('has no network, not even loopback', async () => {
+      const work = await tempDir('dp-sec-box-');
+      const port = new URL(listener.origin).port;
+      const r = run(
+        work,
+        `require('node:net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => console.log('REFUSED', e.code));`,
+      );
+      expect(r.stdout).toMatch(/REFUSED/);
+      expect(listener.seen).toEqual([]);
+    });
 
-  it('sees its work folder but not the host\'s other temp files, nor the parent\'s environment', async () => {
-    const work = await tempDir('dp-sec-box-');
-    await writeFile(join(work, 'mine.txt'), 'ok');
-    process.env.DOCPARSE_TEST_SECRET = MARKER;
-    try {
-      const fs = "require('node:fs')";
-      const r = run(work, `console.log(${fs}.readFileSync('mine.txt', 'utf8')); console.log(${fs}.existsSync(${JSON.stringify(join(secrets, 'marker.txt'))})); console.log(Object.keys(process.env).join(','))`);
-      expect(r.stdout.split('\n').slice(0, 2)).toEqual(['ok', 'false']);
-      expect(r.stdout).not.toContain('DOCPARSE_TEST_SECRET');
-    } finally {
-      delete process.env.DOCPARSE_TEST_SECRET;
-    }
-  });
-});
+    it("sees its work folder but not the host's other temp files, nor the parent's environment", async () => {
+      const work = await tempDir('dp-sec-box-');
+      await writeFile(join(work, 'mine.txt'), 'ok');
+      process.env.DOCPARSE_TEST_SECRET = MARKER;
+      try {
+        const fs = "require('node:fs')";
+        const r = run(
+          work,
+          `console.log(${fs}.readFileSync('mine.txt', 'utf8')); console.log(${fs}.existsSync(${JSON.stringify(join(secrets, 'marker.txt'))})); console.log(Object.keys(process.env).join(','))`,
+        );
+        expect(r.stdout.split('\n').slice(0, 2)).toEqual(['ok', 'false']);
+        expect(r.stdout).not.toContain('DOCPARSE_TEST_SECRET');
+      } finally {
+        delete process.env.DOCPARSE_TEST_SECRET;
+      }
+    });
+  },
+);

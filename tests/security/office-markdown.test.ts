@@ -15,13 +15,22 @@ import { fileForm, pollUntilDone, postForm, startTestServer, type TestServer } f
 import { hostileDocx, hostilePdf, hostilePptx, hostileXlsx, SAID } from './hostile-office.ts';
 import { removeTemps, tempDir } from './support.ts';
 
-const html = (md: string, withMath: boolean): string => micromark(md, {
-  allowDangerousHtml: true,
-  extensions: withMath ? [gfm(), math()] : [gfm()],
-  htmlExtensions: withMath ? [gfmHtml(), mathHtml({ trust: true, throwOnError: false, strict: 'ignore' })] : [gfmHtml()],
-});
+const html = (md: string, withMath: boolean): string =>
+  micromark(md, {
+    allowDangerousHtml: true,
+    extensions: withMath ? [gfm(), math()] : [gfm()],
+    htmlExtensions: withMath
+      ? [gfmHtml(), mathHtml({ trust: true, throwOnError: false, strict: 'ignore' })]
+      : [gfmHtml()],
+  });
 /** What a reader sees: the HTML's text with its character references decoded. */
-const visible = (h: string): string => h.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const visible = (h: string): string =>
+  h
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 function expectInert(md: string): void {
   for (const withMath of [false, true]) {
@@ -29,8 +38,11 @@ function expectInert(md: string): void {
     // Not the document's HTML: GFM's footnote links (href="#user-content-…", the engine's [^n] markup), and its
     // autolink literals — a web address the text shows, linked to exactly what it shows (GFM links any such
     // text, in every reader; escaping them would change every address in ordinary outputs).
-    const own = h.replace(/<a href="#user-content-fn(ref)?-[^"]*"[^>]*>/g, '')
-      .replace(/<a href="(https?:\/\/[^"]*)">([^<]*)<\/a>/g, (all, href: string, text: string) => (decodeURI(href) === visible(text) || decodeURI(href) === `http://${visible(text)}` ? text : all));
+    const own = h
+      .replace(/<a href="#user-content-fn(ref)?-[^"]*"[^>]*>/g, '')
+      .replace(/<a href="(https?:\/\/[^"]*)">([^<]*)<\/a>/g, (all, href: string, text: string) =>
+        decodeURI(href) === visible(text) || decodeURI(href) === `http://${visible(text)}` ? text : all,
+      );
     expect(own, withMath ? 'with math' : 'CommonMark').not.toMatch(/<img|<a[\s>]|<script|<iframe|<svg/i);
     expect([...h.matchAll(/<[^>]*>/g)].map((m) => m[0]).filter((t) => /javascript:|onerror/i.test(t))).toEqual([]);
   }
@@ -50,7 +62,10 @@ describe('document text in the Markdown', () => {
     await srv?.dispose();
   });
 
-  async function parse(name: string, bytes: Uint8Array): Promise<{ markdown: string; json: { pages: { blocks: { type: string; content: string }[] }[] } }> {
+  async function parse(
+    name: string,
+    bytes: Uint8Array,
+  ): Promise<{ markdown: string; json: { pages: { blocks: { type: string; content: string }[] }[] } }> {
     const path = join(dir, name);
     await writeFile(path, bytes);
     const sub = await postForm(`${srv.url}/parse/async`, await fileForm(path));
@@ -61,10 +76,14 @@ describe('document text in the Markdown', () => {
   }
 
   const cases: [string, () => Uint8Array, boolean][] = [
-    ['hostile.docx', hostileDocx, !soffice], ['hostile.xlsx', hostileXlsx, !soffice], ['hostile.pptx', hostilePptx, !soffice], ['hostile.pdf', hostilePdf, false],
+    ['hostile.docx', hostileDocx, !soffice],
+    ['hostile.xlsx', hostileXlsx, !soffice],
+    ['hostile.pptx', hostilePptx, !soffice],
+    ['hostile.pdf', hostilePdf, false],
   ];
   const parsed = new Map<string, ReturnType<typeof parse>>();
-  const once = (name: string, make: () => Uint8Array) => parsed.get(name) ?? parsed.set(name, parse(name, make())).get(name)!;
+  const once = (name: string, make: () => Uint8Array) =>
+    parsed.get(name) ?? parsed.set(name, parse(name, make())).get(name)!;
   for (const [name, make, skip] of cases) {
     it.skipIf(skip)(`${name}: no live HTML, link or image; the text stays visible`, async () => {
       const out = await once(name, make);
@@ -73,32 +92,53 @@ describe('document text in the Markdown', () => {
       for (const s of SAID) expect(seen, s).toContain(s);
     });
 
-    it.skipIf(skip)(`${name}: the engine's base-URL placeholder in the text stays text (Markdown and JSON)`, async () => {
-      const out = await once(name, make);
-      expect(out.markdown).toContain('@docparse-engine-base@/files/x/images/a.png');
-      expect(JSON.stringify(out.json)).toContain('@docparse-engine-base@/files/x/images/a.png');
-      expect(JSON.stringify(out)).not.toContain(`${srv.url}/files/x/`);
-    });
+    it.skipIf(skip)(
+      `${name}: the engine's base-URL placeholder in the text stays text (Markdown and JSON)`,
+      async () => {
+        const out = await once(name, make);
+        expect(out.markdown).toContain('@docparse-engine-base@/files/x/images/a.png');
+        expect(JSON.stringify(out.json)).toContain('@docparse-engine-base@/files/x/images/a.png');
+        expect(JSON.stringify(out)).not.toContain(`${srv.url}/files/x/`);
+      },
+    );
   }
 
-  it.skipIf(!soffice)('Word: a table cell cannot close its table, an equation cannot run a command or close its math', async () => {
-    const { markdown } = await parse('cells.docx', hostileDocx());
-    const h = html(markdown, true);
-    // The table with spans is HTML: its cells' text is escaped, so the table has exactly its own two rows.
-    expect(h.match(/<table>/g)?.length).toBe(2);
-    expect(markdown).toMatch(/<td>&lt;\/td&gt;&lt;\/tr&gt;&lt;\/table&gt;&lt;img src=x onerror=alert\(1\)&gt;<\/td>/);
-    // The equations: \href is shown, not run; the document's "$" cannot end the formula early.
-    for (const m of markdown.matchAll(/\$\$?([^$]+)\$\$?/g)) expect(m[1]).not.toMatch(/\\(href|url|includegraphics|html)/);
-    expect(markdown).toContain('\\backslash href');
-  });
+  it.skipIf(!soffice)(
+    'Word: a table cell cannot close its table, an equation cannot run a command or close its math',
+    async () => {
+      const { markdown } = await parse('cells.docx', hostileDocx());
+      const h = html(markdown, true);
+      // The table with spans is HTML: its cells' text is escaped, so the table has exactly its own two rows.
+      expect(h.match(/<table>/g)?.length).toBe(2);
+      expect(markdown).toMatch(/<td>&lt;\/td&gt;&lt;\/tr&gt;&lt;\/table&gt;&lt;img src=x onerror=alert\(1\)&gt;<\/td>/);
+      // The equations: \href is shown, not run; the document's "$" cannot end the formula early.
+      for (const m of markdown.matchAll(/\$\$?([^$]+)\$\$?/g))
+        expect(m[1]).not.toMatch(/\\(href|url|includegraphics|html)/);
+      expect(markdown).toContain('\\backslash href');
+    },
+  );
 });
 
 describe('LaTeX allowlist', () => {
   it('passes what KaTeX sets as math and shows every other command', () => {
-    for (const ok of ['\\frac{a}{b}+\\sqrt[3]{x}', '\\begin{matrix}a & b \\\\ c & d\\end{matrix}', 'e^{x}=\\sum_{n=0}^{\\infty}\\frac{x^{n}}{n!}', 'a<b<c', '\\left(x\\right)\\,\\{y\\}']) {
+    for (const ok of [
+      '\\frac{a}{b}+\\sqrt[3]{x}',
+      '\\begin{matrix}a & b \\\\ c & d\\end{matrix}',
+      'e^{x}=\\sum_{n=0}^{\\infty}\\frac{x^{n}}{n!}',
+      'a<b<c',
+      '\\left(x\\right)\\,\\{y\\}',
+    ]) {
       expect(safeTex(ok)).toBe(ok);
     }
-    for (const bad of ['\\href{javascript:alert(1)}{x}', '\\url{javascript:alert(1)}', '\\includegraphics{http://127.0.0.1:9/x.png}', '\\htmlId{a}{b}', '\\htmlData{x=1}{y}', '\\def\\x{1}', '\\begin{html}x\\end{html}']) {
+    for (const bad of [
+      '\\href{javascript:alert(1)}{x}',
+      '\\url{javascript:alert(1)}',
+      '\\includegraphics{http://127.0.0.1:9/x.png}',
+      '\\htmlId{a}{b}',
+      '\\htmlData{x=1}{y}',
+      '\\def\\x{1}',
+      '\\begin{html}x\\end{html}',
+    ]) {
       const safe = safeTex(bad);
       expect(safe).not.toMatch(/\\(href|url|includegraphics|htmlId|htmlData|def|begin\{html)(?![a-z])/);
       expect(safeTex(safe)).toBe(safe);

@@ -40,7 +40,10 @@ describe('the decrypted copy of a protected PDF', () => {
     try {
       // One worker, busy with a large PDF: the protected one waits in the queue.
       const big = (await postForm(`${a.url}/parse/async`, await fileForm(BIG))).body.data.task_id as string;
-      const sub = await postForm(`${a.url}/parse/async`, await fileForm(LOCKED, { password: 'password' }, 'locked.pdf'));
+      const sub = await postForm(
+        `${a.url}/parse/async`,
+        await fileForm(LOCKED, { password: 'password' }, 'locked.pdf'),
+      );
       expect(sub.body.code, sub.body.message).toBe(0);
       const id = sub.body.data.task_id as string;
       expect((await check(a.url, id)).status).toBe('QUEUING');

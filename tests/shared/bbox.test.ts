@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bboxArea, bboxToPoints, clampBBox, containsPoint, fitScale, impliedDpi, isBBox, isEmptyBBox, normalizeBBox,
-  scaleBBox, unscalePoint, zoomScrollOffset,
+  bboxArea,
+  bboxToPoints,
+  clampBBox,
+  containsPoint,
+  fitScale,
+  impliedDpi,
+  isBBox,
+  isEmptyBBox,
+  normalizeBBox,
+  scaleBBox,
+  unscalePoint,
+  zoomScrollOffset,
 } from '../../shared/bbox.ts';
 import type { BBox } from '../../shared/somark.ts';
 
@@ -47,8 +57,12 @@ describe('scaleBBox', () => {
     expect(r).toEqual({ left: 50, top: 100, width: 50, height: 100 });
   });
   it('normalises inverted boxes before scaling', () => {
-    expect(scaleBBox([200, 200, 100, 100], { w: 1000, h: 1000 }, { w: 500, h: 500 }))
-      .toEqual({ left: 50, top: 50, width: 50, height: 50 });
+    expect(scaleBBox([200, 200, 100, 100], { w: 1000, h: 1000 }, { w: 500, h: 500 })).toEqual({
+      left: 50,
+      top: 50,
+      width: 50,
+      height: 50,
+    });
   });
   it('rounds each edge so shared edges stay shared', () => {
     const size = { w: 1000, h: 1000 };
@@ -69,7 +83,12 @@ describe('scaleBBox', () => {
     expect(at144.width).toBeCloseTo(at150.width, 0);
   });
   it('returns a zero rect for a page without a size', () => {
-    expect(scaleBBox([1, 2, 3, 4], { w: 0, h: 0 }, { w: 100, h: 100 })).toEqual({ left: 0, top: 0, width: 0, height: 0 });
+    expect(scaleBBox([1, 2, 3, 4], { w: 0, h: 0 }, { w: 100, h: 100 })).toEqual({
+      left: 0,
+      top: 0,
+      width: 0,
+      height: 0,
+    });
   });
 });
 

@@ -1,12 +1,24 @@
 // The table grid of a table block: read from the service's HTML and written back (untouched cells byte for
 // byte), cell text escaped, rows and columns added and removed with every span still valid.
 import { describe, expect, it } from 'vitest';
-import { deleteColumn, deleteRow, insertColumn, insertRow, readTable, setText, slots, width, writeTable, type Table } from '../../shared/edit/table.ts';
+import {
+  deleteColumn,
+  deleteRow,
+  insertColumn,
+  insertRow,
+  readTable,
+  setText,
+  slots,
+  width,
+  writeTable,
+  type Table,
+} from '../../shared/edit/table.ts';
 
 // a | b b      (b: colspan 2)
 // c | d | e    (c: rowspan 2)
 //   | f | g
-const HTML = '<table><tr><td>a &amp; 1</td><td colspan="2">b<br>x</td></tr><tr><td rowspan="2">c</td><td>d</td><td>e</td></tr><tr><td>f</td><td>g</td></tr></table>';
+const HTML =
+  '<table><tr><td>a &amp; 1</td><td colspan="2">b<br>x</td></tr><tr><td rowspan="2">c</td><td>d</td><td>e</td></tr><tr><td>f</td><td>g</td></tr></table>';
 
 /** Every grid row covers the same number of columns exactly once (the spans are valid). */
 function valid(t: Table): boolean {
@@ -19,7 +31,11 @@ const texts = (t: Table) => t.map((r) => r.map((c) => c.text));
 describe('table grid', () => {
   it('reads and writes the HTML unchanged, and escapes an edited cell', () => {
     const t = readTable(HTML)!;
-    expect(texts(t)).toEqual([['a & 1', 'b\nx'], ['c', 'd', 'e'], ['f', 'g']]);
+    expect(texts(t)).toEqual([
+      ['a & 1', 'b\nx'],
+      ['c', 'd', 'e'],
+      ['f', 'g'],
+    ]);
     expect(writeTable(t)).toBe(HTML);
     expect(valid(t)).toBe(true);
     const edited = writeTable(setText(t, 1, 1, '<script>'));
@@ -42,7 +58,10 @@ describe('table grid', () => {
     const t = readTable(HTML)!;
     const second = deleteRow(t, 1);
     expect(valid(second)).toBe(true);
-    expect(texts(second)).toEqual([['a & 1', 'b\nx'], ['c', 'f', 'g']]);
+    expect(texts(second)).toEqual([
+      ['a & 1', 'b\nx'],
+      ['c', 'f', 'g'],
+    ]);
     const last = deleteRow(t, 2);
     expect(valid(last)).toBe(true);
     expect(last[1]![0]).toMatchObject({ text: 'c', rowspan: 1 });

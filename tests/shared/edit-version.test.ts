@@ -2,15 +2,45 @@
 // writer's: untouched blocks stay the source's objects, foreign image links are refused.
 import { describe, expect, it } from 'vitest';
 import type { JsonOutput } from '../../shared/somark.ts';
-import { changedPages, checkEditedPages, editedOutputs, EditCheckError, taskFeatures } from '../../shared/edit/version.ts';
+import {
+  changedPages,
+  checkEditedPages,
+  editedOutputs,
+  EditCheckError,
+  taskFeatures,
+} from '../../shared/edit/version.ts';
 import { toMarkdown } from '../../shared/markdown/writer.ts';
 
 const source = (): JsonOutput => ({
-  pages: [{ page_num: 0, page_size: { w: 100, h: 100 }, merge_content_from_pre_page: false, blocks: [
-    { idx: 0, type: 'title', bbox: [1, 1, 50, 10], content: 'Head', format: 'text', captions: [], img_url: '', title_level: 1 },
-    { idx: 1, type: 'figure', bbox: [1, 20, 50, 60], content: '', format: 'text', captions: [], img_url: 'http://127.0.0.1:1/img/a.png' },
-    { idx: 2, type: 'text', bbox: [1, 70, 50, 80], content: 'Body <b>', format: 'text', captions: [], img_url: '' },
-  ] }],
+  pages: [
+    {
+      page_num: 0,
+      page_size: { w: 100, h: 100 },
+      merge_content_from_pre_page: false,
+      blocks: [
+        {
+          idx: 0,
+          type: 'title',
+          bbox: [1, 1, 50, 10],
+          content: 'Head',
+          format: 'text',
+          captions: [],
+          img_url: '',
+          title_level: 1,
+        },
+        {
+          idx: 1,
+          type: 'figure',
+          bbox: [1, 20, 50, 60],
+          content: '',
+          format: 'text',
+          captions: [],
+          img_url: 'http://127.0.0.1:1/img/a.png',
+        },
+        { idx: 2, type: 'text', bbox: [1, 70, 50, 80], content: 'Body <b>', format: 'text', captions: [], img_url: '' },
+      ],
+    },
+  ],
   metadata: { page_count: 1 },
 });
 
@@ -30,7 +60,12 @@ describe('checkEditedPages', () => {
   it('refuses other page counts, bad boxes and image links the result did not have', () => {
     const src = source();
     expect(() => checkEditedPages(src, [{ page: 1, blocks: [] }])).toThrow(EditCheckError);
-    expect(() => checkEditedPages(src, [{ page: 0, blocks: [] }, { page: 0, blocks: [] }])).toThrow(EditCheckError);
+    expect(() =>
+      checkEditedPages(src, [
+        { page: 0, blocks: [] },
+        { page: 0, blocks: [] },
+      ]),
+    ).toThrow(EditCheckError);
     const bad = JSON.parse(JSON.stringify(src.pages)) as JsonOutput['pages'];
     bad[0]!.blocks[2]!.img_url = 'https://evil.example/x.png';
     expect(() => checkEditedPages(src, changedPages(src.pages, bad))).toThrow(/own images/);
@@ -41,7 +76,7 @@ describe('checkEditedPages', () => {
 });
 
 describe('editedOutputs', () => {
-  it('writes the Markdown with the engine\'s writer and escaper, and the catalog from the titles', () => {
+  it("writes the Markdown with the engine's writer and escaper, and the catalog from the titles", () => {
     const src = source();
     const pages = checkEditedPages(src, []);
     const out = editedOutputs(src, pages, taskFeatures({}));

@@ -5,17 +5,35 @@ import type { Block, Page } from '../../shared/somark.ts';
 import { applyEdit, unionBox } from '../../shared/edit/blocks.ts';
 import { editCount, record, redo, startHistory, undo } from '../../shared/edit/history.ts';
 
-const block = (idx: number, type: string, content: string, bbox: Block['bbox'], extra: Partial<Block> = {}): Block =>
-  ({ idx, type, bbox, content, format: 'text', captions: [], img_url: '', ...extra });
+const block = (idx: number, type: string, content: string, bbox: Block['bbox'], extra: Partial<Block> = {}): Block => ({
+  idx,
+  type,
+  bbox,
+  content,
+  format: 'text',
+  captions: [],
+  img_url: '',
+  ...extra,
+});
 
 const pages = (): Page[] => [
-  { page_num: 0, page_size: { w: 1000, h: 1400 }, merge_content_from_pre_page: false, blocks: [
-    block(0, 'title', 'Intro', [100, 100, 400, 140], { title_level: 1 }),
-    block(1, 'text', 'The first half of a para-', [100, 160, 900, 200]),
-    block(2, 'text', 'graph goes on here.', [100, 210, 880, 250]),
-    block(3, 'table', '<table><tr><td>a</td></tr></table>', [100, 300, 900, 400]),
-  ] },
-  { page_num: 1, page_size: { w: 1000, h: 1400 }, merge_content_from_pre_page: false, blocks: [block(0, 'text', '第一段。第二段。', [50, 60, 950, 120])] },
+  {
+    page_num: 0,
+    page_size: { w: 1000, h: 1400 },
+    merge_content_from_pre_page: false,
+    blocks: [
+      block(0, 'title', 'Intro', [100, 100, 400, 140], { title_level: 1 }),
+      block(1, 'text', 'The first half of a para-', [100, 160, 900, 200]),
+      block(2, 'text', 'graph goes on here.', [100, 210, 880, 250]),
+      block(3, 'table', '<table><tr><td>a</td></tr></table>', [100, 300, 900, 400]),
+    ],
+  },
+  {
+    page_num: 1,
+    page_size: { w: 1000, h: 1400 },
+    merge_content_from_pre_page: false,
+    blocks: [block(0, 'text', '第一段。第二段。', [50, 60, 950, 120])],
+  },
 ];
 
 describe('applyEdit', () => {
@@ -26,7 +44,9 @@ describe('applyEdit', () => {
     expect(after[0]!.blocks[0]).toBe(before[0]!.blocks[0]);
     expect(after[1]).toBe(before[1]);
     expect(before[0]!.blocks[1]!.content).toBe('The first half of a para-');
-    expect(applyEdit(before, { kind: 'text', at: { page: 0, index: 1 }, content: before[0]!.blocks[1]!.content })).toBeNull();
+    expect(
+      applyEdit(before, { kind: 'text', at: { page: 0, index: 1 }, content: before[0]!.blocks[1]!.content }),
+    ).toBeNull();
   });
 
   it('changes type and title level; a non-title loses its level', () => {
@@ -43,7 +63,11 @@ describe('applyEdit', () => {
   it('merges with the next block on the page: joined text, union of the boxes', () => {
     const after = applyEdit(pages(), { kind: 'merge', at: { page: 0, index: 1 } })!;
     expect(after[0]!.blocks).toHaveLength(3);
-    expect(after[0]!.blocks[1]).toMatchObject({ idx: 1, content: 'The first half of a paragraph goes on here.', bbox: [100, 160, 900, 250] });
+    expect(after[0]!.blocks[1]).toMatchObject({
+      idx: 1,
+      content: 'The first half of a paragraph goes on here.',
+      bbox: [100, 160, 900, 250],
+    });
     expect(applyEdit(pages(), { kind: 'merge', at: { page: 0, index: 3 } })).toBeNull();
     expect(unionBox([0, 5, 10, 10], [2, 0, 8, 20])).toEqual([0, 0, 10, 20]);
   });

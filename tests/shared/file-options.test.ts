@@ -21,7 +21,12 @@ describe('checkFileOptions', () => {
   it('fills the defaults and normalises the range', () => {
     expect(checkFileOptions({ pageRange: '3,1-2' })).toEqual({ ocr: true, ocrLang: 'auto', pageRange: '1-3' });
   });
-  it.each([[{ ocrLang: 'ja' }, 'ocrLang'], [{ ocr: 'no' }, 'ocr'], [{ pages: '1' }, 'not a known option'], [[], 'object']])('refuses %j', (v, words) => {
+  it.each([
+    [{ ocrLang: 'ja' }, 'ocrLang'],
+    [{ ocr: 'no' }, 'ocr'],
+    [{ pages: '1' }, 'not a known option'],
+    [[], 'object'],
+  ])('refuses %j', (v, words) => {
     expect(() => checkFileOptions(v)).toThrow(words);
   });
 });

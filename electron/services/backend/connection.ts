@@ -21,8 +21,10 @@ export async function testConnection(
   deps: { targets: Targets; defaultBackend: () => Backend; savedBaseUrl: () => string; timing: Timing },
 ): Promise<ConnectionReport> {
   const backend = req?.backend ?? deps.defaultBackend();
-  if (backend !== 'local' && backend !== 'cloud') throw new CodedError('INVALID_REQUEST', 'backend must be "local" or "cloud"');
-  const asked = backend === 'cloud' && typeof req?.baseUrl === 'string' && req.baseUrl.trim() !== '' ? req.baseUrl : undefined;
+  if (backend !== 'local' && backend !== 'cloud')
+    throw new CodedError('INVALID_REQUEST', 'backend must be "local" or "cloud"');
+  const asked =
+    backend === 'cloud' && typeof req?.baseUrl === 'string' && req.baseUrl.trim() !== '' ? req.baseUrl : undefined;
   const target = await deps.targets.resolve(backend, asked);
   const saved = backend === 'cloud' ? safeNormalize(deps.savedBaseUrl()) : target.baseUrl;
   const keyAllowed = target.baseUrl === saved;
@@ -52,7 +54,10 @@ export async function testConnection(
     if (timedOut) throw new CodedError('UNREACHABLE', unreachableMessage(client.baseUrl, 'ETIMEDOUT'));
     const err = toAppError(e, { keySent: client.keySent, host: client.baseUrl });
     if (err.code === 'INVALID_KEY' && !keyAllowed && target.apiKey) {
-      throw new CodedError('INVALID_KEY', `${host} wants an API key, and your key is sent only to the saved service address: apply this address first, then test again`);
+      throw new CodedError(
+        'INVALID_KEY',
+        `${host} wants an API key, and your key is sent only to the saved service address: apply this address first, then test again`,
+      );
     }
     throw new CodedError(err.code, err.message);
   }

@@ -35,7 +35,8 @@ export interface EngineManager {
 
 /** The engine's soffice option from the LibreOffice setting: its path, or undefined ('' = search PATH and the
  * install folders, as the engine does by default). */
-export const sofficeOption = (setting: string | undefined): string | undefined => (setting?.trim() ? setting.trim() : undefined);
+export const sofficeOption = (setting: string | undefined): string | undefined =>
+  setting?.trim() ? setting.trim() : undefined;
 
 export function createEngineManager(o: {
   dataDir: string;
@@ -58,7 +59,12 @@ export function createEngineManager(o: {
   const sup = createSupervisor({
     spawn: o.spawn ?? forkEngineProcess,
     startMessage: (port) => ({
-      type: 'start', port, dataDir: dataPaths(o.dataDir).engine, apiKeys: [key], maxPages: LOCAL_MAX_PAGES, preloadOcr: true,
+      type: 'start',
+      port,
+      dataDir: dataPaths(o.dataDir).engine,
+      apiKeys: [key],
+      maxPages: LOCAL_MAX_PAGES,
+      preloadOcr: true,
       ...(o.workerUrl ? { workerUrl: o.workerUrl.href } : {}),
       soffice: soffice(),
       ...(o.longPollSetting ? { longPollMs: o.longPollSetting() * 1000 } : {}),

@@ -16,7 +16,12 @@ export interface SupervisorPolicy {
 }
 
 export const DEFAULT_POLICY: SupervisorPolicy = {
-  backoffMs: 500, maxBackoffMs: 10_000, maxCrashes: 5, windowMs: 5 * 60_000, startTimeoutMs: 120_000, stopTimeoutMs: 10_000,
+  backoffMs: 500,
+  maxBackoffMs: 10_000,
+  maxCrashes: 5,
+  windowMs: 5 * 60_000,
+  startTimeoutMs: 120_000,
+  stopTimeoutMs: 10_000,
 };
 
 export type EngineEvent =
@@ -38,7 +43,8 @@ export interface Supervisor {
   close(): Promise<void>;
 }
 
-const describeExit = (code: number | null, signal: string | null): string => (signal ? `signal ${signal}` : `exit code ${code}`);
+const describeExit = (code: number | null, signal: string | null): string =>
+  signal ? `signal ${signal}` : `exit code ${code}`;
 
 export function createSupervisor(o: {
   spawn: SpawnEngineProcess;
@@ -74,7 +80,9 @@ export function createSupervisor(o: {
         else if (m.type === 'listening' && !up) {
           up = true;
           clearTimeout(timer);
-          o.log.info(`engine process ${m.pid} listening at ${m.url} (started in ${Math.round(performance.now() - t0)} ms, ${m.startMs} ms inside)`);
+          o.log.info(
+            `engine process ${m.pid} listening at ${m.url} (started in ${Math.round(performance.now() - t0)} ms, ${m.startMs} ms inside)`,
+          );
           resolve({ url: m.url, port: m.port });
         }
       });

@@ -33,7 +33,8 @@ export async function exportBatch(ctx: ServicesContext, req: BatchExportRequest)
   if (formats.length === 0) throw new CodedError('BAD_REQUEST', 'Choose at least one format to export.');
   if (typeof req.destDir !== 'string' || !isAbsolute(req.destDir)) {
     throw new CodedError('BAD_PATH', 'The destination must be an absolute folder path.');
-  }  ctx.grants.checkWrite(req.destDir, 'folder');
+  }
+  ctx.grants.checkWrite(req.destDir, 'folder');
 
   await ensureDir(req.destDir);
   const jobId = randomUUID();
@@ -59,8 +60,12 @@ export async function exportBatch(ctx: ServicesContext, req: BatchExportRequest)
       for (const format of formats) {
         if (format === 'json' && !files.jsonPath) {
           summary.skipped.push({
-            id, fileName: files.fileName,
-            reason: { code: 'NO_JSON', message: `${files.fileName}: no JSON output (JSON was not requested); the other formats were exported.` },
+            id,
+            fileName: files.fileName,
+            reason: {
+              code: 'NO_JSON',
+              message: `${files.fileName}: no JSON output (JSON was not requested); the other formats were exported.`,
+            },
           });
           continue;
         }

@@ -10,7 +10,8 @@ export const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
 
 export type Download = (url: string, signal?: AbortSignal) => Promise<Response>;
 
-const badBundle = (why: string): CodedError => new CodedError('BAD_ZIP', `The service's zip bundle is not usable: ${why}.`);
+const badBundle = (why: string): CodedError =>
+  new CodedError('BAD_ZIP', `The service's zip bundle is not usable: ${why}.`);
 
 /** Throws BAD_ZIP / UNSAFE_ZIP unless `bytes` is a complete zip that is safe to read. */
 export function verifyZip(bytes: Uint8Array): ZipSummary {
@@ -47,7 +48,10 @@ async function downloadCapped(url: string, download: Download): Promise<Uint8Arr
  * Turns an `outputs.zip` value into verified zip bytes: an http(s) URL is downloaded (with `download`,
  * default fetch), anything else is decoded as base64. Throws CodedError BAD_ZIP / UNSAFE_ZIP.
  */
-export async function serviceZipBytes(value: string, download: Download = (u, s) => fetch(u, { signal: s })): Promise<Uint8Array> {
+export async function serviceZipBytes(
+  value: string,
+  download: Download = (u, s) => fetch(u, { signal: s }),
+): Promise<Uint8Array> {
   const v = value.trim();
   let bytes: Uint8Array | null;
   if (/^https?:\/\//i.test(v)) {

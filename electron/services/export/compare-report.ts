@@ -14,13 +14,26 @@ export function sideLabel(task: Task | undefined, other: Task | undefined): stri
   const where = task.backend === 'local' ? 'local engine' : `cloud ${task.baseUrl}`;
   const fc = task.featureConfig as Record<string, unknown>;
   const ofc = (other?.featureConfig ?? {}) as Record<string, unknown>;
-  const diff = Object.keys({ ...fc, ...ofc }).filter((k) => fc[k] !== ofc[k]).sort().map((k) => `${k}=${String(fc[k] ?? 'default')}`);
+  const diff = Object.keys({ ...fc, ...ofc })
+    .filter((k) => fc[k] !== ofc[k])
+    .sort()
+    .map((k) => `${k}=${String(fc[k] ?? 'default')}`);
   return diff.length ? `${where}, ${diff.join(', ')}` : where;
 }
 
 /** The report's text and its default file name. */
-export async function compareReport(ctx: Pick<ServicesContext, 'results'>, a: string, b: string, format: CompareReportFormat): Promise<{ name: string; text: string }> {
-  const [ma, mb, ja, jb] = await Promise.all([ctx.results.readMeta(a), ctx.results.readMeta(b), ctx.results.readJson(a), ctx.results.readJson(b)]);
+export async function compareReport(
+  ctx: Pick<ServicesContext, 'results'>,
+  a: string,
+  b: string,
+  format: CompareReportFormat,
+): Promise<{ name: string; text: string }> {
+  const [ma, mb, ja, jb] = await Promise.all([
+    ctx.results.readMeta(a),
+    ctx.results.readMeta(b),
+    ctx.results.readJson(a),
+    ctx.results.readJson(b),
+  ]);
   const side = (id: string, meta: typeof ma, other: typeof mb): ReportSide => {
     const t = meta.task;
     const elapsedMs = t?.startedAt != null && t.finishedAt != null ? Math.max(0, t.finishedAt - t.startedAt) : null;

@@ -24,7 +24,9 @@ export function relinkValue(value: unknown, replace: (text: string) => string): 
 
 /** A string replacer for a URL → target map; longer URLs first so a prefix never eats a longer one. */
 export function urlReplacer(targets: Record<string, string>): (text: string) => string {
-  const urls = Object.keys(targets).filter((u) => u.length > 0).sort((a, b) => b.length - a.length);
+  const urls = Object.keys(targets)
+    .filter((u) => u.length > 0)
+    .sort((a, b) => b.length - a.length);
   return (text) => {
     if (!text.includes('://')) return text;
     let out = text;
@@ -45,14 +47,21 @@ export function relinkJsonText(json: string, images: Record<string, string>, fol
 }
 
 /** main.json text with image URLs replaced by data URIs of the cached files (one portable file). */
-export async function inlineJsonText(json: string, images: Record<string, string>, resultDir: string, mimeOf: (f: string) => string): Promise<string> {
+export async function inlineJsonText(
+  json: string,
+  images: Record<string, string>,
+  resultDir: string,
+  mimeOf: (f: string) => string,
+): Promise<string> {
   const used = Object.entries(images).filter(([url]) => json.includes(url));
   const targets: Record<string, string> = {};
   for (const [url, rel] of used) {
     try {
       const bytes = await readFile(join(resultDir, rel));
       targets[url] = `data:${mimeOf(rel)};base64,${bytes.toString('base64')}`;
-    } catch { /* image missing from the cache: the URL stays as the service sent it */ }
+    } catch {
+      /* image missing from the cache: the URL stays as the service sent it */
+    }
   }
   return rewrite(json, targets);
 }

@@ -20,8 +20,15 @@ import { hasServiceUrls, inlineJsonText, relinkJsonText, type JsonMode } from '.
 const LINK = /(?<![\w/.-])(?:\.\/)?images\/([^\s)"'<>?#]+)/g;
 
 const MIME: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.bmp': 'image/bmp', '.svg': 'image/svg+xml', '.tif': 'image/tiff', '.tiff': 'image/tiff',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.svg': 'image/svg+xml',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
 };
 
 export const mimeOf = (file: string): string => MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -69,18 +76,29 @@ export function exportFileName(files: TaskFiles, format: ExportFormat): string {
 }
 
 /** Entries of a locally assembled bundle, SoMark layout: main.md, main.json, images/image_NNN.*. */
-export async function bundleSources(files: TaskFiles, mdName: string = CACHE.markdown, withJson = true): Promise<ZipSource[]> {
+export async function bundleSources(
+  files: TaskFiles,
+  mdName: string = CACHE.markdown,
+  withJson = true,
+): Promise<ZipSource[]> {
   const sources: ZipSource[] = [{ name: mdName, data: await files.readMarkdown() }];
   if (withJson && files.jsonPath) {
-    sources.push({ name: CACHE.json, data: relinkJsonText(await readFile(files.jsonPath, 'utf8'), files.meta.images ?? {}) });
+    sources.push({
+      name: CACHE.json,
+      data: relinkJsonText(await readFile(files.jsonPath, 'utf8'), files.meta.images ?? {}),
+    });
   }
-  for (const img of files.images) sources.push({ name: `${CACHE.images}/${img}`, file: join(files.imagesDir, img), store: true });
+  for (const img of files.images)
+    sources.push({ name: `${CACHE.images}/${img}`, file: join(files.imagesDir, img), store: true });
   return sources;
 }
 
 export async function writeJson(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   if (!files.jsonPath) {
-    throw new CodedError('NO_JSON', `${files.fileName} has no JSON output (JSON was not requested); re-run it with JSON to export it.`);
+    throw new CodedError(
+      'NO_JSON',
+      `${files.fileName} has no JSON output (JSON was not requested); re-run it with JSON to export it.`,
+    );
   }
   const map = files.meta.images ?? {};
   const text = await readFile(files.jsonPath, 'utf8');
@@ -94,7 +112,9 @@ export async function writeJson(files: TaskFiles, dest: string, opts: WriteExpor
   }
   // A folder export: the JSON beside an images folder (shared with a Markdown export of the same folder).
   if (!opts.overwrite && (await pathExists(dest))) throw fsError({ code: 'EEXIST' }, dest);
-  const folder = (await holdsImages(dirname(dest), CACHE.images, files)) ? CACHE.images : await chooseImagesFolder(dest, opts.overwrite === true);
+  const folder = (await holdsImages(dirname(dest), CACHE.images, files))
+    ? CACHE.images
+    : await chooseImagesFolder(dest, opts.overwrite === true);
   const written = await copyImages(files, join(dirname(dest), folder), opts.overwrite === true);
   await writeFileAtomic(dest, relinkJsonText(text, map, encodeURIComponent(folder)), opts);
   return [dest, ...written];
@@ -110,7 +130,9 @@ async function holdsImages(parent: string, folder: string, files: TaskFiles): Pr
 async function copyImages(files: TaskFiles, folderPath: string, overwrite: boolean): Promise<string[]> {
   const created = !(await pathExists(folderPath));
   try {
-    await mkdir(folderPath, { recursive: true }).catch((e: unknown) => { throw fsError(e, folderPath); });
+    await mkdir(folderPath, { recursive: true }).catch((e: unknown) => {
+      throw fsError(e, folderPath);
+    });
     for (const img of files.images) {
       const to = join(folderPath, img);
       if (!created && !overwrite && (await pathExists(to))) continue;
@@ -169,7 +191,9 @@ export async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteE
   const folderPath = join(dirname(dest), folder);
   const created = !(await pathExists(folderPath));
   try {
-    await mkdir(folderPath, { recursive: true }).catch((e: unknown) => { throw fsError(e, folderPath); });
+    await mkdir(folderPath, { recursive: true }).catch((e: unknown) => {
+      throw fsError(e, folderPath);
+    });
     for (const img of files.images) {
       await copyFileAtomic(join(files.imagesDir, img), join(folderPath, img), { overwrite: opts.overwrite });
     }
@@ -181,7 +205,12 @@ export async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteE
   return [dest, folderPath];
 }
 
-export async function writeExport(files: TaskFiles, format: ExportFormat, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+export async function writeExport(
+  files: TaskFiles,
+  format: ExportFormat,
+  dest: string,
+  opts: WriteExportOptions = {},
+): Promise<string[]> {
   if (format === 'markdown') return writeMarkdown(files, dest, opts);
   if (format === 'json') return writeJson(files, dest, opts);
   return writeZip(files, dest, opts);

@@ -18,7 +18,12 @@ export async function checkFile(path: string): Promise<CheckedFile> {
   const name = basename(path);
   const ext = extname(name).toLowerCase();
   const result = (size: number, code: string | null, message = ''): CheckedFile => ({
-    path, name, size, ext, ok: code === null, error: code === null ? null : { code, message },
+    path,
+    name,
+    size,
+    ext,
+    ok: code === null,
+    error: code === null ? null : { code, message },
   });
 
   let fh;
@@ -26,7 +31,12 @@ export async function checkFile(path: string): Promise<CheckedFile> {
     fh = await open(path, 'r');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'it does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (e as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'it does not exist'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : (e as Error).message;
     return result(0, 'UNREADABLE', `${name} cannot be read: ${why}`);
   }
   try {
@@ -37,7 +47,11 @@ export async function checkFile(path: string): Promise<CheckedFile> {
       return result(st.size, 'TOO_LARGE', `${name} is ${mb(st.size)}; the limit is ${mb(MAX_FILE_BYTES)}`);
     }
     if (!isSupportedExt(ext)) {
-      return result(st.size, 'UNSUPPORTED', `${name}: ${ext ? `"${ext}" files are` : 'files without an extension are'} not supported (PDF, images, Word, PowerPoint, Excel)`);
+      return result(
+        st.size,
+        'UNSUPPORTED',
+        `${name}: ${ext ? `"${ext}" files are` : 'files without an extension are'} not supported (PDF, images, Word, PowerPoint, Excel)`,
+      );
     }
     const head = Buffer.alloc(Math.min(SNIFF_BYTES, st.size));
     let bytesRead: number;

@@ -35,7 +35,8 @@ export function createGrants(initial: { read?: readonly string[]; write?: readon
   const readRoots = new Set<string>();
   const writeFiles = new Set<string>();
   const writeRoots = new Set<string>();
-  const usable = (p: unknown): p is string => typeof p === 'string' && p.length > 0 && !p.includes('\0') && isAbsolute(p);
+  const usable = (p: unknown): p is string =>
+    typeof p === 'string' && p.length > 0 && !p.includes('\0') && isAbsolute(p);
   const g: Grants = {
     allowRead(path) {
       if (usable(path)) readRoots.add(real(path));
@@ -59,12 +60,18 @@ export function createGrants(initial: { read?: readonly string[]; write?: readon
     checkRead(paths) {
       const bad = paths.find((p) => !g.canRead(p));
       if (bad !== undefined) {
-        throw new CodedError('NOT_ALLOWED', `${String(bad).slice(0, 200)} was not chosen by you: add files with "Add files" or drag and drop them`);
+        throw new CodedError(
+          'NOT_ALLOWED',
+          `${String(bad).slice(0, 200)} was not chosen by you: add files with "Add files" or drag and drop them`,
+        );
       }
     },
     checkWrite(path, kind) {
       if (!g.canWrite(path, kind)) {
-        throw new CodedError('NOT_ALLOWED', `${String(path).slice(0, 200)} was not chosen by you: pick the ${kind === 'file' ? 'file in the save dialog' : 'folder in the folder dialog'}`);
+        throw new CodedError(
+          'NOT_ALLOWED',
+          `${String(path).slice(0, 200)} was not chosen by you: pick the ${kind === 'file' ? 'file in the save dialog' : 'folder in the folder dialog'}`,
+        );
       }
     },
   };

@@ -16,7 +16,8 @@ import { ensureDir, writeFileAtomic } from '../../../engine/store/atomic.ts';
 import { sanitizeName } from '../fs-safe/names.ts';
 import { checkPaths, toFileCheck } from './check.ts';
 
-const tooLarge = (name: string): CodedError => new CodedError('TOO_LARGE', `${name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+const tooLarge = (name: string): CodedError =>
+  new CodedError('TOO_LARGE', `${name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
 const empty = (name: string): CodedError => new CodedError('EMPTY', `${name} is empty`);
 
 /** A fresh folder under uploads, and the file's safe name in it. */
@@ -40,7 +41,12 @@ export async function storeBytes(uploadsDir: string, name: string, bytes: Uint8A
  * anything is written when it is over the limit. Throws TOO_LARGE, EMPTY or UPLOAD_FAILED (interrupted);
  * nothing is left behind then.
  */
-export async function storeStream(uploadsDir: string, name: string, body: Readable, declared?: number): Promise<{ path: string; size: number }> {
+export async function storeStream(
+  uploadsDir: string,
+  name: string,
+  body: Readable,
+  declared?: number,
+): Promise<{ path: string; size: number }> {
   if (declared !== undefined && Number.isFinite(declared) && declared > MAX_FILE_BYTES) throw tooLarge(name);
   const path = await uploadPath(uploadsDir, name, 'upload');
   let size = 0;
@@ -71,7 +77,12 @@ export interface SubmitHow {
 const sameFile = (name: string, size: number): string => `${name}\0${size}`;
 
 /** The door into the queue: folders expanded, each file checked once, the good ones queued in order. */
-export async function submitPaths(tasks: TaskRegistry, paths: readonly string[], options?: SubmitOptions, how: SubmitHow = {}): Promise<SubmitResult> {
+export async function submitPaths(
+  tasks: TaskRegistry,
+  paths: readonly string[],
+  options?: SubmitOptions,
+  how: SubmitHow = {},
+): Promise<SubmitResult> {
   if (paths.length === 0) throw new CodedError('NO_FILES', 'No files to submit');
   const checks = await checkPaths(paths);
   const queued = how.duplicates === 'ask' ? new Set(tasks.list().map((t) => sameFile(t.fileName, t.size))) : null;

@@ -7,5 +7,9 @@ import { sweepOlderThan } from '../fs-safe/sweep.ts';
 const MIN_AGE_MS = 60 * 60 * 1000;
 
 export function pruneUploads(uploadsDir: string, taskPaths: readonly string[], now = Date.now()): Promise<number> {
-  return sweepOlderThan(uploadsDir, MIN_AGE_MS, { now, foldersOnly: true, keep: (dir) => taskPaths.some((p) => p.startsWith(dir + sep)) });
+  return sweepOlderThan(uploadsDir, MIN_AGE_MS, {
+    now,
+    foldersOnly: true,
+    keep: (dir) => taskPaths.some((p) => p.startsWith(dir + sep)),
+  });
 }

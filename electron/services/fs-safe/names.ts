@@ -88,7 +88,9 @@ async function exists(path: string): Promise<boolean> {
  * `companions(name)` lists further names that must be free too (e.g. a Markdown file's images folder).
  */
 export async function uniqueName(
-  dir: string, name: string, taken: Set<string>,
+  dir: string,
+  name: string,
+  taken: Set<string>,
   opts: { isFolder?: boolean; companions?: (name: string) => string[] } = {},
 ): Promise<string> {
   for (let n = 1; n < 100_000; n++) {
@@ -96,7 +98,11 @@ export async function uniqueName(
     const all = [candidate, ...(opts.companions?.(candidate) ?? [])];
     if (all.some((c) => taken.has(c.toLowerCase()))) continue;
     let free = true;
-    for (const c of all) if (await exists(join(dir, c))) { free = false; break; }
+    for (const c of all)
+      if (await exists(join(dir, c))) {
+        free = false;
+        break;
+      }
     if (!free) continue;
     for (const c of all) taken.add(c.toLowerCase());
     return candidate;

@@ -29,7 +29,9 @@ export async function sweepOlderThan(root: string, maxAgeMs: number, opts: Sweep
     try {
       await rm(path, { recursive: true, force: true });
       removed++;
-    } catch { /* raced with another sweep, or not ours to remove */ }
+    } catch {
+      /* raced with another sweep, or not ours to remove */
+    }
   }
   return removed;
 }

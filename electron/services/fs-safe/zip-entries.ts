@@ -36,7 +36,8 @@ const CEN = 0x02014b50;
 const LOC = 0x04034b50;
 
 export const badZip = (why: string): CodedError => new CodedError('BAD_ZIP', `Not a valid zip archive: ${why}.`);
-export const unsafeZip = (why: string): CodedError => new CodedError('UNSAFE_ZIP', `The zip archive was refused: ${why}.`);
+export const unsafeZip = (why: string): CodedError =>
+  new CodedError('UNSAFE_ZIP', `The zip archive was refused: ${why}.`);
 
 /** True when the bytes start like a zip (local file header, or the record of an empty archive). */
 export function hasZipSignature(b: Uint8Array): boolean {
@@ -46,7 +47,8 @@ export function hasZipSignature(b: Uint8Array): boolean {
 
 /** Checks one entry name; returns it with '/' separators or throws UNSAFE_ZIP. */
 export function checkEntryName(raw: string): string {
-  if (raw === '' || /[\u0000-\u001f\u007f]/.test(raw)) throw unsafeZip(`entry name ${JSON.stringify(raw)} contains control characters or is empty`);
+  if (raw === '' || /[\u0000-\u001f\u007f]/.test(raw))
+    throw unsafeZip(`entry name ${JSON.stringify(raw)} contains control characters or is empty`);
   const name = raw.replace(/\\/g, '/');
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw unsafeZip(`entry "${raw}" has an absolute path`);
   if (name.split('/').some((seg) => seg === '..')) throw unsafeZip(`entry "${raw}" points outside the archive folder`);
@@ -62,7 +64,9 @@ function findEocd(v: DataView): number {
 }
 
 const decodeName = (bytes: Uint8Array, utf8: boolean): string =>
-  utf8 || bytes.every((c) => c < 0x80) ? new TextDecoder('utf-8', { fatal: false }).decode(bytes) : String.fromCharCode(...bytes);
+  utf8 || bytes.every((c) => c < 0x80)
+    ? new TextDecoder('utf-8', { fatal: false }).decode(bytes)
+    : String.fromCharCode(...bytes);
 
 /** Parses and validates the central directory; throws BAD_ZIP or UNSAFE_ZIP with the reason. */
 export function readCentralDirectory(b: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipEntry[] {
@@ -73,8 +77,10 @@ export function readCentralDirectory(b: Uint8Array, limits: ZipLimits = DEFAULT_
   const count = v.getUint16(eocd + 10, true);
   const cdSize = v.getUint32(eocd + 12, true);
   const cdOffset = v.getUint32(eocd + 16, true);
-  if (v.getUint16(eocd + 4, true) !== 0 || v.getUint16(eocd + 6, true) !== 0) throw badZip('multi-part archives are not supported');
-  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw unsafeZip('ZIP64 archives (over 4 GB or 65,535 entries) are not supported');
+  if (v.getUint16(eocd + 4, true) !== 0 || v.getUint16(eocd + 6, true) !== 0)
+    throw badZip('multi-part archives are not supported');
+  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff)
+    throw unsafeZip('ZIP64 archives (over 4 GB or 65,535 entries) are not supported');
   if (count > limits.maxEntries) throw unsafeZip(`it has ${count} entries (the limit is ${limits.maxEntries})`);
   if (cdOffset + cdSize > eocd) throw badZip('the central directory lies outside the file');
   const entries: ZipEntry[] = [];
@@ -100,13 +106,15 @@ export function readCentralDirectory(b: Uint8Array, limits: ZipLimits = DEFAULT_
     const name = checkEntryName(raw);
     const mode = (external >>> 16) & 0o170000;
     if (madeBy === 3 && mode === 0o120000) throw unsafeZip(`entry "${raw}" is a symbolic link`);
-    if (madeBy === 3 && mode !== 0 && mode !== 0o100000 && mode !== 0o040000) throw unsafeZip(`entry "${raw}" is not a regular file or folder`);
+    if (madeBy === 3 && mode !== 0 && mode !== 0o100000 && mode !== 0o040000)
+      throw unsafeZip(`entry "${raw}" is not a regular file or folder`);
     if (flags & 1) throw unsafeZip(`entry "${raw}" is encrypted`);
     if (method !== 0 && method !== 8) throw badZip(`entry "${raw}" uses an unsupported compression method (${method})`);
     if (seen.has(name)) throw unsafeZip(`entry "${raw}" appears twice`);
     seen.add(name);
 
-    if (localOffset + 30 > cdOffset || v.getUint32(localOffset, true) !== LOC) throw badZip(`the local header of "${raw}" is missing`);
+    if (localOffset + 30 > cdOffset || v.getUint32(localOffset, true) !== LOC)
+      throw badZip(`the local header of "${raw}" is missing`);
     const dataStart = localOffset + 30 + v.getUint16(localOffset + 26, true) + v.getUint16(localOffset + 28, true);
     if (dataStart + compressedSize > cdOffset) throw badZip(`the data of "${raw}" lies outside the file`);
     const isDir = name.endsWith('/');

@@ -5,7 +5,12 @@ import { crc32 } from 'node:zlib';
 import { Inflate } from 'fflate';
 import { CodedError } from '../../../shared/result.ts';
 import {
-  badZip, DEFAULT_ZIP_LIMITS, readCentralDirectory, unsafeZip, type ZipEntry, type ZipLimits,
+  badZip,
+  DEFAULT_ZIP_LIMITS,
+  readCentralDirectory,
+  unsafeZip,
+  type ZipEntry,
+  type ZipLimits,
 } from './zip-entries.ts';
 
 export { DEFAULT_ZIP_LIMITS, hasZipSignature, type ZipEntry, type ZipLimits } from './zip-entries.ts';
@@ -44,7 +49,9 @@ export function walkZip(
         throw unsafeZip(`it expands to more than ${mb(limits.maxTotalBytes)} (a zip bomb?)`);
       }
       if (size > limits.ratioFloorBytes && size > limits.maxRatio * Math.max(1, entry.compressedSize)) {
-        throw unsafeZip(`entry "${entry.name}" expands more than ${limits.maxRatio} times its compressed size (a zip bomb?)`);
+        throw unsafeZip(
+          `entry "${entry.name}" expands more than ${limits.maxRatio} times its compressed size (a zip bomb?)`,
+        );
       }
       if (size > entry.declaredSize) throw unsafeZip(`entry "${entry.name}" inflates to more than its header declares`);
       crc = crc32(chunk, crc);
@@ -88,12 +95,16 @@ export function readZipSafe(
   limits?: ZipLimits,
 ): Map<string, Uint8Array> {
   const parts = new Map<string, Uint8Array[]>();
-  const summary = walkZip(bytes, (entry, chunk) => {
-    if (!want(entry.name)) return;
-    let list = parts.get(entry.name);
-    if (!list) parts.set(entry.name, (list = []));
-    list.push(chunk.slice());
-  }, limits);
+  const summary = walkZip(
+    bytes,
+    (entry, chunk) => {
+      if (!want(entry.name)) return;
+      let list = parts.get(entry.name);
+      if (!list) parts.set(entry.name, (list = []));
+      list.push(chunk.slice());
+    },
+    limits,
+  );
   const out = new Map<string, Uint8Array>();
   for (const e of summary.entries) {
     if (!e.isDir && want(e.name)) out.set(e.name, new Uint8Array(Buffer.concat(parts.get(e.name) ?? [])));

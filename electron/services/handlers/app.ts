@@ -7,8 +7,10 @@ import type { AppInfo } from '../../../shared/task.ts';
 import { testConnection } from '../backend/connection.ts';
 import type { HandlerContext } from './index.ts';
 
-type AppHandlers = Pick<Handlers,
-  'app:ready' | 'settings:get' | 'settings:set' | 'key:status' | 'key:set' | 'key:clear' | 'connection:test'>;
+type AppHandlers = Pick<
+  Handlers,
+  'app:ready' | 'settings:get' | 'settings:set' | 'key:status' | 'key:set' | 'key:clear' | 'connection:test'
+>;
 
 export function appHandlers(ctx: HandlerContext): AppHandlers {
   const { app, settings, keys } = ctx;
@@ -17,8 +19,13 @@ export function appHandlers(ctx: HandlerContext): AppHandlers {
       // The same lookup the local engine makes (the LibreOffice setting, else DOCPARSE_SOFFICE, PATH, install folders).
       const soffice = findSoffice({ explicit: sofficeOption(settings.get().sofficePath) });
       return {
-        version: app.version, transport: ctx.transport, platform: app.platform, locale: app.locale, dataDir: ctx.dataDir,
-        localOffice: soffice !== null, soffice,
+        version: app.version,
+        transport: ctx.transport,
+        platform: app.platform,
+        locale: app.locale,
+        dataDir: ctx.dataDir,
+        localOffice: soffice !== null,
+        soffice,
       };
     },
     'settings:get': async () => settings.get(),
@@ -28,7 +35,10 @@ export function appHandlers(ctx: HandlerContext): AppHandlers {
     'key:clear': async () => keys.clear(),
     'connection:test': async (req) =>
       testConnection(req, {
-        targets: ctx.targets, defaultBackend: () => settings.get().backend, savedBaseUrl: () => settings.get().cloudBaseUrl, timing: ctx.timing,
+        targets: ctx.targets,
+        defaultBackend: () => settings.get().backend,
+        savedBaseUrl: () => settings.get().cloudBaseUrl,
+        timing: ctx.timing,
       }),
   };
 }

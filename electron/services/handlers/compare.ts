@@ -19,7 +19,8 @@ export function compareHandlers(ctx: HandlerContext): Pick<Handlers, 'results:sa
         id,
         fileName: task?.fileName ?? meta.fileName,
         finishedAt: task?.finishedAt ?? meta.savedAt,
-        elapsedMs: task?.startedAt != null && task.finishedAt != null ? Math.max(0, task.finishedAt - task.startedAt) : null,
+        elapsedMs:
+          task?.startedAt != null && task.finishedAt != null ? Math.max(0, task.finishedAt - task.startedAt) : null,
         pages: task?.pages ?? meta.metadata?.page_num ?? null,
         backend: task?.backend ?? 'local',
         baseUrl: task?.baseUrl ?? '',

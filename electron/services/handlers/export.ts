@@ -37,8 +37,12 @@ async function downloadDir(ctx: ServicesContext): Promise<string> {
  * Writes one export named `name` where the request says: its destPath (granted, absolute), else the file
  * the save dialog gives, else (browser mode) a download. `write(path, overwrite)` writes the file(s).
  */
-export async function deliverExport(ctx: ServicesContext, req: Destination, name: string,
-  write: (path: string, overwrite: boolean) => Promise<string[]>): Promise<ExportResult> {
+export async function deliverExport(
+  ctx: ServicesContext,
+  req: Destination,
+  name: string,
+  write: (path: string, overwrite: boolean) => Promise<string[]>,
+): Promise<ExportResult> {
   if (req.destPath) {
     if (!isAbsolute(req.destPath)) throw new CodedError('BAD_PATH', 'The destination must be an absolute file path.');
     ctx.grants.checkWrite(req.destPath, 'file');
@@ -62,17 +66,25 @@ export async function exportTask(ctx: ServicesContext, req: ExportRequest): Prom
   const files = await ctx.results.files(req.id);
   const name = exportFileName(files, req.format);
   // A single JSON file is self-contained with data URIs (no folder travels with it) unless asked as-is.
-  const images = req.format === 'json' ? 'inline' : req.images ?? 'folder';
+  const images = req.format === 'json' ? 'inline' : (req.images ?? 'folder');
   const opts = { images, json: req.json ?? 'self-contained' } as const;
 
   // Browser mode: a download. A folder cannot be downloaded, so Markdown with images comes zipped.
-  if (!req.destPath && !ctx.dialogs && req.format === 'markdown' && opts.images === 'folder' && files.images.length > 0) {
+  if (
+    !req.destPath &&
+    !ctx.dialogs &&
+    req.format === 'markdown' &&
+    opts.images === 'folder' &&
+    files.images.length > 0
+  ) {
     const zipName = fitName(`${files.stem}-markdown.zip`, 255);
     const path = join(await downloadDir(ctx), zipName);
     await writeMarkdownBundle(files, path);
     return { written: [path], downloadUrl: ctx.downloads.register(path, zipName) };
   }
-  return deliverExport(ctx, req, name, (path, overwrite) => writeExport(files, req.format, path, { ...opts, overwrite }));
+  return deliverExport(ctx, req, name, (path, overwrite) =>
+    writeExport(files, req.format, path, { ...opts, overwrite }),
+  );
 }
 
 export function exportHandlers(ctx: HandlerContext): Pick<Handlers, 'export:task' | 'export:batch'> {

@@ -10,12 +10,16 @@ const granted = (p: string | null, grant: (p: string) => void): string | null =>
   return p;
 };
 
-export function fileHandlers(ctx: HandlerContext): Pick<Handlers, 'files:import' | 'dialog:saveFile' | 'dialog:pickFolder' | 'dialog:openFiles'> {
+export function fileHandlers(
+  ctx: HandlerContext,
+): Pick<Handlers, 'files:import' | 'dialog:saveFile' | 'dialog:pickFolder' | 'dialog:openFiles'> {
   const { dialogs, grants } = ctx;
   return {
     'files:import': async ({ name, bytes }) => storeBytes(dataPaths(ctx.dataDir).uploads, name, bytes),
-    'dialog:saveFile': async ({ defaultName }) => granted(dialogs ? await dialogs.saveFile(defaultName) : null, (p) => grants.allowWrite(p, 'file')),
-    'dialog:pickFolder': async () => granted(dialogs ? await dialogs.pickFolder() : null, (p) => grants.allowWrite(p, 'folder')),
+    'dialog:saveFile': async ({ defaultName }) =>
+      granted(dialogs ? await dialogs.saveFile(defaultName) : null, (p) => grants.allowWrite(p, 'file')),
+    'dialog:pickFolder': async () =>
+      granted(dialogs ? await dialogs.pickFolder() : null, (p) => grants.allowWrite(p, 'folder')),
     'dialog:openFiles': async (req) => {
       const picked = dialogs ? await dialogs.openFiles(req ? req.extensions : undefined) : null;
       for (const p of picked ?? []) grants.allowRead(p);

@@ -4,7 +4,9 @@ import type { Handlers } from '../../../shared/ipc-contract.ts';
 import { createHistoryIndex } from '../history/search-index.ts';
 import type { HandlerContext } from './index.ts';
 
-export function historyHandlers(ctx: HandlerContext): Pick<Handlers, 'history:list' | 'history:delete' | 'history:clear' | 'storage:usage'> {
+export function historyHandlers(
+  ctx: HandlerContext,
+): Pick<Handlers, 'history:list' | 'history:delete' | 'history:clear' | 'storage:usage'> {
   const index = createHistoryIndex(ctx);
 
   /** Removes cached files and the task; returns the bytes freed. */

@@ -32,7 +32,10 @@ export interface HandlerContext extends ServicesContext {
 
 type Loose = (req: unknown) => Promise<unknown>;
 
-const behind = <K extends InvokeChannel>(handle: Handlers[K], parse: RequestParsers[K]): Loose => async (req) => handle(parse(req));
+const behind =
+  <K extends InvokeChannel>(handle: Handlers[K], parse: RequestParsers[K]): Loose =>
+  async (req) =>
+    handle(parse(req));
 
 /** Each handler called only with what its parser made of the raw request (a parser throws INVALID_REQUEST). */
 function parsed(handlers: Handlers, parsers: RequestParsers): Handlers {
@@ -44,12 +47,15 @@ function parsed(handlers: Handlers, parsers: RequestParsers): Handlers {
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
-  return parsed({
-    ...appHandlers(ctx),
-    ...fileHandlers(ctx),
-    ...taskHandlers(ctx),
-    ...historyHandlers(ctx),
-    ...exportHandlers(ctx),
-    ...compareHandlers(ctx),
-  }, requests);
+  return parsed(
+    {
+      ...appHandlers(ctx),
+      ...fileHandlers(ctx),
+      ...taskHandlers(ctx),
+      ...historyHandlers(ctx),
+      ...exportHandlers(ctx),
+      ...compareHandlers(ctx),
+    },
+    requests,
+  );
 }

@@ -1,7 +1,12 @@
 // The one set of request checks: the renderer is not trusted, so every field it sends is turned into its
 // contract type here or refused with CodedError('INVALID_REQUEST') and a message naming the field.
 import { CodedError } from '../../../shared/result.ts';
-import { DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
+import {
+  DEFAULT_FEATURE_CONFIG,
+  OUTPUT_FORMATS,
+  type FeatureConfig,
+  type OutputFormat,
+} from '../../../shared/somark.ts';
 import type { SubmitOptions } from '../../../shared/task.ts';
 import { checkFileOptions, type FileOptions } from '../../../shared/file-options.ts';
 
@@ -25,7 +30,8 @@ export function oneOf<T extends string>(v: unknown, allowed: readonly T[], msg: 
   return allowed.find((a) => a === v) ?? invalid(msg);
 }
 
-export const optional = <T>(v: unknown, parse: (v: unknown) => T): T | undefined => (v === undefined || v === null ? undefined : parse(v));
+export const optional = <T>(v: unknown, parse: (v: unknown) => T): T | undefined =>
+  v === undefined || v === null ? undefined : parse(v);
 
 export const text = (v: unknown, msg: string): string => (typeof v === 'string' ? v : invalid(msg));
 
@@ -37,7 +43,10 @@ export const idOf = (req: unknown): { id: string } => ({ id: taskId(record(req).
 export function idList(v: unknown, field = 'ids'): string[] {
   if (!Array.isArray(v)) return invalid(`${field} must be a list of task ids`);
   const ids: string[] = [];
-  for (const x of v) ids.push(typeof x === 'string' && x.length > 0 && x.length < 200 ? x : invalid(`${field} must be a list of task ids`));
+  for (const x of v)
+    ids.push(
+      typeof x === 'string' && x.length > 0 && x.length < 200 ? x : invalid(`${field} must be a list of task ids`),
+    );
   return ids;
 }
 
@@ -50,7 +59,11 @@ export function pathList(v: unknown): string[] {
 
 /** An optional path: absent, null and '' all mean "none". */
 export const pathOpt = (v: unknown, field: string): string | null =>
-  v === undefined || v === null || v === '' ? null : typeof v === 'string' && !v.includes('\0') ? v : invalid(`${field} must be a path`);
+  v === undefined || v === null || v === ''
+    ? null
+    : typeof v === 'string' && !v.includes('\0')
+      ? v
+      : invalid(`${field} must be a path`);
 
 const OPTION_KEYS = ['backend', 'mode', 'formats', 'featureConfig', 'fileOptions'];
 const badOption = (msg: string): never => invalid(`Invalid options: ${msg}`);
@@ -59,7 +72,11 @@ function featureConfig(v: unknown): Partial<FeatureConfig> {
   const r = record(v, 'Invalid options: featureConfig must be an object');
   const out: Partial<FeatureConfig> = {};
   for (const key of Object.keys(r)) {
-    const k = oneOf(key, Object.keys(DEFAULT_FEATURE_CONFIG) as (keyof FeatureConfig)[], `Invalid options: featureConfig.${key} is not a known option`);
+    const k = oneOf(
+      key,
+      Object.keys(DEFAULT_FEATURE_CONFIG) as (keyof FeatureConfig)[],
+      `Invalid options: featureConfig.${key} is not a known option`,
+    );
     const val = r[key];
     out[k] = typeof val === 'boolean' ? val : badOption(`featureConfig.${key} must be true or false`);
   }
@@ -89,8 +106,14 @@ export function submitOptions(v: unknown): SubmitOptions | undefined {
   const r = record(v, 'options must be an object');
   for (const k of Object.keys(r)) if (!OPTION_KEYS.includes(k)) invalid(`unknown option "${k}"`);
   const o: SubmitOptions = {};
-  if (r.backend !== undefined) o.backend = oneOf(r.backend, ['local', 'cloud'] as const, 'Invalid options: backend must be "local" or "cloud"');
-  if (r.mode !== undefined) o.mode = oneOf(r.mode, ['auto', 'sync', 'async'] as const, 'Invalid options: mode must be "auto", "sync" or "async"');
+  if (r.backend !== undefined)
+    o.backend = oneOf(r.backend, ['local', 'cloud'] as const, 'Invalid options: backend must be "local" or "cloud"');
+  if (r.mode !== undefined)
+    o.mode = oneOf(
+      r.mode,
+      ['auto', 'sync', 'async'] as const,
+      'Invalid options: mode must be "auto", "sync" or "async"',
+    );
   if (r.formats !== undefined) o.formats = formats(r.formats);
   if (r.featureConfig !== undefined) o.featureConfig = featureConfig(r.featureConfig);
   if (r.fileOptions !== undefined) o.fileOptions = fileOptions(r.fileOptions);

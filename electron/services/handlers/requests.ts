@@ -3,7 +3,20 @@
 import type { InvokeChannel, Req } from '../../../shared/ipc-contract.ts';
 import type { BatchExportRequest, ExportFormat, ExportRequest } from '../../../shared/export.ts';
 import { assertUpdate } from '../settings/validate.ts';
-import { idList, idOf, invalid, none, oneOf, optional, pathList, pathOpt, record, submitOptions, taskId, text } from './parse.ts';
+import {
+  idList,
+  idOf,
+  invalid,
+  none,
+  oneOf,
+  optional,
+  pathList,
+  pathOpt,
+  record,
+  submitOptions,
+  taskId,
+  text,
+} from './parse.ts';
 
 export type RequestParsers = { [K in InvokeChannel]: (req: unknown) => Req<K> };
 
@@ -17,8 +30,17 @@ export function exportRequest(req: unknown): ExportRequest {
   const id = taskId(r.id);
   const format = oneOf(r.format, FORMATS, 'format must be markdown, json or zip');
   if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') invalid('overwrite must be true or false');
-  const json = optional(r.json, (x) => oneOf(x, ['service', 'self-contained'] as const, 'json must be "service" or "self-contained"'));
-  return { id, format, images: images(r.images), destPath: pathOpt(r.destPath, 'destPath'), overwrite: r.overwrite === true, json: json ?? 'self-contained' };
+  const json = optional(r.json, (x) =>
+    oneOf(x, ['service', 'self-contained'] as const, 'json must be "service" or "self-contained"'),
+  );
+  return {
+    id,
+    format,
+    images: images(r.images),
+    destPath: pathOpt(r.destPath, 'destPath'),
+    overwrite: r.overwrite === true,
+    json: json ?? 'self-contained',
+  };
 }
 
 export function batchRequest(req: unknown): BatchExportRequest {
@@ -39,7 +61,8 @@ function extensions(req: unknown): string[] | undefined {
 /** A task id and, for a protected PDF, its password (at most 1024 chars; '' counts as none). */
 function withPassword(req: unknown): { id: string; password?: string } {
   const password = record(req).password;
-  if (password !== undefined && (typeof password !== 'string' || password.length > 1024)) invalid('password must be a string');
+  if (password !== undefined && (typeof password !== 'string' || password.length > 1024))
+    invalid('password must be a string');
   return { id: idOf(req).id, password: typeof password === 'string' && password !== '' ? password : undefined };
 }
 
@@ -59,20 +82,25 @@ export const requests: RequestParsers = {
   'key:clear': none,
   'connection:test': (req) => {
     const r = req === undefined || req === null ? {} : record(req);
-    const backend = optional(r.backend, (b) => oneOf(b, ['local', 'cloud'] as const, 'backend must be "local" or "cloud"'));
+    const backend = optional(r.backend, (b) =>
+      oneOf(b, ['local', 'cloud'] as const, 'backend must be "local" or "cloud"'),
+    );
     return { backend, baseUrl: typeof r.baseUrl === 'string' ? r.baseUrl : undefined };
   },
   'files:import': (req) => {
     const r = typeof req === 'object' && req !== null ? req : {};
     const name = 'name' in r ? r.name : undefined;
     const bytes = 'bytes' in r ? r.bytes : undefined;
-    if (typeof name !== 'string' || !(bytes instanceof Uint8Array)) return invalid('files:import needs a file name and its bytes');
+    if (typeof name !== 'string' || !(bytes instanceof Uint8Array))
+      return invalid('files:import needs a file name and its bytes');
     return { name, bytes };
   },
   'tasks:submit': (req) => {
     const r = record(req);
     const paths = pathList(r.paths);
-    const duplicates = optional(r.duplicates, (d) => oneOf(d, ['add', 'ask'] as const, 'duplicates must be "add" or "ask"'));
+    const duplicates = optional(r.duplicates, (d) =>
+      oneOf(d, ['add', 'ask'] as const, 'duplicates must be "add" or "ask"'),
+    );
     return { paths, options: submitOptions(r.options), duplicates };
   },
   'tasks:list': none,
@@ -94,7 +122,8 @@ export const requests: RequestParsers = {
   },
   'history:list': (req) => {
     const query = req === undefined || req === null ? undefined : record(req).query;
-    if (query !== undefined && (typeof query !== 'string' || query.length > 500)) invalid('query must be text (at most 500 characters)');
+    if (query !== undefined && (typeof query !== 'string' || query.length > 500))
+      invalid('query must be text (at most 500 characters)');
     return { query: typeof query === 'string' ? query : undefined };
   },
   'history:delete': (req) => ({ ids: idList(record(req).ids) }),
@@ -106,7 +135,13 @@ export const requests: RequestParsers = {
     const r = record(req);
     const format = oneOf(r.format, ['markdown', 'json'] as const, 'format must be markdown or json');
     if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') invalid('overwrite must be true or false');
-    return { a: taskId(r.a), b: taskId(r.b), format, destPath: pathOpt(r.destPath, 'destPath'), overwrite: r.overwrite === true };
+    return {
+      a: taskId(r.a),
+      b: taskId(r.b),
+      format,
+      destPath: pathOpt(r.destPath, 'destPath'),
+      overwrite: r.overwrite === true,
+    };
   },
   'dialog:saveFile': (req) => ({ defaultName: String(record(req).defaultName ?? 'export') }),
   'dialog:pickFolder': none,

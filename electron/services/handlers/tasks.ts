@@ -9,8 +9,18 @@ import { rerunTask } from '../history/rerun.ts';
 import { saveVersion } from '../results/versions.ts';
 import type { HandlerContext } from './index.ts';
 
-type TaskHandlers = Pick<Handlers,
-  'tasks:submit' | 'tasks:list' | 'tasks:cancel' | 'tasks:retry' | 'tasks:remove' | 'tasks:rerun' | 'results:get' | 'results:pages' | 'results:saveVersion'>;
+type TaskHandlers = Pick<
+  Handlers,
+  | 'tasks:submit'
+  | 'tasks:list'
+  | 'tasks:cancel'
+  | 'tasks:retry'
+  | 'tasks:remove'
+  | 'tasks:rerun'
+  | 'results:get'
+  | 'results:pages'
+  | 'results:saveVersion'
+>;
 
 export function taskHandlers(ctx: HandlerContext): TaskHandlers {
   const queue = ctx.tasks;

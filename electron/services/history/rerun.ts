@@ -17,7 +17,6 @@ import { sweepOlderThan } from '../fs-safe/sweep.ts';
 /** Staged copies older than this are removed (the queue has long uploaded them). */
 const STAGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-
 async function stage(ctx: ServicesContext, cached: string, fileName: string): Promise<string> {
   const dir = join(dataPaths(ctx.dataDir).rerun, randomBytes(8).toString('hex'));
   await ensureDir(dir);
@@ -56,10 +55,16 @@ export async function rerunTask(ctx: ServicesContext, id: string, options: Submi
   if (cached && (await pathExists(cached))) source = await stage(ctx, cached, fileName);
   else if (parent?.filePath && (await pathExists(parent.filePath))) source = parent.filePath;
   if (!source) {
-    throw new CodedError('NO_ORIGINAL', `The original of ${fileName} is no longer available, so it cannot be parsed again.`);
+    throw new CodedError(
+      'NO_ORIGINAL',
+      `The original of ${fileName} is no longer available, so it cannot be parsed again.`,
+    );
   }
   void sweepOlderThan(dataPaths(ctx.dataDir).rerun, STAGE_TTL_MS);
-  const { tasks: [task], rejected: [refused] } = await submitPaths(ctx.tasks, [source], mergeOptions(parent, options), { parentId: id });
+  const {
+    tasks: [task],
+    rejected: [refused],
+  } = await submitPaths(ctx.tasks, [source], mergeOptions(parent, options), { parentId: id });
   if (refused?.error) throw new CodedError(refused.error.code, refused.error.message);
   if (!task) throw new CodedError('INTERNAL', 'The re-run was not queued.');
   return task;

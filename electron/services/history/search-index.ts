@@ -111,10 +111,12 @@ export function createHistoryIndex(ctx: Pick<ServicesContext, 'results' | 'tasks
     const live = new Set(ids);
     for (const id of entries.keys()) if (!live.has(id)) entries.delete(id);
     const stale: [string, number][] = [];
-    await Promise.all(ids.map(async (id) => {
-      const v = await ctx.results.version(id);
-      if (v >= 0 && entries.get(id)?.version !== v) stale.push([id, v]);
-    }));
+    await Promise.all(
+      ids.map(async (id) => {
+        const v = await ctx.results.version(id);
+        if (v >= 0 && entries.get(id)?.version !== v) stale.push([id, v]);
+      }),
+    );
     for (let i = 0; i < stale.length; i += LOAD_CONCURRENCY) {
       await Promise.all(stale.slice(i, i + LOAD_CONCURRENCY).map(([id, v]) => load(id, v)));
     }

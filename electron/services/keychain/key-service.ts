@@ -53,16 +53,25 @@ export function createKeyService(persistent: KeychainStore, onWarn: (msg: string
     status,
     async set(apiKey, sessionOnly = false) {
       if (typeof apiKey !== 'string' || !KEY_PATTERN.test(apiKey.trim())) {
-        throw new CodedError('INVALID_KEY_FORMAT', 'An API key starts with "sk-" followed by at least 8 letters, digits, "_" or "-"');
+        throw new CodedError(
+          'INVALID_KEY_FORMAT',
+          'An API key starts with "sk-" followed by at least 8 letters, digits, "_" or "-"',
+        );
       }
       const key = apiKey.trim();
       if (!sessionOnly && !available) {
-        throw new CodedError('KEYCHAIN_UNAVAILABLE', `The OS keychain is not available (${keychainError ?? 'unknown reason'}); keep the key for this session only instead`);
+        throw new CodedError(
+          'KEYCHAIN_UNAVAILABLE',
+          `The OS keychain is not available (${keychainError ?? 'unknown reason'}); keep the key for this session only instead`,
+        );
       }
       if (sessionOnly) {
         await session.set(key);
         // A session key replaces a stored one: clear it so the two never disagree.
-        if (available) await persistent.delete().catch((e: unknown) => onWarn(`could not clear the stored key: ${(e as Error).message}`));
+        if (available)
+          await persistent
+            .delete()
+            .catch((e: unknown) => onWarn(`could not clear the stored key: ${(e as Error).message}`));
         storage = 'memory';
       } else {
         try {

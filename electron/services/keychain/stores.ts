@@ -23,8 +23,12 @@ export function createOsKeychain(service = KEYCHAIN_SERVICE, account = KEYCHAIN_
   // Created on first use: with the store pinned, the constructor itself throws when it is unreachable.
   let made: { entry: AsyncEntry; probe: AsyncEntry } | null = null;
   const entries = (): { entry: AsyncEntry; probe: AsyncEntry } =>
-    (made ??= { entry: new AsyncEntry(service, account, OPTIONS), probe: new AsyncEntry(service, `${account}.probe`, OPTIONS) });
-  const os = <T>(p: () => Promise<T>): Promise<T> => timed(Promise.resolve().then(p), PROBE_TIMEOUT_MS, 'The OS keychain');
+    (made ??= {
+      entry: new AsyncEntry(service, account, OPTIONS),
+      probe: new AsyncEntry(service, `${account}.probe`, OPTIONS),
+    });
+  const os = <T>(p: () => Promise<T>): Promise<T> =>
+    timed(Promise.resolve().then(p), PROBE_TIMEOUT_MS, 'The OS keychain');
   return {
     kind: 'keychain',
     async get() {

@@ -41,16 +41,27 @@ export function resolveOptions(settings: Settings, options: SubmitOptions | unde
   } catch (e) {
     throw new CodedError('INVALID_REQUEST', (e as Error).message.replace(/^Invalid settings/, 'Invalid options'));
   }
-  return { backend: s.backend, mode: s.mode, formats: s.formats, featureConfig: s.featureConfig, fileOptions: s.fileOptions, cloudBaseUrl: s.cloudBaseUrl };
+  return {
+    backend: s.backend,
+    mode: s.mode,
+    formats: s.formats,
+    featureConfig: s.featureConfig,
+    fileOptions: s.fileOptions,
+    cloudBaseUrl: s.cloudBaseUrl,
+  };
 }
 
 export async function newTask(file: CheckedFile, o: ResolvedOptions, parentId: string | null): Promise<Task> {
   const kind = kindOfExt(file.ext);
-  const pages = !file.ok ? null
-    : kind === 'pdf' ? await countPdfPages(file.path, file.size)
-    : kind === 'image' ? await imagePages(file)
-    : file.ext === '.pptx' ? await countPptxSlides(file.path, file.size)
-    : null; // Word and Excel pages are known once LibreOffice has laid them out (the engine says so then)
+  const pages = !file.ok
+    ? null
+    : kind === 'pdf'
+      ? await countPdfPages(file.path, file.size)
+      : kind === 'image'
+        ? await imagePages(file)
+        : file.ext === '.pptx'
+          ? await countPptxSlides(file.path, file.size)
+          : null; // Word and Excel pages are known once LibreOffice has laid them out (the engine says so then)
   const now = Date.now();
   return {
     id: newTaskId(),

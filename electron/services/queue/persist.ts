@@ -8,7 +8,16 @@ import { bank, recordRetry } from './clock.ts';
 import { stat } from 'node:fs/promises';
 
 const VERSION = 1;
-const STATES: readonly TaskState[] = ['queued', 'needsPassword', 'uploading', 'QUEUING', 'PROCESSING', 'SUCCESS', 'FAILED', 'cancelled'];
+const STATES: readonly TaskState[] = [
+  'queued',
+  'needsPassword',
+  'uploading',
+  'QUEUING',
+  'PROCESSING',
+  'SUCCESS',
+  'FAILED',
+  'cancelled',
+];
 
 export async function saveTasks(dataDir: string, tasks: Iterable<Task>): Promise<void> {
   await writeJsonAtomic(dataPaths(dataDir).tasks, { version: VERSION, tasks: [...tasks] });
@@ -17,9 +26,17 @@ export async function saveTasks(dataDir: string, tasks: Iterable<Task>): Promise
 function plausible(t: unknown): t is Task {
   if (typeof t !== 'object' || t === null) return false;
   const o = t as Record<string, unknown>;
-  return typeof o.id === 'string' && TASK_ID.test(o.id) && typeof o.filePath === 'string' && typeof o.fileName === 'string'
-    && typeof o.state === 'string' && (STATES as readonly string[]).includes(o.state) && typeof o.createdAt === 'number'
-    && (o.backend === 'local' || o.backend === 'cloud') && Array.isArray(o.formats);
+  return (
+    typeof o.id === 'string' &&
+    TASK_ID.test(o.id) &&
+    typeof o.filePath === 'string' &&
+    typeof o.fileName === 'string' &&
+    typeof o.state === 'string' &&
+    (STATES as readonly string[]).includes(o.state) &&
+    typeof o.createdAt === 'number' &&
+    (o.backend === 'local' || o.backend === 'cloud') &&
+    Array.isArray(o.formats)
+  );
 }
 
 /**
@@ -36,7 +53,10 @@ export function revive(t: Task, savedAt: number = Date.now()): Task {
   const resumable = (t.state === 'QUEUING' || t.state === 'PROCESSING') && t.mode === 'async' && !!t.remoteTaskId;
   if (resumable && t.backend === 'local') {
     const attempts = t.attempts + 1;
-    const reason = { code: 'ENGINE_RESTARTED', message: 'The app and its local engine were restarted; the engine runs the task again' };
+    const reason = {
+      code: 'ENGINE_RESTARTED',
+      message: 'The app and its local engine were restarted; the engine runs the task again',
+    };
     t = { ...recordRetry(t, attempts, 'engineRestarted', reason, Date.now()), attempts };
   }
   if (t.state === 'uploading' || ((t.state === 'QUEUING' || t.state === 'PROCESSING') && !resumable)) {

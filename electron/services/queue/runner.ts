@@ -57,15 +57,21 @@ export async function runTask(h: RunHandle, d: RunDeps): Promise<void> {
       const t = h.get();
       const target = await d.targets.resolve(t.backend, t.backend === 'cloud' ? t.baseUrl : undefined);
       client = createSomarkClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, timing: d.timing });
-      const outcome = t.remoteTaskId && t.mode === 'async'
-        ? (h.update({ baseUrl: client.baseUrl }), await poll(client, t.remoteTaskId, h, d, onRetry))
-        : await upload(client, h, d, onRetry);
+      const outcome =
+        t.remoteTaskId && t.mode === 'async'
+          ? (h.update({ baseUrl: client.baseUrl }), await poll(client, t.remoteTaskId, h, d, onRetry))
+          : await upload(client, h, d, onRetry);
       if (outcome.kind === 'done') return;
       if (resubmits >= d.timing.failedResubmits) throw new RemoteFailedError(outcome.reason);
       resubmits++;
-      d.log.warn(`${id} remote task ${h.get().remoteTaskId ?? '-'} failed (${outcome.reason}); submitting again (${resubmits}/${d.timing.failedResubmits})`);
+      d.log.warn(
+        `${id} remote task ${h.get().remoteTaskId ?? '-'} failed (${outcome.reason}); submitting again (${resubmits}/${d.timing.failedResubmits})`,
+      );
       // The next upload is the next attempt: it says why it was made.
-      const reason = { code: outcome.lost && t.backend === 'local' ? 'ENGINE_RESTARTED' : 'PARSE_FAILED', message: outcome.reason };
+      const reason = {
+        code: outcome.lost && t.backend === 'local' ? 'ENGINE_RESTARTED' : 'PARSE_FAILED',
+        message: outcome.reason,
+      };
       const { retries } = recordRetry(h.get(), h.get().attempts + 1, retryCause(reason), reason, Date.now());
       h.update({ remoteTaskId: null, progress: null, retries }, true);
     }
@@ -81,8 +87,15 @@ async function upload(client: SomarkClient, h: RunHandle, d: RunDeps, onRetry: O
   const t = h.get();
   const mode = t.mode ?? chooseMode(t, d.settings());
   h.update({
-    state: 'uploading', mode, baseUrl: client.baseUrl, uploadPercent: 0, progress: null, error: null,
-    startedAt: t.startedAt ?? Date.now(), attempts: t.attempts + 1, retry: null,
+    state: 'uploading',
+    mode,
+    baseUrl: client.baseUrl,
+    uploadPercent: 0,
+    progress: null,
+    error: null,
+    startedAt: t.startedAt ?? Date.now(),
+    attempts: t.attempts + 1,
+    retry: null,
   });
   d.log.info(`${t.id} upload ${t.fileName} (${t.size} bytes, ${t.pages ?? '?'} pages) ${mode} to ${client.baseUrl}`);
   let lastPct = -1;
@@ -110,9 +123,20 @@ async function upload(client: SomarkClient, h: RunHandle, d: RunDeps, onRetry: O
   if (mode === 'sync') {
     const data = await client.parseSync(params);
     if (data.error) return { kind: 'failed', reason: data.error };
-    h.update({ state: 'PROCESSING', uploadPercent: 100, remoteTaskId: data.task_id || null, pages: data.metadata.page_num || t.pages, retry: null });
+    h.update({
+      state: 'PROCESSING',
+      uploadPercent: 100,
+      remoteTaskId: data.task_id || null,
+      pages: data.metadata.page_num || t.pages,
+      retry: null,
+    });
     d.log.info(`${t.id} sync answer for remote task ${data.task_id || '-'}`);
-    await finish(h, d, { result: data.result, metadata: data.metadata, remoteTaskId: data.task_id || null, warnings: data.warnings ?? [] });
+    await finish(h, d, {
+      result: data.result,
+      metadata: data.metadata,
+      remoteTaskId: data.task_id || null,
+      warnings: data.warnings ?? [],
+    });
     return { kind: 'done' };
   }
   const sub = await client.submitAsync(params);
@@ -121,7 +145,13 @@ async function upload(client: SomarkClient, h: RunHandle, d: RunDeps, onRetry: O
   return poll(client, sub.task_id, h, d, onRetry);
 }
 
-async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: RunDeps, onRetry: OnRetry): Promise<Outcome> {
+async function poll(
+  client: SomarkClient,
+  remoteId: string,
+  h: RunHandle,
+  d: RunDeps,
+  onRetry: OnRetry,
+): Promise<Outcome> {
   const t0 = h.get();
   if (t0.startedAt === null) h.update({ startedAt: Date.now() });
   d.log.info(`${t0.id} polling remote task ${remoteId}`);
@@ -134,10 +164,15 @@ async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: Run
     const asked = Date.now();
     let data: CheckData;
     try {
-      data = await client.check(remoteId, { signal: h.signal, onRetry: (i) => onRetry(i), holdMs: held ? interval : 0 });
+      data = await client.check(remoteId, {
+        signal: h.signal,
+        onRetry: (i) => onRetry(i),
+        holdMs: held ? interval : 0,
+      });
     } catch (e) {
       // The service no longer knows the task (e.g. it restarted and lost it): submit it again.
-      if (e instanceof ServiceError && e.code === ErrorCodes.PARAM_ERROR) return { kind: 'failed', reason: e.serviceMessage || 'task not found', lost: true };
+      if (e instanceof ServiceError && e.code === ErrorCodes.PARAM_ERROR)
+        return { kind: 'failed', reason: e.serviceMessage || 'task not found', lost: true };
       throw e;
     }
     const pages = data.metadata?.page_num || h.get().pages;
@@ -146,9 +181,15 @@ async function poll(client: SomarkClient, remoteId: string, h: RunHandle, d: Run
       if (held) await sleep(Math.max(0, interval - (Date.now() - asked)), h.signal);
       continue;
     }
-    if (data.status === 'FAILED') return { kind: 'failed', reason: data.error || 'the service reported FAILED without a reason' };
+    if (data.status === 'FAILED')
+      return { kind: 'failed', reason: data.error || 'the service reported FAILED without a reason' };
     h.update({ state: 'PROCESSING', pages, progress: data.progress ?? h.get().progress, retry: null });
-    await finish(h, d, { result: data.result!, metadata: data.metadata, remoteTaskId: remoteId, warnings: data.warnings ?? [] });
+    await finish(h, d, {
+      result: data.result!,
+      metadata: data.metadata,
+      remoteTaskId: remoteId,
+      warnings: data.warnings ?? [],
+    });
     return { kind: 'done' };
   }
 }
@@ -157,9 +198,19 @@ async function finish(h: RunHandle, d: RunDeps, done: FinishedParse): Promise<vo
   const bytes = await d.saveResult(h.get(), done, h.signal);
   const t = h.get();
   const pages = done.metadata?.page_num || t.pages;
-  h.update({
-    state: 'SUCCESS', resultBytes: bytes, finishedAt: Date.now(), error: null, pages, retry: null,
-    progress: pages ? { pages_done: pages, pages_total: pages } : t.progress,
-  }, true);
-  d.log.info(`${t.id} SUCCESS (remote ${done.remoteTaskId ?? '-'}) in ${((Date.now() - (t.startedAt ?? t.createdAt)) / 1000).toFixed(1)} s`);
+  h.update(
+    {
+      state: 'SUCCESS',
+      resultBytes: bytes,
+      finishedAt: Date.now(),
+      error: null,
+      pages,
+      retry: null,
+      progress: pages ? { pages_done: pages, pages_total: pages } : t.progress,
+    },
+    true,
+  );
+  d.log.info(
+    `${t.id} SUCCESS (remote ${done.remoteTaskId ?? '-'}) in ${((Date.now() - (t.startedAt ?? t.createdAt)) / 1000).toFixed(1)} s`,
+  );
 }

@@ -41,7 +41,8 @@ export interface QueueDeps extends RunDeps {
 /** Failures after which a retry can poll the same remote task again instead of re-uploading. */
 const TRANSIENT = /^(UNREACHABLE|RATE_LIMITED|BAD_RESPONSE|HTTP_5\d\d|ENGINE_FAILED)$/;
 const isFinal = (t: Task): boolean => FINAL_STATES.includes(t.state);
-const isRemoteLive = (t: Task): boolean => (t.state === 'QUEUING' || t.state === 'PROCESSING') && t.mode === 'async' && !!t.remoteTaskId;
+const isRemoteLive = (t: Task): boolean =>
+  (t.state === 'QUEUING' || t.state === 'PROCESSING') && t.mode === 'async' && !!t.remoteTaskId;
 
 export function createTaskQueue(d: QueueDeps): TaskQueue {
   const tasks = new Map<string, Task>();
@@ -50,8 +51,11 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
   const passwords = new Map<string, string>();
   const jobs = new Set<Promise<void>>();
   let closing = false;
-  const persist = debouncedWriter(() => saveTasks(d.dataDir, tasks.values()), d.timing.persistDelayMs,
-    (e) => d.log.error(`tasks.json not saved: ${(e as Error).message}`));
+  const persist = debouncedWriter(
+    () => saveTasks(d.dataDir, tasks.values()),
+    d.timing.persistDelayMs,
+    (e) => d.log.error(`tasks.json not saved: ${(e as Error).message}`),
+  );
 
   const snapshot = (t: Task): Task => structuredClone(t);
   const need = (id: string): Task => {
@@ -87,11 +91,15 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
     const job = runTask(handle, d)
       .catch((e: unknown) => {
         if (!live() || isAbortError(e)) return;
-        const err = e instanceof CodedError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
+        const err =
+          e instanceof CodedError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
         const cur = tasks.get(t.id)!;
         // A protected PDF waits for its password where the backend can take one; elsewhere it fails.
         const waits = PASSWORD_CODES.includes(err.code) && honours(cur.backend, 'password');
-        put({ ...cur, state: waits ? 'needsPassword' : 'FAILED', error: err, finishedAt: Date.now(), retry: null }, true);
+        put(
+          { ...cur, state: waits ? 'needsPassword' : 'FAILED', error: err, finishedAt: Date.now(), retry: null },
+          true,
+        );
       })
       .then(() => {
         settled = true;
@@ -156,7 +164,16 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       const t = need(id);
       if (isFinal(t)) return snapshot(t);
       stop(id);
-      put({ ...t, state: 'cancelled', finishedAt: Date.now(), uploadPercent: t.state === 'uploading' ? null : t.uploadPercent, retry: null }, true);
+      put(
+        {
+          ...t,
+          state: 'cancelled',
+          finishedAt: Date.now(),
+          uploadPercent: t.state === 'uploading' ? null : t.uploadPercent,
+          retry: null,
+        },
+        true,
+      );
       d.log.info(`${id} cancelled (was ${t.state})`);
       pump();
       return snapshot(tasks.get(id)!);
@@ -164,17 +181,33 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
     async retry(id, password) {
       const t = need(id);
       if (t.state !== 'FAILED' && t.state !== 'cancelled' && t.state !== 'needsPassword') {
-        throw new CodedError('INVALID_STATE', `Only failed, cancelled or password-waiting tasks can be retried (this one is ${t.state})`);
+        throw new CodedError(
+          'INVALID_STATE',
+          `Only failed, cancelled or password-waiting tasks can be retried (this one is ${t.state})`,
+        );
       }
       const check = await checkFile(t.filePath);
       if (!check.ok) throw new CodedError(check.error!.code, check.error!.message);
       // A task that lost touch with a remote task it had submitted goes back to polling it.
-      const repoll = t.state === 'FAILED' && t.mode === 'async' && !!t.remoteTaskId && TRANSIENT.test(t.error?.code ?? '');
+      const repoll =
+        t.state === 'FAILED' && t.mode === 'async' && !!t.remoteTaskId && TRANSIENT.test(t.error?.code ?? '');
       const backendNow = d.settings().backend;
       const next: Task = {
-        ...t, size: check.size, error: null, finishedAt: null, progress: repoll ? t.progress : null, retry: null,
-        uploadPercent: repoll ? 100 : null, remoteTaskId: repoll ? t.remoteTaskId : null, attempts: 0, retries: [], workedMs: 0,
-        state: repoll ? 'PROCESSING' : 'queued', mode: repoll ? t.mode : null, startedAt: null, resultBytes: null,
+        ...t,
+        size: check.size,
+        error: null,
+        finishedAt: null,
+        progress: repoll ? t.progress : null,
+        retry: null,
+        uploadPercent: repoll ? 100 : null,
+        remoteTaskId: repoll ? t.remoteTaskId : null,
+        attempts: 0,
+        retries: [],
+        workedMs: 0,
+        state: repoll ? 'PROCESSING' : 'queued',
+        mode: repoll ? t.mode : null,
+        startedAt: null,
+        resultBytes: null,
         // A new upload goes to the backend and URL the settings point at now (the user may have switched
         // backend or fixed the URL); polling must stay with the service that holds the remote task.
         backend: repoll ? t.backend : backendNow,
@@ -183,7 +216,9 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       if (password) passwords.set(id, password);
       else passwords.delete(id);
       put(next, true);
-      d.log.info(`${id} retry (${password ? 'with a password, ' : ''}${repoll ? `polling ${t.remoteTaskId} again` : `uploading again to the ${next.backend} backend`})`);
+      d.log.info(
+        `${id} retry (${password ? 'with a password, ' : ''}${repoll ? `polling ${t.remoteTaskId} again` : `uploading again to the ${next.backend} backend`})`,
+      );
       pump();
       return snapshot(next);
     },
@@ -200,11 +235,14 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
       // off while uploading is uploaded again. Both ask for the engine first, which waits for the restart.
       for (const [id, ac] of [...running]) {
         const t = tasks.get(id);
-        if (!t || t.backend !== 'local') continue;
+        if (t?.backend !== 'local') continue;
         ac.abort();
         running.delete(id);
-        if (!isRemoteLive(t)) put({ ...t, state: 'queued', mode: null, uploadPercent: null, remoteTaskId: null, retry: null });
-        d.log.warn(`${id} the local engine stopped: ${isRemoteLive(t) ? `polling ${t.remoteTaskId} again` : 'uploading again'} once it is back`);
+        if (!isRemoteLive(t))
+          put({ ...t, state: 'queued', mode: null, uploadPercent: null, remoteTaskId: null, retry: null });
+        d.log.warn(
+          `${id} the local engine stopped: ${isRemoteLive(t) ? `polling ${t.remoteTaskId} again` : 'uploading again'} once it is back`,
+        );
       }
       pump();
     },

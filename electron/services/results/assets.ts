@@ -33,7 +33,9 @@ function inside(root: string, target: string): string | null {
   }
 }
 
-export function createDownloads(assetUrlBase: string): Downloads & { resolve(token: string, name: string): string | null } {
+export function createDownloads(
+  assetUrlBase: string,
+): Downloads & { resolve(token: string, name: string): string | null } {
   const entries = new Map<string, { filePath: string; name: string; expires: number }>();
   return {
     register(filePath, downloadName) {
@@ -51,7 +53,10 @@ export function createDownloads(assetUrlBase: string): Downloads & { resolve(tok
   };
 }
 
-export function createAssetResolver(resultsRoot: string, downloads: { resolve(token: string, name: string): string | null }) {
+export function createAssetResolver(
+  resultsRoot: string,
+  downloads: { resolve(token: string, name: string): string | null },
+) {
   return (relPath: string): string | null => {
     const segs = segments(relPath);
     if (!segs || segs.length < 2) return null;

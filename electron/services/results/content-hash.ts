@@ -14,7 +14,10 @@ export interface ContentHashes {
 function sha256(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const h = createHash('sha256');
-    createReadStream(path).on('data', (c) => h.update(c)).on('error', reject).on('end', () => resolve(h.digest('hex')));
+    createReadStream(path)
+      .on('data', (c) => h.update(c))
+      .on('error', reject)
+      .on('end', () => resolve(h.digest('hex')));
   });
 }
 
@@ -26,9 +29,10 @@ export function createContentHashes(results: Pick<ResultsStore, 'dir' | 'readMet
       if (version < 0) return null;
       const hit = cache.get(id);
       if (hit && hit.version === version) return hit.hash;
-      const hash = results.readMeta(id).then(
-        (meta) => (meta.original ? sha256(join(results.dir(id), meta.original)) : null),
-      ).catch(() => null);
+      const hash = results
+        .readMeta(id)
+        .then((meta) => (meta.original ? sha256(join(results.dir(id), meta.original)) : null))
+        .catch(() => null);
       cache.set(id, { version, hash });
       return hash;
     },

@@ -36,13 +36,21 @@ async function once(url: URL, dest: string, o: DownloadOptions): Promise<Downloa
   let current = url;
   for (let hop = 0; ; hop++) {
     const lookup = egressFor(current, o.serviceBase);
-    const res = await httpRequest({ method: 'GET', url: current, signal: o.signal, idleTimeoutMs: o.idleTimeoutMs, headers: { accept: '*/*' }, lookup });
+    const res = await httpRequest({
+      method: 'GET',
+      url: current,
+      signal: o.signal,
+      idleTimeoutMs: o.idleTimeoutMs,
+      headers: { accept: '*/*' },
+      lookup,
+    });
     const loc = res.headers.location;
     if (res.status >= 300 && res.status < 400 && loc) {
       res.body.resume();
       if (hop >= MAX_REDIRECTS) throw new BadResponseError(`${url.host}: too many redirects`);
       current = new URL(loc, current);
-      if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new BadResponseError(`redirect to ${current.protocol} refused`);
+      if (current.protocol !== 'http:' && current.protocol !== 'https:')
+        throw new BadResponseError(`redirect to ${current.protocol} refused`);
       continue;
     }
     if (res.status < 200 || res.status > 299) {
@@ -55,7 +63,8 @@ async function once(url: URL, dest: string, o: DownloadOptions): Promise<Downloa
     const counter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
         bytes += chunk.length;
-        if (bytes > o.maxBytes) return cb(new DownloadTooLargeError(`${current.host}: download larger than ${o.maxBytes} bytes`));
+        if (bytes > o.maxBytes)
+          return cb(new DownloadTooLargeError(`${current.host}: download larger than ${o.maxBytes} bytes`));
         if (headLen < 16) {
           headParts.push(chunk.subarray(0, 16 - headLen));
           headLen += Math.min(chunk.length, 16 - headLen);
@@ -69,7 +78,10 @@ async function once(url: URL, dest: string, o: DownloadOptions): Promise<Downloa
       await rm(dest, { force: true });
       if (o.signal?.aborted) throw abortError(o.signal);
       if (e instanceof BadResponseError) throw e;
-      throw new NetworkError((e as NodeJS.ErrnoException).code ?? 'ENETWORK', `${current.host}: ${(e as Error).message}`);
+      throw new NetworkError(
+        (e as NodeJS.ErrnoException).code ?? 'ENETWORK',
+        `${current.host}: ${(e as Error).message}`,
+      );
     }
     return { bytes, contentType: String(res.headers['content-type'] ?? ''), head: Buffer.concat(headParts) };
   }

@@ -17,7 +17,11 @@ export { rewriteMarkdown } from '../../../shared/markdown/links.ts';
 const MD_IMAGE = /(?<!\\)!\[(?:\\.|[^\]\\])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const HTML_IMG = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi;
 const isRemote = (u: string): boolean => /^https?:\/\//i.test(u);
-const unescapeHtml = (s: string): string => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const unescapeHtml = (s: string): string =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /** Remote image URLs in order of first appearance. */
 export function collectImageUrls(markdown: string, json: JsonOutput | undefined, imgs: readonly string[]): string[] {
@@ -29,7 +33,8 @@ export function collectImageUrls(markdown: string, json: JsonOutput | undefined,
   for (const m of markdown.matchAll(MD_IMAGE)) tagged.push({ at: m.index ?? 0, url: m[1]! });
   for (const m of markdown.matchAll(HTML_IMG)) tagged.push({ at: m.index ?? 0, url: unescapeHtml(m[1]!) });
   tagged.sort((a, b) => a.at - b.at).forEach((t) => add(t.url));
-  for (const page of json?.pages ?? []) for (const b of page.blocks ?? []) if (typeof b.img_url === 'string') add(b.img_url);
+  for (const page of json?.pages ?? [])
+    for (const b of page.blocks ?? []) if (typeof b.img_url === 'string') add(b.img_url);
   imgs.forEach(add);
   return [...seen];
 }
@@ -56,12 +61,23 @@ export interface ImageCaps {
   eachBytes: number;
   totalBytes: number;
 }
-const CAPS: ImageCaps = { count: MAX_IMAGES_PER_RESULT, eachBytes: MAX_IMAGE_BYTES, totalBytes: MAX_IMAGES_TOTAL_BYTES };
+const CAPS: ImageCaps = {
+  count: MAX_IMAGES_PER_RESULT,
+  eachBytes: MAX_IMAGE_BYTES,
+  totalBytes: MAX_IMAGES_TOTAL_BYTES,
+};
 
 /** Downloads the first `caps.count` URLs (4 at a time) until `caps.totalBytes` are spent; the rest fail. */
-export async function downloadImages(urls: readonly string[], dir: string, o: DownloadOptions, caps: ImageCaps = CAPS): Promise<ImageDownloads> {
+export async function downloadImages(
+  urls: readonly string[],
+  dir: string,
+  o: DownloadOptions,
+  caps: ImageCaps = CAPS,
+): Promise<ImageDownloads> {
   const map: Record<string, string> = {};
-  const failed: ImageDownloads['failed'] = urls.slice(caps.count).map((url) => ({ url, reason: `more than ${caps.count} images in one result` }));
+  const failed: ImageDownloads['failed'] = urls
+    .slice(caps.count)
+    .map((url) => ({ url, reason: `more than ${caps.count} images in one result` }));
   const todo = urls.slice(0, caps.count);
   let spent = 0;
   let next = 0;
@@ -78,7 +94,10 @@ export async function downloadImages(urls: readonly string[], dir: string, o: Do
       const tmp = join(dir, `${base}.part`);
       try {
         const budgetBound = left < Math.min(o.maxBytes, caps.eachBytes);
-        const got = await downloadToFile(url, tmp, { ...o, maxBytes: Math.min(o.maxBytes, caps.eachBytes, left) }).catch((e: unknown) => {
+        const got = await downloadToFile(url, tmp, {
+          ...o,
+          maxBytes: Math.min(o.maxBytes, caps.eachBytes, left),
+        }).catch((e: unknown) => {
           if (budgetBound && e instanceof DownloadTooLargeError) spent = caps.totalBytes; // it used up the rest
           throw e;
         });

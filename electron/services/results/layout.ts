@@ -18,7 +18,8 @@ import type { Task } from '../../../shared/task.ts';
 export const TASK_ID = /^req_[A-Za-z0-9]{6,64}$/;
 
 export function assertTaskId(id: unknown): asserts id is string {
-  if (typeof id !== 'string' || !TASK_ID.test(id)) throw new CodedError('NOT_FOUND', `Unknown task id ${JSON.stringify(id)}`);
+  if (typeof id !== 'string' || !TASK_ID.test(id))
+    throw new CodedError('NOT_FOUND', `Unknown task id ${JSON.stringify(id)}`);
 }
 
 /** File and folder names inside a task's cache folder. */

@@ -40,7 +40,8 @@ export function createResultsStore(dataDir: string, links: ViewLinks = NO_LINKS)
     try {
       return await readFile(join(dir(id), name), 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new CodedError('NOT_FOUND', `No cached result for ${id}`);
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new CodedError('NOT_FOUND', `No cached result for ${id}`);
       throw e;
     }
   };
@@ -49,7 +50,10 @@ export function createResultsStore(dataDir: string, links: ViewLinks = NO_LINKS)
     dir,
     async has(id) {
       if (typeof id !== 'string' || !TASK_ID.test(id)) return false;
-      return lstat(join(root, id, CACHE.meta)).then((s) => s.isFile(), () => false);
+      return lstat(join(root, id, CACHE.meta)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
     },
     async version(id) {
       try {
@@ -85,7 +89,14 @@ export function createResultsStore(dataDir: string, links: ViewLinks = NO_LINKS)
     async list() {
       const names = await readdir(root).catch(() => [] as string[]);
       const ids = names.filter((n) => TASK_ID.test(n));
-      const ok = await Promise.all(ids.map((id) => lstat(join(root, id, CACHE.meta)).then(() => true, () => false)));
+      const ok = await Promise.all(
+        ids.map((id) =>
+          lstat(join(root, id, CACHE.meta)).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
       return ids.filter((_, i) => ok[i]);
     },
   };

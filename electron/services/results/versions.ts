@@ -8,7 +8,13 @@
 import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, join } from 'node:path';
-import { checkEditedPages, EditCheckError, editedOutputs, taskFeatures, type PageEdit } from '../../../shared/edit/version.ts';
+import {
+  checkEditedPages,
+  EditCheckError,
+  editedOutputs,
+  taskFeatures,
+  type PageEdit,
+} from '../../../shared/edit/version.ts';
 import { rewriteMarkdown } from '../../../shared/markdown/links.ts';
 import { CodedError } from '../../../shared/result.ts';
 import type { Page } from '../../../shared/somark.ts';
@@ -43,16 +49,24 @@ async function donorImages(results: ResultsStore, from: string): Promise<Map<str
   const reason = await results.availability(from);
   if (reason) throw reason;
   const dir = join(results.dir(from), CACHE.images);
-  return new Map(Object.entries((await results.readMeta(from)).images ?? {}).map(([url, rel]) => [url, join(dir, basename(rel))]));
+  return new Map(
+    Object.entries((await results.readMeta(from)).images ?? {}).map(([url, rel]) => [url, join(dir, basename(rel))]),
+  );
 }
 
 /** The donor's pictures the pages link that the source has not cached: link → [donor file, the version's path]. */
-function takenImages(pages: Page[], own: Record<string, string>, donor: Map<string, string>, from: string): Map<string, [string, string]> {
+function takenImages(
+  pages: Page[],
+  own: Record<string, string>,
+  donor: Map<string, string>,
+  from: string,
+): Map<string, [string, string]> {
   const out = new Map<string, [string, string]>();
   for (const p of pages) {
     for (const b of p.blocks) {
       const file = donor.get(b.img_url);
-      if (file && !Object.hasOwn(own, b.img_url)) out.set(b.img_url, [file, `${CACHE.images}/${from}_${basename(file)}`]);
+      if (file && !Object.hasOwn(own, b.img_url))
+        out.set(b.img_url, [file, `${CACHE.images}/${from}_${basename(file)}`]);
     }
   }
   return out;
@@ -76,13 +90,18 @@ export async function saveVersion(results: ResultsStore, req: SaveVersion): Prom
   if (reason) throw reason;
   const meta = await results.readMeta(req.id);
   const source = await results.readJson(req.id);
-  if (!source || !Array.isArray(source.pages)) throw new CodedError('NO_RESULT', `${meta.fileName} has no JSON to correct.`);
-  const donor = req.imagesFrom && req.imagesFrom !== req.id ? await donorImages(results, req.imagesFrom) : new Map<string, string>();
+  if (!source || !Array.isArray(source.pages))
+    throw new CodedError('NO_RESULT', `${meta.fileName} has no JSON to correct.`);
+  const donor =
+    req.imagesFrom && req.imagesFrom !== req.id
+      ? await donorImages(results, req.imagesFrom)
+      : new Map<string, string>();
   let pages: Page[];
   try {
     pages = checkEditedPages(source, req.pages, new Set(donor.keys()));
   } catch (e) {
-    if (e instanceof EditCheckError) throw new CodedError('INVALID_REQUEST', `The corrected blocks are not valid: ${e.message}`);
+    if (e instanceof EditCheckError)
+      throw new CodedError('INVALID_REQUEST', `The corrected blocks are not valid: ${e.message}`);
     throw e;
   }
   const taken = takenImages(pages, meta.images ?? {}, donor, req.imagesFrom ?? '');
@@ -118,8 +137,14 @@ export async function saveVersion(results: ResultsStore, req: SaveVersion): Prom
     await shareFolder(join(src, CACHE.images), join(tmp, CACHE.images));
     await copyTaken(taken, tmp);
     // The original and its preview (the review draws the pages from them); a missing one is left out.
-    if (meta.original) await share(join(src, meta.original), join(tmp, meta.original)).catch(() => { next.original = null; });
-    if (meta.preview) await share(join(src, meta.preview), join(tmp, meta.preview)).catch(() => { delete next.preview; });
+    if (meta.original)
+      await share(join(src, meta.original), join(tmp, meta.original)).catch(() => {
+        next.original = null;
+      });
+    if (meta.preview)
+      await share(join(src, meta.preview), join(tmp, meta.preview)).catch(() => {
+        delete next.preview;
+      });
     await writeFiles(tmp, next, json, markdown);
     await rename(tmp, final);
   } catch (e) {

@@ -26,7 +26,10 @@ const ACTIVE: readonly Task['state'][] = ['queued', 'uploading', 'QUEUING', 'PRO
 async function listImages(imagesDir: string): Promise<string[]> {
   try {
     const names = await readdir(imagesDir, { withFileTypes: true });
-    return names.filter((d) => d.isFile()).map((d) => d.name).sort();
+    return names
+      .filter((d) => d.isFile())
+      .map((d) => d.name)
+      .sort();
   } catch {
     return [];
   }
@@ -37,9 +40,14 @@ export async function availability(cache: CacheReads, links: ViewLinks, id: stri
   if (await cache.has(id)) return null;
   const task = links.task(id);
   if (!task) return new CodedError('NOT_FOUND', 'This task no longer exists.');
-  if (ACTIVE.includes(task.state)) return new CodedError('NOT_FINISHED', `${task.fileName} is not finished yet (${task.state}).`);
-  if (task.state === 'SUCCESS') return new CodedError('NO_RESULT', `The result of ${task.fileName} is no longer cached.`);
-  return new CodedError('NO_RESULT', `${task.fileName} has no result (${task.state === 'FAILED' ? 'parsing failed' : 'cancelled'}).`);
+  if (ACTIVE.includes(task.state))
+    return new CodedError('NOT_FINISHED', `${task.fileName} is not finished yet (${task.state}).`);
+  if (task.state === 'SUCCESS')
+    return new CodedError('NO_RESULT', `The result of ${task.fileName} is no longer cached.`);
+  return new CodedError(
+    'NO_RESULT',
+    `${task.fileName} has no result (${task.state === 'FAILED' ? 'parsing failed' : 'cancelled'}).`,
+  );
 }
 
 /** What an export reads of a task's result; throws availability's reason when there is none. */

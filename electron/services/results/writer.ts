@@ -24,7 +24,6 @@ export interface FinishedParse {
   warnings?: string[];
 }
 
-
 /** outputs.zip: our engine sends a URL to download; the cloud may send base64 text. */
 async function saveZip(zip: string, dest: string, o: DownloadOptions): Promise<void> {
   if (/^https?:\/\//i.test(zip.trim())) {
@@ -47,7 +46,13 @@ export async function writeResult(
 ): Promise<number> {
   const final = join(resultsDir, task.id);
   const tmp = join(resultsDir, `.${task.id}.${randomBytes(4).toString('hex')}.tmp`);
-  const o: DownloadOptions = { signal: deps.signal, policy: deps.timing, idleTimeoutMs: 60_000, maxBytes: MAX_DOWNLOAD_BYTES, serviceBase: task.baseUrl };
+  const o: DownloadOptions = {
+    signal: deps.signal,
+    policy: deps.timing,
+    idleTimeoutMs: 60_000,
+    maxBytes: MAX_DOWNLOAD_BYTES,
+    serviceBase: task.baseUrl,
+  };
   const { outputs } = done.result;
   await mkdir(join(tmp, CACHE.images), { recursive: true });
   try {

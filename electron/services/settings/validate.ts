@@ -2,7 +2,14 @@
 // updates from the renderer are strict (any bad field rejects the whole update with a clear message).
 import { normalizeBaseUrl } from '../../../shared/base-url.ts';
 import { CodedError } from '../../../shared/result.ts';
-import { CLIENT_FEATURE_CONFIG, CLOUD_PRESETS, DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../shared/somark.ts';
+import {
+  CLIENT_FEATURE_CONFIG,
+  CLOUD_PRESETS,
+  DEFAULT_FEATURE_CONFIG,
+  OUTPUT_FORMATS,
+  type FeatureConfig,
+  type OutputFormat,
+} from '../../../shared/somark.ts';
 import type { Settings } from '../../../shared/task.ts';
 import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
 import { checkFileOptions, DEFAULT_FILE_OPTIONS } from '../../../shared/file-options.ts';
@@ -43,13 +50,16 @@ export function baseUrlOrThrow(raw: unknown): string {
       throw new CodedError('INVALID_URL', 'The service URL must not contain credentials');
     default:
       // A URL that parses but was refused has a query or a fragment.
-      if (r.reason === 'invalid' && URL.canParse(raw.trim())) throw new CodedError('INVALID_URL', 'The service URL must not contain a query or fragment');
+      if (r.reason === 'invalid' && URL.canParse(raw.trim()))
+        throw new CodedError('INVALID_URL', 'The service URL must not contain a query or fragment');
       throw new CodedError('INVALID_URL', `"${raw}" is not a valid URL (expected e.g. https://somark.cn/api/v1)`);
   }
 }
 
-const oneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v);
-const intIn = (v: unknown, lo: number, hi: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+const oneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T =>
+  typeof v === 'string' && (allowed as readonly string[]).includes(v);
+const intIn = (v: unknown, lo: number, hi: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
 
 type Check = (value: unknown, current: Settings) => unknown; // returns the normalised value or throws a message
 
@@ -61,8 +71,10 @@ const CHECKS: { [K in keyof Settings]: Check } = {
   backend: (v) => (oneOf(v, ['local', 'cloud'] as const) ? v : bad('backend must be "local" or "cloud"')),
   cloudBaseUrl: (v) => baseUrlOrThrow(v),
   mode: (v) => (oneOf(v, ['auto', 'sync', 'async'] as const) ? v : bad('mode must be "auto", "sync" or "async"')),
-  syncMaxBytes: (v) => (intIn(v, 1, MAX_FILE_BYTES) ? v : bad(`syncMaxBytes must be an integer from 1 to ${MAX_FILE_BYTES}`)),
-  syncMaxPages: (v) => (intIn(v, 1, MAX_SYNC_PAGES) ? v : bad(`syncMaxPages must be an integer from 1 to ${MAX_SYNC_PAGES}`)),
+  syncMaxBytes: (v) =>
+    intIn(v, 1, MAX_FILE_BYTES) ? v : bad(`syncMaxBytes must be an integer from 1 to ${MAX_FILE_BYTES}`),
+  syncMaxPages: (v) =>
+    intIn(v, 1, MAX_SYNC_PAGES) ? v : bad(`syncMaxPages must be an integer from 1 to ${MAX_SYNC_PAGES}`),
   formats: (v) => {
     if (!Array.isArray(v) || v.length === 0 || !v.every((f) => oneOf(f, OUTPUT_FORMATS))) {
       return bad(`formats must be a non-empty list of ${OUTPUT_FORMATS.join(', ')}`);
@@ -70,11 +82,16 @@ const CHECKS: { [K in keyof Settings]: Check } = {
     return [...new Set(v as OutputFormat[])];
   },
   featureConfig: (v, cur) => checkFeatureConfig(v, cur.featureConfig),
-  concurrency: (v) => (intIn(v, 1, MAX_CONCURRENCY) ? v : bad(`concurrency must be an integer from 1 to ${MAX_CONCURRENCY}`)),
-  language: (v) => (oneOf(v, ['system', 'en', 'zh-CN'] as const) ? v : bad('language must be "system", "en" or "zh-CN"')),
+  concurrency: (v) =>
+    intIn(v, 1, MAX_CONCURRENCY) ? v : bad(`concurrency must be an integer from 1 to ${MAX_CONCURRENCY}`),
+  language: (v) =>
+    oneOf(v, ['system', 'en', 'zh-CN'] as const) ? v : bad('language must be "system", "en" or "zh-CN"'),
   theme: (v) => (oneOf(v, ['system', 'light', 'dark'] as const) ? v : bad('theme must be "system", "light" or "dark"')),
   sofficePath: (v) => checkSofficePath(v),
-  engineLongPollSeconds: (v) => (intIn(v, 0, MAX_LONG_POLL_SECONDS) ? v : bad(`engineLongPollSeconds must be an integer from 0 to ${MAX_LONG_POLL_SECONDS}`)),
+  engineLongPollSeconds: (v) =>
+    intIn(v, 0, MAX_LONG_POLL_SECONDS)
+      ? v
+      : bad(`engineLongPollSeconds must be an integer from 0 to ${MAX_LONG_POLL_SECONDS}`),
   fileOptions: (v, cur) => checkFileOptions(v, cur.fileOptions),
 };
 
@@ -84,7 +101,8 @@ export function checkSofficePath(v: unknown): string {
   if (typeof v !== 'string' || v.length > 4096) return bad('sofficePath must be a path of at most 4096 characters');
   const path = v.trim();
   if (!path) return '';
-  if (/[\u0000-\u001f]/.test(path) || !isAbsolute(path)) return bad(`sofficePath must be an absolute path (got "${path.slice(0, 200)}")`);
+  if (/[\u0000-\u001f]/.test(path) || !isAbsolute(path))
+    return bad(`sofficePath must be an absolute path (got "${path.slice(0, 200)}")`);
   return resolveSofficePath(path) ?? bad(`sofficePath: no runnable LibreOffice soffice program at "${path}"`);
 }
 

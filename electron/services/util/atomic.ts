@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../../../engine/store/atomic.ts';
 /** Creates the folder if needed, then replaces `file` with pretty-printed JSON readable by the owner only. */
 export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, JSON.stringify(value, null, 2) + '\n', { overwrite: true, mode: 0o600 });
+  await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, { overwrite: true, mode: 0o600 });
 }
 
 /** Parsed JSON, or null when the file is missing; throws on unreadable or malformed files. */

@@ -18,19 +18,24 @@ export function Header() {
   const settings = useSettings((s) => s.settings);
   const keySet = useAppInfo((s) => s.keyStatus?.set ?? false);
   const backend = settings?.backend ?? 'local';
-  const privacy = backend === 'local'
-    ? t('header.localPrivacy')
-    : t('header.cloudPrivacy', { host: hostOf(settings?.cloudBaseUrl ?? '') });
+  const privacy =
+    backend === 'local'
+      ? t('header.localPrivacy')
+      : t('header.cloudPrivacy', { host: hostOf(settings?.cloudBaseUrl ?? '') });
 
   return (
     <header className="app-header">
       <div className="brand">
-        <span className="brand-mark" aria-hidden="true">DP</span>
+        <span className="brand-mark" aria-hidden="true">
+          DP
+        </span>
         <h1>{t('app.name')}</h1>
       </div>
       <div className="header-spacer" />
       {settings && backend === 'cloud' && !keySet && (
-        <span className="chip warning" data-testid="no-key-chip">{t('header.noKey')}</span>
+        <span className="chip warning" data-testid="no-key-chip">
+          {t('header.noKey')}
+        </span>
       )}
       {settings && (
         <button

@@ -43,10 +43,14 @@ export function Sidebar() {
             data-testid={`nav-${id}`}
             onClick={() => setTab(id)}
           >
-            <span className="nav-icon"><Icon name={icon} /></span>
+            <span className="nav-icon">
+              <Icon name={icon} />
+            </span>
             <span className="nav-text">{t(`nav.${id}`)}</span>
             {id === 'queue' && active > 0 && (
-              <span className="nav-badge" aria-label={t('nav.activeBadge', { n: active })}>{active}</span>
+              <span className="nav-badge" aria-label={t('nav.activeBadge', { n: active })}>
+                {active}
+              </span>
             )}
           </button>
         ))}

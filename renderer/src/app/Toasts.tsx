@@ -19,7 +19,8 @@ export function Toasts() {
   useLayoutEffect(() => {
     const el = ref.current;
     const root = document.documentElement;
-    const publish = () => root.style.setProperty('--toast-space', toasts.length && el ? `${el.offsetHeight + 16}px` : '0px');
+    const publish = () =>
+      root.style.setProperty('--toast-space', toasts.length && el ? `${el.offsetHeight + 16}px` : '0px');
     publish();
     if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(publish); // wrapping changes with the window width
@@ -58,15 +59,24 @@ function Summary({ onExpand }: { onExpand(): void }) {
   const toasts = useUi((s) => s.toasts);
   const errors = toasts.filter((x) => x.kind === 'error').length;
   const latest = toasts[toasts.length - 1]!;
-  const head = errors > 0 ? t('toast.summaryErrors', { n: toasts.length, e: errors }) : t('toast.summary', { n: toasts.length });
+  const head =
+    errors > 0 ? t('toast.summaryErrors', { n: toasts.length, e: errors }) : t('toast.summary', { n: toasts.length });
   return (
-    <div className={`toast ${errors > 0 ? 'error' : latest.kind} toast-summary`} role={errors > 0 ? 'alert' : 'status'} data-testid="toast-summary">
+    <div
+      className={`toast ${errors > 0 ? 'error' : latest.kind} toast-summary`}
+      role={errors > 0 ? 'alert' : 'status'}
+      data-testid="toast-summary"
+    >
       <div className="toast-text">
         <span>{head}</span>
         <span className="toast-detail">{t('toast.latest', { message: toastLines(latest, t).message })}</span>
         <span className="toast-actions">
-          <button type="button" className="btn small" onClick={onExpand}>{t('toast.showAll')}</button>
-          <button type="button" className="btn small" onClick={() => useUi.getState().dismissAll()}>{t('common.dismissAll')}</button>
+          <button type="button" className="btn small" onClick={onExpand}>
+            {t('toast.showAll')}
+          </button>
+          <button type="button" className="btn small" onClick={() => useUi.getState().dismissAll()}>
+            {t('common.dismissAll')}
+          </button>
         </span>
       </div>
     </div>

@@ -10,7 +10,9 @@ export function ErrorTrace({ code, detail, note }: { code: string; detail: strin
   if (!detail) return <p className="muted small">{line}</p>;
   return (
     <details className="error-trace">
-      <summary className="muted small">{t('common.details')} · {line}</summary>
+      <summary className="muted small">
+        {t('common.details')} · {line}
+      </summary>
       <p className="error-detail">{detail}</p>
     </details>
   );

@@ -17,7 +17,8 @@ registerMessages('fileOptions', {
     pagesPlaceholder: 'all, or e.g. 1-3,5',
     pagesAll: 'all pages',
     badRange: 'Write pages as 2 or 2-5, separated by commas, counting from page 1.',
-    notRead: 'The OCR models shipped read English (Latin letters) and Chinese. Not supported: Japanese kana, Korean, Cyrillic, Greek, Arabic, Hindi, Thai and other scripts; their text is read wrongly or not at all.',
+    notRead:
+      'The OCR models shipped read English (Latin letters) and Chinese. Not supported: Japanese kana, Korean, Cyrillic, Greek, Arabic, Hindi, Thai and other scripts; their text is read wrongly or not at all.',
     ignored: '{backend} does not take these options: its files are parsed whole with its own OCR.',
   },
   'zh-CN': {
@@ -28,7 +29,8 @@ registerMessages('fileOptions', {
     pagesPlaceholder: '全部，或如 1-3,5',
     pagesAll: '全部页面',
     badRange: '请按 2 或 2-5 的形式填写页码，用逗号分隔，从第 1 页起。',
-    notRead: '随附的 OCR 模型可识别英文（拉丁字母）和中文。不支持：日文假名、韩文、西里尔字母、希腊字母、阿拉伯文、印地文、泰文等文字，这些文字会识别错误或无法识别。',
+    notRead:
+      '随附的 OCR 模型可识别英文（拉丁字母）和中文。不支持：日文假名、韩文、西里尔字母、希腊字母、阿拉伯文、印地文、泰文等文字，这些文字会识别错误或无法识别。',
     ignored: '{backend}不接受这些选项：文件将整份解析，并使用其自身的 OCR。',
   },
 });
@@ -39,8 +41,16 @@ export function fileOptionsSummary(o: FileOptions, t: TFunction): string {
   return `${t('fileOptions.ocr')}: ${ocr} · ${o.pageRange ? t('queue.pageRange', { range: o.pageRange }) : t('fileOptions.pagesAll')}`;
 }
 
-export function FileOptionsFields({ id, value, backend, onChange }: {
-  id: string; value: FileOptions; backend: Backend; onChange(patch: Partial<FileOptions>): void;
+export function FileOptionsFields({
+  id,
+  value,
+  backend,
+  onChange,
+}: {
+  id: string;
+  value: FileOptions;
+  backend: Backend;
+  onChange(patch: Partial<FileOptions>): void;
 }) {
   const t = useT();
   const [range, setRange] = useState(value.pageRange);
@@ -62,26 +72,49 @@ export function FileOptionsFields({ id, value, backend, onChange }: {
     <div className="file-options" data-testid={`${id}-fields`}>
       <label className="file-option">
         <span>{t('fileOptions.ocr')}</span>
-        <select id={`${id}-ocr`} value={ocrValue} data-testid={`${id}-ocr`}
+        <select
+          id={`${id}-ocr`}
+          value={ocrValue}
+          data-testid={`${id}-ocr`}
           onChange={(e) => {
             const v = e.currentTarget.value;
             onChange(v === 'off' ? { ocr: false } : { ocr: true, ocrLang: v as FileOptions['ocrLang'] });
-          }}>
-          {OCR_LANGUAGES.map((l) => <option key={l} value={l}>{t(`ocrLang.${l}`)}</option>)}
+          }}
+        >
+          {OCR_LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {t(`ocrLang.${l}`)}
+            </option>
+          ))}
           <option value="off">{t('fileOptions.off')}</option>
         </select>
       </label>
       <label className="file-option">
         <span>{t('fileOptions.pages')}</span>
-        <input id={`${id}-pages`} type="text" inputMode="numeric" value={range} placeholder={t('fileOptions.pagesPlaceholder')}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-pages-error` : undefined}
-          data-testid={`${id}-pages`} onChange={(e) => setRange(e.currentTarget.value)} onBlur={commit}
-          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), commit())} />
+        <input
+          id={`${id}-pages`}
+          type="text"
+          inputMode="numeric"
+          value={range}
+          placeholder={t('fileOptions.pagesPlaceholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-pages-error` : undefined}
+          data-testid={`${id}-pages`}
+          onChange={(e) => setRange(e.currentTarget.value)}
+          onBlur={commit}
+          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), commit())}
+        />
       </label>
-      {error && <p id={`${id}-pages-error`} className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${id}-pages-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <p className="muted small file-options-note">{t('fileOptions.notRead')}</p>
       {!honours(backend, 'ocrLang') && (
-        <p className="settings-hint warn" data-testid={`${id}-ignored`}>{t('fileOptions.ignored', { backend: t(`backend.${backend}`) })}</p>
+        <p className="settings-hint warn" data-testid={`${id}-ignored`}>
+          {t('fileOptions.ignored', { backend: t(`backend.${backend}`) })}
+        </p>
       )}
     </div>
   );

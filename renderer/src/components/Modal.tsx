@@ -3,7 +3,8 @@
 // back where it was on close.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 /**
  * Keeps Tab and Shift+Tab inside `box`: from its last focusable element Tab wraps to the first, and
@@ -24,7 +25,12 @@ export function trapTab(e: KeyboardEvent, box: HTMLElement | null): void {
   }
 }
 
-export function Modal({ title, onClose, children, testId }: {
+export function Modal({
+  title,
+  onClose,
+  children,
+  testId,
+}: {
   title: string;
   onClose: () => void;
   children: ReactNode;
@@ -35,7 +41,9 @@ export function Modal({ title, onClose, children, testId }: {
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = boxRef.current?.querySelector<HTMLElement>('[data-autofocus]') ?? boxRef.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      boxRef.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      boxRef.current?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     return () => previous?.focus?.();
   }, []);

@@ -8,5 +8,14 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | '
 };
 
 export function PasswordInput({ value, onValue, ...rest }: Props) {
-  return <input {...rest} type="password" autoComplete="off" spellCheck={false} value={value} onChange={(e) => onValue(e.target.value)} />;
+  return (
+    <input
+      {...rest}
+      type="password"
+      autoComplete="off"
+      spellCheck={false}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  );
 }

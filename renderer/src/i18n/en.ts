@@ -95,11 +95,14 @@ export const en: Record<string, string> = {
   'error.UNSUPPORTED': 'This file type is not supported',
   'error.MISMATCH': 'The file’s content does not match its extension',
   'error.UNREADABLE': 'The file could not be read',
-  'error.NOT_ALLOWED': 'Only files and folders you chose can be used: add files with “Add files” or drag and drop, and export with “Choose…”',
+  'error.NOT_ALLOWED':
+    'Only files and folders you chose can be used: add files with “Add files” or drag and drop, and export with “Choose…”',
   'error.INVALID_PDF': 'The PDF is damaged or not a valid PDF',
   'error.SERVICE_1101': 'Too many requests — the app will slow down and retry',
-  'error.SERVICE_1104': 'This backend does not accept this file type — choose another backend in Settings (SoMark cloud takes Office files) or convert the file to PDF',
-  'error.NEEDS_LIBREOFFICE': 'Office files need LibreOffice on the local engine — install LibreOffice (or, if it is installed elsewhere, set its path under LibreOffice in Settings), or switch to the SoMark cloud backend in Settings',
+  'error.SERVICE_1104':
+    'This backend does not accept this file type — choose another backend in Settings (SoMark cloud takes Office files) or convert the file to PDF',
+  'error.NEEDS_LIBREOFFICE':
+    'Office files need LibreOffice on the local engine — install LibreOffice (or, if it is installed elsewhere, set its path under LibreOffice in Settings), or switch to the SoMark cloud backend in Settings',
   'error.PASSWORD_REQUIRED': 'This PDF is password-protected',
   'error.PASSWORD_WRONG': 'The password is wrong',
   'error.SERVICE_1106': 'The PDF is damaged or not a valid PDF',
@@ -123,28 +126,39 @@ export const en: Record<string, string> = {
   'error.unknown.fix': 'Retry; if it fails again, send the code and the request id to support.',
   'error.INTERNAL.fix': 'Retry; if it happens again, restart the app.',
   'error.ENGINE_FAILED.fix': 'Retry; if it keeps failing, restart the app.',
-  'error.TIMEOUT.fix': 'Retry; for a large file, choose Async under Parsing in Settings: it does not wait on one request.',
+  'error.TIMEOUT.fix':
+    'Retry; for a large file, choose Async under Parsing in Settings: it does not wait on one request.',
   'error.EMPTY.fix': 'Check that the file was saved or downloaded completely, then add it again.',
   'error.TOO_LARGE.fix': 'Split the document into smaller files, or shrink its images, then add the parts.',
   'error.TOO_MANY_PAGES.fix': 'Split the document into shorter parts and add them one by one.',
   'error.UNSUPPORTED.fix': 'Add PDF, image or Office files; save other documents as PDF first.',
-  'error.MISMATCH.fix': 'Give it the extension of what it really is (a JPEG named .pdf becomes .jpg), or save it again in the right format.',
+  'error.MISMATCH.fix':
+    'Give it the extension of what it really is (a JPEG named .pdf becomes .jpg), or save it again in the right format.',
   'error.UNREADABLE.fix': 'Check that the file still exists and that you may open it, then add it again.',
-  'error.INVALID_PDF.fix': 'Open it in a PDF viewer: if it opens, print or export it to a new PDF and add that copy; if not, get the file again from where it came from.',
-  'error.SERVICE_1106.fix': 'Open it in a PDF viewer: if it opens, print or export it to a new PDF and add that copy; if not, get the file again from where it came from.',
+  'error.INVALID_PDF.fix':
+    'Open it in a PDF viewer: if it opens, print or export it to a new PDF and add that copy; if not, get the file again from where it came from.',
+  'error.SERVICE_1106.fix':
+    'Open it in a PDF viewer: if it opens, print or export it to a new PDF and add that copy; if not, get the file again from where it came from.',
   'error.SERVICE_1108.fix': 'Choose a plan on the SoMark website, or parse with the local engine (Settings).',
   'error.SERVICE_1111.fix': 'Retry: the upload may have been cut off.',
   'error.SERVICE_1118.fix': 'Split the document into smaller files, or shrink its images, then add the parts.',
-  'error.SERVICE_1123.fix': 'Add pages to your plan on the SoMark website, wait for the free pages to renew, or parse with the local engine (Settings).',
+  'error.SERVICE_1123.fix':
+    'Add pages to your plan on the SoMark website, wait for the free pages to renew, or parse with the local engine (Settings).',
   'error.SERVICE_1132.fix': 'Split the document into shorter parts and add them one by one.',
-  'error.PAGE_RANGE_PAST_END.fix': 'Remove it and add it again with a page range inside the document (Options for new files).',
+  'error.PAGE_RANGE_PAST_END.fix':
+    'Remove it and add it again with a page range inside the document (Options for new files).',
   'error.SERVICE_1133.fix': 'Check the options under Parsing in Settings, then retry.',
-  'error.SERVICE_1137.fix': 'Retry once; if it fails again, parse it on the other backend (Parse again on…) or send the request id to support.',
+  'error.SERVICE_1137.fix':
+    'Retry once; if it fails again, parse it on the other backend (Parse again on…) or send the request id to support.',
   'error.PASSWORD_REQUIRED.fix': 'Enter its password below, or remove the protection and add the file again.',
   'error.PASSWORD_WRONG.fix': 'Enter the right password below: the one that opens it in a PDF viewer.',
   'error.SERVICE_other.fix': 'Retry; if it fails again, send the code and the request id to support.',
-  'error.NO_QUOTA.fix': 'Add pages to your plan on the SoMark website, wait for the free pages to renew, or parse with the local engine (Settings).',
-  'error.PARSE_FAILED.fix': 'Retry once; if it fails again, parse it on the other backend (Parse again on…) or send the request id to support.',
-  'error.BAD_RESPONSE.fix': 'Check the service address in Settings: it must be a SoMark-compatible API (ending in /api/v1).',
-  'error.HTTP_other.fix': 'Check the service address in Settings; if it is right, the service may be down: retry later.',
+  'error.NO_QUOTA.fix':
+    'Add pages to your plan on the SoMark website, wait for the free pages to renew, or parse with the local engine (Settings).',
+  'error.PARSE_FAILED.fix':
+    'Retry once; if it fails again, parse it on the other backend (Parse again on…) or send the request id to support.',
+  'error.BAD_RESPONSE.fix':
+    'Check the service address in Settings: it must be a SoMark-compatible API (ending in /api/v1).',
+  'error.HTTP_other.fix':
+    'Check the service address in Settings; if it is right, the service may be down: retry later.',
 };

@@ -30,7 +30,9 @@ export function describeError(error: AppError, t: TFunction = (k, v) => translat
   const net = error.code === 'UNREACHABLE' ? unreachableFacts(error.message) : null;
   const title = net
     ? t('error.UNREACHABLE.at', { address: net.address, cause: t(`error.net.${net.cause}`) })
-    : key ? t(key, { code: numbered?.[1] ?? error.code }) : t('error.unknown', { code: error.code });
+    : key
+      ? t(key, { code: numbered?.[1] ?? error.code })
+      : t('error.unknown', { code: error.code });
   const fixKey = `${key ?? 'error.unknown'}.fix`;
   const fix = hasMessage(fixKey) ? t(fixKey) : null;
   const detail = error.message && error.message !== title ? error.message : null;
@@ -51,9 +53,12 @@ export function deferredErrorLine(error: AppError): (t: TFunction) => string {
 /** Why the OS keychain cannot be used, in a sentence; the platform's raw message goes behind Details. */
 export function keychainSentence(raw: string | null, t: TFunction): string {
   const r = raw ?? '';
-  const reason = /ServiceUnknown|org\.freedesktop\.secrets|secret ?service|not provided by any/i.test(r) ? 'noService'
-    : /DBUS_SESSION_BUS_ADDRESS|session bus|autolaunch|X11|\$DISPLAY/i.test(r) ? 'noBus'
-    : /locked|unlock|dismiss|cancel|denied|NotAuthorized/i.test(r) ? 'locked'
-    : 'other';
+  const reason = /ServiceUnknown|org\.freedesktop\.secrets|secret ?service|not provided by any/i.test(r)
+    ? 'noService'
+    : /DBUS_SESSION_BUS_ADDRESS|session bus|autolaunch|X11|\$DISPLAY/i.test(r)
+      ? 'noBus'
+      : /locked|unlock|dismiss|cancel|denied|NotAuthorized/i.test(r)
+        ? 'locked'
+        : 'other';
   return t(`error.keychain.${reason}`);
 }

@@ -61,7 +61,11 @@ export function registeredNamespaces(): string[] {
 }
 
 /** 'system' → the OS locale (AppInfo.locale), then navigator.language; anything Chinese → zh-CN. */
-export function resolveLocale(language: 'system' | Locale, osLocale?: string | null, navigatorLanguage?: string): Locale {
+export function resolveLocale(
+  language: 'system' | Locale,
+  osLocale?: string | null,
+  navigatorLanguage?: string,
+): Locale {
   if (language !== 'system') return language;
   const candidate = osLocale || navigatorLanguage || '';
   return /^zh\b/i.test(candidate) ? 'zh-CN' : 'en';
@@ -87,7 +91,10 @@ function format(template: string, vars?: Vars): string {
 export function translate(key: string, vars?: Vars, locale: Locale = getLocale()): string {
   const own = dictionaries[locale];
   // The English singular applies only where English is what is shown.
-  const one = vars?.n === 1 ? (own[`${key}_one`] ?? (own[key] === undefined ? dictionaries.en[`${key}_one`] : undefined)) : undefined;
+  const one =
+    vars?.n === 1
+      ? (own[`${key}_one`] ?? (own[key] === undefined ? dictionaries.en[`${key}_one`] : undefined))
+      : undefined;
   const template = one ?? own[key] ?? dictionaries.en[key] ?? key;
   return format(template, vars);
 }

@@ -97,8 +97,10 @@ export const zhCN: Record<string, string> = {
   'error.NOT_ALLOWED': '只能使用你选择的文件和文件夹：请用“添加文件”或拖放添加文件，用“选择…”选择导出位置',
   'error.INVALID_PDF': 'PDF 已损坏或不是有效的 PDF',
   'error.SERVICE_1101': '请求过于频繁，应用会放慢速度并重试',
-  'error.SERVICE_1104': '当前后端不接受此文件类型——请在“设置”中选择其他后端（SoMark 云端支持 Office 文件），或将文件转换为 PDF',
-  'error.NEEDS_LIBREOFFICE': '本地引擎处理 Office 文件需要 LibreOffice——请安装 LibreOffice（若已装在其他位置，请在“设置”的 LibreOffice 一项中填写其路径），或在“设置”中切换到 SoMark 云端后端',
+  'error.SERVICE_1104':
+    '当前后端不接受此文件类型——请在“设置”中选择其他后端（SoMark 云端支持 Office 文件），或将文件转换为 PDF',
+  'error.NEEDS_LIBREOFFICE':
+    '本地引擎处理 Office 文件需要 LibreOffice——请安装 LibreOffice（若已装在其他位置，请在“设置”的 LibreOffice 一项中填写其路径），或在“设置”中切换到 SoMark 云端后端',
   'error.PASSWORD_REQUIRED': '此 PDF 受密码保护',
   'error.PASSWORD_WRONG': '密码错误',
   'error.SERVICE_1106': 'PDF 已损坏或不是有效的 PDF',
@@ -129,8 +131,10 @@ export const zhCN: Record<string, string> = {
   'error.UNSUPPORTED.fix': '请添加 PDF、图片或 Office 文件；其他文档请先另存为 PDF。',
   'error.MISMATCH.fix': '请改用与其真实类型相符的扩展名（例如名为 .pdf 的 JPEG 改为 .jpg），或以正确的格式重新保存。',
   'error.UNREADABLE.fix': '请确认文件仍然存在且你有权限打开，然后重新添加。',
-  'error.INVALID_PDF.fix': '请用 PDF 阅读器打开它：若能打开，将其打印或导出为新的 PDF 后添加该副本；若打不开，请从原来源重新获取文件。',
-  'error.SERVICE_1106.fix': '请用 PDF 阅读器打开它：若能打开，将其打印或导出为新的 PDF 后添加该副本；若打不开，请从原来源重新获取文件。',
+  'error.INVALID_PDF.fix':
+    '请用 PDF 阅读器打开它：若能打开，将其打印或导出为新的 PDF 后添加该副本；若打不开，请从原来源重新获取文件。',
+  'error.SERVICE_1106.fix':
+    '请用 PDF 阅读器打开它：若能打开，将其打印或导出为新的 PDF 后添加该副本；若打不开，请从原来源重新获取文件。',
   'error.SERVICE_1108.fix': '请在 SoMark 网站开通套餐，或在“设置”中改用本地引擎。',
   'error.SERVICE_1111.fix': '请重试：上传可能中途中断了。',
   'error.SERVICE_1118.fix': '请将文档拆分为较小的文件或压缩其中的图片，然后分别添加。',

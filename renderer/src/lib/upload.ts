@@ -11,9 +11,11 @@ export async function upload(origin: string, token: string | null, file: File): 
   if (token) headers['x-docparse-token'] = token;
   const res = await fetch(`${origin}/upload`, { method: 'POST', body: file, headers, credentials: 'omit' });
   const body = (await res.json().catch(() => null)) as IpcResult<{ path: string }> | null;
-  if (!res.ok || !body || !body.ok) {
+  if (!res.ok || !body?.ok) {
     const message = body && !body.ok ? body.error.message : `Upload failed (HTTP ${res.status})`;
-    throw Object.assign(new Error(`${file.name}: ${message}`), { code: body && !body.ok ? body.error.code : 'UPLOAD_FAILED' });
+    throw Object.assign(new Error(`${file.name}: ${message}`), {
+      code: body && !body.ok ? body.error.code : 'UPLOAD_FAILED',
+    });
   }
   return body.value.path;
 }

@@ -140,7 +140,10 @@ export function createWsTransport(opts: WsTransportOptions = {}): WsTransport {
     },
     invoke(channel, req) {
       if (!isInvokeChannel(channel)) {
-        return Promise.resolve({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Channel not allowed: ${String(channel)}` } });
+        return Promise.resolve({
+          ok: false,
+          error: { code: 'UNKNOWN_CHANNEL', message: `Channel not allowed: ${String(channel)}` },
+        });
       }
       return new Promise((resolve) => {
         sendNow(channel, req, (r) => {

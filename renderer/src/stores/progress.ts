@@ -49,9 +49,8 @@ export function etaMs(sample: ProgressSample | undefined, now: number = Date.now
   if (remaining === 0) return 0;
   const perPage = (sample.t - sample.t0) / pages;
   const sinceLast = Math.max(0, now - sample.t);
-  const estimate = sinceLast <= perPage
-    ? remaining * perPage - sinceLast
-    : (remaining - 1) * ((now - sample.t0) / (pages + 1));
+  const estimate =
+    sinceLast <= perPage ? remaining * perPage - sinceLast : (remaining - 1) * ((now - sample.t0) / (pages + 1));
   // Never claim "done" while pages remain.
   return Math.max(1000, Math.round(estimate));
 }

@@ -94,7 +94,9 @@ export const useTasks = create<TasksState>((set, get) => ({
       const has = s.checked.includes(id);
       const want = on ?? !has;
       if (want === has) return s;
-      const checked = want ? s.order.filter((x) => x === id || s.checked.includes(x)) : s.checked.filter((x) => x !== id);
+      const checked = want
+        ? s.order.filter((x) => x === id || s.checked.includes(x))
+        : s.checked.filter((x) => x !== id);
       return { checked };
     });
   },
@@ -135,11 +137,19 @@ export const needsPassword = (task: Task): boolean => task.state === 'needsPassw
  * so the queue offers Remove (with the reason) instead of Retry.
  */
 export const FILE_PROBLEM_CODES: readonly string[] = [
-  'EMPTY', 'TOO_LARGE', 'UNSUPPORTED', 'MISMATCH', 'SERVICE_1104', 'SERVICE_1106', 'SERVICE_1118', 'SERVICE_1132',
+  'EMPTY',
+  'TOO_LARGE',
+  'UNSUPPORTED',
+  'MISMATCH',
+  'SERVICE_1104',
+  'SERVICE_1106',
+  'SERVICE_1118',
+  'SERVICE_1132',
   'PAGE_RANGE_PAST_END',
 ];
 export const isFileProblem = (task: Task): boolean =>
   task.state === 'FAILED' && task.error !== null && FILE_PROBLEM_CODES.includes(task.error.code);
 /** Cancelled tasks and failures a retry may fix (network, service side, key, unknown). */
-export const canRetry = (task: Task): boolean => task.state === 'cancelled' || (task.state === 'FAILED' && !isFileProblem(task));
+export const canRetry = (task: Task): boolean =>
+  task.state === 'cancelled' || (task.state === 'FAILED' && !isFileProblem(task));
 export const canCancel = isActive;

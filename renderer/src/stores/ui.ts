@@ -49,7 +49,10 @@ const PREFS_KEY = 'docparse.queueCollapsed';
 
 function loadPrefs(): { narrow: boolean; wide: boolean } {
   try {
-    const v = JSON.parse(globalThis.localStorage?.getItem(PREFS_KEY) ?? 'null') as { narrow?: unknown; wide?: unknown } | null;
+    const v = JSON.parse(globalThis.localStorage?.getItem(PREFS_KEY) ?? 'null') as {
+      narrow?: unknown;
+      wide?: unknown;
+    } | null;
     return { narrow: v?.narrow !== false, wide: v?.wide === true };
   } catch {
     return { narrow: true, wide: false };
@@ -59,10 +62,13 @@ function loadPrefs(): { narrow: boolean; wide: boolean } {
 function savePrefs(prefs: { narrow: boolean; wide: boolean }): void {
   try {
     globalThis.localStorage?.setItem(PREFS_KEY, JSON.stringify(prefs));
-  } catch { /* storage unavailable: remembered for this session only */ }
+  } catch {
+    /* storage unavailable: remembered for this session only */
+  }
 }
 
-const initialNarrow = typeof window !== 'undefined' && typeof window.innerWidth === 'number' ? window.innerWidth < NARROW_PX : false;
+const initialNarrow =
+  typeof window !== 'undefined' && typeof window.innerWidth === 'number' ? window.innerWidth < NARROW_PX : false;
 const initialPrefs = loadPrefs();
 
 const MAX_TOASTS = 5;
@@ -113,6 +119,12 @@ export function sayText(text: ToastText | string, t: TFunction): string {
 }
 
 /** A toast's lines in the language of `t` (default: the current one). */
-export function toastLines(toast: Toast, t: TFunction = (k, v) => translate(k, v)): { message: string; detail: string | null } {
-  return { message: sayText(toast.message, t), detail: toast.detail === null ? null : sayText(toast.detail, t) || null };
+export function toastLines(
+  toast: Toast,
+  t: TFunction = (k, v) => translate(k, v),
+): { message: string; detail: string | null } {
+  return {
+    message: sayText(toast.message, t),
+    detail: toast.detail === null ? null : sayText(toast.detail, t) || null,
+  };
 }

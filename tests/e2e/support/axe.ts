@@ -6,7 +6,14 @@ import type { Page } from '@playwright/test';
 
 export async function scan(page: Page, where: string): Promise<string[]> {
   await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return result.violations.map((v) =>
-    `${where}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.nodes.length}) ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+        .join(' | ')}`,
+  );
 }

@@ -10,33 +10,42 @@ type Result<K> = K extends InvokeChannel ? IpcResult<Res<K>> : IpcResult<unknown
 
 /** One invoke over a fresh WebSocket opened inside the page with its token. Unknown channels are allowed (to test refusal). */
 export async function invokeInPage<K extends InvokeChannel | string>(
-  page: Page, channel: K, req?: K extends InvokeChannel ? Req<K> : unknown,
+  page: Page,
+  channel: K,
+  req?: K extends InvokeChannel ? Req<K> : unknown,
 ): Promise<Result<K>> {
   return page.evaluate(
-    ({ channel, req }) => new Promise<never>((resolve, reject) => {
-      // The page's token, where the app keeps it (sessionStorage), as the app sends it (a subprotocol).
-      const token = sessionStorage.getItem('docparse.token') ?? '';
-      const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ipc`, ['docparse.v1', `token.${token}`]);
-      ws.onopen = () => ws.send(JSON.stringify({ id: 1, channel, req }));
-      ws.onmessage = (ev) => {
-        const msg = JSON.parse(String(ev.data)) as { id?: number; result?: never };
-        if (msg.id === 1) {
-          ws.close();
-          resolve(msg.result as never);
-        }
-      };
-      ws.onerror = () => reject(new Error('WebSocket to /ipc failed'));
-    }),
+    ({ channel, req }) =>
+      new Promise<never>((resolve, reject) => {
+        // The page's token, where the app keeps it (sessionStorage), as the app sends it (a subprotocol).
+        const token = sessionStorage.getItem('docparse.token') ?? '';
+        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ipc`, ['docparse.v1', `token.${token}`]);
+        ws.onopen = () => ws.send(JSON.stringify({ id: 1, channel, req }));
+        ws.onmessage = (ev) => {
+          const msg = JSON.parse(String(ev.data)) as { id?: number; result?: never };
+          if (msg.id === 1) {
+            ws.close();
+            resolve(msg.result as never);
+          }
+        };
+        ws.onerror = () => reject(new Error('WebSocket to /ipc failed'));
+      }),
     { channel: channel as string, req: req as unknown },
   ) as Promise<Result<K>>;
 }
 
 /** A socket like the page's: its Origin, the token as a subprotocol. */
 const pageSocket = (app: WebApp): WebSocket =>
-  new WebSocket(`ws://127.0.0.1:${app.port}/ipc`, ['docparse.v1', `token.${app.token}`], { headers: { origin: `http://127.0.0.1:${app.port}` } });
+  new WebSocket(`ws://127.0.0.1:${app.port}/ipc`, ['docparse.v1', `token.${app.token}`], {
+    headers: { origin: `http://127.0.0.1:${app.port}` },
+  });
 
 /** One invoke from the test process, authenticated with the app's token. */
-export async function invokeFromTest<K extends InvokeChannel>(app: WebApp, channel: K, req?: Req<K>): Promise<IpcResult<Res<K>>> {
+export async function invokeFromTest<K extends InvokeChannel>(
+  app: WebApp,
+  channel: K,
+  req?: Req<K>,
+): Promise<IpcResult<Res<K>>> {
   const ws = pageSocket(app);
   try {
     return await new Promise((resolve, reject) => {
@@ -53,7 +62,9 @@ export async function invokeFromTest<K extends InvokeChannel>(app: WebApp, chann
 }
 
 /** Collects events from the test process (after the ready handshake) until `stop()` is called. */
-export async function collectEvents(app: WebApp): Promise<{ events: { event: keyof EventMap; payload: unknown }[]; stop(): void }> {
+export async function collectEvents(
+  app: WebApp,
+): Promise<{ events: { event: keyof EventMap; payload: unknown }[]; stop(): void }> {
   const ws = pageSocket(app);
   const events: { event: keyof EventMap; payload: unknown }[] = [];
   await new Promise<void>((resolve, reject) => {

@@ -21,7 +21,9 @@ export async function protectedCopy(rel: string, password: string, dir: string):
 
 /** Pixels of the drawn page `i` that are not white (its canvas is read back in the page). */
 export async function inkOnPage(page: Page, i: number): Promise<number> {
-  const holder = page.locator(`[data-testid=page-pane] [data-page="${i}"] [data-testid=page-canvas][data-rendered="1"]`);
+  const holder = page.locator(
+    `[data-testid=page-pane] [data-page="${i}"] [data-testid=page-canvas][data-rendered="1"]`,
+  );
   // Main draws the page with mupdf; on a busy machine (the engine loading its OCR models) that can take a while.
   await expect(holder).toBeAttached({ timeout: 60_000 });
   await holder.scrollIntoViewIfNeeded();

@@ -42,7 +42,10 @@ export interface FolderHit {
 }
 
 /** Reads every regular file under `dir` (recursively) as bytes; returns the files holding any form. */
-export async function searchFolder(dir: string, forms: Map<string, Buffer>): Promise<{ files: number; hits: FolderHit[] }> {
+export async function searchFolder(
+  dir: string,
+  forms: Map<string, Buffer>,
+): Promise<{ files: number; hits: FolderHit[] }> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const hits: FolderHit[] = [];
   let files = 0;
@@ -90,7 +93,9 @@ export async function startKeyring(timeoutMs = 20_000): Promise<Keyring | null> 
   const proc = spawn('sh', [script, 'sh', '-c', inner], { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  proc.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+  proc.stderr.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   const stop = async (): Promise<void> => {
     if (proc.exitCode !== null || proc.signalCode !== null) return;

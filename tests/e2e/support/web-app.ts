@@ -43,7 +43,9 @@ export interface WebApp {
 
 export async function startWebApp(opts: WebAppOptions = {}): Promise<WebApp> {
   if (!existsSync(join(REPO_ROOT, 'out', 'renderer', 'index.html'))) {
-    throw new Error('No renderer build in out/renderer: run `npm run build:renderer` (npm test does) before the e2e suite');
+    throw new Error(
+      'No renderer build in out/renderer: run `npm run build:renderer` (npm test does) before the e2e suite',
+    );
   }
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'docparse-e2e-')));
@@ -52,47 +54,63 @@ export async function startWebApp(opts: WebAppOptions = {}): Promise<WebApp> {
   let child: ChildProcess | null = null;
   let output = '';
 
-  const launch = (): Promise<void> => new Promise((resolveStart, rejectStart) => {
-    const proc = spawn(process.execPath, [
-      '--disable-warning=ExperimentalWarning', SERVER, '--port', String(port), '--data-dir', dataDir, '--no-build',
-      // Tests export into temp folders by typed path (browser mode has no native dialogs).
-      '--allow-dir', tmpdir(),
-    ], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...opts.env, DOCPARSE_WEB_TOKEN: token, DOCPARSE_WEB_EXIT_ON_STDIN_END: '1' },
-      // The server exits when this pipe closes, so a crashed test run leaves no server behind.
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    child = proc;
-    let settled = false;
-    const timer = setTimeout(() => {
-      if (settled) return;
-      settled = true;
-      proc.kill('SIGKILL');
-      rejectStart(new Error(`browser mode did not print its URL within ${opts.startTimeoutMs ?? 60_000} ms:\n${output}`));
-    }, opts.startTimeoutMs ?? 60_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const m = URL_LINE.exec(output.slice(-4096));
-      if (m && !settled) {
+  const launch = (): Promise<void> =>
+    new Promise((resolveStart, rejectStart) => {
+      const proc = spawn(
+        process.execPath,
+        [
+          '--disable-warning=ExperimentalWarning',
+          SERVER,
+          '--port',
+          String(port),
+          '--data-dir',
+          dataDir,
+          '--no-build',
+          // Tests export into temp folders by typed path (browser mode has no native dialogs).
+          '--allow-dir',
+          tmpdir(),
+        ],
+        {
+          cwd: REPO_ROOT,
+          env: { ...process.env, ...opts.env, DOCPARSE_WEB_TOKEN: token, DOCPARSE_WEB_EXIT_ON_STDIN_END: '1' },
+          // The server exits when this pipe closes, so a crashed test run leaves no server behind.
+          stdio: ['pipe', 'pipe', 'pipe'],
+        },
+      );
+      child = proc;
+      let settled = false;
+      const timer = setTimeout(() => {
+        if (settled) return;
         settled = true;
-        clearTimeout(timer);
-        port = Number(m[2]);
-        resolveStart();
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
-    proc.once('exit', (code, signal) => {
-      output += `\n[server exited: code ${code} signal ${signal}]\n`;
-      if (child === proc) child = null;
-      if (!settled) {
-        settled = true;
-        clearTimeout(timer);
-        rejectStart(new Error(`browser mode exited before it was ready:\n${output}`));
-      }
+        proc.kill('SIGKILL');
+        rejectStart(
+          new Error(`browser mode did not print its URL within ${opts.startTimeoutMs ?? 60_000} ms:\n${output}`),
+        );
+      }, opts.startTimeoutMs ?? 60_000);
+      const onData = (chunk: Buffer): void => {
+        output += chunk.toString();
+        const m = URL_LINE.exec(output.slice(-4096));
+        if (m && !settled) {
+          settled = true;
+          clearTimeout(timer);
+          port = Number(m[2]);
+          resolveStart();
+        }
+      };
+      proc.stdout!.on('data', onData);
+      proc.stderr!.on('data', (c: Buffer) => {
+        output += c.toString();
+      });
+      proc.once('exit', (code, signal) => {
+        output += `\n[server exited: code ${code} signal ${signal}]\n`;
+        if (child === proc) child = null;
+        if (!settled) {
+          settled = true;
+          clearTimeout(timer);
+          rejectStart(new Error(`browser mode exited before it was ready:\n${output}`));
+        }
+      });
     });
-  });
 
   const stop = async ({ signal = 'SIGTERM' }: { signal?: 'SIGTERM' | 'SIGKILL' } = {}): Promise<void> => {
     const proc = child;
@@ -106,9 +124,15 @@ export async function startWebApp(opts: WebAppOptions = {}): Promise<WebApp> {
 
   await launch();
   const app: WebApp = {
-    get url() { return `http://127.0.0.1:${port}/?token=${token}`; },
-    get origin() { return `http://127.0.0.1:${port}`; },
-    get port() { return port; },
+    get url() {
+      return `http://127.0.0.1:${port}/?token=${token}`;
+    },
+    get origin() {
+      return `http://127.0.0.1:${port}`;
+    },
+    get port() {
+      return port;
+    },
     token,
     dataDir,
     logs: () => output,

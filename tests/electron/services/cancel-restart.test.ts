@@ -43,7 +43,9 @@ describe('cancel', () => {
     const h = await makeServices();
     try {
       await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: url });
-      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [await bigPdf(64)], options: { mode: 'async' } });
+      const {
+        tasks: [t],
+      } = await h.svc.handlers['tasks:submit']({ paths: [await bigPdf(64)], options: { mode: 'async' } });
       const up = await waitTask(h, t!.id, (x) => x.state === 'uploading' && (x.uploadPercent ?? 0) > 0);
       expect(up.uploadPercent).toBeLessThan(100);
       const c = await h.svc.handlers['tasks:cancel']({ id: t!.id });
@@ -65,7 +67,12 @@ describe('cancel', () => {
   it('while polling: stops polling, keeps the remote id, caches nothing; retry then succeeds', async () => {
     const h = await makeServices({ timing: { pollIntervalMs: 1500 } });
     try {
-      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'async' } });
+      const {
+        tasks: [t],
+      } = await h.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-digital/two_paragraphs.pdf')],
+        options: { mode: 'async' },
+      });
       const q = await waitTask(h, t!.id, (x) => x.state === 'QUEUING');
       expect(q.remoteTaskId).toBeTruthy();
       const c = await h.svc.handlers['tasks:cancel']({ id: t!.id });
@@ -87,7 +94,8 @@ describe('cancel', () => {
     try {
       await h.svc.handlers['settings:set']({ concurrency: 1 });
       const { tasks } = await h.svc.handlers['tasks:submit']({
-        paths: [corpus('pdf-digital/multi_page.pdf'), corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'async' },
+        paths: [corpus('pdf-digital/multi_page.pdf'), corpus('pdf-digital/two_paragraphs.pdf')],
+        options: { mode: 'async' },
       });
       const second = tasks[1]!;
       expect((await h.svc.handlers['tasks:list']()).find((x) => x.id === second.id)!.state).toBe('queued');
@@ -104,8 +112,17 @@ describe('restart', () => {
   it('quit while the engine works on an async task; on the next start polling resumes by remoteTaskId and reaches SUCCESS without a new upload', async () => {
     const dataDir = await tempDir();
     const a = await makeServices({ dataDir });
-    const { tasks: [t] } = await a.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/redp5110_sampled.pdf')], options: { mode: 'async' } });
-    const live = await waitTask(a, t!.id, (x) => (x.state === 'QUEUING' || x.state === 'PROCESSING') && !!x.remoteTaskId);
+    const {
+      tasks: [t],
+    } = await a.svc.handlers['tasks:submit']({
+      paths: [corpus('pdf-digital/redp5110_sampled.pdf')],
+      options: { mode: 'async' },
+    });
+    const live = await waitTask(
+      a,
+      t!.id,
+      (x) => (x.state === 'QUEUING' || x.state === 'PROCESSING') && !!x.remoteTaskId,
+    );
     await a.close();
     const stored = JSON.parse(await readFile(join(dataDir, 'tasks.json'), 'utf8'));
     const saved = stored.tasks.find((x: { id: string }) => x.id === t!.id);
@@ -138,7 +155,9 @@ describe('restart', () => {
     const dataDir = await tempDir();
     const a = await makeServices({ dataDir });
     await a.svc.handlers['settings:set']({ concurrency: 3, theme: 'dark' });
-    const { tasks: [t] } = await a.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
+    const {
+      tasks: [t],
+    } = await a.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
     await waitFinal(a, t!.id);
     await a.close();
     const b = await makeServices({ dataDir });

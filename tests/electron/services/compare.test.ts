@@ -11,7 +11,9 @@ let h: Harness;
 const ids: Record<string, string> = {};
 
 async function parse(path: string): Promise<string> {
-  const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [path], options: { formats: ['markdown', 'json'] } });
+  const {
+    tasks: [t],
+  } = await h.svc.handlers['tasks:submit']({ paths: [path], options: { formats: ['markdown', 'json'] } });
   expect((await waitFinal(h, t!.id, 90_000)).state).toBe('SUCCESS');
   return t!.id;
 }
@@ -23,7 +25,10 @@ beforeAll(async () => {
   ids.first = await parse(corpus('pdf-digital/two_paragraphs.pdf'));
   ids.copy = await parse(copy);
   ids.other = await parse(corpus('pdf-digital/multi_page.pdf'));
-  const rerun = await h.svc.handlers['tasks:rerun']({ id: ids.first, options: { featureConfig: { keep_header_footer: true } } });
+  const rerun = await h.svc.handlers['tasks:rerun']({
+    id: ids.first,
+    options: { featureConfig: { keep_header_footer: true } },
+  });
   expect((await waitFinal(h, rerun.id, 90_000)).state).toBe('SUCCESS');
   ids.rerun = rerun.id;
 }, 300_000);
@@ -46,12 +51,19 @@ describe('export:compare', () => {
   it('writes the report as Markdown and JSON to a chosen path; an existing file is refused without overwrite', async () => {
     const dir = await tempDir();
     const md = join(dir, 'report.md');
-    const res = await h.svc.handlers['export:compare']({ a: ids.first!, b: ids.rerun!, format: 'markdown', destPath: md });
+    const res = await h.svc.handlers['export:compare']({
+      a: ids.first!,
+      b: ids.rerun!,
+      format: 'markdown',
+      destPath: md,
+    });
     expect(res).toEqual({ written: [md], downloadUrl: null });
     const text = await readFile(md, 'utf8');
     expect(text).toContain('# Comparison of two_paragraphs.pdf');
     expect(text).toContain('keep_header_footer=true');
-    await expect(h.svc.handlers['export:compare']({ a: ids.first!, b: ids.rerun!, format: 'markdown', destPath: md })).rejects.toMatchObject({ code: 'EXISTS' });
+    await expect(
+      h.svc.handlers['export:compare']({ a: ids.first!, b: ids.rerun!, format: 'markdown', destPath: md }),
+    ).rejects.toMatchObject({ code: 'EXISTS' });
     const jsonPath = join(dir, 'report.json');
     await h.svc.handlers['export:compare']({ a: ids.first!, b: ids.other!, format: 'json', destPath: jsonPath });
     const report = JSON.parse(await readFile(jsonPath, 'utf8'));
@@ -62,9 +74,17 @@ describe('export:compare', () => {
 
   it('writes only where the user may write, and only results that exist', async () => {
     const outside = join(corpus(''), 'compare-report.md'); // readable, not writable (grants)
-    await expect(h.svc.handlers['export:compare']({ a: ids.first!, b: ids.rerun!, format: 'markdown', destPath: outside })).rejects.toThrow();
-    await expect(h.svc.handlers['export:compare']({ a: '../../etc', b: ids.rerun!, format: 'json', destPath: join(await tempDir(), 'r.json') }))
-      .rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      h.svc.handlers['export:compare']({ a: ids.first!, b: ids.rerun!, format: 'markdown', destPath: outside }),
+    ).rejects.toThrow();
+    await expect(
+      h.svc.handlers['export:compare']({
+        a: '../../etc',
+        b: ids.rerun!,
+        format: 'json',
+        destPath: join(await tempDir(), 'r.json'),
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await h.svc.handlers['results:sameFile']({ id: '../../etc' })).toEqual([]);
   });
 });

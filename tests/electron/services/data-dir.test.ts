@@ -37,7 +37,9 @@ describe('data folder paths', () => {
   it('every path lies inside the data folder and no two owners share one', () => {
     const root = join(sep, 'data', 'dp');
     const paths = dataPaths(root);
-    const all = Object.entries(paths).filter(([k]) => k !== 'root').map(([, v]) => v);
+    const all = Object.entries(paths)
+      .filter(([k]) => k !== 'root')
+      .map(([, v]) => v);
     for (const p of all) {
       expect(isAbsolute(p)).toBe(true);
       expect(relative(root, p).startsWith('..')).toBe(false);
@@ -50,7 +52,9 @@ describe('data folder paths', () => {
   it('no module under electron/ but the owners spells a data-folder or cache name', async () => {
     const d = dataPaths(join(sep, 'x'));
     const names = new Set<string>([
-      ...[d.results, d.uploads, d.exports, d.rerun, d.engine, d.logs, d.settings, d.tasks].map((p) => relative(d.root, p)),
+      ...[d.results, d.uploads, d.exports, d.rerun, d.engine, d.logs, d.settings, d.tasks].map((p) =>
+        relative(d.root, p),
+      ),
       relative(d.logs, d.log),
       ...Object.values(CACHE),
     ]);

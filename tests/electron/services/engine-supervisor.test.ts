@@ -34,7 +34,12 @@ describe('engine process', () => {
   it('a SIGKILLed engine is restarted on the same URL; the task it was parsing finishes; the UI is told', async () => {
     const h = await makeServices({ engine: { policy: { backoffMs: 50 } } });
     try {
-      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('large/irs-manual-400p.pdf')], options: { mode: 'async' } });
+      const {
+        tasks: [t],
+      } = await h.svc.handlers['tasks:submit']({
+        paths: [corpus('large/irs-manual-400p.pdf')],
+        options: { mode: 'async' },
+      });
       const before = await waitTask(h, t!.id, (x) => x.state === 'PROCESSING' && !!x.remoteTaskId);
       const pid = h.svc.enginePid()!;
       expect(pid).toBeGreaterThan(0);
@@ -42,10 +47,17 @@ describe('engine process', () => {
       process.kill(pid, 'SIGKILL');
       const done = await waitFinal(h, t!.id, 120_000);
       expect(done.error).toBeNull();
-      expect(done).toMatchObject({ state: 'SUCCESS', remoteTaskId: before.remoteTaskId, baseUrl: before.baseUrl, pages: 400 });
+      expect(done).toMatchObject({
+        state: 'SUCCESS',
+        remoteTaskId: before.remoteTaskId,
+        baseUrl: before.baseUrl,
+        pages: 400,
+      });
       expect(h.svc.enginePid()).not.toBe(pid);
       expect(alive(pid)).toBe(false);
-      expect(h.events.filter((e) => e.channel === 'engine:status').map((e) => e.payload)).toEqual([{ state: 'restarted', crashes: 1, message: null }]);
+      expect(h.events.filter((e) => e.channel === 'engine:status').map((e) => e.payload)).toEqual([
+        { state: 'restarted', crashes: 1, message: null },
+      ]);
       const log = readFileSync(`${h.dataDir}/logs/main.log`, 'utf8');
       expect(log).toContain(`engine process ${pid} stopped unexpectedly (signal SIGKILL)`);
     } finally {
@@ -73,7 +85,9 @@ describe('engine process', () => {
     const blocker = createServer();
     let port = 0;
     const manager = createEngineManager({
-      dataDir, log: nullLogger, policy: { backoffMs: 300 },
+      dataDir,
+      log: nullLogger,
+      policy: { backoffMs: 300 },
       onEvent: (e) => void (e.kind === 'crashed' && blocker.listen(port, '127.0.0.1')),
     });
     try {
@@ -84,7 +98,10 @@ describe('engine process', () => {
       await until(() => manager.current() !== null, 'the restart');
       const second = await manager.ensure();
       expect(second.baseUrl).not.toBe(first.baseUrl);
-      const usage = await fetch(`${second.baseUrl}/usage`, { method: 'POST', body: new URLSearchParams({ api_key: second.apiKey }) });
+      const usage = await fetch(`${second.baseUrl}/usage`, {
+        method: 'POST',
+        body: new URLSearchParams({ api_key: second.apiKey }),
+      });
       expect(((await usage.json()) as { code: number }).code).toBe(0);
     } finally {
       await manager.close();
@@ -94,7 +111,15 @@ describe('engine process', () => {
 
   it('an app killed outright (SIGKILL) leaves no engine behind', async () => {
     const dataDir = await tempDir();
-    const parent = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', fileURLToPath(new URL('./scripts/engine-parent.ts', import.meta.url)), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(
+      process.execPath,
+      [
+        '--disable-warning=ExperimentalWarning',
+        fileURLToPath(new URL('./scripts/engine-parent.ts', import.meta.url)),
+        dataDir,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     parent.stdout.on('data', (c: Buffer) => void (out += c.toString()));
     await until(() => /engine pid \d+/.test(out), 'the engine to start');
@@ -125,7 +150,17 @@ class FakeProcess implements EngineProcess {
   }
   send(m: { type: string; port?: number }): void {
     if (m.type === 'start') {
-      setTimeout(() => this.msg({ type: 'listening', url: `http://127.0.0.1:${m.port || 4000}/api/v1`, port: m.port || 4000, pid: this.pid, startMs: 1 }), 5);
+      setTimeout(
+        () =>
+          this.msg({
+            type: 'listening',
+            url: `http://127.0.0.1:${m.port || 4000}/api/v1`,
+            port: m.port || 4000,
+            pid: this.pid,
+            startMs: 1,
+          }),
+        5,
+      );
       if (this.o.crashAfterMs !== undefined) setTimeout(() => this.exit(null, 'SIGSEGV'), this.o.crashAfterMs);
     } else if (m.type === 'stop' && !this.o.ignoreStop) setTimeout(() => this.exit(0, null), 5);
   }
@@ -151,8 +186,11 @@ describe('engine supervisor policy', () => {
     const spawned: FakeProcess[] = [];
     const events: EngineEvent[] = [];
     const sup = createSupervisor({
-      spawn: scripted({ crashAfterMs: 30 }, spawned), startMessage: (port) => ({ type: 'start', port, dataDir: '', apiKeys: [], maxPages: 1 }),
-      log: nullLogger, onEvent: (e) => events.push(e), policy: { backoffMs: 10, maxBackoffMs: 40, maxCrashes: 3, windowMs: 60_000 },
+      spawn: scripted({ crashAfterMs: 30 }, spawned),
+      startMessage: (port) => ({ type: 'start', port, dataDir: '', apiKeys: [], maxPages: 1 }),
+      log: nullLogger,
+      onEvent: (e) => events.push(e),
+      policy: { backoffMs: 10, maxBackoffMs: 40, maxCrashes: 3, windowMs: 60_000 },
     });
     await sup.ensure();
     await until(() => events.some((e) => e.kind === 'gave-up'), 'the supervisor to give up');
@@ -162,7 +200,10 @@ describe('engine supervisor policy', () => {
     expect(gaveUp.message).toMatch(/^it stopped 3 times in 1 min, so it was not started again/);
     expect(spawned).toHaveLength(3);
     // Every restart asked for the first process's port (polling URLs stay valid).
-    expect(events.filter((e) => e.kind === 'restarted').map((e) => (e as { url: string }).url)).toEqual(['http://127.0.0.1:4000/api/v1', 'http://127.0.0.1:4000/api/v1']);
+    expect(events.filter((e) => e.kind === 'restarted').map((e) => (e as { url: string }).url)).toEqual([
+      'http://127.0.0.1:4000/api/v1',
+      'http://127.0.0.1:4000/api/v1',
+    ]);
     await new Promise((r) => setTimeout(r, 100));
     expect(spawned).toHaveLength(3); // no restart after giving up ...
     await sup.ensure(); // ... until something asks again
@@ -173,8 +214,11 @@ describe('engine supervisor policy', () => {
   it('close() asks the process to stop, and kills it when it does not stop in time', async () => {
     const spawned: FakeProcess[] = [];
     const sup = createSupervisor({
-      spawn: scripted({ ignoreStop: true }, spawned), startMessage: (port) => ({ type: 'start', port, dataDir: '', apiKeys: [], maxPages: 1 }),
-      log: nullLogger, onEvent: () => {}, policy: { stopTimeoutMs: 100 },
+      spawn: scripted({ ignoreStop: true }, spawned),
+      startMessage: (port) => ({ type: 'start', port, dataDir: '', apiKeys: [], maxPages: 1 }),
+      log: nullLogger,
+      onEvent: () => {},
+      policy: { stopTimeoutMs: 100 },
     });
     await sup.ensure();
     await sup.close();

@@ -24,18 +24,24 @@ afterAll(async () => {
 describe('invalid key', () => {
   it('a wrong key fails the task with INVALID_KEY and a clear message; connection:test says the same', async () => {
     await h.svc.handlers['key:set']({ apiKey: 'sk-wrong-key-000000' });
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
     const done = await waitFinal(h, t!.id);
     expect(done.state).toBe('FAILED');
     expect(done.error?.code).toBe('INVALID_KEY');
     expect(done.error?.message).toMatch(/rejected the API key.*1107/);
     expect(done.attempts).toBe(1); // not a retryable error
-    await expect(h.svc.handlers['connection:test']({ backend: 'cloud' })).rejects.toMatchObject({ code: 'INVALID_KEY' });
+    await expect(h.svc.handlers['connection:test']({ backend: 'cloud' })).rejects.toMatchObject({
+      code: 'INVALID_KEY',
+    });
   });
 
   it('no key at all: INVALID_KEY telling the user to add one', async () => {
     await h.svc.handlers['key:clear']();
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
     const done = await waitFinal(h, t!.id);
     expect(done.error).toMatchObject({ code: 'INVALID_KEY', message: expect.stringMatching(/No API key is set/) });
   });
@@ -46,7 +52,9 @@ describe('invalid key', () => {
     expect(report).toMatchObject({ backend: 'cloud', baseUrl: engine.url });
     expect(report.usage?.paid).toBeGreaterThan(0);
     expect(report.latencyMs).toBeGreaterThanOrEqual(0);
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
     expect((await waitFinal(h, t!.id)).state).toBe('SUCCESS');
   });
 
@@ -57,7 +65,9 @@ describe('invalid key', () => {
   });
 
   it('connection:test refuses a URL that is not http(s)', async () => {
-    await expect(h.svc.handlers['connection:test']({ backend: 'cloud', baseUrl: 'file:///etc/passwd' })).rejects.toMatchObject({ code: 'INVALID_URL' });
+    await expect(
+      h.svc.handlers['connection:test']({ backend: 'cloud', baseUrl: 'file:///etc/passwd' }),
+    ).rejects.toMatchObject({ code: 'INVALID_URL' });
   });
 });
 
@@ -68,7 +78,9 @@ describe('engine stopped', () => {
     await h.svc.handlers['settings:set']({ cloudBaseUrl: other.url });
     await other.close();
 
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
     const failed = await waitFinal(h, t!.id);
     expect(failed.state).toBe('FAILED');
     expect(failed.error?.code).toBe('UNREACHABLE');
@@ -76,16 +88,25 @@ describe('engine stopped', () => {
     expect(failed.attempts).toBe(1 + 3); // first try + FAST.maxRetries
     expect(failed.retry).toBeNull();
     // Each retry says why it was made; the failed row shows the work time, not nothing.
-    expect(failed.retries?.map((r) => [r.attempt, r.cause])).toEqual([[2, 'connectionLost'], [3, 'connectionLost'], [4, 'connectionLost']]);
+    expect(failed.retries?.map((r) => [r.attempt, r.cause])).toEqual([
+      [2, 'connectionLost'],
+      [3, 'connectionLost'],
+      [4, 'connectionLost'],
+    ]);
     expect(failed.startedAt !== null || (failed.workedMs ?? 0) > 0).toBe(true);
     // "Test connection" names the whole address it tried and the errno (the renderer words the cause).
     await expect(h.svc.handlers['connection:test']({ backend: 'cloud' })).rejects.toMatchObject({
-      code: 'UNREACHABLE', message: expect.stringContaining(`Cannot reach ${other.url} (ECONNREFUSED)`),
+      code: 'UNREACHABLE',
+      message: expect.stringContaining(`Cannot reach ${other.url} (ECONNREFUSED)`),
     });
     // Before giving up, each backoff wait was announced: which attempt comes next, why, and when.
     const seen = updates(h, t!.id);
     const waits = seen.filter((u) => u.retry);
-    expect(waits.map((u) => [u.retry!.attempt, u.retry!.max])).toEqual([[2, 4], [3, 4], [4, 4]]);
+    expect(waits.map((u) => [u.retry!.attempt, u.retry!.max])).toEqual([
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
     for (const u of waits) {
       expect(u.state).toBe('uploading');
       expect(u.uploadPercent).toBe(0); // the refused connection sent nothing
@@ -122,20 +143,29 @@ describe('corrupted and refused files', () => {
 
   it('tasks:submit refuses bad files with a clear error and keeps the good ones', async () => {
     const { tasks, rejected } = await h.svc.handlers['tasks:submit']({
-      paths: [corpus('bad-input/empty.pdf'), corpus('bad-input/jpeg_with_pdf_extension.pdf'), corpus('pdf-digital/two_paragraphs.pdf'), join(tmpdir(), 'dp-nonexistent', 'x.pdf')],
+      paths: [
+        corpus('bad-input/empty.pdf'),
+        corpus('bad-input/jpeg_with_pdf_extension.pdf'),
+        corpus('pdf-digital/two_paragraphs.pdf'),
+        join(tmpdir(), 'dp-nonexistent', 'x.pdf'),
+      ],
     });
     expect(rejected.map((c) => [c.name, c.ok, c.error?.code ?? null])).toEqual([
       ['empty.pdf', false, 'EMPTY'],
       ['jpeg_with_pdf_extension.pdf', false, 'MISMATCH'],
       ['x.pdf', false, 'UNREADABLE'],
     ]);
-    expect(tasks.map((t) => [t.fileName, t.state, t.error?.code ?? null])).toEqual([['two_paragraphs.pdf', 'queued', null]]);
+    expect(tasks.map((t) => [t.fileName, t.state, t.error?.code ?? null])).toEqual([
+      ['two_paragraphs.pdf', 'queued', null],
+    ]);
     expect((await waitFinal(h, tasks[0]!.id)).state).toBe('SUCCESS');
     await expect(h.svc.handlers['tasks:submit']({ paths: [] })).rejects.toMatchObject({ code: 'NO_FILES' });
   });
 
   it('tasks:remove forgets a task (and says NOT_FOUND the second time)', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
     expect(await h.svc.handlers['tasks:remove']({ id: t!.id })).toEqual({ id: t!.id });
     expect(h.events.some((e) => e.channel === 'task:removed' && (e.payload as { id: string }).id === t!.id)).toBe(true);
     await expect(h.svc.handlers['tasks:remove']({ id: t!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -10,7 +10,8 @@ import { corpus, makeServices, removeTemps, tempDir } from './helpers.ts';
 
 afterAll(removeTemps);
 
-const codes = (list: Awaited<ReturnType<typeof checkPaths>>) => Object.fromEntries(list.map((c) => [c.name, c.error?.code ?? 'ok']));
+const codes = (list: Awaited<ReturnType<typeof checkPaths>>) =>
+  Object.fromEntries(list.map((c) => [c.name, c.error?.code ?? 'ok']));
 
 describe('file checks', () => {
   it('the corpus bad-input folder: empty, mislabelled and structurally broken files', async () => {
@@ -24,9 +25,15 @@ describe('file checks', () => {
 
   it('good documents of every supported family pass', async () => {
     const list = await checkPaths([
-      corpus('pdf-digital/two_paragraphs.pdf'), corpus('images/old_newspaper.png'), corpus('images/double-column-A.jpg'),
-      corpus('images/bmp_24.bmp'), corpus('images/2206.01062.tif'), corpus('images/webp-test.webp'),
-      corpus('office/lorem_ipsum.docx'), corpus('office/powerpoint_sample.pptx'), corpus('office/xlsx_01.xlsx'),
+      corpus('pdf-digital/two_paragraphs.pdf'),
+      corpus('images/old_newspaper.png'),
+      corpus('images/double-column-A.jpg'),
+      corpus('images/bmp_24.bmp'),
+      corpus('images/2206.01062.tif'),
+      corpus('images/webp-test.webp'),
+      corpus('office/lorem_ipsum.docx'),
+      corpus('office/powerpoint_sample.pptx'),
+      corpus('office/xlsx_01.xlsx'),
     ]);
     expect(list.map((c) => [c.name, c.ok, c.size > 0])).toEqual(list.map((c) => [c.name, true, true]));
   });
@@ -43,7 +50,10 @@ describe('file checks', () => {
     await writeFile(join(root, 'README'), 'hello');
     await copyFile(corpus('pdf-digital/two_paragraphs.pdf'), join(root, 'sub', 'report.docx'));
     await copyFile(corpus('images/old_newspaper.png'), join(root, 'sub', 'photo.jpg'));
-    await writeFile(join(root, 'legacy.doc'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]));
+    await writeFile(
+      join(root, 'legacy.doc'),
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]),
+    );
     await symlink(root, join(root, 'sub', 'loop'));
     const big = await open(join(root, 'huge.pdf'), 'w');
     await big.write('%PDF-1.7\n');
@@ -52,11 +62,19 @@ describe('file checks', () => {
 
     const got = codes(await checkPaths([root]));
     expect(got).toEqual({
-      'a.pdf': 'ok', 'b.pdf': 'ok', 'legacy.doc': 'ok', 'huge.pdf': 'TOO_LARGE', 'notes.txt': 'UNSUPPORTED', README: 'UNSUPPORTED',
-      'report.docx': 'MISMATCH', 'photo.jpg': 'MISMATCH',
+      'a.pdf': 'ok',
+      'b.pdf': 'ok',
+      'legacy.doc': 'ok',
+      'huge.pdf': 'TOO_LARGE',
+      'notes.txt': 'UNSUPPORTED',
+      README: 'UNSUPPORTED',
+      'report.docx': 'MISMATCH',
+      'photo.jpg': 'MISMATCH',
     });
     const list = await checkPaths([root]);
-    expect(list.find((c) => c.name === 'photo.jpg')!.error!.message).toBe('photo.jpg is named ".jpg" but its content is a PNG image');
+    expect(list.find((c) => c.name === 'photo.jpg')!.error!.message).toBe(
+      'photo.jpg is named ".jpg" but its content is a PNG image',
+    );
     expect(list.find((c) => c.name === 'huge.pdf')!.error!.message).toMatch(/200\.0 MB/);
   });
 
@@ -75,9 +93,19 @@ describe('file checks', () => {
     const h = await makeServices();
     try {
       const res = await h.svc.handlers['tasks:submit']({ paths: [corpus('bad-input/empty.pdf')] });
-      expect(res.rejected).toEqual([{ path: corpus('bad-input/empty.pdf'), name: 'empty.pdf', size: 0, ok: false, error: { code: 'EMPTY', message: 'empty.pdf is empty (0 bytes)' } }]);
+      expect(res.rejected).toEqual([
+        {
+          path: corpus('bad-input/empty.pdf'),
+          name: 'empty.pdf',
+          size: 0,
+          ok: false,
+          error: { code: 'EMPTY', message: 'empty.pdf is empty (0 bytes)' },
+        },
+      ]);
       expect(res.tasks).toEqual([]);
-      await expect(h.svc.handlers['tasks:submit']({ paths: 'x' } as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+      await expect(h.svc.handlers['tasks:submit']({ paths: 'x' } as never)).rejects.toMatchObject({
+        code: 'INVALID_REQUEST',
+      });
     } finally {
       await h.close();
     }
@@ -86,7 +114,8 @@ describe('file checks', () => {
 
 describe('content sniffing and page counting', () => {
   it('recognises each signature', () => {
-    const b = (...xs: Array<number | string>) => Buffer.concat(xs.map((x) => (typeof x === 'string' ? Buffer.from(x, 'latin1') : Buffer.from([x]))));
+    const b = (...xs: Array<number | string>) =>
+      Buffer.concat(xs.map((x) => (typeof x === 'string' ? Buffer.from(x, 'latin1') : Buffer.from([x]))));
     expect(sniff(b('%PDF-1.7'))).toBe('pdf');
     expect(sniff(b('\n\n  junk %PDF-1.4'))).toBe('pdf');
     expect(sniff(b(0x89, 'PNG\r\n', 0x1a, '\n'))).toBe('png');
@@ -102,7 +131,12 @@ describe('content sniffing and page counting', () => {
 
   it('counts PDF pages without a PDF library (plain, object streams, big files sampled)', async () => {
     expect(await countPdfPages(corpus('pdf-digital/two_paragraphs.pdf'), 25142)).toBe(1);
-    expect(await countPdfPages(corpus('pdf-digital/normal_4pages.pdf'), (await import('node:fs')).statSync(corpus('pdf-digital/normal_4pages.pdf')).size)).toBe(4);
+    expect(
+      await countPdfPages(
+        corpus('pdf-digital/normal_4pages.pdf'),
+        (await import('node:fs')).statSync(corpus('pdf-digital/normal_4pages.pdf')).size,
+      ),
+    ).toBe(4);
     const st = (await import('node:fs')).statSync(corpus('large/irs-manual-400p.pdf'));
     expect(await countPdfPages(corpus('large/irs-manual-400p.pdf'), st.size)).toBe(400);
     expect(await countPdfPages(corpus('bad-input/garbage.pdf'), 100)).toBeNull();

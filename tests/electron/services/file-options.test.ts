@@ -12,8 +12,11 @@ const harness = fileHarness();
 describe('per-file options on the local engine', () => {
   it('a page range and an OCR language reach the engine; the result has only those pages', async () => {
     const h = harness();
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({
-      paths: [corpus('pdf-digital/multi_page.pdf')], options: { fileOptions: { pageRange: '4-5', ocrLang: 'en' } },
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({
+      paths: [corpus('pdf-digital/multi_page.pdf')],
+      options: { fileOptions: { pageRange: '4-5', ocrLang: 'en' } },
     });
     expect(t!.fileOptions).toEqual({ ocr: true, ocrLang: 'en', pageRange: '4-5' });
     const done = await waitFinal(h, t!.id);
@@ -25,7 +28,12 @@ describe('per-file options on the local engine', () => {
 
   it('a range past the last page fails with PAGE_RANGE_PAST_END', async () => {
     const h = harness();
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { fileOptions: { pageRange: '7' } } });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({
+      paths: [corpus('pdf-digital/multi_page.pdf')],
+      options: { fileOptions: { pageRange: '7' } },
+    });
     const done = await waitFinal(h, t!.id);
     expect(done.error).toMatchObject({ code: 'PAGE_RANGE_PAST_END', message: expect.stringContaining('has 5 pages') });
   });
@@ -33,7 +41,11 @@ describe('per-file options on the local engine', () => {
   it('refuses options that are not options', async () => {
     const h = harness();
     const japanese = { ocrLang: 'ja' } as unknown as Partial<FileOptions>; // not a language the models read
-    await expect(h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { fileOptions: japanese } }))
-      .rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(
+      h.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-digital/multi_page.pdf')],
+        options: { fileOptions: japanese },
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
   });
 });

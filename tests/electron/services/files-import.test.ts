@@ -16,7 +16,9 @@ describe('files:import', () => {
       expect(dirname(dirname(path))).toBe(join(h.dataDir, 'uploads'));
       expect(basename(path)).toBe('.._clip_board.pdf');
       expect(new Uint8Array(await readFile(path))).toEqual(bytes);
-      const { tasks: [task] } = await h.svc.handlers['tasks:submit']({ paths: [path] });
+      const {
+        tasks: [task],
+      } = await h.svc.handlers['tasks:submit']({ paths: [path] });
       const done = await waitTask(h, task!.id, (t) => t.state === 'SUCCESS' || t.state === 'FAILED');
       expect(done.state).toBe('SUCCESS');
     } finally {
@@ -27,8 +29,12 @@ describe('files:import', () => {
   it('refuses empty and malformed requests with a clear code', async () => {
     const h = await makeServices();
     try {
-      await expect(h.svc.handlers['files:import']({ name: 'x.pdf', bytes: new Uint8Array() })).rejects.toMatchObject({ code: 'EMPTY' });
-      await expect(h.svc.handlers['files:import']({ name: 'x.pdf', bytes: 'nope' } as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+      await expect(h.svc.handlers['files:import']({ name: 'x.pdf', bytes: new Uint8Array() })).rejects.toMatchObject({
+        code: 'EMPTY',
+      });
+      await expect(h.svc.handlers['files:import']({ name: 'x.pdf', bytes: 'nope' } as never)).rejects.toMatchObject({
+        code: 'INVALID_REQUEST',
+      });
     } finally {
       await h.close();
     }

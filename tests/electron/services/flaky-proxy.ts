@@ -27,14 +27,22 @@ const drain = async (req: IncomingMessage): Promise<Buffer> => {
   return Buffer.concat(parts);
 };
 
-function forward(engine: URL, req: IncomingMessage, body: Buffer | null): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+function forward(
+  engine: URL,
+  req: IncomingMessage,
+  body: Buffer | null,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const up = request({ host: engine.hostname, port: engine.port, method: req.method, path: req.url, headers: req.headers }, async (res) => {
-      const b = await drain(res);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string' && k !== 'content-length' && k !== 'transfer-encoding') headers[k] = v;
-      resolve({ status: res.statusCode ?? 502, headers, body: b });
-    });
+    const up = request(
+      { host: engine.hostname, port: engine.port, method: req.method, path: req.url, headers: req.headers },
+      async (res) => {
+        const b = await drain(res);
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers))
+          if (typeof v === 'string' && k !== 'content-length' && k !== 'transfer-encoding') headers[k] = v;
+        resolve({ status: res.statusCode ?? 502, headers, body: b });
+      },
+    );
     up.on('error', reject);
     if (body) up.end(body);
     else req.pipe(up);
@@ -63,8 +71,12 @@ export async function startFlakyProxy(engineUrl: string, plan: Plan): Promise<Fl
         return;
       }
       await drain(req);
-      if (fault.kind === 'status') res.writeHead(fault.status, { 'content-type': 'text/plain' }).end('upstream trouble');
-      else if (fault.kind === 'code') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: fault.code, message: fault.message, data: null }));
+      if (fault.kind === 'status')
+        res.writeHead(fault.status, { 'content-type': 'text/plain' }).end('upstream trouble');
+      else if (fault.kind === 'code')
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: fault.code, message: fault.message, data: null }));
       else res.writeHead(200, { 'content-type': 'application/json' }).end(fault.body);
     })().catch(() => res.destroy());
   });
@@ -74,9 +86,10 @@ export async function startFlakyProxy(engineUrl: string, plan: Plan): Promise<Fl
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
     counts,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -18,7 +18,13 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const corpus = (rel: string): string => join(repoRoot, '..', 'shared', 'corpus', rel);
 
 export const FAST: Partial<Timing> = {
-  pollIntervalMs: 60, retryBaseMs: 20, retryMaxMs: 80, maxRetries: 3, failedResubmits: 2, persistDelayMs: 20, idleTimeoutMs: 30_000,
+  pollIntervalMs: 60,
+  retryBaseMs: 20,
+  retryMaxMs: 80,
+  maxRetries: 3,
+  failedResubmits: 2,
+  persistDelayMs: 20,
+  idleTimeoutMs: 30_000,
 };
 
 const temps: string[] = [];
@@ -43,10 +49,17 @@ export async function makeServices(o: Partial<AppServicesOptions> & { dataDir?: 
   const dataDir = o.dataDir ?? (await tempDir());
   const keychain = o.keychain ?? createMemoryKeychain();
   const svc = await createAppServices({
-    transport: 'web', version: '0.0.0-test', locale: 'en', platform: process.platform,
+    transport: 'web',
+    version: '0.0.0-test',
+    locale: 'en',
+    platform: process.platform,
     // The corpus and temp folders stand for what a user picked (services/files/grants.ts).
-    assetUrlBase: 'http://127.0.0.1:9/assets/', allowedPaths: { read: [corpus(''), tmpdir()], write: [tmpdir()] },
-    ...o, dataDir, keychain, timing: { ...FAST, ...o.timing },
+    assetUrlBase: 'http://127.0.0.1:9/assets/',
+    allowedPaths: { read: [corpus(''), tmpdir()], write: [tmpdir()] },
+    ...o,
+    dataDir,
+    keychain,
+    timing: { ...FAST, ...o.timing },
   });
   const events: Harness['events'] = [];
   svc.setEmitter((channel, payload) => void events.push({ channel, payload: structuredClone(payload) }));
@@ -67,7 +80,9 @@ export function fileHarness(o?: Parameters<typeof makeServices>[0]): () => Harne
 }
 
 export const updates = (h: Harness, id: string): Task[] =>
-  h.events.filter((e) => e.channel === 'task:updated' && (e.payload as Task).id === id).map((e) => e.payload as EventMap['task:updated']);
+  h.events
+    .filter((e) => e.channel === 'task:updated' && (e.payload as Task).id === id)
+    .map((e) => e.payload as EventMap['task:updated']);
 
 /** Resolves with the task once `pred` holds (checked on every event and every 20 ms). */
 export async function waitTask(h: Harness, id: string, pred: (t: Task) => boolean, timeoutMs = 45_000): Promise<Task> {
@@ -75,17 +90,22 @@ export async function waitTask(h: Harness, id: string, pred: (t: Task) => boolea
   for (;;) {
     const t = (await h.svc.handlers['tasks:list']()).find((x) => x.id === id);
     if (t && pred(t)) return t;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timeout waiting for ${id}; last state ${t?.state} ${JSON.stringify(t?.error)}`);
+    if (Date.now() - t0 > timeoutMs)
+      throw new Error(`timeout waiting for ${id}; last state ${t?.state} ${JSON.stringify(t?.error)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
 /** Settled: final, or waiting for the user (a protected PDF's password). */
 const FINAL: TaskState[] = ['SUCCESS', 'FAILED', 'cancelled', 'needsPassword'];
-export const waitFinal = (h: Harness, id: string, timeoutMs?: number): Promise<Task> => waitTask(h, id, (t) => FINAL.includes(t.state), timeoutMs);
+export const waitFinal = (h: Harness, id: string, timeoutMs?: number): Promise<Task> =>
+  waitTask(h, id, (t) => FINAL.includes(t.state), timeoutMs);
 
 /** The real engine on a random loopback port with a known key. */
-export async function startEngine(apiKey: string, o: { dataDir?: string; port?: number } = {}): Promise<EngineServer & { dataDir: string }> {
+export async function startEngine(
+  apiKey: string,
+  o: { dataDir?: string; port?: number } = {},
+): Promise<EngineServer & { dataDir: string }> {
   const dataDir = o.dataDir ?? (await tempDir('dp-engine-'));
   const e = await startEngineServer({ port: o.port ?? 0, dataDir, apiKeys: [apiKey], workers: 1 });
   return { ...e, dataDir, close: e.close };

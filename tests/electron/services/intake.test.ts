@@ -25,13 +25,18 @@ describe('storing pasted and uploaded files', () => {
     const dir = await tempDir();
     await expect(storeBytes(dir, 'e.pdf', new Uint8Array())).rejects.toMatchObject({ code: 'EMPTY' });
     await expect(storeStream(dir, 'e.pdf', Readable.from([]))).rejects.toMatchObject({ code: 'EMPTY' });
-    await expect(storeStream(dir, 'big.pdf', Readable.from([Buffer.from('x')]), MAX_FILE_BYTES + 1)).rejects.toMatchObject({
-      code: 'TOO_LARGE', message: 'big.pdf is larger than 200 MB',
+    await expect(
+      storeStream(dir, 'big.pdf', Readable.from([Buffer.from('x')]), MAX_FILE_BYTES + 1),
+    ).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+      message: 'big.pdf is larger than 200 MB',
     });
     const chunk = Buffer.alloc(8 * 1024 * 1024);
-    const endless = Readable.from((function* () {
-      for (let i = 0; i < 30; i++) yield chunk; // 240 MB, more than the limit
-    })());
+    const endless = Readable.from(
+      (function* () {
+        for (let i = 0; i < 30; i++) yield chunk; // 240 MB, more than the limit
+      })(),
+    );
     await expect(storeStream(dir, 'huge.pdf', endless)).rejects.toMatchObject({ code: 'TOO_LARGE' });
     expect(await readdir(dir)).toEqual([]);
   });
@@ -45,7 +50,11 @@ describe('tasks:submit', () => {
       const b = corpus('pdf-digital/multi_page.pdf');
       const first = await h.svc.handlers['tasks:submit']({ paths: [a], options: { mode: 'async' }, duplicates: 'ask' });
       expect(first.tasks.map((t) => t.fileName)).toEqual(['two_paragraphs.pdf']);
-      const second = await h.svc.handlers['tasks:submit']({ paths: [a, b], options: { mode: 'async' }, duplicates: 'ask' });
+      const second = await h.svc.handlers['tasks:submit']({
+        paths: [a, b],
+        options: { mode: 'async' },
+        duplicates: 'ask',
+      });
       expect(second.tasks.map((t) => t.fileName)).toEqual(['multi_page.pdf']);
       expect(second.duplicates.map((c) => [c.name, c.ok])).toEqual([['two_paragraphs.pdf', true]]);
       const again = await h.svc.handlers['tasks:submit']({ paths: [a], options: { mode: 'async' } });
@@ -68,10 +77,15 @@ describe('tasks:submit', () => {
         { paths, options: { featureConfig: { keep_header_footer: 'yes' } } },
         { paths, duplicates: 'maybe' },
       ];
-      for (const req of bad) await expect(h.svc.handlers['tasks:submit'](req as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+      for (const req of bad)
+        await expect(h.svc.handlers['tasks:submit'](req as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
       expect(await h.svc.handlers['tasks:list']()).toEqual([]);
       const empty = await tempDir();
-      expect(await h.svc.handlers['tasks:submit']({ paths: [empty] })).toEqual({ tasks: [], rejected: [], duplicates: [] });
+      expect(await h.svc.handlers['tasks:submit']({ paths: [empty] })).toEqual({
+        tasks: [],
+        rejected: [],
+        duplicates: [],
+      });
     } finally {
       await h.close();
     }

@@ -26,14 +26,27 @@ describe('the API key stays secret', () => {
     try {
       await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: engine.url });
       expect(await h.svc.handlers['key:set']({ apiKey: KEY })).toEqual({
-        set: true, last4: 'k-42', storage: 'memory', keychainAvailable: true, keychainError: null,
+        set: true,
+        last4: 'k-42',
+        storage: 'memory',
+        keychainAvailable: true,
+        keychainError: null,
       });
       await h.svc.handlers['connection:test']({});
       const { tasks } = await h.svc.handlers['tasks:submit']({
-        paths: [corpus('pdf-digital/two_paragraphs.pdf'), corpus('pdf-digital/picture_classification.pdf'), corpus('bad-input/garbage.pdf')],
+        paths: [
+          corpus('pdf-digital/two_paragraphs.pdf'),
+          corpus('pdf-digital/picture_classification.pdf'),
+          corpus('bad-input/garbage.pdf'),
+        ],
         options: { formats: ['markdown', 'json', 'zip'] },
       });
-      const { tasks: [async1] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { mode: 'async' } });
+      const {
+        tasks: [async1],
+      } = await h.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-digital/multi_page.pdf')],
+        options: { mode: 'async' },
+      });
       const done = await Promise.all([...tasks, async1!].map((t) => waitFinal(h, t.id)));
       expect(done.map((t) => t.state)).toEqual(['SUCCESS', 'SUCCESS', 'FAILED', 'SUCCESS']);
       // A log line that tried to carry the key is scrubbed too.

@@ -14,14 +14,19 @@ import { removeTemps, tempDir } from './helpers.ts';
 
 afterAll(removeTemps);
 
-async function serve(handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void): Promise<{ server: Server; url: string }> {
+async function serve(
+  handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void,
+): Promise<{ server: Server; url: string }> {
   const server = createServer(handler);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1` };
 }
 
-function parseForm(req: IncomingMessage): Promise<{ fields: Array<[string, string]>; file: { name: string; field: string; mime: string; data: Buffer } | null }> {
+function parseForm(req: IncomingMessage): Promise<{
+  fields: Array<[string, string]>;
+  file: { name: string; field: string; mime: string; data: Buffer } | null;
+}> {
   return new Promise((resolve, reject) => {
     const fields: Array<[string, string]> = [];
     let file: { name: string; field: string; mime: string; data: Buffer } | null = null;
@@ -58,7 +63,11 @@ describe('multipart upload', () => {
     });
     const progress: number[] = [];
     try {
-      const client = createSomarkClient({ baseUrl: `${url}/`, apiKey: 'sk-test-key-12345', timing: { retryBaseMs: 10, retryMaxMs: 10, maxRetries: 0, idleTimeoutMs: 5000 } });
+      const client = createSomarkClient({
+        baseUrl: `${url}/`,
+        apiKey: 'sk-test-key-12345',
+        timing: { retryBaseMs: 10, retryMaxMs: 10, maxRetries: 0, idleTimeoutMs: 5000 },
+      });
       const sub = await client.submitAsync({
         file: { path, fileName: 'doc "quoted" 文档.pdf', size: content.length, fileType: '.pdf' },
         formats: ['markdown', 'json'],
@@ -90,7 +99,13 @@ describe('multipart upload', () => {
     const dir = await tempDir();
     const path = join(dir, 'x.png');
     await writeFile(path, Buffer.alloc(1234, 1));
-    const body = multipartBody([['a', 'b'], ['c', 'ü']], { field: 'file', path, fileName: 'x.png', contentType: 'image/png', size: 1234 });
+    const body = multipartBody(
+      [
+        ['a', 'b'],
+        ['c', 'ü'],
+      ],
+      { field: 'file', path, fileName: 'x.png', contentType: 'image/png', size: 1234 },
+    );
     let n = 0;
     for await (const chunk of body.open()) n += chunk.length;
     expect(n).toBe(body.length);
@@ -100,10 +115,20 @@ describe('multipart upload', () => {
     const dir = await tempDir();
     const path = join(dir, 'x.pdf');
     await writeFile(path, Buffer.alloc(100, 1));
-    const body = multipartBody([], { field: 'file', path, fileName: 'x.pdf', contentType: 'application/pdf', size: 50 });
-    await expect((async () => {
-      for await (const _ of body.open()) { /* drain */ }
-    })()).rejects.toMatchObject({ name: 'LocalFileError' });
+    const body = multipartBody([], {
+      field: 'file',
+      path,
+      fileName: 'x.pdf',
+      contentType: 'application/pdf',
+      size: 50,
+    });
+    await expect(
+      (async () => {
+        for await (const _ of body.open()) {
+          /* drain */
+        }
+      })(),
+    ).rejects.toMatchObject({ name: 'LocalFileError' });
   });
 });
 
@@ -114,7 +139,11 @@ describe('http layer', () => {
       hits++; // never answers
     });
     try {
-      const client = createSomarkClient({ baseUrl: url, apiKey: null, timing: { retryBaseMs: 5, retryMaxMs: 5, maxRetries: 1, idleTimeoutMs: 150 } });
+      const client = createSomarkClient({
+        baseUrl: url,
+        apiKey: null,
+        timing: { retryBaseMs: 5, retryMaxMs: 5, maxRetries: 1, idleTimeoutMs: 150 },
+      });
       await expect(client.usage()).rejects.toMatchObject({ name: 'NetworkError', errno: 'ETIMEDOUT' });
       expect(hits).toBe(2);
     } finally {
@@ -126,7 +155,11 @@ describe('http layer', () => {
   it('abort rejects at once with an AbortError, also during a backoff sleep', async () => {
     const { server, url } = await serve((_req, res) => res.writeHead(503).end());
     try {
-      const client = createSomarkClient({ baseUrl: url, apiKey: null, timing: { retryBaseMs: 10_000, retryMaxMs: 10_000, maxRetries: 5, idleTimeoutMs: 5000 } });
+      const client = createSomarkClient({
+        baseUrl: url,
+        apiKey: null,
+        timing: { retryBaseMs: 10_000, retryMaxMs: 10_000, maxRetries: 5, idleTimeoutMs: 5000 },
+      });
       const ac = new AbortController();
       const t0 = Date.now();
       const p = client.usage({ signal: ac.signal, onRetry: () => setTimeout(() => ac.abort(), 20) });

@@ -11,7 +11,13 @@ let h: Harness;
 
 beforeAll(async () => {
   const dataDir = await tempDir('dp-engine-');
-  engine = await startEngineServer({ port: 0, dataDir, apiKeys: [KEY], workers: 1, soffice: `${dataDir}/no-libreoffice/soffice` });
+  engine = await startEngineServer({
+    port: 0,
+    dataDir,
+    apiKeys: [KEY],
+    workers: 1,
+    soffice: `${dataDir}/no-libreoffice/soffice`,
+  });
   h = await makeServices();
   await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: engine.url });
   await h.svc.handlers['key:set']({ apiKey: KEY });
@@ -24,7 +30,9 @@ afterAll(async () => {
 
 describe('errors that name the way out', () => {
   it('a .docx without LibreOffice: NEEDS_LIBREOFFICE, naming the install and the cloud backend', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/word_sample.docx')] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/word_sample.docx')] });
     const done = await waitFinal(h, t!.id);
     expect(done.state).toBe('FAILED');
     expect(done.error?.code).toBe('NEEDS_LIBREOFFICE');
@@ -33,7 +41,9 @@ describe('errors that name the way out', () => {
   });
 
   it('a password-protected PDF: PASSWORD_REQUIRED, not "damaged"', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('encrypted/password.pdf')] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('encrypted/password.pdf')] });
     const done = await waitFinal(h, t!.id);
     expect(done.state).toBe('FAILED');
     expect(done.error?.code).toBe('PASSWORD_REQUIRED');
@@ -41,7 +51,9 @@ describe('errors that name the way out', () => {
   });
 
   it('a damaged PDF stays a file problem (SERVICE_1106)', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('bad-input/garbage.pdf')] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('bad-input/garbage.pdf')] });
     const done = await waitFinal(h, t!.id);
     expect(done.error?.code).toMatch(/^SERVICE_110[46]$/);
   });

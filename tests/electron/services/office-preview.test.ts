@@ -17,7 +17,9 @@ afterAll(async () => {
 
 describe.skipIf(!findSoffice())('Office preview', () => {
   it('word_sample.docx → SUCCESS; preview.pdf cached; results:get serves it as a PDF', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/word_sample.docx')] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/word_sample.docx')] });
     const done = await waitFinal(h, t!.id, 120_000);
     expect(done.error).toBeNull();
     expect(done.state).toBe('SUCCESS');

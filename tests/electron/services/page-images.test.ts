@@ -16,7 +16,10 @@ const pngWidth = (png: Uint8Array): number => new DataView(png.buffer, png.byteO
 
 beforeAll(async () => {
   root = await tempDir('dp-pages-');
-  for (const [id, rel] of [[DAMAGED, 'bad-input/truncated_multi_page.pdf'], [LOCKED, 'encrypted/password.pdf']] as const) {
+  for (const [id, rel] of [
+    [DAMAGED, 'bad-input/truncated_multi_page.pdf'],
+    [LOCKED, 'encrypted/password.pdf'],
+  ] as const) {
     await mkdir(join(root, id));
     await copyFile(corpus(rel), join(root, id, 'original.pdf'));
   }

@@ -17,7 +17,12 @@ afterAll(async () => {
 
 describe('local engine parses', () => {
   it('sync: two_paragraphs.pdf reaches SUCCESS and is cached (md, json, result.json, original)', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({
+      paths: [corpus('pdf-digital/two_paragraphs.pdf')],
+      options: { mode: 'sync' },
+    });
     expect(t!.id).toMatch(/^req_/);
     expect(t!.state).toBe('queued');
     const done = await waitFinal(h, t!.id);
@@ -37,7 +42,13 @@ describe('local engine parses', () => {
     const json = JSON.parse(await readFile(join(dir, 'main.json'), 'utf8'));
     expect(json.pages).toHaveLength(1);
     const meta = JSON.parse(await readFile(join(dir, 'result.json'), 'utf8'));
-    expect(meta).toMatchObject({ taskId: t!.id, remoteTaskId: done.remoteTaskId, fileName: 'two_paragraphs.pdf', hasJson: true, original: 'original.pdf' });
+    expect(meta).toMatchObject({
+      taskId: t!.id,
+      remoteTaskId: done.remoteTaskId,
+      fileName: 'two_paragraphs.pdf',
+      hasJson: true,
+      original: 'original.pdf',
+    });
     const original = await readFile(join(dir, 'original.pdf'));
     expect(original.equals(await readFile(corpus('pdf-digital/two_paragraphs.pdf')))).toBe(true);
 
@@ -47,7 +58,9 @@ describe('local engine parses', () => {
   });
 
   it('async (forced): polls through QUEUING/PROCESSING with progress to SUCCESS; images cached and links rewritten', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({
       paths: [corpus('pdf-digital/picture_classification.pdf')],
       options: { mode: 'async', formats: ['markdown', 'json', 'zip'] },
     });
@@ -82,10 +95,14 @@ describe('local engine parses', () => {
   });
 
   it('auto on the local engine: async whatever the size (held checks end it at once, pages show progress)', async () => {
-    const { tasks: [small] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
+    const {
+      tasks: [small],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')] });
     const s = await waitFinal(h, small!.id);
     expect([s.state, s.mode]).toEqual(['SUCCESS', 'async']);
-    const { tasks: [many] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/normal_4pages.pdf')] });
+    const {
+      tasks: [many],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/normal_4pages.pdf')] });
     expect(many!.pages).toBe(4);
     const m = await waitFinal(h, many!.id);
     expect([m.state, m.mode]).toEqual(['SUCCESS', 'async']);
@@ -96,7 +113,9 @@ describe('local engine parses', () => {
     const copy = join(dir, 'moved.pdf');
     await copyFile(corpus('pdf-digital/two_paragraphs.pdf'), copy);
     await chmod(copy, 0o644); // the corpus may be read-only, and copyFile keeps the mode
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [copy] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [copy] });
     expect((await waitFinal(h, t!.id)).state).toBe('SUCCESS');
     await writeFile(copy, ''); // the user's file changes afterwards: the cached original does not
     const view = await h.svc.handlers['results:get']({ id: t!.id });
@@ -107,13 +126,19 @@ describe('local engine parses', () => {
   });
 
   it('results:get refuses unknown and malformed ids', async () => {
-    await expect(h.svc.handlers['results:get']({ id: 'req_doesnotexist1' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(h.svc.handlers['results:get']({ id: 'req_doesnotexist1' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(h.svc.handlers['results:get']({ id: '../../etc' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('app:ready answers AppInfo', async () => {
     expect(await h.svc.handlers['app:ready']()).toEqual({
-      version: '0.0.0-test', transport: 'web', platform: process.platform, locale: 'en', dataDir: h.dataDir,
+      version: '0.0.0-test',
+      transport: 'web',
+      platform: process.platform,
+      locale: 'en',
+      dataDir: h.dataDir,
       // Whether the local engine can take Office files (LibreOffice found), for the drop zone and picker.
       localOffice: findSoffice() !== null,
       // The program the engine uses (no LibreOffice setting here: the one found).

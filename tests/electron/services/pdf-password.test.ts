@@ -14,7 +14,10 @@ beforeAll(async () => {
   h = await makeServices();
   const doc = mupdf.Document.openDocument(await readFile(corpus('pdf-digital/two_paragraphs.pdf')), 'application/pdf');
   locked = join(await tempDir('dp-locked-'), 'locked.pdf');
-  await writeFile(locked, doc.asPDF()!.saveToBuffer(`encrypt=aes-128,user-password=${SECRET},owner-password=${SECRET}x`).asUint8Array());
+  await writeFile(
+    locked,
+    doc.asPDF()!.saveToBuffer(`encrypt=aes-128,user-password=${SECRET},owner-password=${SECRET}x`).asUint8Array(),
+  );
   doc.destroy();
 });
 afterAll(async () => {
@@ -29,10 +32,15 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 describe('password-protected PDF on the local engine', () => {
   it('asks for the password, says when it is wrong, parses with the right one, and stores it nowhere', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [locked] });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [locked] });
     let done = await waitFinal(h, t!.id);
     expect(done.state).toBe('needsPassword');
-    expect(done.error).toMatchObject({ code: 'PASSWORD_REQUIRED', message: expect.stringMatching(/This PDF is password-protected/) });
+    expect(done.error).toMatchObject({
+      code: 'PASSWORD_REQUIRED',
+      message: expect.stringMatching(/This PDF is password-protected/),
+    });
 
     await h.svc.handlers['tasks:retry']({ id: t!.id, password: 'not-the-password' });
     done = await waitFinal(h, t!.id);

@@ -19,9 +19,20 @@ afterAll(async () => {
 
 describe('async_check without a hold', () => {
   it('the client answers at once with the live status of an unfinished task, even where the engine holds checks for 10 min', async () => {
-    const engine = await startEngineServer({ port: 0, dataDir: await tempDir('dp-engine-'), apiKeys: [KEY], workers: 1, maxPages: 500, longPollMs: 10 * 60_000 });
+    const engine = await startEngineServer({
+      port: 0,
+      dataDir: await tempDir('dp-engine-'),
+      apiKeys: [KEY],
+      workers: 1,
+      maxPages: 500,
+      longPollMs: 10 * 60_000,
+    });
     cleanup.push(() => engine.close());
-    const client = createSomarkClient({ baseUrl: engine.url, apiKey: KEY, timing: { retryBaseMs: 20, retryMaxMs: 80, maxRetries: 1, idleTimeoutMs: 30_000 } });
+    const client = createSomarkClient({
+      baseUrl: engine.url,
+      apiKey: KEY,
+      timing: { retryBaseMs: 20, retryMaxMs: 80, maxRetries: 1, idleTimeoutMs: 30_000 },
+    });
     const upload = join(await tempDir(), 'slow.pdf');
     await copyFile(SLOW, upload);
     const file = { path: upload, fileName: 'slow.pdf', size: (await stat(upload)).size, fileType: '.pdf' };
@@ -33,8 +44,19 @@ describe('async_check without a hold', () => {
   it('the queue shows page progress of a running local task (the engine holds other clients 25 s)', async () => {
     const h = await makeServices({ timing: { ...FAST, pollIntervalMs: 200 } });
     cleanup.push(() => h.close());
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [SLOW], options: { mode: 'async', formats: ['json'] } });
-    const live = await waitTask(h, t!.id, (x) => x.state === 'PROCESSING' && !!x.progress && x.progress.pages_done > 0 && x.progress.pages_done < x.progress.pages_total, 20_000);
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({ paths: [SLOW], options: { mode: 'async', formats: ['json'] } });
+    const live = await waitTask(
+      h,
+      t!.id,
+      (x) =>
+        x.state === 'PROCESSING' &&
+        !!x.progress &&
+        x.progress.pages_done > 0 &&
+        x.progress.pages_done < x.progress.pages_total,
+      20_000,
+    );
     expect(live.progress!.pages_total).toBe(400);
     await h.svc.handlers['tasks:cancel']({ id: t!.id });
   });
@@ -42,7 +64,12 @@ describe('async_check without a hold', () => {
   it('on the local engine a held check ends an async task as soon as it is parsed, long before one poll interval', async () => {
     const h = await makeServices({ timing: { ...FAST, pollIntervalMs: 120_000 } });
     cleanup.push(() => h.close());
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'async' } });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({
+      paths: [corpus('pdf-digital/two_paragraphs.pdf')],
+      options: { mode: 'async' },
+    });
     // Without the hold the first check would come 90–150 s after the submit.
     const done = await waitFinal(h, t!.id, 30_000);
     expect([done.state, done.mode, done.backend]).toEqual(['SUCCESS', 'async', 'local']);

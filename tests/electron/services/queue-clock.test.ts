@@ -6,10 +6,31 @@ import { recordRetry, retryCause, tick } from '../../../electron/services/queue/
 import { revive } from '../../../electron/services/queue/persist.ts';
 
 const base = (over: Partial<Task> = {}): Task => ({
-  id: 'req_clock0000001', remoteTaskId: null, fileName: 'a.pdf', filePath: '/x/a.pdf', size: 1, pages: 1, fileType: '.pdf',
-  backend: 'local', baseUrl: '', requestedMode: 'auto', mode: 'async', formats: ['markdown'], featureConfig: {}, state: 'uploading',
-  uploadPercent: 0, progress: null, attempts: 1, error: null, createdAt: 0, startedAt: 1000, finishedAt: null, resultBytes: null,
-  parentId: null, retry: null, ...over,
+  id: 'req_clock0000001',
+  remoteTaskId: null,
+  fileName: 'a.pdf',
+  filePath: '/x/a.pdf',
+  size: 1,
+  pages: 1,
+  fileType: '.pdf',
+  backend: 'local',
+  baseUrl: '',
+  requestedMode: 'auto',
+  mode: 'async',
+  formats: ['markdown'],
+  featureConfig: {},
+  state: 'uploading',
+  uploadPercent: 0,
+  progress: null,
+  attempts: 1,
+  error: null,
+  createdAt: 0,
+  startedAt: 1000,
+  finishedAt: null,
+  resultBytes: null,
+  parentId: null,
+  retry: null,
+  ...over,
 });
 const wait = { attempt: 2, max: 5, reason: { code: 'UNREACHABLE', message: 'x' }, nextAt: 0 };
 
@@ -32,7 +53,12 @@ describe('work clock', () => {
 
   it('a restart banks the run up to the last save and says the engine restarted', () => {
     const t = revive(base({ state: 'PROCESSING', remoteTaskId: 'r1', startedAt: 1000 }), 5000);
-    expect(t).toMatchObject({ startedAt: null, workedMs: 4000, attempts: 2, retries: [{ attempt: 2, cause: 'engineRestarted' }] });
+    expect(t).toMatchObject({
+      startedAt: null,
+      workedMs: 4000,
+      attempts: 2,
+      retries: [{ attempt: 2, cause: 'engineRestarted' }],
+    });
     const cloud = revive(base({ backend: 'cloud', state: 'PROCESSING', remoteTaskId: 'r1', startedAt: 1000 }), 5000);
     expect(cloud).toMatchObject({ workedMs: 4000, attempts: 1 });
     expect(cloud.retries ?? []).toEqual([]);
@@ -42,10 +68,19 @@ describe('work clock', () => {
 describe('retry record', () => {
   it('one record per attempt, the cause from the error', () => {
     let t = base();
-    t = recordRetry(t, 2, retryCause({ code: 'UNREACHABLE', message: 'Cannot reach h (ECONNREFUSED)' }), wait.reason, 1);
+    t = recordRetry(
+      t,
+      2,
+      retryCause({ code: 'UNREACHABLE', message: 'Cannot reach h (ECONNREFUSED)' }),
+      wait.reason,
+      1,
+    );
     t = recordRetry(t, 2, 'serverError', wait.reason, 2); // the same attempt: the first cause stays
     t = recordRetry(t, 3, retryCause({ code: 'HTTP_503', message: '' }), wait.reason, 3);
-    expect(t.retries!.map((r) => [r.attempt, r.cause])).toEqual([[2, 'connectionLost'], [3, 'serverError']]);
+    expect(t.retries!.map((r) => [r.attempt, r.cause])).toEqual([
+      [2, 'connectionLost'],
+      [3, 'serverError'],
+    ]);
     expect(retryCause({ code: 'UNREACHABLE', message: 'Cannot reach h (ETIMEDOUT)' })).toBe('timeout');
     expect(retryCause({ code: 'RATE_LIMITED', message: '' })).toBe('rateLimited');
   });

@@ -13,8 +13,17 @@ describe('task queue', () => {
     const h = await makeServices({ timing: { pollIntervalMs: 100 } });
     try {
       await h.svc.handlers['settings:set']({ concurrency: 2 });
-      const files = ['two_paragraphs.pdf', 'multi_page.pdf', 'normal_4pages.pdf', 'code_and_formula.pdf', 'list-item-example.pdf'];
-      const { tasks } = await h.svc.handlers['tasks:submit']({ paths: files.map((f) => corpus(`pdf-digital/${f}`)), options: { mode: 'async' } });
+      const files = [
+        'two_paragraphs.pdf',
+        'multi_page.pdf',
+        'normal_4pages.pdf',
+        'code_and_formula.pdf',
+        'list-item-example.pdf',
+      ];
+      const { tasks } = await h.svc.handlers['tasks:submit']({
+        paths: files.map((f) => corpus(`pdf-digital/${f}`)),
+        options: { mode: 'async' },
+      });
       const done = await Promise.all(tasks.map((t) => waitFinal(h, t.id)));
       expect(done.map((t) => t.state)).toEqual(files.map(() => 'SUCCESS'));
       const state = new Map<string, TaskState>();
@@ -27,7 +36,14 @@ describe('task queue', () => {
       }
       expect(max).toBe(2);
       // Started in submission order.
-      const firstActive = tasks.map((t) => h.events.findIndex((e) => e.channel === 'task:updated' && (e.payload as Task).id === t.id && (e.payload as Task).state === 'uploading'));
+      const firstActive = tasks.map((t) =>
+        h.events.findIndex(
+          (e) =>
+            e.channel === 'task:updated' &&
+            (e.payload as Task).id === t.id &&
+            (e.payload as Task).state === 'uploading',
+        ),
+      );
       expect(firstActive).toEqual([...firstActive].sort((a, b) => a - b));
     } finally {
       await h.close();
@@ -38,8 +54,11 @@ describe('task queue', () => {
     const h = await makeServices({ timing: { pollIntervalMs: 3000 } });
     try {
       await h.svc.handlers['settings:set']({ concurrency: 1 });
-      const { tasks: [a, b] } = await h.svc.handlers['tasks:submit']({
-        paths: [corpus('pdf-digital/two_paragraphs.pdf'), corpus('pdf-digital/multi_page.pdf')], options: { mode: 'async' },
+      const {
+        tasks: [a, b],
+      } = await h.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-digital/two_paragraphs.pdf'), corpus('pdf-digital/multi_page.pdf')],
+        options: { mode: 'async' },
       });
       await waitTask(h, a!.id, (t) => t.state === 'QUEUING');
       expect((await h.svc.handlers['tasks:list']()).find((t) => t.id === b!.id)!.state).toBe('queued');
@@ -57,7 +76,12 @@ describe('task queue', () => {
     try {
       await h.svc.handlers['key:set']({ apiKey: KEY });
       await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: 'http://127.0.0.1:9/api/v1' });
-      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+      const {
+        tasks: [t],
+      } = await h.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-digital/two_paragraphs.pdf')],
+        options: { mode: 'sync' },
+      });
       expect((await waitFinal(h, t!.id)).error?.code).toBe('UNREACHABLE');
       await h.svc.handlers['settings:set']({ cloudBaseUrl: engine.url });
       expect((await h.svc.handlers['tasks:retry']({ id: t!.id })).baseUrl).toBe(engine.url);
@@ -77,7 +101,12 @@ describe('task queue', () => {
     try {
       await h.svc.handlers['key:set']({ apiKey: KEY });
       await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: 'http://127.0.0.1:9/api/v1' });
-      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+      const {
+        tasks: [t],
+      } = await h.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-digital/two_paragraphs.pdf')],
+        options: { mode: 'sync' },
+      });
       expect((await waitFinal(h, t!.id)).error?.code).toBe('UNREACHABLE');
       // Switched to the local engine: Retry goes there.
       await h.svc.handlers['settings:set']({ backend: 'local' });
@@ -87,7 +116,12 @@ describe('task queue', () => {
 
       // A failed task (no result) re-runs on another backend as a new task linked to it.
       await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: 'http://127.0.0.1:9/api/v1' });
-      const { tasks: [f] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/two_paragraphs.pdf')], options: { mode: 'sync' } });
+      const {
+        tasks: [f],
+      } = await h.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-digital/two_paragraphs.pdf')],
+        options: { mode: 'sync' },
+      });
       expect((await waitFinal(h, f!.id)).state).toBe('FAILED');
       const again = await h.svc.handlers['tasks:rerun']({ id: f!.id, options: { backend: 'local' } });
       expect([again.backend, again.parentId]).toEqual(['local', f!.id]);

@@ -29,13 +29,18 @@ afterAll(async () => {
 async function run(plan: Plan, mode: 'sync' | 'async', file = 'pdf-digital/two_paragraphs.pdf') {
   proxy = await startFlakyProxy(engine.url, plan);
   await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: proxy.url });
-  const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus(file)], options: { mode } });
+  const {
+    tasks: [t],
+  } = await h.svc.handlers['tasks:submit']({ paths: [corpus(file)], options: { mode } });
   return waitFinal(h, t!.id);
 }
 
 describe('retries with backoff', () => {
   it('HTTP 503 twice on /parse/sync, then success', async () => {
-    const t = await run((p, n) => (p === '/parse/sync' && n <= 2 ? { kind: 'status', status: 503 } : undefined), 'sync');
+    const t = await run(
+      (p, n) => (p === '/parse/sync' && n <= 2 ? { kind: 'status', status: 503 } : undefined),
+      'sync',
+    );
     expect(t.state, JSON.stringify(t.error)).toBe('SUCCESS');
     expect(t.attempts).toBe(3);
     expect(proxy!.counts.get('/parse/sync')).toBe(3);
@@ -53,7 +58,10 @@ describe('retries with backoff', () => {
   });
 
   it('a rate limit that never ends: bounded, then RATE_LIMITED', async () => {
-    const t = await run((p) => (p === '/parse/sync' ? { kind: 'code', code: 1124, message: 'QPS limit exceeded' } : undefined), 'sync');
+    const t = await run(
+      (p) => (p === '/parse/sync' ? { kind: 'code', code: 1124, message: 'QPS limit exceeded' } : undefined),
+      'sync',
+    );
     expect(t.state).toBe('FAILED');
     expect(t.error?.code).toBe('RATE_LIMITED');
     expect(t.error?.message).toMatch(/1124.*QPS limit exceeded/);
@@ -80,16 +88,27 @@ describe('FAILED remote tasks', () => {
   });
 
   it('that fail every time are shown FAILED with the service reason after a bounded number of submissions', async () => {
-    const t = await run((p) => (p === '/parse/async_check' ? { kind: 'remote-failed', error: 'page 3 could not be rendered' } : undefined), 'async');
+    const t = await run(
+      (p) =>
+        p === '/parse/async_check' ? { kind: 'remote-failed', error: 'page 3 could not be rendered' } : undefined,
+      'async',
+    );
     expect(t.state).toBe('FAILED');
-    expect(t.error).toEqual({ code: 'PARSE_FAILED', message: 'The service failed to parse the document: page 3 could not be rendered' });
+    expect(t.error).toEqual({
+      code: 'PARSE_FAILED',
+      message: 'The service failed to parse the document: page 3 could not be rendered',
+    });
     expect(proxy!.counts.get('/parse/async')).toBe(3); // 1 + FAST.failedResubmits
   });
 });
 
 describe('answers that are not trusted', () => {
   it('non-JSON, a missing code, or a malformed result are refused as BAD_RESPONSE', async () => {
-    for (const body of ['<html>oops</html>', '{"message":"ok","data":{}}', '{"code":0,"message":"","data":{"task_id":"x","result":{"outputs":{"json":{"pages":5}}}}}']) {
+    for (const body of [
+      '<html>oops</html>',
+      '{"message":"ok","data":{}}',
+      '{"code":0,"message":"","data":{"task_id":"x","result":{"outputs":{"json":{"pages":5}}}}}',
+    ]) {
       const t = await run((p) => (p === '/parse/sync' ? { kind: 'raw', body } : undefined), 'sync');
       expect(t.state).toBe('FAILED');
       expect(t.error?.code).toBe('BAD_RESPONSE');

@@ -18,7 +18,12 @@ describe('a retry after the engine went away', () => {
     try {
       await h.svc.handlers['key:set']({ apiKey: KEY });
       await h.svc.handlers['settings:set']({ backend: 'cloud', cloudBaseUrl: engine.url });
-      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-scanned/nemotron_multipage.pdf')], options: { mode: 'async' } });
+      const {
+        tasks: [t],
+      } = await h.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-scanned/nemotron_multipage.pdf')],
+        options: { mode: 'async' },
+      });
       await waitTask(h, t!.id, (x) => x.state === 'PROCESSING', 120_000);
       const down = Date.now();
       await engine.close(); // the task stays resumable in the engine's folder
@@ -43,11 +48,15 @@ describe('page count at intake', () => {
     const h = await makeServices();
     try {
       await h.svc.handlers['settings:set']({ concurrency: 1 });
-      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('images/2206.01062.tif')] });
+      const {
+        tasks: [t],
+      } = await h.svc.handlers['tasks:submit']({ paths: [corpus('images/2206.01062.tif')] });
       expect(t!.pages).toBe(2);
       await h.svc.handlers['tasks:cancel']({ id: t!.id });
       // A presentation: its slides (three pages once converted: the corpus's expected output has 3).
-      const { tasks: [p] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/powerpoint_sample.pptx')] });
+      const {
+        tasks: [p],
+      } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/powerpoint_sample.pptx')] });
       expect(p!.pages).toBe(3);
       await h.svc.handlers['tasks:cancel']({ id: p!.id });
     } finally {

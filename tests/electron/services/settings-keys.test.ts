@@ -18,8 +18,15 @@ afterAll(removeTemps);
 describe('settings', () => {
   it('defaults as specified', () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
-      backend: 'local', cloudBaseUrl: CLOUD_PRESETS[0].baseUrl, mode: 'auto', syncMaxBytes: 10 * 1024 * 1024, syncMaxPages: 20,
-      formats: ['markdown', 'json'], concurrency: 2, language: 'system', theme: 'system',
+      backend: 'local',
+      cloudBaseUrl: CLOUD_PRESETS[0].baseUrl,
+      mode: 'auto',
+      syncMaxBytes: 10 * 1024 * 1024,
+      syncMaxPages: 20,
+      formats: ['markdown', 'json'],
+      concurrency: 2,
+      language: 'system',
+      theme: 'system',
     });
     expect(DEFAULT_SETTINGS.featureConfig.enable_title_level_recognition).toBe(true);
   });
@@ -28,11 +35,16 @@ describe('settings', () => {
     const dir = await tempDir();
     const seen: Settings[] = [];
     const s = await createSettingsStore(dir, (x) => seen.push(x));
-    const next = await s.set({ cloudBaseUrl: 'https://parse.example.internal/api/v1/', featureConfig: { keep_header_footer: true } as never });
+    const next = await s.set({
+      cloudBaseUrl: 'https://parse.example.internal/api/v1/',
+      featureConfig: { keep_header_footer: true } as never,
+    });
     expect(next.cloudBaseUrl).toBe('https://parse.example.internal/api/v1');
     expect(next.featureConfig).toMatchObject({ keep_header_footer: true, enable_title_level_recognition: true });
     expect(seen).toHaveLength(1);
-    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).cloudBaseUrl).toBe('https://parse.example.internal/api/v1');
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).cloudBaseUrl).toBe(
+      'https://parse.example.internal/api/v1',
+    );
     const again = await createSettingsStore(dir, () => {});
     expect(again.get()).toEqual(next);
   });
@@ -51,7 +63,10 @@ describe('settings', () => {
     [{ colour: 'red' }, /unknown setting/],
   ])('refuses %j', async (patch, msg) => {
     const s = await createSettingsStore(await tempDir(), () => {});
-    await expect(s.set(patch as never)).rejects.toMatchObject({ code: expect.stringMatching(/INVALID_(SETTINGS|URL)/), message: expect.stringMatching(msg) });
+    await expect(s.set(patch as never)).rejects.toMatchObject({
+      code: expect.stringMatching(/INVALID_(SETTINGS|URL)/),
+      message: expect.stringMatching(msg),
+    });
     expect(s.get()).toEqual(DEFAULT_SETTINGS);
   });
 
@@ -67,10 +82,18 @@ describe('settings', () => {
 
 const brokenKeychain = (): KeychainStore => ({
   kind: 'keychain',
-  get: async () => { throw new Error('Couldn\'t access platform storage: AccessDenied'); },
-  set: async () => { throw new Error('unreachable'); },
-  delete: async () => { throw new Error('unreachable'); },
-  probe: async () => { throw new Error('Couldn\'t access platform storage: AccessDenied'); },
+  get: async () => {
+    throw new Error("Couldn't access platform storage: AccessDenied");
+  },
+  set: async () => {
+    throw new Error('unreachable');
+  },
+  delete: async () => {
+    throw new Error('unreachable');
+  },
+  probe: async () => {
+    throw new Error("Couldn't access platform storage: AccessDenied");
+  },
 });
 
 describe('API key', () => {
@@ -80,7 +103,13 @@ describe('API key', () => {
     for (const bad of ['', 'abc', 'sk-short', 'sk-has space1234', 'pk-12345678901']) {
       await expect(keys.set(bad)).rejects.toMatchObject({ code: 'INVALID_KEY_FORMAT' });
     }
-    expect(keys.status()).toEqual({ set: false, last4: null, storage: 'none', keychainAvailable: true, keychainError: null });
+    expect(keys.status()).toEqual({
+      set: false,
+      last4: null,
+      storage: 'none',
+      keychainAvailable: true,
+      keychainError: null,
+    });
     expect(await keys.set('  sk-abcdEFGH_1234  ')).toMatchObject({ set: true, last4: '1234', storage: 'memory' });
     expect(await keys.get()).toBe('sk-abcdEFGH_1234');
     expect(await keys.clear()).toMatchObject({ set: false, last4: null, storage: 'none' });
@@ -100,9 +129,20 @@ describe('API key', () => {
     const warnings: string[] = [];
     const keys = createKeyService(brokenKeychain(), (m) => warnings.push(m));
     await keys.init();
-    expect(keys.status()).toEqual({ set: false, last4: null, storage: 'none', keychainAvailable: false, keychainError: 'Couldn\'t access platform storage: AccessDenied' });
+    expect(keys.status()).toEqual({
+      set: false,
+      last4: null,
+      storage: 'none',
+      keychainAvailable: false,
+      keychainError: "Couldn't access platform storage: AccessDenied",
+    });
     await expect(keys.set('sk-session-only-1111')).rejects.toMatchObject({ code: 'KEYCHAIN_UNAVAILABLE' });
-    expect(await keys.set('sk-session-only-1111', true)).toMatchObject({ set: true, last4: '1111', storage: 'memory', keychainAvailable: false });
+    expect(await keys.set('sk-session-only-1111', true)).toMatchObject({
+      set: true,
+      last4: '1111',
+      storage: 'memory',
+      keychainAvailable: false,
+    });
     expect(await keys.get()).toBe('sk-session-only-1111');
     expect(warnings.join()).toMatch(/unavailable/);
   });
@@ -111,9 +151,16 @@ describe('API key', () => {
     const h = await makeServices({ keychain: brokenKeychain() });
     try {
       expect((await h.svc.handlers['key:status']()).keychainAvailable).toBe(false);
-      await expect(h.svc.handlers['key:set']({ apiKey: 'sk-abcdefgh1234' })).rejects.toMatchObject({ code: 'KEYCHAIN_UNAVAILABLE' });
-      expect(await h.svc.handlers['key:set']({ apiKey: 'sk-abcdefgh1234', sessionOnly: true })).toMatchObject({ set: true, storage: 'memory' });
-      await expect(h.svc.handlers['key:set']({ apiKey: 42 } as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+      await expect(h.svc.handlers['key:set']({ apiKey: 'sk-abcdefgh1234' })).rejects.toMatchObject({
+        code: 'KEYCHAIN_UNAVAILABLE',
+      });
+      expect(await h.svc.handlers['key:set']({ apiKey: 'sk-abcdefgh1234', sessionOnly: true })).toMatchObject({
+        set: true,
+        storage: 'memory',
+      });
+      await expect(h.svc.handlers['key:set']({ apiKey: 42 } as never)).rejects.toMatchObject({
+        code: 'INVALID_REQUEST',
+      });
     } finally {
       await h.close();
     }

@@ -5,12 +5,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openAsBlob } from 'node:fs';
 import { createEngineManager } from '../../../electron/services/backend/engine-manager.ts';
 import { createLogger } from '../../../electron/services/log.ts';
-import { applyUpdate, DEFAULT_SETTINGS, fromStored, MAX_LONG_POLL_SECONDS } from '../../../electron/services/settings/validate.ts';
+import {
+  applyUpdate,
+  DEFAULT_SETTINGS,
+  fromStored,
+  MAX_LONG_POLL_SECONDS,
+} from '../../../electron/services/settings/validate.ts';
 import { corpus, removeTemps, tempDir } from './helpers.ts';
 
 afterAll(removeTemps);
 
-async function post(url: string, fields: Record<string, string | Blob>): Promise<{ code: number; message: string; data: any }> {
+async function post(
+  url: string,
+  fields: Record<string, string | Blob>,
+): Promise<{ code: number; message: string; data: any }> {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v === 'string') body.append(k, v);
@@ -26,7 +34,9 @@ describe('long-poll setting', () => {
     expect(applyUpdate(DEFAULT_SETTINGS, { engineLongPollSeconds: 0 }).engineLongPollSeconds).toBe(0);
     expect(applyUpdate(DEFAULT_SETTINGS, { engineLongPollSeconds: 600 }).engineLongPollSeconds).toBe(600);
     for (const bad of [-1, 601, 2.5, '30', null]) {
-      expect(() => applyUpdate(DEFAULT_SETTINGS, { engineLongPollSeconds: bad })).toThrow(/engineLongPollSeconds must be an integer from 0 to 600/);
+      expect(() => applyUpdate(DEFAULT_SETTINGS, { engineLongPollSeconds: bad })).toThrow(
+        /engineLongPollSeconds must be an integer from 0 to 600/,
+      );
     }
     expect(fromStored({ engineLongPollSeconds: 9999 }).engineLongPollSeconds).toBe(25);
   });
@@ -34,10 +44,17 @@ describe('long-poll setting', () => {
   it('the running engine reads it at each check: 0 answers at once, a longer hold waits for the end', async () => {
     const dataDir = await tempDir();
     let seconds = 0;
-    const manager = createEngineManager({ dataDir, log: createLogger(dataDir, () => []), longPollSetting: () => seconds });
+    const manager = createEngineManager({
+      dataDir,
+      log: createLogger(dataDir, () => []),
+      longPollSetting: () => seconds,
+    });
     try {
       const { baseUrl, apiKey } = await manager.ensure();
-      const sub = await post(`${baseUrl}/parse/async`, { api_key: apiKey, file: await openAsBlob(corpus('large/irs-manual-400p.pdf')) });
+      const sub = await post(`${baseUrl}/parse/async`, {
+        api_key: apiKey,
+        file: await openAsBlob(corpus('large/irs-manual-400p.pdf')),
+      });
       expect(sub.code, sub.message).toBe(0);
       const check = () => post(`${baseUrl}/parse/async_check`, { api_key: apiKey, task_id: sub.data.task_id });
       expect((await check()).data.status).toMatch(/QUEUING|PROCESSING/); // not held

@@ -40,7 +40,10 @@ describe.skipIf(process.platform === 'win32')('LibreOffice setting: validation',
     expect(refused(notExecutable)).toThrow(/no runnable LibreOffice/);
     // A runnable program of another name is refused: the UI must not make the engine run any program.
     expect(refused(await script(join(dir, 'bin', 'sh-like'), 'exit 0'))).toThrow(/no runnable LibreOffice/);
-    expect(applyUpdate(DEFAULT_SETTINGS, { sofficePath: await script(join(dir, 'lo2', 'libreoffice'), 'exit 0') }).sofficePath).toBe(join(dir, 'lo2', 'libreoffice'));
+    expect(
+      applyUpdate(DEFAULT_SETTINGS, { sofficePath: await script(join(dir, 'lo2', 'libreoffice'), 'exit 0') })
+        .sofficePath,
+    ).toBe(join(dir, 'lo2', 'libreoffice'));
     expect(refused(join(dir, 'empty-folder-that-does-not-exist'))).toThrow(/no runnable/);
     expect(refused(42)).toThrow(/sofficePath must be a path/);
     expect(refused(`${program}\n`.repeat(2))).toThrow(/absolute path/);
@@ -63,7 +66,9 @@ describe.skipIf(!real || process.platform === 'win32')('LibreOffice setting: the
     const broken = await script(join(dir, 'broken', 'soffice'), 'echo "fake soffice from the setting" >&2; exit 3');
     await h.svc.handlers['settings:set']({ backend: 'local', sofficePath: broken });
     expect(await h.svc.handlers['app:ready']()).toMatchObject({ localOffice: true, soffice: broken });
-    const { tasks: [a] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/lorem_ipsum.docx')] });
+    const {
+      tasks: [a],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/lorem_ipsum.docx')] });
     const failed = await waitFinal(h, a!.id, 60_000);
     expect(failed.state).toBe('FAILED');
     expect(failed.error?.message).toMatch(/fake soffice from the setting/);
@@ -72,11 +77,15 @@ describe.skipIf(!real || process.platform === 'win32')('LibreOffice setting: the
     // first page only: its use shows in the page count (the 2-page document gives 1). A marker file would not
     // do: LibreOffice runs in a box that keeps its writes to its own work folder (engine/office/sandbox.ts).
     const firstPage = `pdf:writer_pdf_Export:{"PageRange":{"type":"string","value":"1"}}`;
-    const wrapper = await script(join(dir, 'wrapper', 'soffice'),
-      `n=$#; prev=\nfor a in "$@"; do\n  if [ "$prev" = "--convert-to" ]; then a='${firstPage}'; fi\n  set -- "$@" "$a"; prev=$a\ndone\nshift $n\nexec "${real}" "$@"`);
+    const wrapper = await script(
+      join(dir, 'wrapper', 'soffice'),
+      `n=$#; prev=\nfor a in "$@"; do\n  if [ "$prev" = "--convert-to" ]; then a='${firstPage}'; fi\n  set -- "$@" "$a"; prev=$a\ndone\nshift $n\nexec "${real}" "$@"`,
+    );
     await h.svc.handlers['settings:set']({ sofficePath: join(dir, 'wrapper') });
     expect((await h.svc.handlers['settings:get']()).sofficePath).toBe(wrapper);
-    const { tasks: [b] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/lorem_ipsum.docx')] });
+    const {
+      tasks: [b],
+    } = await h.svc.handlers['tasks:submit']({ paths: [corpus('office/lorem_ipsum.docx')] });
     const done = await waitFinal(h, b!.id, 120_000);
     expect(done.state, JSON.stringify(done.error)).toBe('SUCCESS');
     expect(done.pages).toBe(1);

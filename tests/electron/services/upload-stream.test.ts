@@ -44,7 +44,13 @@ describe('streamed upload', () => {
     const client = createSomarkClient({ baseUrl: url, apiKey: null, timing });
     const ac = new AbortController();
     let sent = 0;
-    const p = client.submitAsync({ file: file(await sparsePdf()), formats: ['markdown'], featureConfig: DEFAULT_FEATURE_CONFIG, signal: ac.signal, onUpload: (s) => (sent = s) });
+    const p = client.submitAsync({
+      file: file(await sparsePdf()),
+      formats: ['markdown'],
+      featureConfig: DEFAULT_FEATURE_CONFIG,
+      signal: ac.signal,
+      onUpload: (s) => (sent = s),
+    });
     p.catch(() => {});
     let last = -1;
     while (sent !== last) {
@@ -64,7 +70,11 @@ describe('streamed upload', () => {
     let received = 0;
     const server = createServer((req, res) => {
       req.on('data', (c: Buffer) => (received += c.length));
-      req.on('end', () => res.setHeader('content-type', 'application/json').end(JSON.stringify({ code: 0, message: '', data: { task_id: 't1', status: 'QUEUING' } })));
+      req.on('end', () =>
+        res
+          .setHeader('content-type', 'application/json')
+          .end(JSON.stringify({ code: 0, message: '', data: { task_id: 't1', status: 'QUEUING' } })),
+      );
     });
     const url = await listen(server);
     const client = createSomarkClient({ baseUrl: url, apiKey: 'sk-memory-test-1234', timing });
@@ -73,7 +83,11 @@ describe('streamed upload', () => {
     let peak = base;
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     try {
-      const sub = await client.submitAsync({ file: file(path), formats: ['markdown', 'json'], featureConfig: DEFAULT_FEATURE_CONFIG });
+      const sub = await client.submitAsync({
+        file: file(path),
+        formats: ['markdown', 'json'],
+        featureConfig: DEFAULT_FEATURE_CONFIG,
+      });
       expect(sub.task_id).toBe('t1');
     } finally {
       clearInterval(timer);

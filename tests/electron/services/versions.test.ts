@@ -22,12 +22,21 @@ afterAll(async () => {
 
 const files = async (id: string) => {
   const dir = join(h.dataDir, 'results', id);
-  return { md: await readFile(join(dir, 'main.md'), 'utf8'), json: await readFile(join(dir, 'main.json'), 'utf8'), meta: JSON.parse(await readFile(join(dir, 'result.json'), 'utf8')) };
+  return {
+    md: await readFile(join(dir, 'main.md'), 'utf8'),
+    json: await readFile(join(dir, 'main.json'), 'utf8'),
+    meta: JSON.parse(await readFile(join(dir, 'result.json'), 'utf8')),
+  };
 };
 
 describe('edited versions', () => {
   it('saves a correction as a new result, keeps the original, and edits an edited version in place', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { mode: 'sync' } });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({
+      paths: [corpus('pdf-digital/multi_page.pdf')],
+      options: { mode: 'sync' },
+    });
     expect((await waitFinal(h, t!.id)).state).toBe('SUCCESS');
     const before = await files(t!.id);
     const source = JSON.parse(before.json) as JsonOutput;
@@ -35,7 +44,10 @@ describe('edited versions', () => {
     expect(title).toBeGreaterThanOrEqual(0);
     const edited = applyEdit(source.pages, { kind: 'level', at: { page: 0, index: title }, level: 3 })!;
 
-    const { id } = await h.svc.handlers['results:saveVersion']({ id: t!.id, pages: changedPages(source.pages, edited) });
+    const { id } = await h.svc.handlers['results:saveVersion']({
+      id: t!.id,
+      pages: changedPages(source.pages, edited),
+    });
     expect(id).not.toBe(t!.id);
     const after = await files(id);
     expect(await files(t!.id)).toEqual(before);
@@ -63,23 +75,43 @@ describe('edited versions', () => {
     expect(third.meta.edit.from).toBe(t!.id);
     expect(JSON.parse(third.json).pages[0].blocks).toHaveLength(source.pages[0]!.blocks.length - 1);
 
-    const exported = await h.svc.handlers['export:task']({ id, format: 'markdown', destPath: join(h.dataDir, 'out.md') });
+    const exported = await h.svc.handlers['export:task']({
+      id,
+      format: 'markdown',
+      destPath: join(h.dataDir, 'out.md'),
+    });
     expect(await readFile(exported.written[0]!, 'utf8')).toBe(third.md);
   });
 
   it('refuses foreign image links and unknown results', async () => {
-    const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { mode: 'sync' } });
+    const {
+      tasks: [t],
+    } = await h.svc.handlers['tasks:submit']({
+      paths: [corpus('pdf-digital/multi_page.pdf')],
+      options: { mode: 'sync' },
+    });
     await waitFinal(h, t!.id);
     const source = JSON.parse((await files(t!.id)).json) as JsonOutput;
-    const blocks = source.pages[0]!.blocks.map((b, i) => (i === 0 ? { ...b, img_url: 'https://example.com/x.png' } : b));
-    await expect(h.svc.handlers['results:saveVersion']({ id: t!.id, pages: [{ page: 0, blocks }] })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
-    await expect(h.svc.handlers['results:saveVersion']({ id: 'req_nothere123', pages: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const blocks = source.pages[0]!.blocks.map((b, i) =>
+      i === 0 ? { ...b, img_url: 'https://example.com/x.png' } : b,
+    );
+    await expect(
+      h.svc.handlers['results:saveVersion']({ id: t!.id, pages: [{ page: 0, blocks }] }),
+    ).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(h.svc.handlers['results:saveVersion']({ id: 'req_nothere123', pages: [] })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('a merge keeps a block of another result with its cached picture, copied into the version; no other link', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const { tasks: [t] } = await h.svc.handlers['tasks:submit']({ paths: [corpus('pdf-digital/multi_page.pdf')], options: { mode: 'sync' } });
+      const {
+        tasks: [t],
+      } = await h.svc.handlers['tasks:submit']({
+        paths: [corpus('pdf-digital/multi_page.pdf')],
+        options: { mode: 'sync' },
+      });
       await waitFinal(h, t!.id);
       ids.push(t!.id);
     }
@@ -90,17 +122,42 @@ describe('edited versions', () => {
     await mkdir(join(bDir, 'images'), { recursive: true });
     await copyFile(corpus('images/bmp_24.bmp'), join(bDir, 'images', 'image_001.bmp'));
     const bMeta = JSON.parse(await readFile(join(bDir, 'result.json'), 'utf8'));
-    await writeFile(join(bDir, 'result.json'), JSON.stringify({ ...bMeta, images: { ...bMeta.images, [url]: 'images/image_001.bmp' } }));
+    await writeFile(
+      join(bDir, 'result.json'),
+      JSON.stringify({ ...bMeta, images: { ...bMeta.images, [url]: 'images/image_001.bmp' } }),
+    );
     const before = await files(a);
     const source = JSON.parse(before.json) as JsonOutput;
-    const figure = (img: string) => [...source.pages[0]!.blocks, { idx: 99, type: 'figure', bbox: [10, 10, 50, 50], content: '', format: 'text', captions: [], img_url: img } as Block];
+    const figure = (img: string) => [
+      ...source.pages[0]!.blocks,
+      {
+        idx: 99,
+        type: 'figure',
+        bbox: [10, 10, 50, 50],
+        content: '',
+        format: 'text',
+        captions: [],
+        img_url: img,
+      } as Block,
+    ];
 
     // Without the other result named, and with a link it has not cached, the block is refused.
-    await expect(h.svc.handlers['results:saveVersion']({ id: a, pages: [{ page: 0, blocks: figure(url) }] })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
-    await expect(h.svc.handlers['results:saveVersion']({ id: a, pages: [{ page: 0, blocks: figure('https://cdn.example.com/other.png') }], imagesFrom: b }))
-      .rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(
+      h.svc.handlers['results:saveVersion']({ id: a, pages: [{ page: 0, blocks: figure(url) }] }),
+    ).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(
+      h.svc.handlers['results:saveVersion']({
+        id: a,
+        pages: [{ page: 0, blocks: figure('https://cdn.example.com/other.png') }],
+        imagesFrom: b,
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
 
-    const { id } = await h.svc.handlers['results:saveVersion']({ id: a, pages: [{ page: 0, blocks: figure(url) }], imagesFrom: b });
+    const { id } = await h.svc.handlers['results:saveVersion']({
+      id: a,
+      pages: [{ page: 0, blocks: figure(url) }],
+      imagesFrom: b,
+    });
     const after = await files(id);
     expect(after.meta.images[url]).toBe(`images/${b}_image_001.bmp`);
     const dir = join(h.dataDir, 'results', id);

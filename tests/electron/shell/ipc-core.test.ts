@@ -21,7 +21,14 @@ describe('createDispatcher', () => {
 
   it('passes the request through unchanged', async () => {
     let seen: unknown;
-    const dispatch = createDispatcher(handlers({ 'tasks:cancel': async (req) => { seen = req; return task(req.id, 0); } }));
+    const dispatch = createDispatcher(
+      handlers({
+        'tasks:cancel': async (req) => {
+          seen = req;
+          return task(req.id, 0);
+        },
+      }),
+    );
     await dispatch('tasks:cancel', { id: 'req_1' });
     expect(seen).toEqual({ id: 'req_1' });
   });
@@ -36,19 +43,38 @@ describe('createDispatcher', () => {
   });
 
   it('turns a thrown CodedError into its code, never a rejection', async () => {
-    const dispatch = createDispatcher(handlers({ 'key:set': async () => { throw new CodedError('INVALID_KEY', 'Keys start with sk-'); } }));
+    const dispatch = createDispatcher(
+      handlers({
+        'key:set': async () => {
+          throw new CodedError('INVALID_KEY', 'Keys start with sk-');
+        },
+      }),
+    );
     await expect(dispatch('key:set', { apiKey: 'nope' })).resolves.toEqual({
-      ok: false, error: { code: 'INVALID_KEY', message: 'Keys start with sk-' },
+      ok: false,
+      error: { code: 'INVALID_KEY', message: 'Keys start with sk-' },
     });
   });
 
   it('turns plain errors and non-errors into INTERNAL', async () => {
-    const dispatch = createDispatcher(handlers({
-      'tasks:list': async () => { throw new Error('disk on fire'); },
-      'history:clear': async () => { throw 'a string'; },
-    }));
-    expect(await dispatch('tasks:list', undefined)).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'disk on fire' } });
-    expect(await dispatch('history:clear', undefined)).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'a string' } });
+    const dispatch = createDispatcher(
+      handlers({
+        'tasks:list': async () => {
+          throw new Error('disk on fire');
+        },
+        'history:clear': async () => {
+          throw 'a string';
+        },
+      }),
+    );
+    expect(await dispatch('tasks:list', undefined)).toEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: 'disk on fire' },
+    });
+    expect(await dispatch('history:clear', undefined)).toEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: 'a string' },
+    });
   });
 
   it('answers NOT_IMPLEMENTED for an allowlisted channel without a handler', async () => {
@@ -66,7 +92,12 @@ describe('createDispatcher', () => {
 describe('EventGate (ready handshake)', () => {
   const collect = (): { gate: EventGate; got: QueuedEvent[] } => {
     const got: QueuedEvent[] = [];
-    const gate = new EventGate({ deliver: (e) => { got.push(e); return true; } });
+    const gate = new EventGate({
+      deliver: (e) => {
+        got.push(e);
+        return true;
+      },
+    });
     return { gate, got };
   };
 
@@ -112,7 +143,13 @@ describe('EventGate (ready handshake)', () => {
 
   it('bounds the queue, dropping the oldest', () => {
     const got: QueuedEvent[] = [];
-    const gate = new EventGate({ deliver: (e) => { got.push(e); return true; }, limit: 3 });
+    const gate = new EventGate({
+      deliver: (e) => {
+        got.push(e);
+        return true;
+      },
+      limit: 3,
+    });
     for (let i = 0; i < 5; i++) gate.push('task:removed', { id: `r${i}` });
     gate.markReady();
     expect(got.map((e) => (e.payload as { id: string }).id)).toEqual(['r2', 'r3', 'r4']);
@@ -120,7 +157,12 @@ describe('EventGate (ready handshake)', () => {
 
   it('stops flushing when the target is gone', () => {
     let calls = 0;
-    const gate = new EventGate({ deliver: () => { calls++; return false; } });
+    const gate = new EventGate({
+      deliver: () => {
+        calls++;
+        return false;
+      },
+    });
     gate.push('task:removed', { id: 'a' });
     gate.push('task:removed', { id: 'b' });
     gate.markReady();
@@ -133,8 +175,18 @@ describe('EmitterHub', () => {
     const hub = new EmitterHub();
     const a: QueuedEvent[] = [];
     const b: QueuedEvent[] = [];
-    const ga = new EventGate({ deliver: (e) => { a.push(e); return true; } });
-    const gb = new EventGate({ deliver: (e) => { b.push(e); return true; } });
+    const ga = new EventGate({
+      deliver: (e) => {
+        a.push(e);
+        return true;
+      },
+    });
+    const gb = new EventGate({
+      deliver: (e) => {
+        b.push(e);
+        return true;
+      },
+    });
     ga.markReady();
     gb.markReady();
     hub.add(ga);

@@ -1,23 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APP_ORIGIN, buildCsp, decideNavigation, isPermissionAllowed, isSafeExternalUrl, isTrustedSender, originOf,
+  APP_ORIGIN,
+  buildCsp,
+  decideNavigation,
+  isPermissionAllowed,
+  isSafeExternalUrl,
+  isTrustedSender,
+  originOf,
 } from '../../../electron/shell/policy.ts';
 
 const policy = { trustedIds: new Set([7]), appOrigins: [APP_ORIGIN, 'http://localhost:5173'] };
 
 describe('isTrustedSender', () => {
   it('accepts the main frame of a trusted window on the app origin', () => {
-    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: `${APP_ORIGIN}/index.html` }, policy)).toBe(true);
-    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: 'http://localhost:5173/' }, policy)).toBe(true);
+    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: `${APP_ORIGIN}/index.html` }, policy)).toBe(
+      true,
+    );
+    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: 'http://localhost:5173/' }, policy)).toBe(
+      true,
+    );
   });
 
   it('refuses other windows, iframes, foreign origins and unknown frames', () => {
     expect(isTrustedSender({ webContentsId: 8, isMainFrame: true, frameUrl: `${APP_ORIGIN}/` }, policy)).toBe(false);
     expect(isTrustedSender({ webContentsId: 7, isMainFrame: false, frameUrl: `${APP_ORIGIN}/` }, policy)).toBe(false);
-    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: 'https://evil.example/' }, policy)).toBe(false);
-    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: 'file:///etc/passwd' }, policy)).toBe(false);
+    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: 'https://evil.example/' }, policy)).toBe(
+      false,
+    );
+    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: 'file:///etc/passwd' }, policy)).toBe(
+      false,
+    );
     expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: '' }, policy)).toBe(false);
-    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: 'http://localhost:5174/' }, policy)).toBe(false);
+    expect(isTrustedSender({ webContentsId: 7, isMainFrame: true, frameUrl: 'http://localhost:5174/' }, policy)).toBe(
+      false,
+    );
   });
 });
 
@@ -34,7 +50,13 @@ describe('navigation and external links', () => {
     expect(decideNavigation(`${APP_ORIGIN}/index.html#/history`, policy.appOrigins)).toBe('allow');
     expect(decideNavigation('https://somark.tech/docs', policy.appOrigins)).toBe('open-external');
     expect(decideNavigation('http://example.com/', policy.appOrigins)).toBe('open-external');
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,<b>x</b>', 'smb://host/share', 'docparse-asset://app/x']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'smb://host/share',
+      'docparse-asset://app/x',
+    ]) {
       expect(decideNavigation(url, policy.appOrigins)).toBe('deny');
     }
   });
@@ -60,7 +82,12 @@ describe('permissions', () => {
 
 describe('buildCsp', () => {
   const parse = (csp: string): Map<string, string[]> =>
-    new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+    new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k!, v]),
+    );
 
   it('forbids inline and remote scripts, eval, plugins, framing and base/form hijacks', () => {
     const csp = parse(buildCsp({ assets: ['docparse-asset:'] }));

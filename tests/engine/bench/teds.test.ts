@@ -3,13 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { tableTree, teds, textDistance, treeDistance } from '../../../bench/teds.ts';
 
-const t = (...rows: string[][]) => `<table>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`;
+const t = (...rows: string[][]) =>
+  `<table>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`;
 
 describe('TEDS', () => {
   it('reads table HTML as table > tr > td: th is td, thead/tbody dropped, spans and entities kept', () => {
-    const tree = tableTree('<table><thead><tr><th colspan="2">A &amp; B</th></tr></thead><tbody><tr><td>x<br>y</td><td rowspan=2></td></tr></tbody></table>');
+    const tree = tableTree(
+      '<table><thead><tr><th colspan="2">A &amp; B</th></tr></thead><tbody><tr><td>x<br>y</td><td rowspan=2></td></tr></tbody></table>',
+    );
     expect(tree?.children.map((r) => r.children.map((c) => [c.tag, c.text, c.colspan, c.rowspan]))).toEqual([
-      [['td', 'A & B', 2, 1]], [['td', 'x y', 1, 1], ['td', '', 1, 2]],
+      [['td', 'A & B', 2, 1]],
+      [
+        ['td', 'x y', 1, 1],
+        ['td', '', 1, 2],
+      ],
     ]);
     expect(tableTree('<p>no table</p>')).toBeNull();
   });
@@ -27,7 +34,8 @@ describe('TEDS', () => {
   });
 
   it('computes the Zhang–Shasha distance, not a top-down one (an inserted row shifts nothing else)', () => {
-    const a = tableTree(t(['1', '2'], ['3', '4'], ['5', '6']))!, b = tableTree(t(['1', '2'], ['new', 'row'], ['3', '4'], ['5', '6']))!;
+    const a = tableTree(t(['1', '2'], ['3', '4'], ['5', '6']))!,
+      b = tableTree(t(['1', '2'], ['new', 'row'], ['3', '4'], ['5', '6']))!;
     expect(treeDistance(a, b)).toBe(3); // insert tr and its two cells
     expect(textDistance('kitten', 'sitting')).toBeCloseTo(3 / 7, 10);
   });

@@ -15,9 +15,16 @@ interface Run {
   stderr: string;
 }
 
-function run(script: string, args: string[], opts: { untilStdout?: RegExp; signal?: NodeJS.Signals } = {}): Promise<Run> {
+function run(
+  script: string,
+  args: string[],
+  opts: { untilStdout?: RegExp; signal?: NodeJS.Signals } = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(REPO, script), ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(REPO, script), ...args], {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
@@ -81,14 +88,24 @@ describe('parse CLI, in-process', () => {
     expect(r.stderr).toMatch(/two_paragraphs\.pdf: done, 1 pages/);
   });
 
-  it("joins a paragraph a page break split by default, as the app does; --feature-config turns it off", async () => {
+  it('joins a paragraph a page break split by default, as the app does; --feature-config turns it off', async () => {
     const file = corpus('pdf-digital/multi-column-2p.pdf');
     const on = await run('engine/cli/parse.ts', [file, '--out', join(out, 'joined')]);
     expect(on.code, on.stderr).toBe(0);
-    expect(await readFile(join(out, 'joined', 'multi-column-2p.md'), 'utf8')).toContain('multiple open-domain QA datasets, it also');
-    const off = await run('engine/cli/parse.ts', [file, '--out', join(out, 'split'), '--feature-config', '{"enable_text_cross_page":false}']);
+    expect(await readFile(join(out, 'joined', 'multi-column-2p.md'), 'utf8')).toContain(
+      'multiple open-domain QA datasets, it also',
+    );
+    const off = await run('engine/cli/parse.ts', [
+      file,
+      '--out',
+      join(out, 'split'),
+      '--feature-config',
+      '{"enable_text_cross_page":false}',
+    ]);
     expect(off.code, off.stderr).toBe(0);
-    expect(await readFile(join(out, 'split', 'multi-column-2p.md'), 'utf8')).toContain('multiple open-domain\n\nQA datasets, it also');
+    expect(await readFile(join(out, 'split', 'multi-column-2p.md'), 'utf8')).toContain(
+      'multiple open-domain\n\nQA datasets, it also',
+    );
   });
 
   it('usage errors exit 2', async () => {
@@ -111,7 +128,19 @@ describe('parse CLI, remote', () => {
 
   it('parses through a SoMark-compatible service with --base-url and --api-key', async () => {
     const dir = join(out, 'remote');
-    const r = await run('engine/cli/parse.ts', [PICTURES, '--out', dir, '--formats', 'markdown,json,zip', '--base-url', srv.url, '--api-key', KEY, '--poll-ms', '200']);
+    const r = await run('engine/cli/parse.ts', [
+      PICTURES,
+      '--out',
+      dir,
+      '--formats',
+      'markdown,json,zip',
+      '--base-url',
+      srv.url,
+      '--api-key',
+      KEY,
+      '--poll-ms',
+      '200',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     await checkOutputs(dir, 'picture_classification', 2);
     expect(r.stderr).toMatch(/submitted as [0-9a-f]{32}/);
@@ -119,7 +148,17 @@ describe('parse CLI, remote', () => {
   });
 
   it('a wrong key fails each file with code 1107', async () => {
-    const r = await run('engine/cli/parse.ts', [PICTURES, '--out', join(out, 'wrong'), '--base-url', srv.url, '--api-key', 'sk-wrong', '--poll-ms', '200']);
+    const r = await run('engine/cli/parse.ts', [
+      PICTURES,
+      '--out',
+      join(out, 'wrong'),
+      '--base-url',
+      srv.url,
+      '--api-key',
+      'sk-wrong',
+      '--poll-ms',
+      '200',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/error: .*picture_classification\.pdf: Invalid API key \(code 1107\)/);
   });
@@ -128,7 +167,9 @@ describe('parse CLI, remote', () => {
 describe('server CLI', () => {
   it('prints the URL once it accepts requests and stops on SIGTERM with exit 0', async () => {
     const data = join(out, 'server-data');
-    const r = await run('engine/cli/server.ts', ['--port', '0', '--api-key', KEY, '--data-dir', data, '--quiet'], { untilStdout: /\/api\/v1/ });
+    const r = await run('engine/cli/server.ts', ['--port', '0', '--api-key', KEY, '--data-dir', data, '--quiet'], {
+      untilStdout: /\/api\/v1/,
+    });
     expect(r.stdout).toMatch(/^DocParse engine listening on http:\/\/127\.0\.0\.1:\d+\/api\/v1$/m);
     expect(r.code).toBe(0);
   });
@@ -137,7 +178,20 @@ describe('server CLI', () => {
     const data = join(out, 'server-data2');
     let answered = 0;
     const r = await new Promise<Run>((resolve) => {
-      const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(REPO, 'engine/cli/server.ts'), '--port', '0', '--no-auth', '--data-dir', data, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [
+          '--disable-warning=ExperimentalWarning',
+          join(REPO, 'engine/cli/server.ts'),
+          '--port',
+          '0',
+          '--no-auth',
+          '--data-dir',
+          data,
+          '--quiet',
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let stdout = '';
       child.stdout.on('data', async (c: Buffer) => {
         stdout += c.toString();

@@ -21,12 +21,28 @@ function firstPage(rel: string): RawPage {
 }
 
 const line = (text: string, y: number): RawLine => ({
-  text, cx0: [...text].map((_, i) => 10 + i * 5), cx1: [...text].map((_, i) => 15 + i * 5), bbox: [10, y, 10 + 5 * text.length, y + 12],
-  size: 10, bold: 0, italic: 0, mono: 0, font: 'F', rotated: false, rtl: false,
+  text,
+  cx0: [...text].map((_, i) => 10 + i * 5),
+  cx1: [...text].map((_, i) => 15 + i * 5),
+  bbox: [10, y, 10 + 5 * text.length, y + 12],
+  size: 10,
+  bold: 0,
+  italic: 0,
+  mono: 0,
+  font: 'F',
+  rotated: false,
+  rtl: false,
 });
 const page = (lines: RawLine[]): RawPage => ({
-  index: 0, width: 612, height: 792, rotation: 0, pageWidth: 612, pageHeight: 792,
-  blocks: [{ bbox: [0, 0, 612, 792], lines }], images: [], vectors: [],
+  index: 0,
+  width: 612,
+  height: 792,
+  rotation: 0,
+  pageWidth: 612,
+  pageHeight: 792,
+  blocks: [{ bbox: [0, 0, 612, 792], lines }],
+  images: [],
+  vectors: [],
 });
 
 describe('ocrReason', () => {
@@ -61,7 +77,8 @@ describe('model dictionaries', () => {
 });
 
 describe('page script probe', () => {
-  const en = 'The quick brown fox jumps', zh = '中文的文本行在这里';
+  const en = 'The quick brown fox jumps',
+    zh = '中文的文本行在这里';
 
   it('settles as soon as the rest of the probe cannot change the verdict', () => {
     expect(latinVerdict([], 6)).toBeNull();

@@ -11,7 +11,10 @@ import { modelDir } from '../../../engine/ocr/runtime.ts';
 const ort = createRequire(import.meta.url)('onnxruntime-node');
 const model = (name: string) => new Uint8Array(readFileSync(join(modelDir(), name)));
 /** Occurrences of an op type's name in the serialised graph (op_type strings are stored as they are). */
-const count = (bytes: Uint8Array, op: string) => Buffer.from(bytes).toString('latin1').split(`"${String.fromCharCode(op.length)}${op}`).length - 1;
+const count = (bytes: Uint8Array, op: string) =>
+  Buffer.from(bytes)
+    .toString('latin1')
+    .split(`"${String.fromCharCode(op.length)}${op}`).length - 1;
 
 async function outputs(bytes: Uint8Array, dims: number[], x: Float32Array): Promise<Float32Array> {
   const s = await ort.InferenceSession.create(bytes, { intraOpNumThreads: 1, graphOptimizationLevel: 'all' });
@@ -21,14 +24,20 @@ async function outputs(bytes: Uint8Array, dims: number[], x: Float32Array): Prom
 }
 
 describe('hard-swish rewrite', () => {
-  for (const [name, dims] of [['en_PP-OCRv3_rec_infer.onnx', [1, 3, 48, 320]], ['ch_PP-OCRv4_det_infer.onnx', [1, 3, 96, 128]]] as [string, number[]][]) {
+  for (const [name, dims] of [
+    ['en_PP-OCRv3_rec_infer.onnx', [1, 3, 48, 320]],
+    ['ch_PP-OCRv4_det_infer.onnx', [1, 3, 96, 128]],
+  ] as [string, number[]][]) {
     it(`${name}: same outputs, no Clip chains left`, async () => {
-      const raw = model(name), fused = fuseHardSwish(raw);
+      const raw = model(name),
+        fused = fuseHardSwish(raw);
       expect(count(raw, 'Clip')).toBeGreaterThan(20);
       expect(count(fused, 'Clip')).toBe(0);
       expect(count(fused, 'HardSigmoid')).toBe(count(raw, 'HardSigmoid') + count(raw, 'Clip'));
       let seed = 7;
-      const x = new Float32Array(dims.reduce((a, b) => a * b)).map(() => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 30) - 1);
+      const x = new Float32Array(dims.reduce((a, b) => a * b)).map(
+        () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 30 - 1,
+      );
       const [a, b] = [await outputs(raw, dims, x), await outputs(fused, dims, x)];
       expect(b.length).toBe(a.length);
       let diff = 0;

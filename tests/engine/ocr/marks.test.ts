@@ -3,7 +3,6 @@
 // hairlines that a scan leaves light grey, and a grid drawn over a shaded header row).
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import { PdfDocument } from '../../../engine/pdf/mupdf.ts';
@@ -48,17 +47,30 @@ describe('OCR marks', () => {
   it('reads a table ruled with hairlines on a scan (light grey after scanning), spans and all', async () => {
     // Two header rows ("Scores" over "simple" and "complex"; "Model" and "All" spanning both) and three body
     // rows of 9-pt figures, in a grid of 0.3-pt rules: without its rules the grid's spans are not seen.
-    const x = [100, 180, 260, 340, 420], y = [300, 318, 336, 354, 372, 390], w = 0.3;
+    const x = [100, 180, 260, 340, 420],
+      y = [300, 318, 336, 354, 372, 390],
+      w = 0.3;
     const cells: SetLine[] = [
-      { text: 'Model', size: 9, x: 108, y: 322, bold: true }, { text: 'Scores', size: 9, x: 240, y: 312, bold: true },
-      { text: 'All', size: 9, x: 368, y: 322, bold: true }, { text: 'simple', size: 9, x: 196, y: 330 }, { text: 'complex', size: 9, x: 276, y: 330 },
+      { text: 'Model', size: 9, x: 108, y: 322, bold: true },
+      { text: 'Scores', size: 9, x: 240, y: 312, bold: true },
+      { text: 'All', size: 9, x: 368, y: 322, bold: true },
+      { text: 'simple', size: 9, x: 196, y: 330 },
+      { text: 'complex', size: 9, x: 276, y: 330 },
     ];
-    for (let r = 2; r < 5; r++) for (let c = 0; c < 4; c++) cells.push({ text: `0.${(9 - r) * 100 + c * 7 + 5}`, size: 9, x: x[c] + 8, y: y[r] + 12 });
+    for (let r = 2; r < 5; r++)
+      for (let c = 0; c < 4; c++)
+        cells.push({ text: `0.${(9 - r) * 100 + c * 7 + 5}`, size: 9, x: x[c] + 8, y: y[r] + 12 });
     const rules: Rule[] = [
-      ...[0, 2, 3, 4, 5].map((r) => ({ x0: x[0], y0: y[r], x1: x[4], y1: y[r], width: w })), { x0: x[1], y0: y[1], x1: x[3], y1: y[1], width: w },
-      ...[0, 1, 3, 4].map((c) => ({ x0: x[c], y0: y[0], x1: x[c], y1: y[5], width: w })), { x0: x[2], y0: y[1], x1: x[2], y1: y[5], width: w },
+      ...[0, 2, 3, 4, 5].map((r) => ({ x0: x[0], y0: y[r], x1: x[4], y1: y[r], width: w })),
+      { x0: x[1], y0: y[1], x1: x[3], y1: y[1], width: w },
+      ...[0, 1, 3, 4].map((c) => ({ x0: x[c], y0: y[0], x1: x[c], y1: y[5], width: w })),
+      { x0: x[2], y0: y[1], x1: x[2], y1: y[5], width: w },
     ];
-    const page = [{ text: '5.1 Hyper Parameter Optimization', size: 12, x: 72, y: 100, bold: true }, ...paragraph(bodyText(8, 90), 10, 72, 120), ...cells];
+    const page = [
+      { text: '5.1 Hyper Parameter Optimization', size: 12, x: 72, y: 100, bold: true },
+      ...paragraph(bodyText(8, 90), 10, 72, 120),
+      ...cells,
+    ];
     const file = tmp('hairlines.pdf');
     await writeFile(file, scannedPdf([page], [rules]));
     const out = await parseDocument(file, 'hairlines.pdf', options(tmp('hairlines')));
@@ -71,12 +83,17 @@ describe('OCR marks', () => {
   });
 
   it('reads a ruled table whose header row is shaded: the grid lines over the fill are rules, the fill is none', async () => {
-    const out = await parseDocument(corpus('tables/table-multi-row-column-cells.pdf'), 'table-multi-row-column-cells.pdf', options(tmp('shaded')));
+    const out = await parseDocument(
+      corpus('tables/table-multi-row-column-cells.pdf'),
+      'table-multi-row-column-cells.pdf',
+      options(tmp('shaded')),
+    );
     const tables = out.json.pages[0].blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     const html = tables[0].content;
     expect(html).toMatch(/<td colspan="2">Results<\/td>/);
     expect(html).toMatch(/<td rowspan="2">Disability Category<\/td>/);
-    for (const c of ['<td>Accuracy</td>', '<td>34.5%, n=1</td>', '<td>1672.1 sec, n=4</td>', '<td>Mobility</td>']) expect(html).toContain(c);
+    for (const c of ['<td>Accuracy</td>', '<td>34.5%, n=1</td>', '<td>1672.1 sec, n=4</td>', '<td>Mobility</td>'])
+      expect(html).toContain(c);
   });
 });

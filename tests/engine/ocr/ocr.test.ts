@@ -56,7 +56,9 @@ describe('OCR', () => {
 
   it('reads a scanned PDF page that is upside down, boxes at 144 dpi', async () => {
     const out = await parseDocument(corpus('pdf-scanned/ocr_test_rotated_180.pdf'), 'r.pdf', options(tmp()));
-    expect(flat(out.markdown)).toContain('Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package');
+    expect(flat(out.markdown)).toContain(
+      'Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package',
+    );
     expect(out.json.pages[0].page_size.w).toBeGreaterThan(1000);
     expect(out.json.pages[0].blocks.every((b) => b.type !== 'figure')).toBe(true);
   });
@@ -71,15 +73,22 @@ describe('OCR', () => {
   });
 
   it('leaves a scan as a figure when OCR is off', async () => {
-    const out = await parseDocument(corpus('pdf-scanned/ocr_test.pdf'), 'o.pdf', options(tmp(), { ocr: { enabled: false, lang: 'auto' } }));
+    const out = await parseDocument(
+      corpus('pdf-scanned/ocr_test.pdf'),
+      'o.pdf',
+      options(tmp(), { ocr: { enabled: false, lang: 'auto' } }),
+    );
     expect(out.markdown).not.toContain('Docling');
     expect(out.json.pages[0].blocks.map((b) => b.type)).toEqual(['figure']);
   });
 
   it('gives an image without text one honest figure, no invented text', async () => {
     // Soft grey blobs: a picture, not a page of text.
-    const w = 320, h = 240, px = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) px[y * w + x] = 128 + 100 * Math.sin(x / 40) * Math.cos(y / 30);
+    const w = 320,
+      h = 240,
+      px = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) px[y * w + x] = 128 + 100 * Math.sin(x / 40) * Math.cos(y / 30);
     const file = tmp('photo.png');
     await writeFile(file, encodePng(px, w, h, 1));
     const out = await parseDocument(file, 'photo.png', options(tmp()));

@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { corpus, fileForm, postForm, startTestServer } from '../server/helpers.ts';
 
-const warmed = (logs: string[]) => logs.filter((l) => /worker ready for OCR \(models loaded in \d+ ms\)/.test(l)).length;
+const warmed = (logs: string[]) =>
+  logs.filter((l) => /worker ready for OCR \(models loaded in \d+ ms\)/.test(l)).length;
 
 async function until(ok: () => boolean, ms: number): Promise<void> {
-  for (const end = Date.now() + ms; !ok() && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
+  for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
 }
 
 describe('OCR models preloaded with the engine', () => {
@@ -18,7 +19,9 @@ describe('OCR models preloaded with the engine', () => {
       expect(warmed(srv.logs), srv.logs.join('\n')).toBe(2);
       const { body } = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('pdf-scanned/ocr_test.pdf')));
       expect(body.code, body.message).toBe(0);
-      expect(body.data.result.outputs.markdown).toContain('Docling bundles PDF document conversion to JSON and Markdown');
+      expect(body.data.result.outputs.markdown).toContain(
+        'Docling bundles PDF document conversion to JSON and Markdown',
+      );
     } finally {
       await srv.dispose();
     }

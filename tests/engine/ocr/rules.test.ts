@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { findRules } from '../../../engine/ocr/rules.ts';
 import type { GrayImage } from '../../../engine/ocr/gray.ts';
 
-const W = 400, H = 240;
+const W = 400,
+  H = 240;
 
 /** A white page image with `fill` grey boxes painted in order ([x0, y0, x1, y1, grey]). */
 function image(boxes: [number, number, number, number, number][]): GrayImage {
@@ -22,15 +23,34 @@ describe('OCR rules', () => {
       [140, 55, 381, 58, 0], // a rule inside the shaded row, under a spanning header
     ]);
     const rules = findRules(img, 0, 12);
-    const at = (rs: number[], want: number[]) => { expect(rs).toHaveLength(want.length); rs.sort((a, b) => a - b).forEach((r, i) => expect(Math.abs(r - want[i])).toBeLessThan(3)); };
-    const h = rules.filter((r) => r[2] - r[0] > r[3] - r[1]), v = rules.filter((r) => r[3] - r[1] > r[2] - r[0]);
-    at(h.map((r) => (r[1] + r[3]) / 2), [21.5, 56.5, 91.5, 151.5, 211.5]);
-    at(v.map((r) => (r[0] + r[2]) / 2), [21.5, 141.5, 261.5, 381.5]);
+    const at = (rs: number[], want: number[]) => {
+      expect(rs).toHaveLength(want.length);
+      rs.sort((a, b) => a - b).forEach((r, i) => expect(Math.abs(r - want[i])).toBeLessThan(3));
+    };
+    const h = rules.filter((r) => r[2] - r[0] > r[3] - r[1]),
+      v = rules.filter((r) => r[3] - r[1] > r[2] - r[0]);
+    at(
+      h.map((r) => (r[1] + r[3]) / 2),
+      [21.5, 56.5, 91.5, 151.5, 211.5],
+    );
+    at(
+      v.map((r) => (r[0] + r[2]) / 2),
+      [21.5, 141.5, 261.5, 381.5],
+    );
     for (const r of v) expect(r[3] - r[1]).toBeGreaterThan(180); // whole, through the fill
   });
 
   it('finds no rule at a solid block, and both of a double rule', () => {
     expect(findRules(image([[100, 60, 300, 160, 0]]), 0, 12)).toEqual([]);
-    expect(findRules(image([[40, 100, 360, 102, 0], [40, 106, 360, 108, 0]]), 0, 12)).toHaveLength(2);
+    expect(
+      findRules(
+        image([
+          [40, 100, 360, 102, 0],
+          [40, 106, 360, 108, 0],
+        ]),
+        0,
+        12,
+      ),
+    ).toHaveLength(2);
   });
 });

@@ -12,16 +12,28 @@ const tmp = suiteDir(); // the suite's temporary folder: tmp('x') is a path in i
 
 /** A recognised line of `size` at `x`, baseline row `y` (pt). */
 const line = (size: number, x: number, y: number, w = 200): RawLine => ({
-  text: 'x'.repeat(40), cx0: [], cx1: [], bbox: [x, y - size, x + w, y + 0.4 * size], size,
-  bold: 0, italic: 0, mono: 0, font: 'ocr', rotated: false, rtl: false,
+  text: 'x'.repeat(40),
+  cx0: [],
+  cx1: [],
+  bbox: [x, y - size, x + w, y + 0.4 * size],
+  size,
+  bold: 0,
+  italic: 0,
+  mono: 0,
+  font: 'ocr',
+  rotated: false,
+  rtl: false,
 });
 
 describe('OCR type sizes', () => {
   it('evens sizes per style: the body one size, a run of footnotes its own', () => {
     // Sizes as read from ink (±4%): two body paragraphs at 11 pt, an abstract at 10 pt, footnotes at 9 pt.
     const wobble = [1, 1.03, 0.97, 1.04, 0.98, 1.01, 0.96, 1.02];
-    const run = (size: number, x: number, y: number, n: number) => Array.from({ length: n }, (_, i) => line(size * wobble[i % 8], x, y + i * 1.2 * size));
-    const abstract = run(10, 90, 100, 10), body = [...run(11, 72, 260, 20), ...run(11, 310, 100, 30)], notes = run(9, 72, 700, 4);
+    const run = (size: number, x: number, y: number, n: number) =>
+      Array.from({ length: n }, (_, i) => line(size * wobble[i % 8], x, y + i * 1.2 * size));
+    const abstract = run(10, 90, 100, 10),
+      body = [...run(11, 72, 260, 20), ...run(11, 310, 100, 30)],
+      notes = run(9, 72, 700, 4);
     const heading = { ...line(14.3, 72, 230), bold: 1 };
     const lines = [...abstract, heading, ...body, ...notes];
     evenSizes(lines, () => 0.035);
@@ -35,7 +47,15 @@ describe('OCR type sizes', () => {
   it('types small print at the foot of a scanned page as footnotes', async () => {
     const page = [
       ...paragraph(bodyText(14, 62), 11, 72, 100),
-      ...paragraph(['1 The code and trained models have been released at our site.', 'For instance, the exact match score drops from above 80% to less than 40%.'], 9, 72, 700),
+      ...paragraph(
+        [
+          '1 The code and trained models have been released at our site.',
+          'For instance, the exact match score drops from above 80% to less than 40%.',
+        ],
+        9,
+        72,
+        700,
+      ),
     ];
     const file = tmp('notes.pdf');
     await writeFile(file, scannedPdf([page]));

@@ -13,12 +13,16 @@ export interface SetLine {
   bold?: boolean;
 }
 
-const W = 612, H = 792, DPI = 150;
+const W = 612,
+  H = 792,
+  DPI = 150;
 
 /** Words for body text, in a fixed order (no randomness: the scans are the same on every run). */
-const WORDS = ('retrieval in open domain question answering is usually implemented with sparse vector models which ' +
+const WORDS = (
+  'retrieval in open domain question answering is usually implemented with sparse vector models which ' +
   'match keywords efficiently with an inverted index and can be seen as representing the question and context ' +
-  'in high dimensional vectors while dense encodings are learnable by adjusting the embedding functions').split(' ');
+  'in high dimensional vectors while dense encodings are learnable by adjusting the embedding functions'
+).split(' ');
 
 /** `n` lines of body text of about `chars` characters each, starting at word `from`. */
 export function bodyText(n: number, chars: number, from = 0): string[] {
@@ -40,7 +44,13 @@ export function paragraph(texts: string[], size: number, x: number, y: number, b
 const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
 /** A ruled line from (x0, y0) to (x1, y1) (pt, from the top-left corner), `width` pt thick. */
-export interface Rule { x0: number; y0: number; x1: number; y1: number; width: number }
+export interface Rule {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  width: number;
+}
 
 /** An image-only PDF of US-letter pages, each holding its lines (and rules) as a 150-dpi grey picture
  * turned by 0.8°. */
@@ -60,8 +70,11 @@ export function scannedPdf(pages: SetLine[][], rules: Rule[][] = []): Uint8Array
   const scan = new mupdf.PDFDocument();
   const rand = rng(7);
   for (let i = 0; i < pages.length; i++) {
-    const pix = born.loadPage(i).toPixmap(mupdf.Matrix.scale(DPI / 72, DPI / 72), mupdf.ColorSpace.DeviceGray, false, true);
-    const w = pix.getWidth(), h = pix.getHeight();
+    const pix = born
+      .loadPage(i)
+      .toPixmap(mupdf.Matrix.scale(DPI / 72, DPI / 72), mupdf.ColorSpace.DeviceGray, false, true);
+    const w = pix.getWidth(),
+      h = pix.getHeight();
     const out = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, w, h], false);
     out.getPixels().set(degrade(pix.getPixels(), w, h, 0.8, rand));
     const img = scan.addImage(new mupdf.Image(out));

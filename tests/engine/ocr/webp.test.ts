@@ -11,10 +11,18 @@ const LOSSLESS_ALPHA = Buffer.from('UklGRiQAAABXRUJQVlA4TBgAAAAvB8AAEBcQ8x/zHxgE
 // The same encoder: 2×2 opaque white.
 const WHITE = Buffer.from('UklGRh4AAABXRUJQVlA4TBEAAAAvAUAAAAfQ//73v/+BiOh/AAA=', 'base64');
 // The same encoder, lossy (VP8X, ALPH, VP8): 16×8, columns 0–7 transparent, 8–15 black.
-const LOSSY_ALPHA = Buffer.from('UklGRlIAAABXRUJQVlA4WAoAAAAQAAAADwAABwAAQUxQSBIAAAABDzD/ERFCLJjMX7ozhYj+hw5WUDggGgAAADABAJ0BKhAACAAAwBIlpAADcAD+/u6qAAAA', 'base64');
+const LOSSY_ALPHA = Buffer.from(
+  'UklGRlIAAABXRUJQVlA4WAoAAAAQAAAADwAABwAAQUxQSBIAAAABDzD/ERFCLJjMX7ozhYj+hw5WUDggGgAAADABAJ0BKhAACAAAwBIlpAADcAD+/u6qAAAA',
+  'base64',
+);
 
 const le = (n: number, bytes: number) => Array.from({ length: bytes }, (_, i) => (n >> (8 * i)) & 255);
-const chunk = (type: string, body: number[]) => [...Buffer.from(type, 'latin1'), ...le(body.length, 4), ...body, ...(body.length & 1 ? [0] : [])];
+const chunk = (type: string, body: number[]) => [
+  ...Buffer.from(type, 'latin1'),
+  ...le(body.length, 4),
+  ...body,
+  ...(body.length & 1 ? [0] : []),
+];
 
 /** An animated WebP on a W×H canvas whose frames are the given stills' chunks at (x, y). */
 function animated(W: number, H: number, frames: [Buffer, number, number][]): Uint8Array {
@@ -24,8 +32,18 @@ function animated(W: number, H: number, frames: [Buffer, number, number][]): Uin
     // Size from the VP8X header (whose chunk a frame leaves out) or the VP8L one.
     const ext = still.toString('latin1', 12, 16) === 'VP8X';
     const w = ext ? 1 + still.readUIntLE(24, 3) : still[0x15] + 1 + ((still[0x16] & 0x3f) << 8);
-    const h = ext ? 1 + still.readUIntLE(27, 3) : 1 + ((still[0x16] >> 6) | (still[0x17] << 2) | ((still[0x18] & 0xf) << 10));
-    return chunk('ANMF', [...le(x / 2, 3), ...le(y / 2, 3), ...le(w - 1, 3), ...le(h - 1, 3), ...le(100, 3), 0, ...still.subarray(ext ? 30 : 12)]);
+    const h = ext
+      ? 1 + still.readUIntLE(27, 3)
+      : 1 + ((still[0x16] >> 6) | (still[0x17] << 2) | ((still[0x18] & 0xf) << 10));
+    return chunk('ANMF', [
+      ...le(x / 2, 3),
+      ...le(y / 2, 3),
+      ...le(w - 1, 3),
+      ...le(h - 1, 3),
+      ...le(100, 3),
+      0,
+      ...still.subarray(ext ? 30 : 12),
+    ]);
   });
   const body = [...Buffer.from('WEBP', 'latin1'), ...vp8x, ...anim, ...anmf];
   return Uint8Array.from([...Buffer.from('RIFF', 'latin1'), ...le(body.length, 4), ...body]);
@@ -45,7 +63,10 @@ describe('WebP', () => {
   });
 
   it('takes the first frame of an animation, placed on its canvas', async () => {
-    const anim = animated(10, 6, [[LOSSLESS_ALPHA, 2, 2], [WHITE, 0, 0]]);
+    const anim = animated(10, 6, [
+      [LOSSLESS_ALPHA, 2, 2],
+      [WHITE, 0, 0],
+    ]);
     expect(firstFrame(anim).canvas).toEqual([10, 6]);
     const gray = grayOfRgba(await decodeWebp(anim));
     expect([gray.width, gray.height]).toEqual([10, 6]);
@@ -57,7 +78,14 @@ describe('WebP', () => {
 
   it('keeps the transparency of a lossy frame (ALPH chunk) of an animation', async () => {
     const still = grayOfRgba(await decodeWebp(new Uint8Array(LOSSY_ALPHA)));
-    const gray = grayOfRgba(await decodeWebp(animated(16, 8, [[LOSSY_ALPHA, 0, 0], [WHITE, 0, 0]])));
+    const gray = grayOfRgba(
+      await decodeWebp(
+        animated(16, 8, [
+          [LOSSY_ALPHA, 0, 0],
+          [WHITE, 0, 0],
+        ]),
+      ),
+    );
     expect(gray).toEqual(still);
     expect([...gray.data.subarray(16 * 4, 16 * 4 + 8)]).toEqual(Array(8).fill(255));
     expect(Math.max(...gray.data.subarray(16 * 4 + 8, 16 * 5))).toBeLessThan(40);
@@ -70,7 +98,9 @@ describe('WebP', () => {
 
   it('reads the text of a WebP page, with the page in image pixels', async () => {
     const out = await parseDocument(corpus('images/webp-test.webp'), 'webp-test.webp', options(tmp()));
-    expect(out.markdown.replace(/\s+/g, ' ')).toContain('Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package');
+    expect(out.markdown.replace(/\s+/g, ' ')).toContain(
+      'Docling bundles PDF document conversion to JSON and Markdown in an easy self contained package',
+    );
     const page = out.json.pages[0];
     expect(page.page_size).toEqual({ w: 2000, h: 2829 });
     expect(page.blocks.some((b) => b.type !== 'figure' && b.content.includes('Docling'))).toBe(true);

@@ -2,7 +2,8 @@
 // footnotes and numbering parts, zipped as a .docx that Word and LibreOffice open.
 import { strToU8, zipSync } from 'fflate';
 
-const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const W =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const CT = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
 
@@ -16,9 +17,12 @@ export interface DocxParts {
 }
 
 export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-export const para = (text: string, pPr = ''): string => `<w:p>${pPr ? `<w:pPr>${pPr}</w:pPr>` : ''}<w:r><w:t xml:space="preserve">${esc(text)}</w:t></w:r></w:p>`;
-export const listItem = (text: string, numId: number, ilvl = 0): string => para(text, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
-export const noteRef = (id: number): string => `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${id}"/></w:r>`;
+export const para = (text: string, pPr = ''): string =>
+  `<w:p>${pPr ? `<w:pPr>${pPr}</w:pPr>` : ''}<w:r><w:t xml:space="preserve">${esc(text)}</w:t></w:r></w:p>`;
+export const listItem = (text: string, numId: number, ilvl = 0): string =>
+  para(text, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
+export const noteRef = (id: number): string =>
+  `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${id}"/></w:r>`;
 export const footnote = (id: number, text: string): string =>
   `<w:footnote w:id="${id}"><w:p><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> ${esc(text)}</w:t></w:r></w:p></w:footnote>`;
 /** A table cell: tcPr children (w:gridSpan, w:vMerge) and its text. */
@@ -41,20 +45,32 @@ export function makeDocx(p: DocxParts): Uint8Array {
   if (p.footnotes !== undefined) {
     overrides.push(`<Override PartName="/word/footnotes.xml" ContentType="${CT}.footnotes+xml"/>`);
     rels.push(`<Relationship Id="rIdFn" Type="${REL}/footnotes" Target="footnotes.xml"/>`);
-    files['word/footnotes.xml'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes ${W}>` +
-      '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>' +
-      `<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>${p.footnotes}</w:footnotes>`);
+    files['word/footnotes.xml'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes ${W}>` +
+        '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>' +
+        `<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>${p.footnotes}</w:footnotes>`,
+    );
   }
   if (p.numbering !== undefined) {
     overrides.push(`<Override PartName="/word/numbering.xml" ContentType="${CT}.numbering+xml"/>`);
     rels.push(`<Relationship Id="rIdNum" Type="${REL}/numbering" Target="numbering.xml"/>`);
-    files['word/numbering.xml'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering ${W}>${p.numbering}</w:numbering>`);
+    files['word/numbering.xml'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering ${W}>${p.numbering}</w:numbering>`,
+    );
   }
-  files['[Content_Types].xml'] = strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
-    `${overrides.join('')}</Types>`);
-  files['_rels/.rels'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`);
-  files['word/_rels/document.xml.rels'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`);
-  files['word/document.xml'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${p.body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr></w:body></w:document>`);
+  files['[Content_Types].xml'] = strToU8(
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+      `${overrides.join('')}</Types>`,
+  );
+  files['_rels/.rels'] = strToU8(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+  );
+  files['word/_rels/document.xml.rels'] = strToU8(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`,
+  );
+  files['word/document.xml'] = strToU8(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${p.body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr></w:body></w:document>`,
+  );
   return zipSync(files);
 }

@@ -7,7 +7,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { corpus, CORPUS, fileForm, KEY, pollUntilDone, postForm, startTestServer, type TestServer } from '../server/helpers.ts';
+import {
+  corpus,
+  CORPUS,
+  fileForm,
+  KEY,
+  pollUntilDone,
+  postForm,
+  startTestServer,
+  type TestServer,
+} from '../server/helpers.ts';
 import { findSoffice } from '../../../engine/office/soffice.ts';
 
 const soffice = findSoffice();
@@ -31,44 +40,64 @@ describe.skipIf(!soffice)('Office files with LibreOffice', () => {
     await srv?.dispose();
   });
 
-  it.each(FILES)('%s → SUCCESS, original file_type, converted PDF served', async (f) => {
-    const sub = await postForm(`${srv.url}/parse/async`, await fileForm(corpus(`office/${f}`)));
-    expect(sub.body.code, sub.body.message).toBe(0);
-    const d = await pollUntilDone(srv.url, sub.body.data.task_id, undefined, 180_000);
-    expect(d.status, d.error).toBe('SUCCESS');
-    done.set(f, d);
-    const ext = f.slice(f.lastIndexOf('.'));
-    expect(d.metadata).toMatchObject({ file_type: ext });
-    expect(d.metadata.page_num).toBeGreaterThan(0);
-    expect(d.result.file_name).toBe(f);
-    expect(d.result.outputs.json.pages.length).toBe(d.metadata.page_num);
-    expect(d.result.outputs.markdown.trim().length).toBeGreaterThan(0);
-    const pdf = await fetch(d.result.pdf_url);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const ref = corpus(`office/${f.replace(/\.[^.]+$/, '.expected.md')}`);
-    if (existsSync(ref)) {
-      const sim = score.similarity(score.plain(d.result.outputs.markdown), score.plain(await readFile(ref, 'utf8')));
-      sims.push(sim);
-      // Text-only documents convert exactly; the others take their structure from the source XML.
-      expect(sim, `${f} similarity`).toBeGreaterThanOrEqual(EXACT.includes(f) ? 0.95 : 0.5);
-    }
-  }, 200_000);
+  it.each(FILES)(
+    '%s → SUCCESS, original file_type, converted PDF served',
+    async (f) => {
+      const sub = await postForm(`${srv.url}/parse/async`, await fileForm(corpus(`office/${f}`)));
+      expect(sub.body.code, sub.body.message).toBe(0);
+      const d = await pollUntilDone(srv.url, sub.body.data.task_id, undefined, 180_000);
+      expect(d.status, d.error).toBe('SUCCESS');
+      done.set(f, d);
+      const ext = f.slice(f.lastIndexOf('.'));
+      expect(d.metadata).toMatchObject({ file_type: ext });
+      expect(d.metadata.page_num).toBeGreaterThan(0);
+      expect(d.result.file_name).toBe(f);
+      expect(d.result.outputs.json.pages.length).toBe(d.metadata.page_num);
+      expect(d.result.outputs.markdown.trim().length).toBeGreaterThan(0);
+      const pdf = await fetch(d.result.pdf_url);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      const ref = corpus(`office/${f.replace(/\.[^.]+$/, '.expected.md')}`);
+      if (existsSync(ref)) {
+        const sim = score.similarity(score.plain(d.result.outputs.markdown), score.plain(await readFile(ref, 'utf8')));
+        sims.push(sim);
+        // Text-only documents convert exactly; the others take their structure from the source XML.
+        expect(sim, `${f} similarity`).toBeGreaterThanOrEqual(EXACT.includes(f) ? 0.95 : 0.5);
+      }
+    },
+    200_000,
+  );
 
   it('bars: mean similarity ≥ 0.90; heading levels, LaTeX and sheet tables from the source XML', () => {
     expect(sims.length).toBeGreaterThanOrEqual(7);
     expect(sims.reduce((a, b) => a + b, 0) / sims.length).toBeGreaterThanOrEqual(0.9);
     const headers = done.get('unit_test_headers.docx')!.result.outputs;
-    const truth = (JSON.parse(readFileSync(corpus('office/unit_test_headers.expected.json'), 'utf8')) as { texts: { label: string; text: string; level?: number }[] }).texts
-      .filter((t) => t.label === 'title' || t.label === 'section_header').map((t) => ({ text: t.text, level: t.level ?? 1 }));
-    expect(score.titleScores(truth, headers.json.pages.flatMap((p) => p.blocks))).toEqual({ text: 1, level: 1 });
+    const truth = (
+      JSON.parse(readFileSync(corpus('office/unit_test_headers.expected.json'), 'utf8')) as {
+        texts: { label: string; text: string; level?: number }[];
+      }
+    ).texts
+      .filter((t) => t.label === 'title' || t.label === 'section_header')
+      .map((t) => ({ text: t.text, level: t.level ?? 1 }));
+    expect(
+      score.titleScores(
+        truth,
+        headers.json.pages.flatMap((p) => p.blocks),
+      ),
+    ).toEqual({ text: 1, level: 1 });
     expect(headers.markdown).toContain('### Section 1.1');
     expect(done.get('equations.docx')!.result.outputs.markdown).toContain('$A=\\pi r^{2}$');
     const xlsx = done.get('xlsx_01.xlsx')!.result.outputs;
     expect(xlsx.markdown).toContain('## Sheet1\n\n| first | second | third |\n| - | - | - |\n| 1 | 5 | 9 |');
     // Its pages (sheets printed from a new page each) continue nothing; the chart title is text (issue 28).
-    expect(xlsx.json.pages.filter((p) => (p as { merge_content_from_pre_page?: boolean }).merge_content_from_pre_page)).toEqual([]);
+    expect(
+      xlsx.json.pages.filter((p) => (p as { merge_content_from_pre_page?: boolean }).merge_content_from_pre_page),
+    ).toEqual([]);
     const blocks = xlsx.json.pages.flatMap((p) => p.blocks);
     expect(blocks.filter((b) => b.type === 'equation')).toEqual([]);
     expect(blocks.some((b) => b.type === 'text' && b.content === "'col-3'")).toBe(true);
@@ -81,9 +110,13 @@ describe.skipIf(!soffice)('an Office task cut off by a stop', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'docparse-office-restart-'));
     try {
       const a = await startTestServer({ dataDir, workers: 1 });
-      const id = (await postForm(`${a.url}/parse/async`, await fileForm(corpus('office/lorem_ipsum.docx')))).body.data.task_id as string;
+      const id = (await postForm(`${a.url}/parse/async`, await fileForm(corpus('office/lorem_ipsum.docx')))).body.data
+        .task_id as string;
       for (let i = 0; i < 500; i++) {
-        const b = await postForm(`${a.url}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY, wait: '0' }));
+        const b = await postForm(
+          `${a.url}/parse/async_check`,
+          new URLSearchParams({ task_id: id, api_key: KEY, wait: '0' }),
+        );
         if (b.body.data.status === 'PROCESSING') break;
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -126,11 +159,16 @@ describe('Office files without LibreOffice', () => {
     const dir = await mkdtemp(join(tmpdir(), 'docparse-soffice-'));
     const fake = await startTestServer({ workers: 1, soffice: join(dir, 'soffice') });
     try {
-      await writeFile(join(dir, 'soffice'), '#!/bin/sh\necho "Error: source file could not be loaded" >&2\nexit 1\n', { mode: 0o755 });
+      await writeFile(join(dir, 'soffice'), '#!/bin/sh\necho "Error: source file could not be loaded" >&2\nexit 1\n', {
+        mode: 0o755,
+      });
       const sub = await postForm(`${fake.url}/parse/async`, await fileForm(corpus('office/word_sample.docx')));
       expect(sub.body.code, sub.body.message).toBe(0);
       const d = await pollUntilDone(fake.url, sub.body.data.task_id);
-      expect(d).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/LibreOffice could not convert the \.docx file.*could not be loaded/) });
+      expect(d).toMatchObject({
+        status: 'FAILED',
+        error: expect.stringMatching(/LibreOffice could not convert the \.docx file.*could not be loaded/),
+      });
     } finally {
       await fake.dispose();
       await rm(dir, { recursive: true, force: true });

@@ -26,7 +26,8 @@ afterAll(async () => {
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) out.push(join(e.parentPath, e.name));
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) out.push(join(e.parentPath, e.name));
   return out;
 }
 
@@ -53,7 +54,10 @@ describe('password-protected PDFs', () => {
     expect(d.status, d.error).toBe('SUCCESS');
     expect(d.metadata).toMatchObject({ file_type: '.pdf' });
     expect(d.result.outputs.markdown.length).toBeGreaterThan(20);
-    const sync = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('encrypted/password.pdf'), { password: 'password' }));
+    const sync = await postForm(
+      `${srv.url}/parse/sync`,
+      await fileForm(corpus('encrypted/password.pdf'), { password: 'password' }),
+    );
     expect(sync.body.code, sync.body.message).toBe(0);
     expect(sync.body.data.result.outputs.markdown).toMatch(/File with password/);
     for (const file of await filesUnder(srv.dataDir)) {

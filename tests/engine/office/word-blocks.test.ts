@@ -13,8 +13,9 @@ import { jsonViolations, options, tempDir } from '../parse/helpers.ts';
 import { cell, esc, footnote, list, listItem, makeDocx, noteRef, num, para, table } from './make-docx.ts';
 
 const soffice = findSoffice();
-const SPAN_TABLE = '<table><tr><td>Animal</td><td colspan="2">Food</td></tr><tr><td rowspan="2">Duck</td><td>Leaves</td><td>50</td></tr>'
-  + '<tr><td>Berries</td><td>150</td></tr><tr><td>Goose</td><td>Grain</td><td>200</td></tr></table>';
+const SPAN_TABLE =
+  '<table><tr><td>Animal</td><td colspan="2">Food</td></tr><tr><td rowspan="2">Duck</td><td>Leaves</td><td>50</td></tr>' +
+  '<tr><td>Berries</td><td>150</td></tr><tr><td>Goose</td><td>Grain</td><td>200</td></tr></table>';
 
 describe.skipIf(!soffice)('Word structure on the converted pages (LibreOffice)', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -23,14 +24,29 @@ describe.skipIf(!soffice)('Word structure on the converted pages (LibreOffice)',
     tmp = await tempDir();
     const body = [
       `<w:p><w:r><w:t xml:space="preserve">${esc('The lake is cold in spring and the ducks swim close to the shore')}</w:t></w:r>${noteRef(1)}<w:r><w:t xml:space="preserve"> while the reeds grow tall.</w:t></w:r></w:p>`,
-      para('Steps to follow:'), listItem('Find the lake', 1), listItem('Check the water', 1), listItem('Feel the temperature', 1, 1), listItem('Swim', 1),
-      para('Things to bring:'), listItem('Towel', 2), listItem('Sun cream', 2),
+      para('Steps to follow:'),
+      listItem('Find the lake', 1),
+      listItem('Check the water', 1),
+      listItem('Feel the temperature', 1, 1),
+      listItem('Swim', 1),
+      para('Things to bring:'),
+      listItem('Towel', 2),
+      listItem('Sun cream', 2),
       `<w:p><w:r><w:t xml:space="preserve">Grain is what they eat in winter</w:t></w:r>${noteRef(2)}<w:r><w:t>.</w:t></w:r></w:p>`,
-      table(3, [cell('Animal') + cell('Food', '<w:gridSpan w:val="2"/>'), cell('Duck', '<w:vMerge w:val="restart"/>') + cell('Leaves') + cell('50'),
-        cell('', '<w:vMerge/>') + cell('Berries') + cell('150'), cell('Goose') + cell('Grain') + cell('200')], false),
+      table(
+        3,
+        [
+          cell('Animal') + cell('Food', '<w:gridSpan w:val="2"/>'),
+          cell('Duck', '<w:vMerge w:val="restart"/>') + cell('Leaves') + cell('50'),
+          cell('', '<w:vMerge/>') + cell('Berries') + cell('150'),
+          cell('Goose') + cell('Grain') + cell('200'),
+        ],
+        false,
+      ),
       para('The end of the document.'),
     ].join('');
-    const footnotes = footnote(1, 'Measured in April at the northern shore.') + footnote(2, 'Corn, buckwheat and barley mostly.');
+    const footnotes =
+      footnote(1, 'Measured in April at the northern shore.') + footnote(2, 'Corn, buckwheat and barley mostly.');
     const numbering = list(0, 1, ['decimal', 'lowerLetter']) + list(1, 2, ['bullet']) + num(1, 0) + num(2, 1);
     const docx = join(tmp.dir, 'notes.docx');
     await writeFile(docx, makeDocx({ body, footnotes, numbering }));
@@ -45,7 +61,10 @@ describe.skipIf(!soffice)('Word structure on the converted pages (LibreOffice)',
   it('the notes at the page foot are one footnote block each, "n text", below the body', () => {
     const blocks = doc.json.pages.flatMap((p) => p.blocks);
     const notes = blocks.filter((b) => b.type === 'footnote');
-    expect(notes.map((b) => b.content)).toEqual(['1 Measured in April at the northern shore.', '2 Corn, buckwheat and barley mostly.']);
+    expect(notes.map((b) => b.content)).toEqual([
+      '1 Measured in April at the northern shore.',
+      '2 Corn, buckwheat and barley mostly.',
+    ]);
     expect(blocks.some((b) => b.type !== 'footnote' && /Measured in April/.test(b.content))).toBe(false);
     const body = blocks.find((b) => /The end of the document/.test(b.content))!;
     expect(notes[0]!.bbox[1]).toBeGreaterThan(body.bbox[3]);
@@ -65,7 +84,15 @@ describe.skipIf(!soffice)('Word structure on the converted pages (LibreOffice)',
     const md = doc.markdown;
     expect(md).toContain('close to the shore[^1] while the reeds grow tall.');
     expect(md).toContain('Grain is what they eat in winter[^2].');
-    expect(md).toContain('Steps to follow:\n\n1. Find the lake\n2. Check the water\n   1. Feel the temperature\n3. Swim\n\nThings to bring:\n\n- Towel\n- Sun cream\n\n');
-    expect(md.trimEnd().endsWith('The end of the document.\n\n[^1]: Measured in April at the northern shore.\n\n[^2]: Corn, buckwheat and barley mostly.')).toBe(true);
+    expect(md).toContain(
+      'Steps to follow:\n\n1. Find the lake\n2. Check the water\n   1. Feel the temperature\n3. Swim\n\nThings to bring:\n\n- Towel\n- Sun cream\n\n',
+    );
+    expect(
+      md
+        .trimEnd()
+        .endsWith(
+          'The end of the document.\n\n[^1]: Measured in April at the northern shore.\n\n[^2]: Corn, buckwheat and barley mostly.',
+        ),
+    ).toBe(true);
   });
 });

@@ -6,10 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { parseDocument } from '../../../engine/parse/index.ts';
 import type { ParsedDocument, ParseOptions } from '../../../engine/types.ts';
-import { CLIENT_FEATURE_CONFIG, DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block, type ElementFormats, type FeatureConfig } from '../../../shared/somark.ts';
+import {
+  CLIENT_FEATURE_CONFIG,
+  DEFAULT_ELEMENT_FORMATS,
+  DEFAULT_FEATURE_CONFIG,
+  type Block,
+  type ElementFormats,
+  type FeatureConfig,
+} from '../../../shared/somark.ts';
 
 /** Absolute path of a file in ../shared/corpus (beside the repo). */
-export const corpus = (rel: string): string => fileURLToPath(new URL(`../../../../shared/corpus/${rel}`, import.meta.url));
+export const corpus = (rel: string): string =>
+  fileURLToPath(new URL(`../../../../shared/corpus/${rel}`, import.meta.url));
 
 export interface Score {
   plain(md: string): string;
@@ -35,7 +43,10 @@ export function suiteDir(): (...parts: string[]) => string {
   return (...parts) => join(made!.dir, ...parts);
 }
 
-export function options(dir: string, over: { fc?: Partial<FeatureConfig>; ef?: Partial<ElementFormats> } & Partial<ParseOptions> = {}): ParseOptions {
+export function options(
+  dir: string,
+  over: { fc?: Partial<FeatureConfig>; ef?: Partial<ElementFormats> } & Partial<ParseOptions> = {},
+): ParseOptions {
   const { fc, ef, ...rest } = over;
   return {
     featureConfig: { ...DEFAULT_FEATURE_CONFIG, ...fc },
@@ -46,7 +57,11 @@ export function options(dir: string, over: { fc?: Partial<FeatureConfig>; ef?: P
   };
 }
 
-export async function parseCorpus(rel: string, dir: string, over: Parameters<typeof options>[1] = {}): Promise<ParsedDocument> {
+export async function parseCorpus(
+  rel: string,
+  dir: string,
+  over: Parameters<typeof options>[1] = {},
+): Promise<ParsedDocument> {
   const file = corpus(rel);
   return parseDocument(file, rel.split('/').pop()!, options(dir, over));
 }
@@ -58,7 +73,21 @@ export function fixtureDoc(name: string, dir: () => string): () => Promise<Parse
   return () => (parsed ??= parseDocument(path, name, options(dir(), { fc: CLIENT_FEATURE_CONFIG })));
 }
 
-export const KNOWN_TYPES = new Set(['text', 'title', 'figure', 'figure_caption', 'table', 'table_caption', 'equation', 'header', 'footer', 'sider', 'footnote', 'code', 'cate_item']);
+export const KNOWN_TYPES = new Set([
+  'text',
+  'title',
+  'figure',
+  'figure_caption',
+  'table',
+  'table_caption',
+  'equation',
+  'header',
+  'footer',
+  'sider',
+  'footnote',
+  'code',
+  'cate_item',
+]);
 
 /** Every structural invariant of the JSON output; returns a list of violations (empty = fine). */
 export function jsonViolations(doc: ParsedDocument): string[] {
@@ -71,10 +100,17 @@ export function jsonViolations(doc: ParsedDocument): string[] {
       if (b.idx !== bi) bad.push(`${where}: idx ${b.idx}`);
       if (!KNOWN_TYPES.has(b.type)) bad.push(`${where}: type ${b.type}`);
       const [x1, y1, x2, y2] = b.bbox;
-      if (!(x2 > x1 && y2 > y1 && x1 >= 0 && y1 >= 0 && x2 <= p.page_size.w && y2 <= p.page_size.h)) bad.push(`${where}: bbox ${b.bbox} in ${p.page_size.w}x${p.page_size.h}`);
-      if (b.type === 'title' ? !(Number.isInteger(b.title_level) && b.title_level! >= 1 && b.title_level! <= 6) : 'title_level' in b) bad.push(`${where}: title_level`);
+      if (!(x2 > x1 && y2 > y1 && x1 >= 0 && y1 >= 0 && x2 <= p.page_size.w && y2 <= p.page_size.h))
+        bad.push(`${where}: bbox ${b.bbox} in ${p.page_size.w}x${p.page_size.h}`);
+      if (
+        b.type === 'title'
+          ? !(Number.isInteger(b.title_level) && b.title_level! >= 1 && b.title_level! <= 6)
+          : 'title_level' in b
+      )
+        bad.push(`${where}: title_level`);
       if (b.format !== (b.type === 'table' ? 'html' : 'text')) bad.push(`${where}: format ${b.format}`);
-      if (!Array.isArray(b.captions) || typeof b.img_url !== 'string' || typeof b.content !== 'string') bad.push(`${where}: fields`);
+      if (!Array.isArray(b.captions) || typeof b.img_url !== 'string' || typeof b.content !== 'string')
+        bad.push(`${where}: fields`);
     });
   });
   return bad;

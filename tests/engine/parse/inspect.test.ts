@@ -8,8 +8,12 @@ import { EngineError } from '../../../engine/errors.ts';
 import { corpus, options, tempDir } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => { tmp = await tempDir(); });
-afterAll(async () => { await tmp.dispose(); });
+beforeAll(async () => {
+  tmp = await tempDir();
+});
+afterAll(async () => {
+  await tmp.dispose();
+});
 
 async function codeOf(p: Promise<unknown>): Promise<{ code: number; message: string }> {
   try {
@@ -23,13 +27,26 @@ async function codeOf(p: Promise<unknown>): Promise<{ code: number; message: str
 
 describe('inspectDocument', () => {
   it('reports type and page count of PDFs and images', async () => {
-    expect(await inspectDocument(corpus('pdf-digital/multi_page.pdf'), 'multi_page.pdf')).toEqual({ fileType: '.pdf', kind: 'pdf', pageCount: 5 });
+    expect(await inspectDocument(corpus('pdf-digital/multi_page.pdf'), 'multi_page.pdf')).toEqual({
+      fileType: '.pdf',
+      kind: 'pdf',
+      pageCount: 5,
+    });
     expect(await inspectDocument(corpus('large/freeculture.pdf'), 'freeculture.pdf')).toMatchObject({ pageCount: 352 });
-    for (const [f, ext] of [['images/bmp_24.bmp', '.bmp'], ['images/webp-test.webp', '.webp'], ['images/old_newspaper.png', '.png'], ['images/double-column-A.jpg', '.jpg']]) {
+    for (const [f, ext] of [
+      ['images/bmp_24.bmp', '.bmp'],
+      ['images/webp-test.webp', '.webp'],
+      ['images/old_newspaper.png', '.png'],
+      ['images/double-column-A.jpg', '.jpg'],
+    ]) {
       expect(await inspectDocument(corpus(f), f.split('/')[1])).toEqual({ fileType: ext, kind: 'image', pageCount: 1 });
     }
     // A multi-page TIFF: one page per image in it.
-    expect(await inspectDocument(corpus('images/2206.01062.tif'), '2206.01062.tif')).toEqual({ fileType: '.tif', kind: 'image', pageCount: 2 });
+    expect(await inspectDocument(corpus('images/2206.01062.tif'), '2206.01062.tif')).toEqual({
+      fileType: '.tif',
+      kind: 'image',
+      pageCount: 2,
+    });
   });
 
   it.each([
@@ -55,7 +72,9 @@ describe('inspectDocument', () => {
     await writeFile(join(tmp.dir, 'empty.png'), '');
     expect((await codeOf(inspectDocument(join(tmp.dir, 'empty.png'), 'empty.png'))).code).toBe(1104);
     await writeFile(join(tmp.dir, 'notes.txt'), 'hello');
-    expect((await codeOf(inspectDocument(join(tmp.dir, 'notes.txt'), 'notes.txt'))).message).toMatch(/\.txt files are not supported/);
+    expect((await codeOf(inspectDocument(join(tmp.dir, 'notes.txt'), 'notes.txt'))).message).toMatch(
+      /\.txt files are not supported/,
+    );
     await copyFile(corpus('pdf-digital/two_paragraphs.pdf'), join(tmp.dir, 'pic.png'));
     const e = await codeOf(inspectDocument(join(tmp.dir, 'pic.png'), 'pic.png'));
     expect(e.code).toBe(1104);
@@ -88,7 +107,11 @@ describe('parseDocument on damaged and protected files', () => {
   it('repairs what mupdf can repair and keeps the text', async () => {
     const doc = await parseDocument(corpus('bad-input/helloworld-bad.pdf'), 'helloworld-bad.pdf', options(tmp.dir));
     expect(doc.markdown).toContain('Hello, world!');
-    const trunc = await parseDocument(corpus('bad-input/truncated_multi_page.pdf'), 'truncated_multi_page.pdf', options(tmp.dir));
+    const trunc = await parseDocument(
+      corpus('bad-input/truncated_multi_page.pdf'),
+      'truncated_multi_page.pdf',
+      options(tmp.dir),
+    );
     expect(trunc.markdown).toContain('The Evolution of the Word Processor');
     // Its headings' font was lost with the file's end: mupdf gives their glyph codes, which are no text
     // (issue 28): none of the symbol soup nor the column of lone "!" bullets reaches the Markdown.
@@ -100,7 +123,9 @@ describe('parseDocument on damaged and protected files', () => {
   });
 
   it('enforces maxPages with 1132', async () => {
-    const e = await codeOf(parseDocument(corpus('pdf-digital/multi_page.pdf'), 'multi_page.pdf', options(tmp.dir, { maxPages: 3 })));
+    const e = await codeOf(
+      parseDocument(corpus('pdf-digital/multi_page.pdf'), 'multi_page.pdf', options(tmp.dir, { maxPages: 3 })),
+    );
     expect(e.code).toBe(1132);
   });
 });

@@ -14,8 +14,12 @@ import type { Block, Page } from '../../../shared/somark.ts';
 import { corpus, options, parseCorpus, tempDir } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => { tmp = await tempDir(); });
-afterAll(async () => { await tmp.dispose(); });
+beforeAll(async () => {
+  tmp = await tempDir();
+});
+afterAll(async () => {
+  await tmp.dispose();
+});
 
 const blocks = (pages: Page[]): Block[] => pages.flatMap((p) => p.blocks);
 const soffice = findSoffice();
@@ -34,7 +38,20 @@ describe('display formulas without a text layer', () => {
     }
     // In reading order between the paragraphs; the numbers are no loose paragraphs.
     const order = bs.map((b) => b.type);
-    expect(order).toEqual(['title', 'text', 'equation', 'text', 'equation', 'text', 'figure', 'figure_caption', 'text', 'equation', 'text', 'figure']);
+    expect(order).toEqual([
+      'title',
+      'text',
+      'equation',
+      'text',
+      'equation',
+      'text',
+      'figure',
+      'figure_caption',
+      'text',
+      'equation',
+      'text',
+      'figure',
+    ]);
     expect(bs.find((b) => b.type === 'figure')!.content).toBe('Figure 1: Partial sums of the series.');
     expect(doc.markdown).toContain(`![(1)](${eq[0].img_url})`);
     expect(doc.markdown).toContain(`![](${eq[2].img_url})`);
@@ -43,10 +60,19 @@ describe('display formulas without a text layer', () => {
   });
 
   it('never turns a figure of the corpus into an equation', async () => {
-    for (const rel of ['pdf-digital/picture_classification.pdf', 'pdf-digital/redp5110_sampled.pdf', 'pdf-digital/amt_handbook_sample.pdf', 'pdf-digital/pdfjs_wikipedia.pdf', 'tables/embedded-images-tables.pdf']) {
+    for (const rel of [
+      'pdf-digital/picture_classification.pdf',
+      'pdf-digital/redp5110_sampled.pdf',
+      'pdf-digital/amt_handbook_sample.pdf',
+      'pdf-digital/pdfjs_wikipedia.pdf',
+      'tables/embedded-images-tables.pdf',
+    ]) {
       const doc = await parseCorpus(rel, tmp.dir);
       const bs = blocks(doc.json.pages);
-      expect(bs.filter((b) => b.type === 'equation' && b.img_url).map((b) => b.bbox), rel).toEqual([]);
+      expect(
+        bs.filter((b) => b.type === 'equation' && b.img_url).map((b) => b.bbox),
+        rel,
+      ).toEqual([]);
       expect(bs.filter((b) => b.type === 'figure').length, rel).toBeGreaterThan(0);
     }
   });
@@ -60,6 +86,8 @@ describe.skipIf(!soffice)('header spans of a borderless table', () => {
     const doc = await parseDocument(pdf, 'word_sample.pdf', options(tmp.dir));
     const t = blocks(doc.json.pages).filter((b) => b.type === 'table');
     expect(t).toHaveLength(1);
-    expect(t[0].content).toMatch(/^<table><tr><td><\/td><td>Food<\/td><td>Calories per portion<\/td><\/tr><tr><td>Leaves<\/td><td>Ash, Elm, Maple<\/td><td>50<\/td><\/tr>/);
+    expect(t[0].content).toMatch(
+      /^<table><tr><td><\/td><td>Food<\/td><td>Calories per portion<\/td><\/tr><tr><td>Leaves<\/td><td>Ash, Elm, Maple<\/td><td>50<\/td><\/tr>/,
+    );
   }, 120_000);
 });

@@ -14,8 +14,12 @@ import type { Block, Page } from '../../../shared/somark.ts';
 import { options, parseCorpus, tempDir } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => { tmp = await tempDir(); });
-afterAll(async () => { await tmp.dispose(); });
+beforeAll(async () => {
+  tmp = await tempDir();
+});
+afterAll(async () => {
+  await tmp.dispose();
+});
 
 const blocks = (pages: Page[]): Block[] => pages.flatMap((p) => p.blocks);
 
@@ -27,14 +31,26 @@ describe('table of contents and tables', () => {
     expect(doc.markdown).toMatch(/^1\.1 Security fundamentals 2$/m);
     const items = blocks(doc.json.pages).filter((b) => b.type === 'cate_item');
     expect(items.length).toBeGreaterThan(20);
-    expect(blocks(doc.json.pages).filter((b) => b.type === 'title').map((b) => b.content)).not.toContain('Notices vii');
+    expect(
+      blocks(doc.json.pages)
+        .filter((b) => b.type === 'title')
+        .map((b) => b.content),
+    ).not.toContain('Notices vii');
   });
 
   it('fences SQL listings set in a fixed-pitch face, keyword column and argument column on shared lines', async () => {
     const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
-    const code = blocks(doc.json.pages).filter((b) => b.type === 'code').map((b) => b.content);
-    expect(code.some((c) => /^SELECT +function_id,\n +user_name,\n[\s\S]*^FROM +function_usage\n^WHERE +function_id=/m.test(c))).toBe(true);
-    expect(doc.markdown).toMatch(/```\n\/\* Active Row Access Control \(permissions\) \*\/\n[\s\S]*ACTIVATE COLUMN ACCESS CONTROL;\n```/);
+    const code = blocks(doc.json.pages)
+      .filter((b) => b.type === 'code')
+      .map((b) => b.content);
+    expect(
+      code.some((c) =>
+        /^SELECT +function_id,\n +user_name,\n[\s\S]*^FROM +function_usage\n^WHERE +function_id=/m.test(c),
+      ),
+    ).toBe(true);
+    expect(doc.markdown).toMatch(
+      /```\n\/\* Active Row Access Control \(permissions\) \*\/\n[\s\S]*ACTIVATE COLUMN ACCESS CONTROL;\n```/,
+    );
     expect(code.some((c) => c.includes('http://www.idtheftcenter.org'))).toBe(false); // notes with addresses are no code
   });
 
@@ -42,10 +58,14 @@ describe('table of contents and tables', () => {
     const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
     const code = (page: number) => doc.json.pages[page].blocks.filter((b) => b.type === 'code').map((b) => b.content);
     expect(code(12)).toHaveLength(2);
-    expect(code(12)[1]).toMatch(/^CREATE MASK HR_SCHEMA\.MASK_TAX_ID_ON_EMPLOYEES\nON +HR_SCHEMA\.EMPLOYEES AS EMPLOYEES\nFOR COLUMN +TAX_ID\nRETURN\nCASE\n +WHEN VERIFY_GROUP_FOR_USER[\s\S]*\nEND\nENABLE ;$/);
+    expect(code(12)[1]).toMatch(
+      /^CREATE MASK HR_SCHEMA\.MASK_TAX_ID_ON_EMPLOYEES\nON +HR_SCHEMA\.EMPLOYEES AS EMPLOYEES\nFOR COLUMN +TAX_ID\nRETURN\nCASE\n +WHEN VERIFY_GROUP_FOR_USER[\s\S]*\nEND\nENABLE ;$/,
+    );
     expect(code(15)).toHaveLength(1);
     expect(code(15)[0].match(/^CREATE MASK BANK_SCHEMA\./gm)).toHaveLength(4);
-    expect(code(15)[0]).toMatch(/ALTER TABLE BANK_SCHEMA\.CUSTOMERS\n +ACTIVATE ROW ACCESS CONTROL\n +ACTIVATE COLUMN ACCESS CONTROL ;$/);
+    expect(code(15)[0]).toMatch(
+      /ALTER TABLE BANK_SCHEMA\.CUSTOMERS\n +ACTIVATE ROW ACCESS CONTROL\n +ACTIVATE COLUMN ACCESS CONTROL ;$/,
+    );
     expect(doc.markdown).toMatch(/```\nCREATE MASK HR_SCHEMA\.MASK_TAX_ID_ON_EMPLOYEES\n/);
     expect(doc.markdown).not.toMatch(/^CREATE MASK .* ON FOR COLUMN/m); // no more flattened into a paragraph
   });
@@ -60,13 +80,19 @@ describe('table of contents and tables', () => {
     const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
     expect(tables.length).toBeGreaterThan(0);
     for (const t of tables) {
-      const rows = [...t.content.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => [...m[1].matchAll(/<td(?: rowspan="(\d+)")?(?: colspan="(\d+)")?>/g)].map((c) => [Number(c[1] ?? 1), Number(c[2] ?? 1)]));
+      const rows = [...t.content.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) =>
+        [...m[1].matchAll(/<td(?: rowspan="(\d+)")?(?: colspan="(\d+)")?>/g)].map((c) => [
+          Number(c[1] ?? 1),
+          Number(c[2] ?? 1),
+        ]),
+      );
       const occ = new Map<string, number>();
       rows.forEach((cells, r) => {
         let c = 0;
         for (const [rs, cs] of cells) {
           while (occ.has(`${r},${c}`)) c++;
-          for (let y = r; y < r + rs; y++) for (let x = c; x < c + cs; x++) occ.set(`${y},${x}`, (occ.get(`${y},${x}`) ?? 0) + 1);
+          for (let y = r; y < r + rs; y++)
+            for (let x = c; x < c + cs; x++) occ.set(`${y},${x}`, (occ.get(`${y},${x}`) ?? 0) + 1);
           c += cs;
         }
       });
@@ -81,8 +107,12 @@ describe('table of contents and tables', () => {
     const back = doc.json.pages[doc.json.pages.length - 1].blocks;
     expect(back.filter((b) => b.type === 'table')).toEqual([]);
     // The prose beside the sidebar reads whole, not interleaved with the sidebar's labels line by line.
-    expect(doc.markdown).toMatch(/^This IBM Redpaper publication provides information about the IBM i 7\.2 feature of IBM DB2 for i/m);
-    expect(doc.markdown).toMatch(/^IBM Redbooks are developed by the IBM International Technical Support Organization\./m);
+    expect(doc.markdown).toMatch(
+      /^This IBM Redpaper publication provides information about the IBM i 7\.2 feature of IBM DB2 for i/m,
+    );
+    expect(doc.markdown).toMatch(
+      /^IBM Redbooks are developed by the IBM International Technical Support Organization\./m,
+    );
   });
 });
 
@@ -98,13 +128,25 @@ describe('formulas', () => {
   it('rebuilds a fraction drawn with a rule as \\frac, scripts of display formulas, and their numbers as \\tag', async () => {
     const file = fileURLToPath(new URL('./fixtures/formula.pdf', import.meta.url));
     const doc = await parseDocument(file, 'formula.pdf', options(tmp.dir));
-    const eq = blocks(doc.json.pages).filter((b) => b.type === 'equation').map((b) => b.content.replace(/\s+/g, ''));
+    const eq = blocks(doc.json.pages)
+      .filter((b) => b.type === 'equation')
+      .map((b) => b.content.replace(/\s+/g, ''));
     expect(eq).toEqual(['E=\\frac{a+b^{2}}{c}\\tag{1}', 'S_{n}=\\alpha+\\beta^{2}\\tag{2}']);
     expect(doc.markdown).not.toMatch(/^\(\d\)$/m);
     // Rules between table rows, under form fields or links are no fraction bars; prose is no formula.
-    for (const rel of ['forms/prefilled_f1040.pdf', 'cjk/korean-text-with-tables.pdf', 'pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/pdfjs_wikipedia.pdf']) {
+    for (const rel of [
+      'forms/prefilled_f1040.pdf',
+      'cjk/korean-text-with-tables.pdf',
+      'pdf-digital/federal-register-2020-17221.pdf',
+      'pdf-digital/pdfjs_wikipedia.pdf',
+    ]) {
       const d = await parseCorpus(rel, tmp.dir);
-      expect(blocks(d.json.pages).filter((b) => b.type === 'equation').map((b) => b.content), rel).toEqual([]);
+      expect(
+        blocks(d.json.pages)
+          .filter((b) => b.type === 'equation')
+          .map((b) => b.content),
+        rel,
+      ).toEqual([]);
     }
   });
 
@@ -115,20 +157,72 @@ describe('formulas', () => {
   });
 
   it('rebuilds scripts, Greek letters and symbols, and takes a right-aligned number as \\tag', () => {
-    const line = (text: string, sup: number[], sub: number[]): RawLine => ({ text, sup, sub, cx0: [], cx1: [], bbox: [0, 0, 1, 1], size: 10, bold: 0, italic: 0, mono: 0, font: 'CMMI10', rotated: false, rtl: false });
+    const line = (text: string, sup: number[], sub: number[]): RawLine => ({
+      text,
+      sup,
+      sub,
+      cx0: [],
+      cx1: [],
+      bbox: [0, 0, 1, 1],
+      size: 10,
+      bold: 0,
+      italic: 0,
+      mono: 0,
+      font: 'CMMI10',
+      rotated: false,
+      rtl: false,
+    });
     expect(latexOf(line('Sn = a + ar + ar2 + ⋯', [16], [1]))).toBe('S_{n} = a + ar + ar^{2} + \\cdots');
     expect(latexOf(line('α ≤ βi', [], [5]))).toBe('\\alpha \\leq \\beta_{i}');
-    const el = (kind: Elem['kind'], text: string, bbox: Rect): Elem => ({ kind, text, bbox, nLines: 1, size: 10, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' });
-    const out = attachTags([el('equation', 'E = mc^{2}', [200, 100, 300, 112]), el('text', '(3)', [500, 101, 515, 112])]);
+    const el = (kind: Elem['kind'], text: string, bbox: Rect): Elem => ({
+      kind,
+      text,
+      bbox,
+      nLines: 1,
+      size: 10,
+      bold: 0,
+      italic: 0,
+      mono: 0,
+      indent: false,
+      shortLast: true,
+      zone: 'body',
+    });
+    const out = attachTags([
+      el('equation', 'E = mc^{2}', [200, 100, 300, 112]),
+      el('text', '(3)', [500, 101, 515, 112]),
+    ]);
     expect(out.map((e) => e.text)).toEqual(['E = mc^{2} \\tag{3}']);
   });
 
   it('takes currency ranges and percentages for text, not formulas (IRS code lists "1 = $1-$9,999")', () => {
     const seg = (text: string): Parameters<typeof isDisplayFormula>[0] => ({
-      bbox: [0, 0, 100, 12], size: 10, bold: 0, italic: 0, mono: 0, rotated: false, font: 'Helvetica',
-      lines: [{ text, sup: [], sub: [], cx0: [], cx1: [], bbox: [0, 0, 100, 12], size: 10, bold: 0, italic: 0, mono: 0, font: 'Helvetica', rotated: false, rtl: false }],
+      bbox: [0, 0, 100, 12],
+      size: 10,
+      bold: 0,
+      italic: 0,
+      mono: 0,
+      rotated: false,
+      font: 'Helvetica',
+      lines: [
+        {
+          text,
+          sup: [],
+          sub: [],
+          cx0: [],
+          cx1: [],
+          bbox: [0, 0, 100, 12],
+          size: 10,
+          bold: 0,
+          italic: 0,
+          mono: 0,
+          font: 'Helvetica',
+          rotated: false,
+          rtl: false,
+        },
+      ],
     });
-    for (const t of ['1 = $1-$9,999', '8 = $10,000,000-$49,999,999', '3 = 10%-20%', 'A & B = #4']) expect(isDisplayFormula(seg(t)), t).toBe(false);
+    for (const t of ['1 = $1-$9,999', '8 = $10,000,000-$49,999,999', '3 = 10%-20%', 'A & B = #4'])
+      expect(isDisplayFormula(seg(t)), t).toBe(false);
     for (const t of ['x ≤ y − 1', 'a × b = c']) expect(isDisplayFormula(seg(t)), t).toBe(true); // math symbols still count
     for (const t of ['∫(2x+1)dx', '∑ xk']) expect(isDisplayFormula(seg(t)), t).toBe(true); // a big operator needs no relation
   });
@@ -140,10 +234,14 @@ describe('tables without rules', () => {
     const doc = await parseDocument(file, 'borderless-table.pdf', options(tmp.dir));
     const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
-    expect(tables[0].content).toContain('<tr><td></td><td colspan="2">Sales</td><td></td></tr><tr><td>Region</td><td>Q1 sales</td><td>Q2 sales</td><td>Change</td></tr>');
+    expect(tables[0].content).toContain(
+      '<tr><td></td><td colspan="2">Sales</td><td></td></tr><tr><td>Region</td><td>Q1 sales</td><td>Q2 sales</td><td>Change</td></tr>',
+    );
     expect(tables[0].content).toContain('<tr><td>West</td><td>760</td><td>811</td><td>+6.7%</td></tr></table>');
     expect(doc.markdown).toContain('Second item of the list');
-    expect(blocks(doc.json.pages).filter((b) => b.type === 'text' && b.content.startsWith('The quarterly figures')).length).toBeGreaterThanOrEqual(3);
+    expect(
+      blocks(doc.json.pages).filter((b) => b.type === 'text' && b.content.startsWith('The quarterly figures')).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('reads a table ruled only horizontally (no column rules) the same way', async () => {
@@ -151,7 +249,9 @@ describe('tables without rules', () => {
     const doc = await parseDocument(file, 'rules-only-table.pdf', options(tmp.dir));
     const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
-    expect(tables[0].content).toMatch(/^<table><tr><td><\/td><td colspan="2">Sales<\/td><td><\/td><\/tr><tr><td>Region<\/td>[\s\S]*<td>West<\/td><td>760<\/td><td>811<\/td><td>\+6\.7%<\/td><\/tr><\/table>$/);
+    expect(tables[0].content).toMatch(
+      /^<table><tr><td><\/td><td colspan="2">Sales<\/td><td><\/td><\/tr><tr><td>Region<\/td>[\s\S]*<td>West<\/td><td>760<\/td><td>811<\/td><td>\+6\.7%<\/td><\/tr><\/table>$/,
+    );
   });
 
   it('reads the numeric table of embedded-images-tables.pdf, and no table into multi-column prose', async () => {
@@ -160,10 +260,17 @@ describe('tables without rules', () => {
     expect(t).toHaveLength(1);
     // Its header (set a little further from the rows than they are from each other, its cells wrapped on
     // two lines) is one row of the table.
-    expect(t[0].content).toMatch(/^<table><tr><td>Inhibitor concentration \(g\)<\/td><td>bc \(V\/dec\)<\/td>.*?<td>Corrosion rate \(mm\/year\)<\/td><\/tr><tr><td>0<\/td><td>0\.0335<\/td><td>0\.0409<\/td>/);
-    for (const rel of ['pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/multi-column-2p.pdf', 'cjk/korean-text-with-tables.pdf']) {
+    expect(t[0].content).toMatch(
+      /^<table><tr><td>Inhibitor concentration \(g\)<\/td><td>bc \(V\/dec\)<\/td>.*?<td>Corrosion rate \(mm\/year\)<\/td><\/tr><tr><td>0<\/td><td>0\.0335<\/td><td>0\.0409<\/td>/,
+    );
+    for (const rel of [
+      'pdf-digital/federal-register-2020-17221.pdf',
+      'pdf-digital/multi-column-2p.pdf',
+      'cjk/korean-text-with-tables.pdf',
+    ]) {
       const d = await parseCorpus(rel, tmp.dir);
-      for (const b of blocks(d.json.pages).filter((x) => x.type === 'table')) expect(b.content.length, rel).toBeLessThan(0.5 * d.markdown.length);
+      for (const b of blocks(d.json.pages).filter((x) => x.type === 'table'))
+        expect(b.content.length, rel).toBeLessThan(0.5 * d.markdown.length);
       expect(blocks(d.json.pages).filter((x) => x.type === 'table').length, rel).toBe(rel.includes('federal') ? 2 : 0);
     }
   });

@@ -28,15 +28,19 @@ describe('Chromium-printed layout', () => {
 
   it('finds a compact borderless table with a header cell over two columns', async () => {
     const tables = (await doc()).json.pages[0].blocks.filter((b) => b.type === 'table').map((b) => b.content);
-    expect(tables[0]).toBe('<table><tr><td></td><td colspan="2">Pages per second</td><td></td></tr>' +
-      '<tr><td>Configuration</td><td>Single</td><td>Parallel</td><td>Memory (MB)</td></tr>' +
-      '<tr><td>Baseline</td><td>4.2</td><td>7.9</td><td>310</td></tr><tr><td>Cached fonts</td><td>5.1</td><td>9.6</td><td>342</td></tr>' +
-      '<tr><td>Streamed</td><td>6.8</td><td>12.4</td><td>205</td></tr><tr><td>Full</td><td>7.3</td><td>13.1</td><td>388</td></tr></table>');
+    expect(tables[0]).toBe(
+      '<table><tr><td></td><td colspan="2">Pages per second</td><td></td></tr>' +
+        '<tr><td>Configuration</td><td>Single</td><td>Parallel</td><td>Memory (MB)</td></tr>' +
+        '<tr><td>Baseline</td><td>4.2</td><td>7.9</td><td>310</td></tr><tr><td>Cached fonts</td><td>5.1</td><td>9.6</td><td>342</td></tr>' +
+        '<tr><td>Streamed</td><td>6.8</td><td>12.4</td><td>205</td></tr><tr><td>Full</td><td>7.3</td><td>13.1</td><td>388</td></tr></table>',
+    );
   });
 
   it('gives header cells wider than the column below them a column each (no span)', async () => {
     const tables = (await doc()).json.pages[0].blocks.filter((b) => b.type === 'table').map((b) => b.content);
-    expect(tables[1]).toMatch(/^<table><tr><td>Room<\/td><td>Racks<\/td><td>Average load<\/td><td>Availability<\/td><\/tr><tr><td>North<\/td><td>120<\/td><td>62%<\/td><td>99.98%<\/td><\/tr>/);
+    expect(tables[1]).toMatch(
+      /^<table><tr><td>Room<\/td><td>Racks<\/td><td>Average load<\/td><td>Availability<\/td><\/tr><tr><td>North<\/td><td>120<\/td><td>62%<\/td><td>99.98%<\/td><\/tr>/,
+    );
     expect(tables[1]).not.toContain('colspan');
   });
 
@@ -49,9 +53,11 @@ describe('Chromium-printed layout', () => {
 
   it('reads a justified line whose few words stand far apart as one line of its paragraph', async () => {
     const blocks = (await doc()).json.pages[2].blocks;
-    expect(blocks[0].content).toBe('The survey team confirms the structure of the reports in the next section, and a second ' +
-      'experimentation outperforms the documentation of representative administrations in most of the cases we studied, while the ' +
-      'committee documents the characteristically uncompromising implementation of every regional office across the country.');
+    expect(blocks[0].content).toBe(
+      'The survey team confirms the structure of the reports in the next section, and a second ' +
+        'experimentation outperforms the documentation of representative administrations in most of the cases we studied, while the ' +
+        'committee documents the characteristically uncompromising implementation of every regional office across the country.',
+    );
   });
 
   it('writes list bullets drawn as discs as list items', async () => {
@@ -62,67 +68,170 @@ describe('Chromium-printed layout', () => {
 });
 
 describe('assembly of HTML-printed documents', () => {
-  const el = (text: string, bbox: Rect, over: Partial<Elem> = {}): Elem =>
-    ({ kind: 'text', text, bbox, nLines: Math.max(1, Math.round((bbox[3] - bbox[1]) / 15)), size: 10.5, bold: 0, italic: 0, mono: 0, indent: false, shortLast: false, zone: 'body', ...over });
-  const page = (pageNum: number, elems: Elem[]): PageAnalysis => ({ pageNum, width: 595, height: 842, scale: 2, scanned: false, elems });
-  const en = (n: number) => Array.from({ length: n }, (_, i) => `The committee reviews the figures of region ${i + 1} and reports them.`).join(' ');
+  const el = (text: string, bbox: Rect, over: Partial<Elem> = {}): Elem => ({
+    kind: 'text',
+    text,
+    bbox,
+    nLines: Math.max(1, Math.round((bbox[3] - bbox[1]) / 15)),
+    size: 10.5,
+    bold: 0,
+    italic: 0,
+    mono: 0,
+    indent: false,
+    shortLast: false,
+    zone: 'body',
+    ...over,
+  });
+  const page = (pageNum: number, elems: Elem[]): PageAnalysis => ({
+    pageNum,
+    width: 595,
+    height: 842,
+    scale: 2,
+    scanned: false,
+    elems,
+  });
+  const en = (n: number) =>
+    Array.from({ length: n }, (_, i) => `The committee reviews the figures of region ${i + 1} and reports them.`).join(
+      ' ',
+    );
   const zh = (n: number) => '在现有研究的基础上，该方法比较了两种算法在实际场景中的表现。'.repeat(n);
 
   it('makes a notes list below both columns of the last page footnotes, read after the columns, labelled by their numbers', async () => {
-    const doc = await assembleDocument([page(0, [
-      el(`${en(3)}[^1] ${en(2)}`, [63, 60, 289, 240]), el(en(4), [306, 60, 532, 200], { shortLast: true }),
-      el('1. Code and data are available from the authors on request.', [67, 300, 255, 309], { size: 8 }),
-      el('2. All figures are rounded.', [67, 312, 200, 321], { size: 8 }),
-    ])], { fileType: '.pdf', pageCount: 1 }, options(at()));
+    const doc = await assembleDocument(
+      [
+        page(0, [
+          el(`${en(3)}[^1] ${en(2)}`, [63, 60, 289, 240]),
+          el(en(4), [306, 60, 532, 200], { shortLast: true }),
+          el('1. Code and data are available from the authors on request.', [67, 300, 255, 309], { size: 8 }),
+          el('2. All figures are rounded.', [67, 312, 200, 321], { size: 8 }),
+        ]),
+      ],
+      { fileType: '.pdf', pageCount: 1 },
+      options(at()),
+    );
     expect(doc.json.pages[0].blocks.map((b) => b.type)).toEqual(['text', 'text', 'footnote', 'footnote']);
     // Note 2's mark was not seen in the body; it belongs to the list all the same.
-    expect(doc.markdown.trim().split('\n\n').slice(-2)).toEqual(['[^1]: Code and data are available from the authors on request.', '[^2]: All figures are rounded.']);
+    expect(doc.markdown.trim().split('\n\n').slice(-2)).toEqual([
+      '[^1]: Code and data are available from the authors on request.',
+      '[^2]: All figures are rounded.',
+    ]);
   });
 
   it('reads a note at the page foot that opens with "1." as note 1, not "1. …"', async () => {
-    const doc = await assembleDocument([page(0, [el(`${en(4)}[^1] ${en(2)}`, [63, 60, 532, 240]), el(en(5), [63, 250, 532, 400]),
-      el('1. The data set is described in the appendix of the technical report.', [63, 760, 400, 769], { size: 8 })])], { fileType: '.pdf', pageCount: 1 }, options(at()));
-    expect(doc.markdown.trim().split('\n\n').pop()).toBe('[^1]: The data set is described in the appendix of the technical report.');
+    const doc = await assembleDocument(
+      [
+        page(0, [
+          el(`${en(4)}[^1] ${en(2)}`, [63, 60, 532, 240]),
+          el(en(5), [63, 250, 532, 400]),
+          el('1. The data set is described in the appendix of the technical report.', [63, 760, 400, 769], { size: 8 }),
+        ]),
+      ],
+      { fileType: '.pdf', pageCount: 1 },
+      options(at()),
+    );
+    expect(doc.markdown.trim().split('\n\n').pop()).toBe(
+      '[^1]: The data set is described in the appendix of the technical report.',
+    );
   });
 
   it('goes on with a CJK paragraph of two short lines (41 chars, as many letters as 82 Latin ones) in the next column', async () => {
-    const doc = await assembleDocument([page(0, [el(zh(6), [63, 60, 289, 400], { indent: true }),
-      el(`${zh(1)}针对上述问题，从工程实`, [63, 410, 289, 440], { indent: true }), el(`践的角度来看，${zh(3)}`, [306, 60, 532, 160], { shortLast: true })])],
-    { fileType: '.pdf', pageCount: 1 }, options(at()));
+    const doc = await assembleDocument(
+      [
+        page(0, [
+          el(zh(6), [63, 60, 289, 400], { indent: true }),
+          el(`${zh(1)}针对上述问题，从工程实`, [63, 410, 289, 440], { indent: true }),
+          el(`践的角度来看，${zh(3)}`, [306, 60, 532, 160], { shortLast: true }),
+        ]),
+      ],
+      { fileType: '.pdf', pageCount: 1 },
+      options(at()),
+    );
     expect(doc.markdown).toContain('从工程实践的角度来看');
   });
 
   it('keeps a dated line under the title near a narrow top margin (its year is no page number); a running head with one goes', async () => {
-    const paras = (y: number) => [el(en(4), [43, y, 569, y + 60]), el(en(4), [43, y + 70, 569, y + 130], { shortLast: true })];
-    const doc = await assembleDocument([
-      page(0, [el('Migration Plan for the Records System', [110, 38, 500, 59], { size: 18, bold: 1 }),
-        el('Prepared by the Platform Team, March 2025', [185, 72, 427, 85], { size: 11, shortLast: true }), ...paras(100)]),
-      page(1, [el('Records System · Migration Plan 2', [200, 15, 400, 25], { size: 9, shortLast: true }), ...paras(60)]),
-    ], { fileType: '.pdf', pageCount: 2 }, options(at()));
-    expect(doc.json.pages[0].blocks[1]).toMatchObject({ type: 'text', content: 'Prepared by the Platform Team, March 2025' });
+    const paras = (y: number) => [
+      el(en(4), [43, y, 569, y + 60]),
+      el(en(4), [43, y + 70, 569, y + 130], { shortLast: true }),
+    ];
+    const doc = await assembleDocument(
+      [
+        page(0, [
+          el('Migration Plan for the Records System', [110, 38, 500, 59], { size: 18, bold: 1 }),
+          el('Prepared by the Platform Team, March 2025', [185, 72, 427, 85], { size: 11, shortLast: true }),
+          ...paras(100),
+        ]),
+        page(1, [
+          el('Records System · Migration Plan 2', [200, 15, 400, 25], { size: 9, shortLast: true }),
+          ...paras(60),
+        ]),
+      ],
+      { fileType: '.pdf', pageCount: 2 },
+      options(at()),
+    );
+    expect(doc.json.pages[0].blocks[1]).toMatchObject({
+      type: 'text',
+      content: 'Prepared by the Platform Team, March 2025',
+    });
     expect(doc.json.pages[1].blocks[0]).toMatchObject({ type: 'header', content: 'Records System · Migration Plan 2' });
   });
 
   it('joins a paragraph a page break cut after a full stop when paragraphs open indented, not an indented one', async () => {
-    const pages = (indent: boolean) => [page(0, [el(zh(4), [63, 60, 532, 200], { indent: true }), el(zh(4), [63, 210, 532, 350], { indent: true }),
-      el(zh(5), [63, 600, 532, 780], { indent: true })]), page(1, [el(zh(2), [63, 60, 532, 90], { indent }), el(zh(4), [63, 100, 532, 240], { indent: true, shortLast: true })])];
-    const cut = await assembleDocument(pages(false), { fileType: '.pdf', pageCount: 2 }, options(at(), { fc: CLIENT_FEATURE_CONFIG }));
+    const pages = (indent: boolean) => [
+      page(0, [
+        el(zh(4), [63, 60, 532, 200], { indent: true }),
+        el(zh(4), [63, 210, 532, 350], { indent: true }),
+        el(zh(5), [63, 600, 532, 780], { indent: true }),
+      ]),
+      page(1, [
+        el(zh(2), [63, 60, 532, 90], { indent }),
+        el(zh(4), [63, 100, 532, 240], { indent: true, shortLast: true }),
+      ]),
+    ];
+    const cut = await assembleDocument(
+      pages(false),
+      { fileType: '.pdf', pageCount: 2 },
+      options(at(), { fc: CLIENT_FEATURE_CONFIG }),
+    );
     expect(cut.json.pages[1].merge_content_from_pre_page).toBe(true);
     expect(cut.markdown.trim().split('\n\n')).toHaveLength(4);
-    const fresh = await assembleDocument(pages(true), { fileType: '.pdf', pageCount: 2 }, options(at(), { fc: CLIENT_FEATURE_CONFIG }));
+    const fresh = await assembleDocument(
+      pages(true),
+      { fileType: '.pdf', pageCount: 2 },
+      options(at(), { fc: CLIENT_FEATURE_CONFIG }),
+    );
     expect(fresh.json.pages[1].merge_content_from_pre_page).toBe(false);
   });
 
   it('goes on over the page only from a paragraph of the same face and size (Type3 fonts renumbered per page): not from an ornament or a colophon', async () => {
     const body = (font: string) => ({ indent: true, font });
-    const pages = (last: Elem, font: string) => [page(0, [el(en(4), [63, 60, 532, 200], body('Type3 (22 0 R)')), el(en(4), [63, 210, 532, 350], body('Type3 (22 0 R)')), last]),
-      page(1, [el(en(2), [63, 60, 532, 90], { font }), el(en(4), [63, 100, 532, 240], { ...body(font), shortLast: true })])];
+    const pages = (last: Elem, font: string) => [
+      page(0, [
+        el(en(4), [63, 60, 532, 200], body('Type3 (22 0 R)')),
+        el(en(4), [63, 210, 532, 350], body('Type3 (22 0 R)')),
+        last,
+      ]),
+      page(1, [
+        el(en(2), [63, 60, 532, 90], { font }),
+        el(en(4), [63, 100, 532, 240], { ...body(font), shortLast: true }),
+      ]),
+    ];
     const merged = async (last: Elem, font = 'Type3 (48 0 R)') =>
-      (await assembleDocument(pages(last, font), { fileType: '.pdf', pageCount: 2 }, options(at(), { fc: CLIENT_FEATURE_CONFIG }))).json.pages[1].merge_content_from_pre_page;
+      (
+        await assembleDocument(
+          pages(last, font),
+          { fileType: '.pdf', pageCount: 2 },
+          options(at(), { fc: CLIENT_FEATURE_CONFIG }),
+        )
+      ).json.pages[1].merge_content_from_pre_page;
     // The same unnamed face on both pages: the paragraph goes on.
     expect(await merged(el(en(5), [63, 600, 532, 780], body('Type3 (22 0 R)')))).toBe(true);
     // A line of ornaments in a symbol face closing a chapter, a colophon in small type: a new page starts afresh.
-    expect(await merged(el('❚❘❙❚❘❙❚❘❙❚❙❚❘❙❚❘❙❚❘❙❚❘❙❚❘❘❙❚❘❙❚❘❙❚❘❙❚❘', [63, 500, 532, 520], { size: 21.8, font: 'ZapfDingbats' }))).toBe(false);
+    expect(
+      await merged(
+        el('❚❘❙❚❘❙❚❘❙❚❙❚❘❙❚❘❙❚❘❙❚❘❙❚❘❘❙❚❘❙❚❘❙❚❘❙❚❘', [63, 500, 532, 520], { size: 21.8, font: 'ZapfDingbats' }),
+      ),
+    ).toBe(false);
     expect(await merged(el(en(3), [63, 480, 532, 540], { size: 7.5, font: 'Type3 (22 0 R)' }))).toBe(false);
   });
 });

@@ -20,19 +20,41 @@ const box = (id: string, bbox: Rect) => ({ id, bbox });
 describe('reading order', () => {
   it('reads two columns whose headings share rows as columns, under a centred line crossing their gutter', () => {
     // en-two-column page 1 (points): title, authors (crossing the gutter at 289-306), abstract, then columns.
-    const top = [box('title', [135, 64, 460, 82]), box('authors', [208, 94, 387, 105]), box('abstract', [91, 116, 504, 158])];
-    const left = [box('L1 Introduction', [63, 182, 149, 196]), box('Lp1', [63, 204, 289, 420]), box('Lp2', [63, 427, 289, 534]),
-      box('L2 Related Work', [63, 553, 156, 567]), box('Lp3', [63, 575, 289, 743])];
-    const right = [box('R2.1', [306, 182, 428, 194]), box('Rp1', [306, 200, 533, 343]), box('R2.2', [306, 359, 414, 371]),
-      box('Rp2', [306, 377, 533, 508]), box('R3 Experiments', [306, 527, 393, 541]), box('Rp3', [306, 549, 533, 753])];
+    const top = [
+      box('title', [135, 64, 460, 82]),
+      box('authors', [208, 94, 387, 105]),
+      box('abstract', [91, 116, 504, 158]),
+    ];
+    const left = [
+      box('L1 Introduction', [63, 182, 149, 196]),
+      box('Lp1', [63, 204, 289, 420]),
+      box('Lp2', [63, 427, 289, 534]),
+      box('L2 Related Work', [63, 553, 156, 567]),
+      box('Lp3', [63, 575, 289, 743]),
+    ];
+    const right = [
+      box('R2.1', [306, 182, 428, 194]),
+      box('Rp1', [306, 200, 533, 343]),
+      box('R2.2', [306, 359, 414, 371]),
+      box('Rp2', [306, 377, 533, 508]),
+      box('R3 Experiments', [306, 527, 393, 541]),
+      box('Rp3', [306, 549, 533, 753]),
+    ];
     const order = readingOrder([...right, ...top, ...left]).map((b) => b.id);
     expect(order).toEqual([...top, ...left, ...right].map((b) => b.id));
   });
 
   it('reads a centred second title line before the heading below it (no column between them)', () => {
-    const items = [box('title', [70, 70, 525, 88]), box('title 2', [245, 92, 350, 110]), box('1 Introduction', [63, 137, 180, 151]),
-      box('para', [63, 162, 533, 248]), box('2 Method', [63, 262, 170, 276]), box('para 2', [63, 286, 533, 340]),
-      box('caption', [230, 352, 362, 364]), box('table', [63, 370, 533, 450])];
+    const items = [
+      box('title', [70, 70, 525, 88]),
+      box('title 2', [245, 92, 350, 110]),
+      box('1 Introduction', [63, 137, 180, 151]),
+      box('para', [63, 162, 533, 248]),
+      box('2 Method', [63, 262, 170, 276]),
+      box('para 2', [63, 286, 533, 340]),
+      box('caption', [230, 352, 362, 364]),
+      box('table', [63, 370, 533, 450]),
+    ];
     expect(readingOrder(items).map((b) => b.id)).toEqual(items.map((b) => b.id));
   });
 });
@@ -40,31 +62,76 @@ describe('reading order', () => {
 /** A one-line cell with evenly spread characters. */
 const ln = (text: string, x0: number, y0: number, x1: number, size = 9.5): RawLine => {
   const w = (x1 - x0) / text.length;
-  return { text, bbox: [x0, y0, x1, y0 + 10], cx0: [...text].map((_, i) => x0 + i * w), cx1: [...text].map((_, i) => x0 + (i + 1) * w), size, bold: 0, italic: 0, mono: 0, font: 'Serif', rotated: false, rtl: false };
+  return {
+    text,
+    bbox: [x0, y0, x1, y0 + 10],
+    cx0: [...text].map((_, i) => x0 + i * w),
+    cx1: [...text].map((_, i) => x0 + (i + 1) * w),
+    size,
+    bold: 0,
+    italic: 0,
+    mono: 0,
+    font: 'Serif',
+    rotated: false,
+    rtl: false,
+  };
 };
-const grid = (rows: [string, number, number][][], y0 = 100, pitch = 16) => rows.flatMap((r, k) => r.map(([t, a, b]) => ln(t, a, y0 + k * pitch, b)));
+const grid = (rows: [string, number, number][][], y0 = 100, pitch = 16) =>
+  rows.flatMap((r, k) => r.map(([t, a, b]) => ln(t, a, y0 + k * pitch, b)));
 
 describe('tables without rules', () => {
   it('spans a header centred over two data columns, though it is flush with neither (en-paper Table 1)', () => {
-    const rows: [string, number, number][][] = [[['Pages per second', 265, 330]],
-      [['Configuration', 65, 118], ['Single', 182, 206], ['Parallel', 300, 329], ['Memory (MB)', 418, 474]],
-      ...[['Baseline', '4.2', '7.9', '310'], ['Cached fonts', '5.1', '9.6', '342'], ['Streamed', '6.8', '12.4', '205'], ['Full', '7.3', '13.1', '388']]
-        .map((r): [string, number, number][] => [[r[0], 65, 65 + 5 * r[0].length], [r[1], 182, 194], [r[2], 300, 300 + 4.5 * r[2].length], [r[3], 418, 432]])];
+    const rows: [string, number, number][][] = [
+      [['Pages per second', 265, 330]],
+      [
+        ['Configuration', 65, 118],
+        ['Single', 182, 206],
+        ['Parallel', 300, 329],
+        ['Memory (MB)', 418, 474],
+      ],
+      ...[
+        ['Baseline', '4.2', '7.9', '310'],
+        ['Cached fonts', '5.1', '9.6', '342'],
+        ['Streamed', '6.8', '12.4', '205'],
+        ['Full', '7.3', '13.1', '388'],
+      ].map((r): [string, number, number][] => [
+        [r[0], 65, 65 + 5 * r[0].length],
+        [r[1], 182, 194],
+        [r[2], 300, 300 + 4.5 * r[2].length],
+        [r[3], 418, 432],
+      ]),
+    ];
     const [t] = detectBorderless(grid(rows));
     expect(t.html).toContain('<tr><td></td><td colspan="2">Pages per second</td><td></td></tr>');
     expect(t.html).toContain('<tr><td>Full</td><td>7.3</td><td>13.1</td><td>388</td></tr>');
   });
 
   it('takes a column of lower-case one-word keys for keys, not for wrapped text (en-guide)', () => {
-    const rows = [['Setting', 'Default', 'Meaning'], ['port', '8080', 'Port the service listens on'], ['workers', '2', 'Parallel parse threads'],
-      ['cache', 'on', 'Keep parsed pages on disk'], ['timeout', '120 s', 'Longest conversion allowed']]
-      .map((r): [string, number, number][] => [[r[0], 65, 65 + 4.3 * r[0].length], [r[1], 222, 222 + 5 * r[1].length], [r[2], 378, 378 + 4.1 * r[2].length]]);
+    const rows = [
+      ['Setting', 'Default', 'Meaning'],
+      ['port', '8080', 'Port the service listens on'],
+      ['workers', '2', 'Parallel parse threads'],
+      ['cache', 'on', 'Keep parsed pages on disk'],
+      ['timeout', '120 s', 'Longest conversion allowed'],
+    ].map((r): [string, number, number][] => [
+      [r[0], 65, 65 + 4.3 * r[0].length],
+      [r[1], 222, 222 + 5 * r[1].length],
+      [r[2], 378, 378 + 4.1 * r[2].length],
+    ]);
     const found = detectBorderless(grid(rows));
     expect(found).toHaveLength(1);
     expect(found[0].html).toContain('<tr><td>workers</td><td>2</td><td>Parallel parse threads</td></tr>');
     // Lines of prose wrapped in a narrow cell still keep a grid from forming.
-    const wrapped = [['If more than four', '6', 'Boxes'], ['dependents, see', '7', 'Wages'], ['instructions and', '8', 'Taxable'], ['check here', '9', 'Total']]
-      .map((r): [string, number, number][] => [[r[0], 65, 65 + 4.3 * r[0].length], [r[1], 222, 227], [r[2], 378, 378 + 4.5 * r[2].length]]);
+    const wrapped = [
+      ['If more than four', '6', 'Boxes'],
+      ['dependents, see', '7', 'Wages'],
+      ['instructions and', '8', 'Taxable'],
+      ['check here', '9', 'Total'],
+    ].map((r): [string, number, number][] => [
+      [r[0], 65, 65 + 4.3 * r[0].length],
+      [r[1], 222, 227],
+      [r[2], 378, 378 + 4.5 * r[2].length],
+    ]);
     expect(detectBorderless(grid(wrapped, 100, 11))).toEqual([]);
   });
 });
@@ -74,9 +141,14 @@ describe('notes, titles and CJK faces on a born-digital page (zh-notes.pdf)', ()
   it('makes each note with a hanging mark its own footnote, the low one no footer, and the marks references', async () => {
     const doc = await parseDocument(file, 'zh-notes.pdf', options(at()));
     const blocks = doc.json.pages[0].blocks;
-    expect(blocks.filter((b) => b.type === 'footnote').map((b) => b.content)).toEqual(['1 本文的数据集与代码可向作者索取，使用时请注明出处。', '2 数据由市交通管理部门提供。']);
+    expect(blocks.filter((b) => b.type === 'footnote').map((b) => b.content)).toEqual([
+      '1 本文的数据集与代码可向作者索取，使用时请注明出处。',
+      '2 数据由市交通管理部门提供。',
+    ]);
     expect(blocks.filter((b) => b.type === 'footer').map((b) => b.content)).toEqual(['1']);
-    expect(doc.markdown).toMatch(/\n\[\^1\]: 本文的数据集与代码可向作者索取，使用时请注明出处。\n\n\[\^2\]: 数据由市交通管理部门提供。\n$/);
+    expect(doc.markdown).toMatch(
+      /\n\[\^1\]: 本文的数据集与代码可向作者索取，使用时请注明出处。\n\n\[\^2\]: 数据由市交通管理部门提供。\n$/,
+    );
     // The body's marks (one raised at the head of a mupdf line, in another face) are references in one paragraph.
     expect(doc.markdown).toMatch(/基本一致。\[\^1\]随着城市化[^\n]*\[\^2\]/);
     expect(doc.markdown).not.toMatch(/^\d$/m);
@@ -86,7 +158,9 @@ describe('notes, titles and CJK faces on a born-digital page (zh-notes.pdf)', ()
     const doc = await parseDocument(file, 'zh-notes.pdf', options(at()));
     const blocks = doc.json.pages[0].blocks;
     expect(blocks.filter((b) => b.type === 'title').map((b) => [b.content, b.title_level])).toEqual([
-      ['基于版面分析的学术论文脚注与表格识别方法研究：以双栏期刊论文为例', 1], ['1 引言', 2]]);
+      ['基于版面分析的学术论文脚注与表格识别方法研究：以双栏期刊论文为例', 1],
+      ['1 引言', 2],
+    ]);
     expect(blocks.some((b) => b.type === 'code')).toBe(false);
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
@@ -96,42 +170,119 @@ describe('notes, titles and CJK faces on a born-digital page (zh-notes.pdf)', ()
 });
 
 describe('a one-page memo (en-memo): headings of one style, a journal line over the title', () => {
-  const el = (text: string, y: number, size: number, bold = 0, nLines = 1, x1 = 300): Elem =>
-    ({ kind: 'text', text, bbox: [63, y, x1, y + (size + 2) * nLines], nLines, size, bold, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body', font: bold ? 'Serif-Bold' : 'Serif' });
-  const para = (y: number) => el('The plan moves every record to the new store and keeps the audit trail of each change on the way.', y, 10.5, 0, 3, 532);
-  const elems = [el('Records System · Migration Plan', 44, 9, 0, 1, 358), el('Migration Plan for the Records System', 64, 18, 1, 1, 463),
-    el('1 Scope', 124, 10.5, 1), para(140), el('1.1 Current state', 190, 10.5, 1), para(206), el('1.1.1 Storage', 256, 10.5, 1), para(272),
-    el('2 Plan', 322, 10.5, 1), para(338), el('2.1 Phases', 388, 10.5, 1), para(404), el('Page 1', 790, 9, 0, 1, 310)];
+  const el = (text: string, y: number, size: number, bold = 0, nLines = 1, x1 = 300): Elem => ({
+    kind: 'text',
+    text,
+    bbox: [63, y, x1, y + (size + 2) * nLines],
+    nLines,
+    size,
+    bold,
+    italic: 0,
+    mono: 0,
+    indent: false,
+    shortLast: true,
+    zone: 'body',
+    font: bold ? 'Serif-Bold' : 'Serif',
+  });
+  const para = (y: number) =>
+    el(
+      'The plan moves every record to the new store and keeps the audit trail of each change on the way.',
+      y,
+      10.5,
+      0,
+      3,
+      532,
+    );
+  const elems = [
+    el('Records System · Migration Plan', 44, 9, 0, 1, 358),
+    el('Migration Plan for the Records System', 64, 18, 1, 1, 463),
+    el('1 Scope', 124, 10.5, 1),
+    para(140),
+    el('1.1 Current state', 190, 10.5, 1),
+    para(206),
+    el('1.1.1 Storage', 256, 10.5, 1),
+    para(272),
+    el('2 Plan', 322, 10.5, 1),
+    para(338),
+    el('2.1 Phases', 388, 10.5, 1),
+    para(404),
+    el('Page 1', 790, 9, 0, 1, 310),
+  ];
   it('levels numbered 1 / 1.1 / 1.1.1 under the title, and drops the running line above it', async () => {
-    const doc = await assembleDocument([{ pageNum: 0, width: 595, height: 842, scale: 2, scanned: false, elems }], { fileType: '.pdf', pageCount: 1 }, options(at()));
+    const doc = await assembleDocument(
+      [{ pageNum: 0, width: 595, height: 842, scale: 2, scanned: false, elems }],
+      { fileType: '.pdf', pageCount: 1 },
+      options(at()),
+    );
     const blocks = doc.json.pages[0].blocks;
     expect(blocks.filter((b) => b.type === 'title').map((b) => [b.content, b.title_level])).toEqual([
-      ['Migration Plan for the Records System', 1], ['1 Scope', 2], ['1.1 Current state', 3], ['1.1.1 Storage', 4], ['2 Plan', 2], ['2.1 Phases', 3]]);
-    expect(blocks.filter((b) => b.type === 'header' || b.type === 'footer').map((b) => b.content)).toEqual(['Records System · Migration Plan', 'Page 1']);
+      ['Migration Plan for the Records System', 1],
+      ['1 Scope', 2],
+      ['1.1 Current state', 3],
+      ['1.1.1 Storage', 4],
+      ['2 Plan', 2],
+      ['2.1 Phases', 3],
+    ]);
+    expect(blocks.filter((b) => b.type === 'header' || b.type === 'footer').map((b) => b.content)).toEqual([
+      'Records System · Migration Plan',
+      'Page 1',
+    ]);
     expect(doc.markdown).not.toContain('Records System ·');
   });
 });
 
 describe('tables a column or page break cut in two', () => {
   const head = '<tr><td>Month</td><td>Orders</td></tr>';
-  const table = (rows: string[], bbox: Rect): Elem => ({ kind: 'table', text: `<table>${rows.join('')}</table>`, bbox, nLines: 0, size: 10, bold: 0, italic: 0, mono: 0, indent: false, shortLast: true, zone: 'body' });
+  const table = (rows: string[], bbox: Rect): Elem => ({
+    kind: 'table',
+    text: `<table>${rows.join('')}</table>`,
+    bbox,
+    nLines: 0,
+    size: 10,
+    bold: 0,
+    italic: 0,
+    mono: 0,
+    indent: false,
+    shortLast: true,
+    zone: 'body',
+  });
   const row = (m: string, n: number) => `<tr><td>${m}</td><td>${n}</td></tr>`;
-  const page = (pageNum: number, elems: Elem[]): PageAnalysis => ({ pageNum, width: 595, height: 842, scale: 2, scanned: false, elems });
+  const page = (pageNum: number, elems: Elem[]): PageAnalysis => ({
+    pageNum,
+    width: 595,
+    height: 842,
+    scale: 2,
+    scanned: false,
+    elems,
+  });
 
   it('joins the rows, dropping a header row the second part repeats', () => {
-    expect(joinTables(`<table>${head}${row('Jan', 1)}</table>`, `<table>${head}${row('Feb', 2)}</table>`)).toBe(`<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`);
-    expect(joinTables(`<table>${head}${row('Jan', 1)}</table>`, `<table>${row('Feb', 2)}</table>`)).toBe(`<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`);
+    expect(joinTables(`<table>${head}${row('Jan', 1)}</table>`, `<table>${head}${row('Feb', 2)}</table>`)).toBe(
+      `<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`,
+    );
+    expect(joinTables(`<table>${head}${row('Jan', 1)}</table>`, `<table>${row('Feb', 2)}</table>`)).toBe(
+      `<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`,
+    );
   });
 
   it('reads one table in the Markdown where it goes on in the next column, and over a page when asked', async () => {
-    const cols = [page(0, [table([head, row('Jan', 1)], [63, 600, 289, 700]), table([row('Feb', 2)], [306, 80, 532, 120])])];
+    const cols = [
+      page(0, [table([head, row('Jan', 1)], [63, 600, 289, 700]), table([row('Feb', 2)], [306, 80, 532, 120])]),
+    ];
     const doc = await assembleDocument(cols, { fileType: '.pdf', pageCount: 1 }, options(at()));
     expect(doc.json.pages[0].blocks.filter((b) => b.type === 'table')).toHaveLength(2); // a block per column
     expect(doc.markdown.trim()).toBe(`<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`);
-    const pages = [page(0, [table([head, row('Jan', 1)], [63, 600, 532, 780])]), page(1, [table([head, row('Feb', 2)], [63, 80, 532, 120])])];
+    const pages = [
+      page(0, [table([head, row('Jan', 1)], [63, 600, 532, 780])]),
+      page(1, [table([head, row('Feb', 2)], [63, 80, 532, 120])]),
+    ];
     const split = await assembleDocument(pages, { fileType: '.pdf', pageCount: 2 }, options(at()));
     expect(split.markdown.match(/<table>/g)).toHaveLength(2); // SoMark's default: tables do not cross pages
-    const joined = await assembleDocument(pages, { fileType: '.pdf', pageCount: 2 }, options(at(), { fc: { enable_table_cross_page: true } }));
+    const joined = await assembleDocument(
+      pages,
+      { fileType: '.pdf', pageCount: 2 },
+      options(at(), { fc: { enable_table_cross_page: true } }),
+    );
     expect(joined.markdown.trim()).toBe(`<table>${head}${row('Jan', 1)}${row('Feb', 2)}</table>`);
   });
 });

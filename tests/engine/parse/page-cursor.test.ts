@@ -9,15 +9,22 @@ const pagesOf = (rs: [number, number][]) => rs.flatMap(([a, b]) => Array.from({ 
 describe('page cursor', () => {
   it('front and back claims cover [start, end) once, the back in shrinking ranges', () => {
     const c = pageCursor(3, 400);
-    const front: [number, number][] = [], back: [number, number][] = [];
+    const front: [number, number][] = [],
+      back: [number, number][] = [];
     for (let k = 0; ; k++) {
       const fromBack = k % 40 === 39; // the worker comes late and then claims now and then
       const r = claimPages(c, fromBack ? 2 : 0);
       if (!r) break;
       (fromBack ? back : front).push(r);
     }
-    expect([...pagesOf(front), ...pagesOf(back)].sort((x, y) => x - y)).toEqual(Array.from({ length: 397 }, (_, i) => i + 3));
-    expect(front.slice(0, 3)).toEqual([[3, 4], [4, 5], [5, 6]]);
+    expect([...pagesOf(front), ...pagesOf(back)].sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 397 }, (_, i) => i + 3),
+    );
+    expect(front.slice(0, 3)).toEqual([
+      [3, 4],
+      [4, 5],
+      [5, 6],
+    ]);
     for (let i = 1; i < front.length; i++) expect(front[i][0]).toBe(front[i - 1][1]);
     // The first share: a quarter of what the main thread left (400 - 42 = 358 pages), from the end.
     expect(back[0]).toEqual([400 - Math.ceil(358 / 4), 400]);

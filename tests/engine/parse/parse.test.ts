@@ -8,14 +8,25 @@ import { analysePages, assembleDocument, parseDocument, type PageAnalysis } from
 import { corpus, jsonViolations, loadScore, options, parseCorpus, tempDir } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => { tmp = await tempDir(); });
-afterAll(async () => { await tmp.dispose(); });
+beforeAll(async () => {
+  tmp = await tempDir();
+});
+afterAll(async () => {
+  await tmp.dispose();
+});
 
 const indexOf = (blocks: Block[], start: string) => blocks.findIndex((b) => b.content.startsWith(start));
 
 describe('JSON shape', () => {
-  it.each(['pdf-digital/multi_page.pdf', 'pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/picture_classification.pdf',
-    'pdf-digital/redp5110_sampled.pdf', 'cjk/issue12823.pdf', 'rotated/rotated-page-90.pdf', 'images/double-column-A.jpg'])('%s: valid types, idx and bboxes', async (rel) => {
+  it.each([
+    'pdf-digital/multi_page.pdf',
+    'pdf-digital/federal-register-2020-17221.pdf',
+    'pdf-digital/picture_classification.pdf',
+    'pdf-digital/redp5110_sampled.pdf',
+    'cjk/issue12823.pdf',
+    'rotated/rotated-page-90.pdf',
+    'images/double-column-A.jpg',
+  ])('%s: valid types, idx and bboxes', async (rel) => {
     // OCR'd pages have their own shape test (tests/engine/ocr); a full-page OCR is too slow here.
     const doc = await parseCorpus(rel, tmp.dir, { ocr: { enabled: false, lang: 'auto' } });
     expect(doc.json.pages.length).toBe(doc.pageCount);
@@ -83,7 +94,8 @@ describe('headers and footers', () => {
     const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
     const footers = doc.json.pages.flatMap((p) => p.blocks.filter((b) => b.type === 'footer' || b.type === 'header'));
     expect(footers.length).toBeGreaterThan(5);
-    for (const f of footers.filter((x) => /\p{L}{3}/u.test(x.content))) expect(doc.markdown.split('\n')).not.toContain(f.content);
+    for (const f of footers.filter((x) => /\p{L}{3}/u.test(x.content)))
+      expect(doc.markdown.split('\n')).not.toContain(f.content);
   });
 });
 
@@ -96,7 +108,9 @@ describe('cross-page paragraphs', () => {
     expect(flags.filter(Boolean).length).toBeLessThan(flags.length / 2);
     // Not joined: the page break stays.
     expect(doc.markdown).toContain('Soekarno-\n\nHatta International Airport');
-    const joined = await parseCorpus('pdf-digital/federal-register-2020-17221.pdf', tmp.dir, { fc: { enable_text_cross_page: true } });
+    const joined = await parseCorpus('pdf-digital/federal-register-2020-17221.pdf', tmp.dir, {
+      fc: { enable_text_cross_page: true },
+    });
     expect(joined.markdown).toContain('takeoff from Soekarno-Hatta International Airport');
     expect(joined.json).toEqual(doc.json);
   });
@@ -122,31 +136,41 @@ describe('figures and images', () => {
   });
 
   it('image=none writes no crops and links nothing; base64 inlines data URIs', async () => {
-    const none = await parseCorpus('pdf-digital/picture_classification.pdf', join(tmp.dir, 'none'), { ef: { image: 'none' } });
+    const none = await parseCorpus('pdf-digital/picture_classification.pdf', join(tmp.dir, 'none'), {
+      ef: { image: 'none' },
+    });
     expect(none.images).toEqual([]);
     expect(none.markdown).not.toContain('![');
     expect(existsSync(join(tmp.dir, 'none', 'images'))).toBe(false);
-    const b64 = await parseCorpus('pdf-digital/picture_classification.pdf', join(tmp.dir, 'b64'), { ef: { image: 'base64' } });
+    const b64 = await parseCorpus('pdf-digital/picture_classification.pdf', join(tmp.dir, 'b64'), {
+      ef: { image: 'base64' },
+    });
     expect(b64.markdown).toContain('](data:image/png;base64,iVBOR');
   });
 
   const NO_OCR = { ocr: { enabled: false, lang: 'auto' as const } };
-  it.each([['images/bmp_24.bmp', 200, 200], ['images/double-column-A.jpg', 1248, 1664], ['images/webp-test.webp', 2000, 2829]])(
-    '%s (OCR off) is one page of its own pixel size with a figure', async (rel, w, h) => {
-      const doc = await parseCorpus(rel, tmp.dir, NO_OCR);
-      expect(doc.pageCount).toBe(1);
-      const p = doc.json.pages[0];
-      if (w) expect(p.page_size).toEqual({ w, h });
-      expect(p.blocks.map((b) => b.type)).toEqual(['figure']);
-      expect(p.blocks[0].bbox).toEqual([0, 0, p.page_size.w, p.page_size.h]);
-      expect(doc.images.length).toBe(1);
-      expect(doc.markdown.trim()).toBe(`![](${doc.images[0].url})`);
-    });
+  it.each([
+    ['images/bmp_24.bmp', 200, 200],
+    ['images/double-column-A.jpg', 1248, 1664],
+    ['images/webp-test.webp', 2000, 2829],
+  ])('%s (OCR off) is one page of its own pixel size with a figure', async (rel, w, h) => {
+    const doc = await parseCorpus(rel, tmp.dir, NO_OCR);
+    expect(doc.pageCount).toBe(1);
+    const p = doc.json.pages[0];
+    if (w) expect(p.page_size).toEqual({ w, h });
+    expect(p.blocks.map((b) => b.type)).toEqual(['figure']);
+    expect(p.blocks[0].bbox).toEqual([0, 0, p.page_size.w, p.page_size.h]);
+    expect(doc.images.length).toBe(1);
+    expect(doc.markdown.trim()).toBe(`![](${doc.images[0].url})`);
+  });
 
   it('a multi-page TIFF (OCR off) is one page per image, each a figure of its pixel size', async () => {
     const doc = await parseCorpus('images/2206.01062.tif', tmp.dir, NO_OCR);
     expect(doc.pageCount).toBe(2);
-    expect(doc.json.pages.map((p) => p.page_size)).toEqual([{ w: 612, h: 792 }, { w: 612, h: 792 }]);
+    expect(doc.json.pages.map((p) => p.page_size)).toEqual([
+      { w: 612, h: 792 },
+      { w: 612, h: 792 },
+    ]);
     expect(doc.json.pages.map((p) => p.blocks.map((b) => b.type))).toEqual([['figure'], ['figure']]);
     expect(doc.images.length).toBe(2);
   });
@@ -166,17 +190,33 @@ describe('GIF input', () => {
 describe('progress and abort', () => {
   it('reports every page and stops when aborted', async () => {
     const seen: number[] = [];
-    await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir, { onProgress: (p) => { expect(p.pages_total).toBe(18); seen.push(p.pages_done); } });
+    await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir, {
+      onProgress: (p) => {
+        expect(p.pages_total).toBe(18);
+        seen.push(p.pages_done);
+      },
+    });
     expect(seen).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
     const ac = new AbortController();
-    const run = parseCorpus('large/freeculture.pdf', tmp.dir, { signal: ac.signal, onProgress: (p) => { if (p.pages_done === 3) ac.abort(); } });
+    const run = parseCorpus('large/freeculture.pdf', tmp.dir, {
+      signal: ac.signal,
+      onProgress: (p) => {
+        if (p.pages_done === 3) ac.abort();
+      },
+    });
     await expect(run).rejects.toThrow();
   });
 });
 
 describe('text similarity with the reference Markdown', () => {
-  it.each([['multi_page', 0.97], ['picture_classification', 0.97], ['code_and_formula', 0.95], ['amt_handbook_sample', 0.93],
-    ['right_to_left_01', 0.95], ['2305.03393v1-pg9', 0.93]])('%s ≥ %f', async (stem, min) => {
+  it.each([
+    ['multi_page', 0.97],
+    ['picture_classification', 0.97],
+    ['code_and_formula', 0.95],
+    ['amt_handbook_sample', 0.93],
+    ['right_to_left_01', 0.95],
+    ['2305.03393v1-pg9', 0.93],
+  ])('%s ≥ %f', async (stem, min) => {
     const score = await loadScore();
     const doc = await parseCorpus(`pdf-digital/${stem}.pdf`, tmp.dir);
     const ref = readFileSync(corpus(`pdf-digital/${stem}.expected.md`), 'utf8');
@@ -185,13 +225,25 @@ describe('text similarity with the reference Markdown', () => {
 });
 
 describe('title F1 against the reference titles (score.mjs)', () => {
-  it.each(['multi_page', 'amt_handbook_sample', 'right_to_left_01', 'picture_classification'])('%s ≥ 0.9 on text', async (stem) => {
-    const score = await loadScore();
-    const ref = JSON.parse(readFileSync(corpus(`pdf-digital/${stem}.expected.json`), 'utf8')) as { texts: { label: string; text: string; level?: number }[] };
-    const truth = ref.texts.filter((t) => t.label === 'title' || t.label === 'section_header').map((t) => ({ text: t.text, level: t.level ?? 1 }));
-    const doc = await parseCorpus(`pdf-digital/${stem}.pdf`, tmp.dir);
-    expect(score.titleScores(truth, doc.json.pages.flatMap((p) => p.blocks)).text).toBeGreaterThanOrEqual(0.9);
-  });
+  it.each(['multi_page', 'amt_handbook_sample', 'right_to_left_01', 'picture_classification'])(
+    '%s ≥ 0.9 on text',
+    async (stem) => {
+      const score = await loadScore();
+      const ref = JSON.parse(readFileSync(corpus(`pdf-digital/${stem}.expected.json`), 'utf8')) as {
+        texts: { label: string; text: string; level?: number }[];
+      };
+      const truth = ref.texts
+        .filter((t) => t.label === 'title' || t.label === 'section_header')
+        .map((t) => ({ text: t.text, level: t.level ?? 1 }));
+      const doc = await parseCorpus(`pdf-digital/${stem}.pdf`, tmp.dir);
+      expect(
+        score.titleScores(
+          truth,
+          doc.json.pages.flatMap((p) => p.blocks),
+        ).text,
+      ).toBeGreaterThanOrEqual(0.9);
+    },
+  );
 });
 
 describe('tables and code', () => {
@@ -232,7 +284,12 @@ describe('split analysis (worker pool)', () => {
     const whole = await parseCorpus(rel, join(tmp.dir, 'whole'));
     const dir = join(tmp.dir, 'split');
     const opts = options(dir);
-    const parts = await Promise.all([[0, 7], [7, 18]].map(([a, b]) => analysePages(corpus(rel), '.pdf', a, b, { imageDir: opts.imageDir })));
+    const parts = await Promise.all(
+      [
+        [0, 7],
+        [7, 18],
+      ].map(([a, b]) => analysePages(corpus(rel), '.pdf', a, b, { imageDir: opts.imageDir })),
+    );
     const analyses = structuredClone(parts.flat()) as PageAnalysis[]; // what crosses the thread boundary
     const doc = await assembleDocument(analyses.reverse(), { fileType: '.pdf', pageCount: 18 }, opts);
     const strip = (s: string) => s.replaceAll('http://engine.test/files/', '');

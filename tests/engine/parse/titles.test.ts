@@ -5,8 +5,12 @@ import type { Block } from '../../../shared/somark.ts';
 import { parseCorpus, tempDir } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => { tmp = await tempDir(); });
-afterAll(async () => { await tmp.dispose(); });
+beforeAll(async () => {
+  tmp = await tempDir();
+});
+afterAll(async () => {
+  await tmp.dispose();
+});
 
 const titlesOf = (pages: { blocks: Block[] }[]) => pages.flatMap((p) => p.blocks.filter((b) => b.type === 'title'));
 
@@ -18,7 +22,9 @@ describe('titles in context', () => {
     const last = titlesOf([doc.json.pages[doc.json.pages.length - 1]]).map((b) => b.content);
     expect(last).toEqual(['Row and Column Access Control Support in IBM DB2 for i']);
     // An italic tagline under a heading is its subtitle, not a heading of its own.
-    expect(titlesOf(doc.json.pages).map((b) => b.content)).not.toContain('Expert help to achieve your business requirements');
+    expect(titlesOf(doc.json.pages).map((b) => b.content)).not.toContain(
+      'Expert help to achieve your business requirements',
+    );
     expect(titlesOf(doc.json.pages).map((b) => b.content)).toContain('We build confident, satisfied clients');
   });
 
@@ -27,7 +33,8 @@ describe('titles in context', () => {
     const titles = titlesOf(doc.json.pages);
     expect(titles.map((b) => b.content)).not.toContain('제1695호');
     expect(titles[0].title_level).toBe(1);
-    for (let i = 1; i < titles.length; i++) expect(titles[i].title_level!).toBeLessThanOrEqual(titles[i - 1].title_level! + 1);
+    for (let i = 1; i < titles.length; i++)
+      expect(titles[i].title_level!).toBeLessThanOrEqual(titles[i - 1].title_level! + 1);
   });
 
   it('puts a document title set smaller than its sections at level 1, with Markdown depth = title_level', async () => {

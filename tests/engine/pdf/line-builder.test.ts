@@ -18,7 +18,8 @@ function line(text: string, f: FontInfo, adv: (c: string) => number = () => 6): 
 }
 const cjkFace = (): FontInfo => ({ name: 'NotoSerifCJKjp-Regular', bold: false, italic: false, mono: true });
 const courier: FontInfo = { name: 'Courier', bold: false, italic: false, mono: true, monoSure: true };
-const proportional = (c: string) => ({ i: 2.8, l: 2.8, t: 3.3, r: 3.9, o: 5.5, n: 5.6, p: 5.6, w: 7.6, k: 5.2, e: 5, s: 4.4 })[c] ?? 5.5;
+const proportional = (c: string) =>
+  ({ i: 2.8, l: 2.8, t: 3.3, r: 3.9, o: 5.5, n: 5.6, p: 5.6, w: 7.6, k: 5.2, e: 5, s: 4.4 })[c] ?? 5.5;
 
 describe('LineBuilder mono', () => {
   it('gives a CJK face flagged fixed-pitch no monospace for its ideographs or its proportional Latin', () => {
@@ -51,15 +52,61 @@ function placed(glyphs: [string, number, number][]): string {
 describe('LineBuilder accents', () => {
   it('composes an accent whose box overlaps the letter before or after it, and keeps one set beside its neighbours', () => {
     // "O˘guz": the breve (before the g in the text) is kerned back over it
-    expect(placed([['O', 0, 7], ['\u02d8', 7.5, 12.5], ['g', 7, 12], ['u', 12, 17], ['z', 17, 21]])).toBe('Oğuz');
+    expect(
+      placed([
+        ['O', 0, 7],
+        ['\u02d8', 7.5, 12.5],
+        ['g', 7, 12],
+        ['u', 12, 17],
+        ['z', 17, 21],
+      ]),
+    ).toBe('Oğuz');
     // "Ageˆncia", "c¸a˜o": accents after their letter, over or under it
-    expect(placed([['g', 0, 5], ['e', 5, 9.5], ['\u02c6', 5, 9.5], ['n', 9.5, 15]])).toBe('gên');
-    expect(placed([['c', 0, 4.5], ['\u00b8', 0.5, 4], ['a', 4.5, 9], ['\u02dc', 4.5, 9], ['o', 9, 14]])).toBe('ção');
-    expect(placed([['\u0131', 0, 3], ['\u00b4', 0, 3]])).toBe('í'); // TeX's dotless i under an acute
+    expect(
+      placed([
+        ['g', 0, 5],
+        ['e', 5, 9.5],
+        ['\u02c6', 5, 9.5],
+        ['n', 9.5, 15],
+      ]),
+    ).toBe('gên');
+    expect(
+      placed([
+        ['c', 0, 4.5],
+        ['\u00b8', 0.5, 4],
+        ['a', 4.5, 9],
+        ['\u02dc', 4.5, 9],
+        ['o', 9, 14],
+      ]),
+    ).toBe('ção');
+    expect(
+      placed([
+        ['\u0131', 0, 3],
+        ['\u00b4', 0, 3],
+      ]),
+    ).toBe('í'); // TeX's dotless i under an acute
     // a backtick or acute in prose or code takes its own advance: kept
-    expect(placed([['`', 0, 6], ['a', 6, 12], ['`', 12, 18]])).toBe('`a`');
-    expect(placed([['x', 0, 5], ['\u00b4', 5, 9], [' ', 9, 12], ['y', 12, 17]])).toBe('x\u00b4 y');
+    expect(
+      placed([
+        ['`', 0, 6],
+        ['a', 6, 12],
+        ['`', 12, 18],
+      ]),
+    ).toBe('`a`');
+    expect(
+      placed([
+        ['x', 0, 5],
+        ['\u00b4', 5, 9],
+        [' ', 9, 12],
+        ['y', 12, 17],
+      ]),
+    ).toBe('x\u00b4 y');
     // no precomposed form: both stay
-    expect(placed([['q', 0, 5], ['\u02d8', 0, 5]])).toBe('q\u02d8');
+    expect(
+      placed([
+        ['q', 0, 5],
+        ['\u02d8', 0, 5],
+      ]),
+    ).toBe('q\u02d8');
   });
 });

@@ -9,22 +9,34 @@ import { charsReadInPlace, fastWalkAvailable, walkStext } from '../../../engine/
 import { corpus } from '../parse/helpers.ts';
 
 const FILES = [
-  'pdf-digital/2305.03393v1-pg9.pdf', 'pdf-digital/code_and_formula.pdf', 'pdf-digital/right_to_left_01.pdf',
-  'pdf-digital/picture_classification.pdf', 'pdf-digital/redp5110_sampled.pdf', 'pdf-digital/multi-column-2p.pdf',
-  'large/irs-manual-400p.pdf', 'cjk/korean-text-with-tables.pdf',
+  'pdf-digital/2305.03393v1-pg9.pdf',
+  'pdf-digital/code_and_formula.pdf',
+  'pdf-digital/right_to_left_01.pdf',
+  'pdf-digital/picture_classification.pdf',
+  'pdf-digital/redp5110_sampled.pdf',
+  'pdf-digital/multi-column-2p.pdf',
+  'large/irs-manual-400p.pdf',
+  'cjk/korean-text-with-tables.pdf',
 ];
 
 function events(st: mupdf.StructuredText, slow: boolean): unknown[] {
   const out: unknown[] = [];
-  walkStext(st, {
-    beginTextBlock: () => out.push('block'),
-    beginLine: (wmode, dir) => out.push(['line', wmode, dir]),
-    onChar: (c, font, size, q, rgb) => out.push([c, font, size, Array.from(q), rgb]),
-    endLine: () => out.push('/line'),
-    endTextBlock: () => out.push('/block'),
-    onImageBlock: (bbox, image, m) => { out.push(['image', bbox, image.getWidth(), image.getHeight(), m]); image.destroy(); },
-    onVector: (bbox, stroked, rect, color) => out.push(['vector', bbox, stroked, rect, color]),
-  }, slow);
+  walkStext(
+    st,
+    {
+      beginTextBlock: () => out.push('block'),
+      beginLine: (wmode, dir) => out.push(['line', wmode, dir]),
+      onChar: (c, font, size, q, rgb) => out.push([c, font, size, Array.from(q), rgb]),
+      endLine: () => out.push('/line'),
+      endTextBlock: () => out.push('/block'),
+      onImageBlock: (bbox, image, m) => {
+        out.push(['image', bbox, image.getWidth(), image.getHeight(), m]);
+        image.destroy();
+      },
+      onVector: (bbox, stroked, rect, color) => out.push(['vector', bbox, stroked, rect, color]),
+    },
+    slow,
+  );
   return out;
 }
 

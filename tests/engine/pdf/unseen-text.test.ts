@@ -35,7 +35,13 @@ describe('text that cannot be seen', () => {
 
   it('keeps white text on a dark fill or an image, drops it on the white page', () => {
     const text = lines(readFileSync(new URL('./fixtures/white-text.pdf', import.meta.url)), 0);
-    for (const seen of ['Visible Black Heading', 'White On Dark Banner', 'White On Photo', 'Invisible OCR Layer', 'Body text in black closes the page.']) {
+    for (const seen of [
+      'Visible Black Heading',
+      'White On Dark Banner',
+      'White On Photo',
+      'Invisible OCR Layer',
+      'Body text in black closes the page.',
+    ]) {
       expect(text).toContain(seen);
     }
     for (const hidden of ['Hidden Gray White', 'Hidden CMYK White', 'Hidden Near White', 'Covered White Text']) {

@@ -72,19 +72,22 @@ describe('bad inputs', () => {
     else expect(r.code).toBe(1104);
   });
 
-  it.each(readdirSync(`${CORPUS}/bad-input`).filter((f) => !['empty.pdf', 'garbage.pdf'].includes(f)))('%s: clear error or a result, no crash', async (f) => {
-    const r = await outcome(corpus(`bad-input/${f}`));
-    if (r.code !== 0) {
-      expect(ERROR_CODES, `${f}: ${r.code} ${r.message}`).toContain(r.code);
-      expect(r.data).toEqual({ error: r.message });
-      noStack(r.message);
-    } else if (r.data.status === 'FAILED') {
-      noStack(r.data.error);
-    } else {
-      expect(r.data.status).toBe('SUCCESS');
-      expect(r.data.result.outputs.json.pages.length).toBe(r.data.metadata.page_num);
-    }
-  });
+  it.each(readdirSync(`${CORPUS}/bad-input`).filter((f) => !['empty.pdf', 'garbage.pdf'].includes(f)))(
+    '%s: clear error or a result, no crash',
+    async (f) => {
+      const r = await outcome(corpus(`bad-input/${f}`));
+      if (r.code !== 0) {
+        expect(ERROR_CODES, `${f}: ${r.code} ${r.message}`).toContain(r.code);
+        expect(r.data).toEqual({ error: r.message });
+        noStack(r.message);
+      } else if (r.data.status === 'FAILED') {
+        noStack(r.data.error);
+      } else {
+        expect(r.data.status).toBe('SUCCESS');
+        expect(r.data.result.outputs.json.pages.length).toBe(r.data.metadata.page_num);
+      }
+    },
+  );
 
   it('the server still answers after all of them', async () => {
     const r = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('pdf-digital/two_paragraphs.pdf')));

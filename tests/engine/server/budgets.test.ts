@@ -41,7 +41,8 @@ async function fourPageScan(dir: string): Promise<string> {
   return path;
 }
 
-const sync = async (srv: TestServer, path: string) => (await postForm(`${srv.url}/parse/sync`, await fileForm(path, { output_formats: 'markdown' }))).body;
+const sync = async (srv: TestServer, path: string) =>
+  (await postForm(`${srv.url}/parse/sync`, await fileForm(path, { output_formats: 'markdown' }))).body;
 
 describe('budgets that follow progress', () => {
   it('a 4-page scan parsed while two busy loops hold both cores completes', async () => {
@@ -66,7 +67,8 @@ describe('budgets that follow progress', () => {
     const next = await sync(srv, corpus('pdf-digital/two_paragraphs.pdf'));
     expect(next.code, next.message).toBe(0);
     // The stuck worker is never terminated inside native code: once its grace is over it is left to come out.
-    for (let i = 0; i < 600 && !srv.logs.some((l) => /inside native inference: it is replaced/.test(l)); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 600 && !srv.logs.some((l) => /inside native inference: it is replaced/.test(l)); i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(srv.logs.join('\n')).toMatch(/inside native inference: it is replaced/);
   }, 120_000);
 

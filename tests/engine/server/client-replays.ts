@@ -8,8 +8,13 @@ import { basename } from 'node:path';
 type Body = Record<string, any>;
 const ELEMENT_FORMATS = JSON.stringify({ image: 'url', formula: 'latex', table: 'html', cs: 'image' });
 const FEATURES = JSON.stringify({
-  enable_text_cross_page: false, enable_table_cross_page: false, enable_title_level_recognition: false,
-  enable_inline_image: true, enable_table_image: true, enable_image_understanding: true, keep_header_footer: false,
+  enable_text_cross_page: false,
+  enable_table_cross_page: false,
+  enable_title_level_recognition: false,
+  enable_inline_image: true,
+  enable_table_image: true,
+  enable_image_understanding: true,
+  keep_header_footer: false,
 });
 
 async function post(url: string, body: FormData | URLSearchParams): Promise<{ status: number; body: Body }> {
@@ -18,7 +23,13 @@ async function post(url: string, body: FormData | URLSearchParams): Promise<{ st
 }
 
 /** The multipart upload most clients send: file, api_key (when set), repeated output_formats, the two JSON fields. */
-async function uploadForm(file: string, apiKey: string | null, formats: string[], featureField = 'feature_config', mime?: string): Promise<FormData> {
+async function uploadForm(
+  file: string,
+  apiKey: string | null,
+  formats: string[],
+  featureField = 'feature_config',
+  mime?: string,
+): Promise<FormData> {
   const form = new FormData();
   const blob = await openAsBlob(file, mime ? { type: mime } : {});
   form.append('file', blob, basename(file));
@@ -30,12 +41,21 @@ async function uploadForm(file: string, apiKey: string | null, formats: string[]
 }
 
 /** RAGFlow Go (`pdf_parser_somark.go`): submit, then soMarkPoll checks ONCE and fails unless SUCCESS. */
-export async function ragflowGo(base: string, file: string, apiKey: string): Promise<{ pages: number; blocks: number }> {
+export async function ragflowGo(
+  base: string,
+  file: string,
+  apiKey: string,
+): Promise<{ pages: number; blocks: number }> {
   const sub = (await post(`${base}/parse/async`, await uploadForm(file, apiKey || null, ['json']))).body;
   if (sub.code !== 0) throw new Error(`parser: SoMark submit business error code=${sub.code} message=${sub.message}`);
   const taskId: string = sub.data?.task_id ?? '';
   if (!taskId) throw new Error('parser: SoMark submit returned no task_id');
-  const chk = (await post(`${base}/parse/async_check`, new URLSearchParams({ task_id: taskId, ...(apiKey ? { api_key: apiKey } : {}) }))).body;
+  const chk = (
+    await post(
+      `${base}/parse/async_check`,
+      new URLSearchParams({ task_id: taskId, ...(apiKey ? { api_key: apiKey } : {}) }),
+    )
+  ).body;
   if (chk.code !== 0) throw new Error(`parser: SoMark poll business error code=${chk.code} message=${chk.message}`);
   const status = chk.data?.status;
   if (status !== 'SUCCESS') throw new Error(`parser: SoMark task ${taskId} status=${status}`);
@@ -63,7 +83,9 @@ export function difyErrorDetail(payload: Body, fallback = 'unknown error'): stri
 export async function difyAsync(base: string, file: string, apiKey: string): Promise<Body> {
   const sub = (await post(`${base}/parse/async`, await uploadForm(file, apiKey, ['markdown', 'json']))).body;
   if (sub.code !== 0 || !sub.data?.task_id) throw new Error(`SoMark API error: ${difyErrorDetail(sub)}`);
-  const chk = (await post(`${base}/parse/async_check`, new URLSearchParams({ api_key: apiKey, task_id: sub.data.task_id }))).body;
+  const chk = (
+    await post(`${base}/parse/async_check`, new URLSearchParams({ api_key: apiKey, task_id: sub.data.task_id }))
+  ).body;
   if (chk.code !== 0) throw new Error(`SoMark API error: ${difyErrorDetail(chk)}`);
   if (chk.data?.status === 'SUCCESS') return chk.data.result?.outputs ?? {};
   if (chk.data?.status === 'FAILED') throw new Error(`SoMark task failed: ${difyErrorDetail(chk, 'task failed')}`);
@@ -90,7 +112,10 @@ export async function fastgptPrivate(base: string, file: string): Promise<Body> 
   const r = await post(`${base}/extract`, await uploadForm(file, null, ['json', 'markdown'], 'feature_configs'));
   if (r.status < 200 || r.status > 299) throw new Error(`request failed: HTTP ${r.status}`);
   const b = r.body;
-  if (b?.code !== 0) throw new Error(`SoMark API error: ${(typeof b?.data?.error === 'string' ? b.data.error : '') || b?.message || 'unknown error'}`);
+  if (b?.code !== 0)
+    throw new Error(
+      `SoMark API error: ${(typeof b?.data?.error === 'string' ? b.data.error : '') || b?.message || 'unknown error'}`,
+    );
   if (!b.outputs) throw new Error('SoMark response has no outputs');
   return b.outputs;
 }
@@ -100,12 +125,25 @@ export async function ragflowPy(base: string, file: string, apiKey: string): Pro
   if ((await fetch(base, { method: 'HEAD' })).status >= 500) throw new Error('[SoMark] endpoint not reachable');
   const parse = (r: { status: number; body: Body }, stage: string): Body => {
     if (r.status >= 500) throw new Error(`[SoMark] ${stage} HTTP ${r.status}`);
-    if (r.body.code !== 0) throw new Error(`[SoMark] ${stage} business error code=${r.body.code} message=${r.body.message}`);
+    if (r.body.code !== 0)
+      throw new Error(`[SoMark] ${stage} business error code=${r.body.code} message=${r.body.message}`);
     return r.body;
   };
-  const sub = parse(await post(`${base}/parse/async`, await uploadForm(file, apiKey || null, ['json'], 'feature_config', 'application/pdf')), 'submit');
+  const sub = parse(
+    await post(
+      `${base}/parse/async`,
+      await uploadForm(file, apiKey || null, ['json'], 'feature_config', 'application/pdf'),
+    ),
+    'submit',
+  );
   const taskId: string = sub.data.task_id;
-  const body = parse(await post(`${base}/parse/async_check`, new URLSearchParams({ task_id: taskId, ...(apiKey ? { api_key: apiKey } : {}) })), 'poll');
+  const body = parse(
+    await post(
+      `${base}/parse/async_check`,
+      new URLSearchParams({ task_id: taskId, ...(apiKey ? { api_key: apiKey } : {}) }),
+    ),
+    'poll',
+  );
   const payload = body.data || {};
   if (payload.status === 'SUCCESS') {
     if (!payload.result) throw new Error('[SoMark] SUCCESS but no result');
@@ -117,26 +155,36 @@ export async function ragflowPy(base: string, file: string, apiKey: string): Pro
 
 /** SoMark MCP server (`src/index.ts`): /parse/sync; on a code ≠ 0 it reads `data.error` before `message`. */
 export async function somarkMcp(base: string, file: string, apiKey: string): Promise<{ text: string }> {
-  const res = await fetch(`${base}/parse/sync`, { method: 'POST', body: await uploadForm(file, apiKey, ['json', 'markdown']) });
+  const res = await fetch(`${base}/parse/sync`, {
+    method: 'POST',
+    body: await uploadForm(file, apiKey, ['json', 'markdown']),
+  });
   if (!res.ok) throw new Error(`API request failed: ${res.status}`);
   const { code, message, data } = (await res.json()) as Body;
   if (code !== 0) throw new Error(`API error: ${data.error || message || 'Unknown error'}`); // a TypeError when data is null
   const { outputs } = data.result;
-  return { text: `Task ID: ${data.task_id}\nFile: ${data.result.file_name}\nPages: ${data.metadata.page_num}\n${outputs.markdown ?? ''}` };
+  return {
+    text: `Task ID: ${data.task_id}\nFile: ${data.result.file_name}\nPages: ${data.metadata.page_num}\n${outputs.markdown ?? ''}`,
+  };
 }
 
 /** SoMark's own skill (`somark_parser.py`): async submit, poll, then page_count from outputs.json.metadata. */
-export async function somarkParserPy(base: string, file: string, apiKey: string): Promise<{ pageCount: number; outputs: Body }> {
+export async function somarkParserPy(
+  base: string,
+  file: string,
+  apiKey: string,
+): Promise<{ pageCount: number; outputs: Body }> {
   const sub = await post(`${base}/parse/async`, await uploadForm(file, apiKey, ['markdown', 'json']));
   if (sub.status !== 200) throw new Error(`提交任务失败 [${sub.status}]`);
-  const taskId = (sub.body.data || {}).task_id;
+  const taskId = sub.body.data?.task_id;
   if (!taskId) throw new Error(`响应中缺少 task_id: ${JSON.stringify(sub.body)}`);
   const chk = await post(`${base}/parse/async_check`, new URLSearchParams({ api_key: apiKey, task_id: taskId }));
   const data = chk.body.data || {};
   if (data.status === 'FAILED') throw new Error(`SoMark 任务失败: ${JSON.stringify(data)}`);
   if (data.status !== 'SUCCESS') throw new Error(`still ${data.status}: the skill would poll again`);
-  const outputs = (data.result || {}).outputs || data.result || {};
+  const outputs = data.result?.outputs || data.result || {};
   const meta = outputs.json?.metadata;
-  const pageCount = typeof meta === 'object' && meta !== null && Number.isInteger(meta.page_count) ? meta.page_count : 0;
+  const pageCount =
+    typeof meta === 'object' && meta !== null && Number.isInteger(meta.page_count) ? meta.page_count : 0;
   return { pageCount, outputs };
 }

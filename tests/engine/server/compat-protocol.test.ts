@@ -13,7 +13,11 @@ let srv: TestServer;
 let open: TestServer;
 let fx: Fixtures;
 beforeAll(async () => {
-  [srv, open, fx] = await Promise.all([startTestServer({ maxBytes: 1024 * 1024 }), startTestServer({ noAuth: true, apiKeys: [] }), makeFixtures()]);
+  [srv, open, fx] = await Promise.all([
+    startTestServer({ maxBytes: 1024 * 1024 }),
+    startTestServer({ noAuth: true, apiKeys: [] }),
+    makeFixtures(),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([srv?.dispose(), open?.dispose(), fx?.dispose()]);
@@ -27,15 +31,18 @@ const expectErrorEnvelope = (body: Envelope, code: number) => {
 };
 
 describe('a FAILED task', () => {
-  it.each(['/parse/async_check', '/extract/async_check'])('%s: code 0, the reason as the envelope message and in data.error', async (path) => {
-    const sub = await postForm(`${srv.url}/parse/async`, await fileForm(fx.damagedPng));
-    expect(sub.body.code, 'the damaged PNG passes the upload checks').toBe(0);
-    const r = await postForm(srv.url + path, new URLSearchParams({ task_id: sub.body.data.task_id, api_key: KEY }));
-    expect(r.body.code).toBe(0);
-    expect(r.body.data).toMatchObject({ status: 'FAILED', result: null });
-    expect(r.body.data.error).toMatch(/damaged|cannot be decoded/);
-    expect(r.body.message).toBe(r.body.data.error);
-  });
+  it.each(['/parse/async_check', '/extract/async_check'])(
+    '%s: code 0, the reason as the envelope message and in data.error',
+    async (path) => {
+      const sub = await postForm(`${srv.url}/parse/async`, await fileForm(fx.damagedPng));
+      expect(sub.body.code, 'the damaged PNG passes the upload checks').toBe(0);
+      const r = await postForm(srv.url + path, new URLSearchParams({ task_id: sub.body.data.task_id, api_key: KEY }));
+      expect(r.body.code).toBe(0);
+      expect(r.body.data).toMatchObject({ status: 'FAILED', result: null });
+      expect(r.body.data.error).toMatch(/damaged|cannot be decoded/);
+      expect(r.body.message).toBe(r.body.data.error);
+    },
+  );
 
   it('/parse/sync of the same file: an error envelope with the reason in message and data.error', async () => {
     const r = await postForm(`${srv.url}/parse/sync`, await fileForm(fx.damagedPng));
@@ -46,20 +53,52 @@ describe('a FAILED task', () => {
 });
 
 describe('error envelopes: data is an object with the reason, never null', () => {
-  it.each(['/parse/sync', '/parse/async', '/parse/async_check', '/usage', '/extract', '/extract/acc_sync', '/extract/async', '/extract/async_check'])('%s with a wrong key: 1107', async (ep) => {
-    expectErrorEnvelope((await postForm(srv.url + ep, new URLSearchParams({ api_key: 'sk-wrong', task_id: 'x' }))).body, 1107);
+  it.each([
+    '/parse/sync',
+    '/parse/async',
+    '/parse/async_check',
+    '/usage',
+    '/extract',
+    '/extract/acc_sync',
+    '/extract/async',
+    '/extract/async_check',
+  ])('%s with a wrong key: 1107', async (ep) => {
+    expectErrorEnvelope(
+      (await postForm(srv.url + ep, new URLSearchParams({ api_key: 'sk-wrong', task_id: 'x' }))).body,
+      1107,
+    );
   });
 
   it('unknown task, missing file, too large, invalid parameters', async () => {
-    expectErrorEnvelope((await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ api_key: KEY, task_id: 'f'.repeat(32) }))).body, 1133);
+    expectErrorEnvelope(
+      (await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ api_key: KEY, task_id: 'f'.repeat(32) })))
+        .body,
+      1133,
+    );
     expectErrorEnvelope((await postForm(`${srv.url}/parse/async`, await fileForm(null))).body, 1111);
-    expectErrorEnvelope((await postForm(`${srv.url}/parse/async`, await fileForm(corpus('bad-input/invalid-pdf-structure-pdfminer-one-page.pdf')))).body, 1118);
-    expectErrorEnvelope((await postForm(`${srv.url}/parse/sync`, await fileForm(TWO, { output_formats: 'docx' }))).body, 1133);
+    expectErrorEnvelope(
+      (
+        await postForm(
+          `${srv.url}/parse/async`,
+          await fileForm(corpus('bad-input/invalid-pdf-structure-pdfminer-one-page.pdf')),
+        )
+      ).body,
+      1118,
+    );
+    expectErrorEnvelope(
+      (await postForm(`${srv.url}/parse/sync`, await fileForm(TWO, { output_formats: 'docx' }))).body,
+      1133,
+    );
   });
 
   it('unknown paths, wrong methods, unknown files and a malformed HTTP request', async () => {
     const root = srv.url.replace('/api/v1', '');
-    for (const [url, method] of [[`${srv.url}/nope`, 'POST'], [`${root}/index.html`, 'GET'], [`${srv.url}/parse/sync`, 'GET'], [`${srv.url}/files/${'a'.repeat(32)}/bundle.zip`, 'GET']] as const) {
+    for (const [url, method] of [
+      [`${srv.url}/nope`, 'POST'],
+      [`${root}/index.html`, 'GET'],
+      [`${srv.url}/parse/sync`, 'GET'],
+      [`${srv.url}/files/${'a'.repeat(32)}/bundle.zip`, 'GET'],
+    ] as const) {
       const res = await fetch(url, { method });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expectErrorEnvelope(await res.json(), 1133);
@@ -89,7 +128,11 @@ describe('POST /extract (older self-hosted SoMark; FastGPT private mode)', () =>
   it('answers the finished task with outputs at the top level of the body (and the sync data)', async () => {
     const r = await postForm(`${open.url}/extract`, await privateForm(TWO));
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ code: 0, message: '任务成功', data: { error: null, metadata: { page_num: 1, file_type: '.pdf' } } });
+    expect(r.body).toMatchObject({
+      code: 0,
+      message: '任务成功',
+      data: { error: null, metadata: { page_num: 1, file_type: '.pdf' } },
+    });
     const outputs = (r.body as any).outputs;
     expect(outputs.markdown).toContain('The second paragraph.');
     expect(outputs.json.pages).toHaveLength(1);
@@ -102,13 +145,16 @@ describe('POST /extract (older self-hosted SoMark; FastGPT private mode)', () =>
   });
 });
 
-describe('outputs.json.metadata.page_count (read by SoMark\'s somark_parser.py)', () => {
+describe("outputs.json.metadata.page_count (read by SoMark's somark_parser.py)", () => {
   it('equals metadata.page_num, in sync answers and in async_check answers', async () => {
     const sync = await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { output_formats: ['json'] }));
     expect(sync.body.data.metadata.page_num).toBe(2);
     expect(sync.body.data.result.outputs.json.metadata).toEqual({ page_count: 2 });
     const sub = await postForm(`${srv.url}/parse/async`, await fileForm(TWO));
-    const r = await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ task_id: sub.body.data.task_id, api_key: KEY }));
+    const r = await postForm(
+      `${srv.url}/parse/async_check`,
+      new URLSearchParams({ task_id: sub.body.data.task_id, api_key: KEY }),
+    );
     expect(r.body.data.result.outputs.json.metadata.page_count).toBe(1);
   });
 });

@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpus, fileForm, KEY, pollUntilDone, postForm, startTestServer, type TestServer } from './helpers.ts';
 
-const DOCS = ['pdf-digital/federal-register-2020-17221.pdf', 'pdf-digital/redp5110_sampled.pdf', 'pdf-digital/multi_page.pdf', 'pdf-digital/normal_4pages.pdf', 'large/irs-manual-400p.pdf'];
+const DOCS = [
+  'pdf-digital/federal-register-2020-17221.pdf',
+  'pdf-digital/redp5110_sampled.pdf',
+  'pdf-digital/multi_page.pdf',
+  'pdf-digital/normal_4pages.pdf',
+  'large/irs-manual-400p.pdf',
+];
 
 describe('10 concurrent async tasks', () => {
   let srv: TestServer;
@@ -17,7 +23,9 @@ describe('10 concurrent async tasks', () => {
 
   it('all reach SUCCESS; QUEUING, PROCESSING and progress are observed; the server stays responsive', async () => {
     const files = Array.from({ length: 10 }, (_, i) => corpus(DOCS[i % DOCS.length]!));
-    const submits = await Promise.all(files.map(async (f) => (await postForm(`${srv.url}/parse/async`, await fileForm(f))).body));
+    const submits = await Promise.all(
+      files.map(async (f) => (await postForm(`${srv.url}/parse/async`, await fileForm(f))).body),
+    );
     for (const s of submits) expect(s, s.message).toMatchObject({ code: 0, data: { status: 'QUEUING' } });
     const ids: string[] = submits.map((s) => s.data.task_id);
     expect(new Set(ids).size).toBe(10);
@@ -91,13 +99,20 @@ describe('page-range split', () => {
       // OCR off: the split is under test here, not the two scanned pages (OCR: tests/engine/ocr).
       const srv = await startTestServer({ workers, maxPages: 500, ocr: { enabled: false, lang: 'auto' } });
       try {
-        const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/freeculture.pdf')))).body.data.task_id;
+        const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/freeculture.pdf')))).body.data
+          .task_id;
         let maxDone = 0;
-        const d = await pollUntilDone(srv.url, id, (x) => x.progress && (maxDone = Math.max(maxDone, x.progress.pages_done)));
+        const d = await pollUntilDone(
+          srv.url,
+          id,
+          (x) => x.progress && (maxDone = Math.max(maxDone, x.progress.pages_done)),
+        );
         expect(d.status, d.error).toBe('SUCCESS');
         expect(maxDone).toBeLessThanOrEqual(352);
         // Image URLs differ by host and file key only.
-        results.push(JSON.parse(JSON.stringify(d.result).replace(/http:\/\/[^/]+\/api\/v1\/files\/[0-9a-f]{32}\//g, 'URL/')));
+        results.push(
+          JSON.parse(JSON.stringify(d.result).replace(/http:\/\/[^/]+\/api\/v1\/files\/[0-9a-f]{32}\//g, 'URL/')),
+        );
       } finally {
         await srv.dispose();
       }
@@ -119,7 +134,8 @@ describe('job time limit', () => {
       const sync = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('large/irs-manual-400p.pdf')));
       expect(sync.body).toMatchObject({ code: 1137, data: { error: expect.any(String) } });
       expect(sync.body.message).toMatch(/longer than/);
-      const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/irs-manual-400p.pdf')))).body.data.task_id;
+      const id = (await postForm(`${srv.url}/parse/async`, await fileForm(corpus('large/irs-manual-400p.pdf')))).body
+        .data.task_id;
       const failed = await pollUntilDone(srv.url, id);
       expect(failed).toMatchObject({ status: 'FAILED', result: null });
       expect(failed.error).toMatch(/longer than/);

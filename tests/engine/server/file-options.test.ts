@@ -38,10 +38,18 @@ describe('page_range', () => {
     expect(md).not.toContain(firstLine);
     const pdf = await fetch(String(body.data.result.pdf_url));
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
-  it.each([['9', 'has 5 pages'], ['3-1', 'count up'], ['x', 'not a page']])('"%s" answers 1133 (%s)', async (range, words) => {
+  it.each([
+    ['9', 'has 5 pages'],
+    ['3-1', 'count up'],
+    ['x', 'not a page'],
+  ])('"%s" answers 1133 (%s)', async (range, words) => {
     const { body } = await postForm(`${srv.url}/parse/async`, await fileForm(FIVE, { page_range: range }));
     expect(body.code).toBe(1133);
     expect(body.message).toContain(words);
@@ -57,9 +65,14 @@ describe('ocr and ocr_lang', () => {
   });
 
   it('ocr=false leaves a scan without text', async () => {
-    const { body } = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('pdf-scanned/ocr_test.pdf'), { ocr: 'false' }));
+    const { body } = await postForm(
+      `${srv.url}/parse/sync`,
+      await fileForm(corpus('pdf-scanned/ocr_test.pdf'), { ocr: 'false' }),
+    );
     expect(body.code, body.message).toBe(0);
-    expect((body.data.result.outputs.markdown as string).replace(/!\[[^\]]*\]\([^)]*\)/g, '')).not.toMatch(/[A-Za-z]{4,}/);
+    expect((body.data.result.outputs.markdown as string).replace(/!\[[^\]]*\]\([^)]*\)/g, '')).not.toMatch(
+      /[A-Za-z]{4,}/,
+    );
   });
 
   it('an unknown language answers 1133 naming the field', async () => {

@@ -40,7 +40,10 @@ export interface Envelope<T = any> {
   data: T;
 }
 
-export async function postForm(url: string, form: FormData | URLSearchParams | null): Promise<{ status: number; type: string; body: Envelope }> {
+export async function postForm(
+  url: string,
+  form: FormData | URLSearchParams | null,
+): Promise<{ status: number; type: string; body: Envelope }> {
   const res = await fetch(url, { method: 'POST', body: form });
   const text = await res.text();
   let body: Envelope;
@@ -53,18 +56,31 @@ export async function postForm(url: string, form: FormData | URLSearchParams | n
 }
 
 /** A form with the file (streamed from disk by fetch), the key and any extra fields. */
-export async function fileForm(path: string | null, fields: Record<string, string | string[]> = {}, name?: string): Promise<FormData> {
+export async function fileForm(
+  path: string | null,
+  fields: Record<string, string | string[]> = {},
+  name?: string,
+): Promise<FormData> {
   const form = new FormData();
   if (path) form.append('file', await openAsBlob(path), name ?? basename(path));
-  for (const [k, v] of Object.entries({ api_key: KEY, ...fields })) for (const x of Array.isArray(v) ? v : [v]) form.append(k, x);
+  for (const [k, v] of Object.entries({ api_key: KEY, ...fields }))
+    for (const x of Array.isArray(v) ? v : [v]) form.append(k, x);
   return form;
 }
 
-export async function pollUntilDone(base: string, taskId: string, onData?: (d: any) => void, timeoutMs = 120_000): Promise<any> {
+export async function pollUntilDone(
+  base: string,
+  taskId: string,
+  onData?: (d: any) => void,
+  timeoutMs = 120_000,
+): Promise<any> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     // wait=0: no long-poll hold, so onData sees every status and the progress as it moves.
-    const { body } = await postForm(`${base}/parse/async_check`, new URLSearchParams({ task_id: taskId, api_key: KEY, wait: '0' }));
+    const { body } = await postForm(
+      `${base}/parse/async_check`,
+      new URLSearchParams({ task_id: taskId, api_key: KEY, wait: '0' }),
+    );
     if (body.code !== 0) throw new Error(`async_check code ${body.code}: ${body.message}`);
     onData?.(body.data);
     if (body.data.status === 'SUCCESS' || body.data.status === 'FAILED') return body.data;

@@ -48,16 +48,25 @@ describe('default bound (25 s)', () => {
     await srv?.dispose();
   });
 
-  it.each(['/parse/async_check', '/extract/async_check'])('one %s right after the submit answers SUCCESS with the result (url-encoded and multipart)', async (path) => {
-    for (const multipart of [false, true]) {
-      const sub = await postForm(`${srv.url}/parse/async`, await fileForm(TWO));
-      const id = sub.body.data.task_id;
-      const body = multipart ? await fileForm(null, { task_id: id }) : new URLSearchParams({ task_id: id, api_key: KEY });
-      const r = await postForm(srv.url + path, body);
-      expect(r.body, r.body.message).toMatchObject({ code: 0, message: '查询成功', data: { task_id: id, status: 'SUCCESS', error: null } });
-      expect(r.body.data.result.outputs.markdown).toContain('The second paragraph.');
-    }
-  });
+  it.each(['/parse/async_check', '/extract/async_check'])(
+    'one %s right after the submit answers SUCCESS with the result (url-encoded and multipart)',
+    async (path) => {
+      for (const multipart of [false, true]) {
+        const sub = await postForm(`${srv.url}/parse/async`, await fileForm(TWO));
+        const id = sub.body.data.task_id;
+        const body = multipart
+          ? await fileForm(null, { task_id: id })
+          : new URLSearchParams({ task_id: id, api_key: KEY });
+        const r = await postForm(srv.url + path, body);
+        expect(r.body, r.body.message).toMatchObject({
+          code: 0,
+          message: '查询成功',
+          data: { task_id: id, status: 'SUCCESS', error: null },
+        });
+        expect(r.body.data.result.outputs.markdown).toContain('The second paragraph.');
+      }
+    },
+  );
 
   it('an invalid wait is a 1133 parameter error', async () => {
     const sub = await postForm(`${srv.url}/parse/async`, await fileForm(TWO));
@@ -111,7 +120,13 @@ describe('unfinished tasks', () => {
     cleanup.push(async () => closed || (await core.close()));
     const upload = join(dataDir, 'upload.pdf');
     await copyFile(SLOW_PDF, upload);
-    const task = await core.submit({ uploadPath: upload, fileName: 'slow.pdf', formats: ['json'], elementFormats: DEFAULT_ELEMENT_FORMATS, featureConfig: DEFAULT_FEATURE_CONFIG });
+    const task = await core.submit({
+      uploadPath: upload,
+      fileName: 'slow.pdf',
+      formats: ['json'],
+      elementFormats: DEFAULT_ELEMENT_FORMATS,
+      featureConfig: DEFAULT_FEATURE_CONFIG,
+    });
     let answered: boolean | null = null;
     const server = createServer(async (req, res) => {
       const form = await readForm(req, { uploadsDir: core.store.uploadsDir, maxBytes: 1024 });
@@ -121,7 +136,11 @@ describe('unfinished tasks', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     cleanup.push(() => new Promise((r) => server.close(r)));
     const ac = new AbortController();
-    const req = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { method: 'POST', body: new URLSearchParams({ task_id: task.task_id }), signal: ac.signal });
+    const req = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+      method: 'POST',
+      body: new URLSearchParams({ task_id: task.task_id }),
+      signal: ac.signal,
+    });
     for (let i = 0; i < 200 && core.waiting === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(core.waiting, 'the check is held').toBe(1);
     ac.abort();
@@ -143,8 +162,26 @@ describe('unfinished tasks', () => {
   it('the CLI takes --long-poll-seconds', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'docparse-cli-hold-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const args = ['engine/cli/server.ts', '--port', '0', '--api-key', KEY, '--data-dir', dataDir, '--workers', '1', '--max-pages', String(SLOW_MAX_PAGES), '--long-poll-seconds', '0.3', '--quiet'];
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [
+      'engine/cli/server.ts',
+      '--port',
+      '0',
+      '--api-key',
+      KEY,
+      '--data-dir',
+      dataDir,
+      '--workers',
+      '1',
+      '--max-pages',
+      String(SLOW_MAX_PAGES),
+      '--long-poll-seconds',
+      '0.3',
+      '--quiet',
+    ];
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise((r) => child.once('exit', r));
     cleanup.push(async () => {
       child.kill('SIGTERM');

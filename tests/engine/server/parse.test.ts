@@ -39,20 +39,30 @@ describe('sync', () => {
 
   it('honours output_formats: repeated, JSON-array string, single', async () => {
     const only = async (fields: Record<string, string | string[]>) =>
-      Object.keys((await postForm(`${srv.url}/parse/sync`, await fileForm(TWO, fields))).body.data.result.outputs).sort();
+      Object.keys(
+        (await postForm(`${srv.url}/parse/sync`, await fileForm(TWO, fields))).body.data.result.outputs,
+      ).sort();
     expect(await only({ output_formats: 'markdown' })).toEqual(['markdown']);
     expect(await only({ output_formats: '["json"]' })).toEqual(['json']);
     expect(await only({ output_formats: ['json', 'markdown'] })).toEqual(['json', 'markdown']);
   });
 
   it('accepts partial feature_config / legacy extract_config with null values', async () => {
-    const r = await postForm(`${srv.url}/parse/sync`, await fileForm(TWO, { feature_config: '{"keep_header_footer":null,"enable_title_level_recognition":true}', extract_config: '{"enable_text_cross_page":true}' }));
+    const r = await postForm(
+      `${srv.url}/parse/sync`,
+      await fileForm(TWO, {
+        feature_config: '{"keep_header_footer":null,"enable_title_level_recognition":true}',
+        extract_config: '{"enable_text_cross_page":true}',
+      }),
+    );
     expect(r.body.code, r.body.message).toBe(0);
   });
 
   it('feature_config reaches the parser: keep_header_footer keeps the page header (also as extract_config)', async () => {
     const doc = corpus('pdf-digital/header-test-doc.pdf');
-    const md = async (fields: Record<string, string>) => (await postForm(`${srv.url}/parse/sync`, await fileForm(doc, fields))).body.data.result.outputs.markdown as string;
+    const md = async (fields: Record<string, string>) =>
+      (await postForm(`${srv.url}/parse/sync`, await fileForm(doc, fields))).body.data.result.outputs
+        .markdown as string;
     expect(await md({})).not.toContain('I Am A Header');
     expect(await md({ feature_config: '{"keep_header_footer":true}' })).toContain('I Am A Header');
     expect(await md({ extract_config: '{"keep_header_footer":true}' })).toContain('I Am A Header');
@@ -60,14 +70,20 @@ describe('sync', () => {
   });
 
   it('more pages than maxPages is 1132', async () => {
-    const r = await postForm(`${srv.url}/parse/sync`, await fileForm(corpus('pdf-digital/federal-register-2020-17221.pdf')));
+    const r = await postForm(
+      `${srv.url}/parse/sync`,
+      await fileForm(corpus('pdf-digital/federal-register-2020-17221.pdf')),
+    );
     expect(r.body).toMatchObject({ code: 1132, data: { error: expect.any(String) } });
     expect(r.body.message).toMatch(/15 pages.*limit is 10/);
   });
 });
 
 describe('async', () => {
-  it.each([['/parse/async', '/parse/async_check'], ['/extract/async', '/extract/async_check']])('%s then %s reach SUCCESS', async (submit, check) => {
+  it.each([
+    ['/parse/async', '/parse/async_check'],
+    ['/extract/async', '/extract/async_check'],
+  ])('%s then %s reach SUCCESS', async (submit, check) => {
     const sub = await postForm(srv.url + submit, await fileForm(TWO));
     expect(sub.body).toMatchObject({ code: 0, message: '任务已提交', data: { status: 'QUEUING' } });
     expect(sub.body.data.task_id).toMatch(HEX32);
@@ -88,7 +104,13 @@ describe('async', () => {
       if (last.status === 'SUCCESS') break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    expect(last).toMatchObject({ task_id: id, status: 'SUCCESS', file_name: 'two_paragraphs.pdf', error: null, metadata: { page_num: 1, file_type: '.pdf' } });
+    expect(last).toMatchObject({
+      task_id: id,
+      status: 'SUCCESS',
+      file_name: 'two_paragraphs.pdf',
+      error: null,
+      metadata: { page_num: 1, file_type: '.pdf' },
+    });
     expect(last.result.outputs.markdown).toContain('The second paragraph.');
     expect(last.progress).toBeUndefined();
   });
@@ -124,7 +146,13 @@ describe('images and zip', () => {
     const { body } = await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES));
     const img: string = body.data.result.imgs[0];
     const key = img.split('/files/')[1]!.split('/')[0];
-    for (const bad of [`files/${key}/images/..%2Ftask.json`, `files/${key}/task.json`, `files/${key}/../${key}/result.json`, `files/${'0'.repeat(32)}/images/image_001.png`, `files/${key}/images/image_999.png`]) {
+    for (const bad of [
+      `files/${key}/images/..%2Ftask.json`,
+      `files/${key}/task.json`,
+      `files/${key}/../${key}/result.json`,
+      `files/${'0'.repeat(32)}/images/image_001.png`,
+      `files/${key}/images/image_999.png`,
+    ]) {
       const res = await fetch(`${srv.url}/${bad}`);
       expect(res.status, bad).toBe(404);
       expect((await res.json()).code).not.toBe(0);
@@ -132,16 +160,23 @@ describe('images and zip', () => {
   });
 
   it('image=none leaves no crops; image=base64 inlines them', async () => {
-    const none = (await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { element_formats: '{"image":"none"}' }))).body;
+    const none = (
+      await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { element_formats: '{"image":"none"}' }))
+    ).body;
     expect(none.code).toBe(0);
     expect(none.data.result.imgs).toEqual([]);
-    const b64 = (await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { element_formats: '{"image":"base64"}' }))).body;
+    const b64 = (
+      await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { element_formats: '{"image":"base64"}' }))
+    ).body;
     expect(b64.code).toBe(0);
     expect(b64.data.result.outputs.markdown).toContain('data:image/');
   });
 
   it('zip: outputs.zip downloads a bundle with main.md, main.json and images', async () => {
-    const { body } = await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { output_formats: ['markdown', 'json', 'zip'] }));
+    const { body } = await postForm(
+      `${srv.url}/parse/sync`,
+      await fileForm(PICTURES, { output_formats: ['markdown', 'json', 'zip'] }),
+    );
     expect(body.code, body.message).toBe(0);
     const url: string = body.data.result.outputs.zip;
     expect(url).toMatch(new RegExp(`^${srv.url}/files/[0-9a-f]{32}/bundle\\.zip$`));

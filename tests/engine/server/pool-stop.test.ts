@@ -7,9 +7,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpus, REPO } from './helpers.ts';
 
-function runScript(args: string[], script = 'stop-during-ocr.ts'): Promise<{ code: number | null; signal: string | null; out: string }> {
+function runScript(
+  args: string[],
+  script = 'stop-during-ocr.ts',
+): Promise<{ code: number | null; signal: string | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(REPO, 'tests/engine/server/scripts', script), ...args]);
+    const child = spawn(process.execPath, [
+      '--disable-warning=ExperimentalWarning',
+      join(REPO, 'tests/engine/server/scripts', script),
+      ...args,
+    ]);
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c));
     child.stderr.on('data', (c: Buffer) => (out += c));

@@ -8,7 +8,12 @@ import type { ParseJob } from '../../../engine/server/jobs.ts';
 const budget = { pageCpuMs: 60_000, jobCpuMs: 600_000, stallMs: 60_000 };
 
 async function threadsOf(size: number, ocrThreads?: number): Promise<number> {
-  const pool = new WorkerPool({ size, workerUrl: new URL('./scripts/env-worker.ts', import.meta.url), queueLimit: 10, ...(ocrThreads ? { ocrThreads } : {}) });
+  const pool = new WorkerPool({
+    size,
+    workerUrl: new URL('./scripts/env-worker.ts', import.meta.url),
+    queueLimit: 10,
+    ...(ocrThreads ? { ocrThreads } : {}),
+  });
   try {
     const out = await pool.run({ kind: 'parse' } as ParseJob, { budget });
     return (out as { pageCount: number }).pageCount;

@@ -17,7 +17,15 @@ afterAll(async () => {
   await open?.dispose();
 });
 
-const ENDPOINTS = ['/parse/sync', '/parse/async', '/parse/async_check', '/usage', '/extract/acc_sync', '/extract/async', '/extract/async_check'];
+const ENDPOINTS = [
+  '/parse/sync',
+  '/parse/async',
+  '/parse/async_check',
+  '/usage',
+  '/extract/acc_sync',
+  '/extract/async',
+  '/extract/async_check',
+];
 
 describe('routes and envelope', () => {
   it('serves the base URL on a random loopback port', () => {
@@ -50,7 +58,11 @@ describe('routes and envelope', () => {
   });
 
   it('unknown paths and wrong methods answer a JSON envelope, not HTML', async () => {
-    for (const [url, method] of [[`${srv.url}/nope`, 'POST'], [`${srv.url.replace('/api/v1', '')}/index.html`, 'GET'], [`${srv.url}/parse/sync`, 'GET']] as const) {
+    for (const [url, method] of [
+      [`${srv.url}/nope`, 'POST'],
+      [`${srv.url.replace('/api/v1', '')}/index.html`, 'GET'],
+      [`${srv.url}/parse/sync`, 'GET'],
+    ] as const) {
       const res = await fetch(url, { method });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
@@ -72,7 +84,11 @@ describe('routes and envelope', () => {
   });
 
   it('an unsupported content type is a 1133 envelope', async () => {
-    const res = await fetch(`${srv.url}/usage`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    const res = await fetch(`${srv.url}/usage`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expect(await res.json()).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
   });
 });
@@ -89,7 +105,11 @@ describe('usage and auth', () => {
   });
 
   it('keys also work through the JSON body', async () => {
-    const res = await fetch(`${srv.url}/usage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: KEY }) });
+    const res = await fetch(`${srv.url}/usage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: KEY }),
+    });
     expect((await res.json()).code).toBe(0);
   });
 
@@ -116,8 +136,14 @@ describe('parameter errors', () => {
   const pdf = corpus('pdf-digital/two_paragraphs.pdf');
 
   it('async_check without task_id is 1133; an unknown task id is 1133', async () => {
-    expect((await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ api_key: KEY }))).body).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
-    const r = await postForm(`${srv.url}/extract/async_check`, new URLSearchParams({ api_key: KEY, task_id: 'f'.repeat(32) }));
+    expect((await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ api_key: KEY }))).body).toMatchObject({
+      code: 1133,
+      data: { error: expect.any(String) },
+    });
+    const r = await postForm(
+      `${srv.url}/extract/async_check`,
+      new URLSearchParams({ api_key: KEY, task_id: 'f'.repeat(32) }),
+    );
     expect(r.body).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
     expect(r.body.message).toMatch(/not found/i);
   });
@@ -131,7 +157,12 @@ describe('parameter errors', () => {
   });
 
   it('bad element_formats / feature_config JSON or values are 1133', async () => {
-    const cases: Record<string, string>[] = [{ element_formats: '{bad' }, { feature_config: '[1]' }, { element_formats: '{"image":"gif"}' }, { extract_config: '{"keep_header_footer":"maybe"}' }];
+    const cases: Record<string, string>[] = [
+      { element_formats: '{bad' },
+      { feature_config: '[1]' },
+      { element_formats: '{"image":"gif"}' },
+      { extract_config: '{"keep_header_footer":"maybe"}' },
+    ];
     for (const fields of cases) {
       const r = await postForm(`${srv.url}/parse/async`, await fileForm(pdf, fields));
       expect(r.body.code, JSON.stringify(fields)).toBe(1133);

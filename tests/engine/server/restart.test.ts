@@ -51,7 +51,9 @@ describe('restart', () => {
   it('serves finished results again, with URLs of the new address', async () => {
     const dataDir = await tempDir();
     const a = await startTestServer({ dataDir });
-    const sync = (await postForm(`${a.url}/parse/sync`, await fileForm(PICTURES, { output_formats: ['markdown', 'json', 'zip'] }))).body;
+    const sync = (
+      await postForm(`${a.url}/parse/sync`, await fileForm(PICTURES, { output_formats: ['markdown', 'json', 'zip'] }))
+    ).body;
     expect(sync.code, sync.message).toBe(0);
     await a.close();
 
@@ -70,7 +72,23 @@ describe('restart', () => {
 
   it('a task cut off by a kill runs again after the restart: same task_id, SUCCESS, the same result as an uninterrupted parse', async () => {
     const dataDir = await tempDir();
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(REPO, 'engine/cli/server.ts'), '--port', '0', '--api-key', KEY, '--data-dir', dataDir, '--max-pages', '500', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--disable-warning=ExperimentalWarning',
+        join(REPO, 'engine/cli/server.ts'),
+        '--port',
+        '0',
+        '--api-key',
+        KEY,
+        '--data-dir',
+        dataDir,
+        '--max-pages',
+        '500',
+        '--quiet',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     cleanup.push(async () => void child.kill('SIGKILL'));
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (c: Buffer) => {
@@ -79,7 +97,8 @@ describe('restart', () => {
       });
       child.on('exit', (code) => reject(new Error(`engine exited with ${code}`)));
     });
-    const id = (await postForm(`${url}/parse/async`, await fileForm(BIG, { output_formats: ['markdown', 'json'] }))).body.data.task_id;
+    const id = (await postForm(`${url}/parse/async`, await fileForm(BIG, { output_formats: ['markdown', 'json'] })))
+      .body.data.task_id;
     await waitProcessing({ url }, id);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
@@ -92,7 +111,8 @@ describe('restart', () => {
     expect(d.status, d.error).toBe('SUCCESS');
     expect(d.metadata).toEqual({ page_num: 400, file_type: '.pdf' });
     expect(existsSync(join(dataDir, 'tasks', id, 'input'))).toBe(false);
-    const fresh = (await postForm(`${b.url}/parse/sync`, await fileForm(BIG, { output_formats: ['markdown', 'json'] }))).body;
+    const fresh = (await postForm(`${b.url}/parse/sync`, await fileForm(BIG, { output_formats: ['markdown', 'json'] })))
+      .body;
     expect(fresh.code, fresh.message).toBe(0);
     expect(d.result.outputs.markdown.length).toBeGreaterThan(100_000);
     expect(keyless(d.result)).toBe(keyless(fresh.data.result));
@@ -101,7 +121,10 @@ describe('restart', () => {
   it('a shutdown keeps running and queued tasks resumable; the next start runs them oldest first to SUCCESS', async () => {
     const dataDir = await tempDir();
     const [running, queued] = await interrupt(dataDir, 2);
-    for (const [id, status] of [[running, 'PROCESSING'], [queued, 'QUEUING']] as const) {
+    for (const [id, status] of [
+      [running, 'PROCESSING'],
+      [queued, 'QUEUING'],
+    ] as const) {
       expect(JSON.parse(await readFile(join(dataDir, 'tasks', id, 'task.json'), 'utf8')).status).toBe(status);
       expect(existsSync(join(dataDir, 'tasks', id, 'input'))).toBe(true);
     }
@@ -115,7 +138,8 @@ describe('restart', () => {
     expect(keyless(first.result)).toBe(keyless(second.result));
     // Oldest first is the order they start in: with two workers both run at once and either may end
     // first, and a poll can see SUCCESS just before its log line is written.
-    const startedAt = async (id: string) => JSON.parse(await readFile(join(dataDir, 'tasks', id, 'task.json'), 'utf8')).started_at as number;
+    const startedAt = async (id: string) =>
+      JSON.parse(await readFile(join(dataDir, 'tasks', id, 'task.json'), 'utf8')).started_at as number;
     const [t1, t2] = [await startedAt(running), await startedAt(queued)];
     expect(t1).toBeGreaterThan(0);
     expect(t1).toBeLessThanOrEqual(t2);
@@ -159,7 +183,9 @@ describe('restart', () => {
     cleanup.push(() => b.close());
     const d = (await check(b, gone!)).data;
     expect(d).toMatchObject({ status: 'FAILED', result: null });
-    expect(d.error).toMatch(/interrupted by a restart of the engine and its uploaded file is gone; submit the file again/);
+    expect(d.error).toMatch(
+      /interrupted by a restart of the engine and its uploaded file is gone; submit the file again/,
+    );
     expect(['QUEUING', 'PROCESSING']).toContain((await check(b, kept!)).data.status);
   });
 
@@ -203,7 +229,8 @@ describe('expiry', () => {
 
   it('results, crops and bundles are gone after the TTL; the sweep deletes the folder', async () => {
     srv = await startTestServer({ resultTtlMs: 1500 });
-    const r = (await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { output_formats: ['json', 'zip'] }))).body;
+    const r = (await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { output_formats: ['json', 'zip'] })))
+      .body;
     expect(r.code).toBe(0);
     const id = r.data.task_id;
     expect((await check(srv, id)).data.status).toBe('SUCCESS');
@@ -212,7 +239,8 @@ describe('expiry', () => {
     expect(await check(srv, id)).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
     expect((await fetch(r.data.result.imgs[0])).status).toBe(404);
     expect((await fetch(r.data.result.outputs.zip)).status).toBe(404);
-    for (let i = 0; i < 40 && existsSync(join(srv.dataDir, 'tasks', id)); i++) await new Promise((res) => setTimeout(res, 100));
+    for (let i = 0; i < 40 && existsSync(join(srv.dataDir, 'tasks', id)); i++)
+      await new Promise((res) => setTimeout(res, 100));
     expect(existsSync(join(srv.dataDir, 'tasks', id))).toBe(false);
   });
 

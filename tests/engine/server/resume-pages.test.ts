@@ -13,11 +13,15 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-const keyless = (x: unknown): string => JSON.stringify(x).replace(/\/files\/[0-9a-f]{32}\//g, '/files/KEY/').replace(/127\.0\.0\.1:\d+/g, 'HOST');
+const keyless = (x: unknown): string =>
+  JSON.stringify(x)
+    .replace(/\/files\/[0-9a-f]{32}\//g, '/files/KEY/')
+    .replace(/127\.0\.0\.1:\d+/g, 'HOST');
 
 async function cachedPages(dataDir: string, id: string): Promise<number> {
   for (const rel of await readdir(dataDir, { recursive: true })) {
-    if (rel.endsWith(join(id, 'pages'))) return (await readdir(join(dataDir, rel))).filter((n) => n.endsWith('.json')).length;
+    if (rel.endsWith(join(id, 'pages')))
+      return (await readdir(join(dataDir, rel))).filter((n) => n.endsWith('.json')).length;
   }
   return 0;
 }
@@ -29,7 +33,9 @@ describe('resume from pages already read', () => {
     const a = await startTestServer({ dataDir, workers: 1 });
     const id = (await postForm(`${a.url}/parse/async`, await fileForm(SCAN))).body.data.task_id as string;
     for (let i = 0; ; i++) {
-      const b = (await postForm(`${a.url}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY, wait: '0' }))).body;
+      const b = (
+        await postForm(`${a.url}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY, wait: '0' }))
+      ).body;
       if ((b.data?.progress?.pages_done ?? 0) >= 2) break;
       if (b.data?.status === 'SUCCESS' || i > 6000) throw new Error(`never stopped mid-task (${b.data?.status})`);
       await new Promise((r) => setTimeout(r, 20));

@@ -7,8 +7,12 @@ import { atomicWrite, copyFileAtomic, ensureDir, writeFileAtomic } from '../../.
 import { codeOf } from '../../support/coded.ts';
 
 let dir = '';
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'fs-safe-atomic-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fs-safe-atomic-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('atomic writes', () => {
   it('writes the content and leaves no temp file', async () => {
@@ -41,7 +45,7 @@ describe('atomic writes', () => {
   it('a name too long (ENAMETOOLONG) gives NAME_TOO_LONG and leaves no temp file', async () => {
     const d = join(dir, 'long');
     await mkdir(d);
-    expect(await codeOf(writeFileAtomic(join(d, 'n'.repeat(300) + '.md'), 'y'))).toBe('NAME_TOO_LONG');
+    expect(await codeOf(writeFileAtomic(join(d, `${'n'.repeat(300)}.md`), 'y'))).toBe('NAME_TOO_LONG');
     expect(await readdir(d)).toEqual([]);
   });
 

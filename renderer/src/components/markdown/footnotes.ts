@@ -14,7 +14,11 @@ const REFERENCE = /\[\^([^\]\s]+)\]/g;
 
 function rewrite(prose: string): string {
   return prose
-    .replace(DEFINITION, (_m, indent: string, label: string, text: string) => `${indent}<span class="md-footnote">${sup(label)} ${text}</span>`)
+    .replace(
+      DEFINITION,
+      (_m, indent: string, label: string, text: string) =>
+        `${indent}<span class="md-footnote">${sup(label)} ${text}</span>`,
+    )
     .replace(REFERENCE, (_m, label: string) => sup(label));
 }
 
@@ -30,7 +34,8 @@ export function footnoteMarks(markdown: string): string {
  * `[^n]:` definition), at most `max` characters shown; a label is drawn as a superscript. */
 export function footnoteParts(text: string, max: number): { text: string; mark: boolean }[] {
   const out: { text: string; mark: boolean }[] = [];
-  let room = max, at = 0;
+  let room = max,
+    at = 0;
   const push = (s: string, mark: boolean) => {
     if (room <= 0 || !s) return;
     out.push({ text: s.slice(0, room), mark });

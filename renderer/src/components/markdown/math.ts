@@ -5,7 +5,12 @@
 // macro expansion (docs/security.md).
 
 export const KATEX_OPTIONS = {
-  throwOnError: false, strict: 'ignore', output: 'htmlAndMathml', trust: false, maxSize: 20, maxExpand: 500,
+  throwOnError: false,
+  strict: 'ignore',
+  output: 'htmlAndMathml',
+  trust: false,
+  maxSize: 20,
+  maxExpand: 500,
 } as const;
 
 /** Splits Markdown into code (kept verbatim) and prose (rewritten) parts. */
@@ -28,11 +33,16 @@ export function splitCode(markdown: string): { text: string; code: boolean }[] {
 const looksLikeTex = (s: string) => /[\\^_{}=]/.test(s);
 
 function rewrite(prose: string): string {
-  return prose
-    // A formula alone on its line between $$ (Word's display equations): a display block, not inline math.
-    .replace(/^([ \t]{0,3})\$\$([^\n$]+)\$\$[ \t]*$/gm, (_m, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
-    .replace(/\\\[([\s\S]+?)\\\]/g, (m, tex: string) => (looksLikeTex(tex) ? `\n$$\n${tex.trim()}\n$$\n` : m))
-    .replace(/\\\(([\s\S]+?)\\\)/g, (m, tex: string) => (looksLikeTex(tex) ? `$${tex.trim()}$` : m));
+  return (
+    prose
+      // A formula alone on its line between $$ (Word's display equations): a display block, not inline math.
+      .replace(
+        /^([ \t]{0,3})\$\$([^\n$]+)\$\$[ \t]*$/gm,
+        (_m, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`,
+      )
+      .replace(/\\\[([\s\S]+?)\\\]/g, (m, tex: string) => (looksLikeTex(tex) ? `\n$$\n${tex.trim()}\n$$\n` : m))
+      .replace(/\\\(([\s\S]+?)\\\)/g, (m, tex: string) => (looksLikeTex(tex) ? `$${tex.trim()}$` : m))
+  );
 }
 
 export function normalizeMathDelimiters(markdown: string): string {

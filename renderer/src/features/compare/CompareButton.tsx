@@ -10,10 +10,25 @@ export function CompareButton({ id, fileName, folding = false }: { id: string; f
   const t = useT();
   const open = () => useCompare.getState().pickFor(id, fileName);
   // In the toolbar: an icon whose label is always folded (its name and tooltip), so the row keeps its width.
-  if (folding) return <LabelButton className="rv-toggle cmp-fold" label={t('compare.compareWith')} icon="compare" onClick={open} testId="compare-with" />;
+  if (folding)
+    return (
+      <LabelButton
+        className="rv-toggle cmp-fold"
+        label={t('compare.compareWith')}
+        icon="compare"
+        onClick={open}
+        testId="compare-with"
+      />
+    );
   return (
-    <button type="button" className="btn small" data-testid="compare-with" aria-label={t('compare.compareWithLabel', { name: fileName })}
-      title={t('compare.compareWithLabel', { name: fileName })} onClick={open}>
+    <button
+      type="button"
+      className="btn small"
+      data-testid="compare-with"
+      aria-label={t('compare.compareWithLabel', { name: fileName })}
+      title={t('compare.compareWithLabel', { name: fileName })}
+      onClick={open}
+    >
       {t('compare.compareWith')}
     </button>
   );

@@ -19,7 +19,10 @@ import { useCompare, type ComparePair } from './store.ts';
 import './compare.css';
 import './messages.ts';
 
-type Load = { state: 'loading' } | { state: 'error'; error: AppError } | { state: 'ready'; a: ResultView; b: ResultView; pdf: Promise<PdfDoc> | null };
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; error: AppError }
+  | { state: 'ready'; a: ResultView; b: ResultView; pdf: Promise<PdfDoc> | null };
 
 /** Opens the comparison of each awaited re-run when it succeeds. */
 function useWaiting(): void {
@@ -68,7 +71,11 @@ function Screen({ pair }: { pair: ComparePair }) {
   useEffect(() => {
     if (load.state !== 'ready' || !load.pdf) return;
     const pdf = load.pdf;
-    return () => void pdf.then((d) => d.destroy(), () => undefined);
+    return () =>
+      void pdf.then(
+        (d) => d.destroy(),
+        () => undefined,
+      );
   }, [load]);
   const ready = load.state === 'ready';
   const comparison = useComparison(ready ? load.a.json : null, ready ? load.b.json : null, ready);
@@ -76,17 +83,38 @@ function Screen({ pair }: { pair: ComparePair }) {
 
   if (load.state !== 'ready') {
     return (
-      <div className="cmp cmp-status" role="dialog" aria-modal="true" aria-label={t('compare.loading')} data-testid="compare"
-        onKeyDown={(e) => e.key === 'Escape' && close()}>
-        {load.state === 'error'
-          ? <p role="alert">{t('compare.loadFailed', { message: load.error.message })}</p>
-          : <p role="status"><span className="spinner" aria-hidden="true" /> {t('compare.loading')}</p>}
-        <button type="button" className="btn small" onClick={close} autoFocus>{t('compare.close')}</button>
+      <div
+        className="cmp cmp-status"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('compare.loading')}
+        data-testid="compare"
+        onKeyDown={(e) => e.key === 'Escape' && close()}
+      >
+        {load.state === 'error' ? (
+          <p role="alert">{t('compare.loadFailed', { message: load.error.message })}</p>
+        ) : (
+          <p role="status">
+            <span className="spinner" aria-hidden="true" /> {t('compare.loading')}
+          </p>
+        )}
+        <button type="button" className="btn small" onClick={close} autoFocus>
+          {t('compare.close')}
+        </button>
       </div>
     );
   }
   // The page shows while the blocks are matched: an empty comparison until then (data-state="comparing").
-  return <CompareView a={load.a} b={load.b} pdf={load.pdf} comparison={comparison ?? emptyComparison()} done={comparison !== null} onClose={close} />;
+  return (
+    <CompareView
+      a={load.a}
+      b={load.b}
+      pdf={load.pdf}
+      comparison={comparison ?? emptyComparison()}
+      done={comparison !== null}
+      onClose={close}
+    />
+  );
 }
 
 export function CompareHost() {

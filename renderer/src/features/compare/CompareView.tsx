@@ -23,8 +23,20 @@ const FILTERABLE: readonly DiffKind[] = ['text', 'kind', 'onlyA', 'onlyB'];
 const elapsed = (v: ResultView): number | null =>
   v.task.startedAt != null && v.task.finishedAt != null ? Math.max(0, v.task.finishedAt - v.task.startedAt) : null;
 
-export function CompareView({ a, b, pdf, comparison, done, onClose }: {
-  a: ResultView; b: ResultView; pdf: Promise<PdfDoc> | null; comparison: Comparison; done: boolean; onClose: () => void;
+export function CompareView({
+  a,
+  b,
+  pdf,
+  comparison,
+  done,
+  onClose,
+}: {
+  a: ResultView;
+  b: ResultView;
+  pdf: Promise<PdfDoc> | null;
+  comparison: Comparison;
+  done: boolean;
+  onClose: () => void;
 }) {
   const t = useT();
   const rows = comparison.rows;
@@ -39,14 +51,20 @@ export function CompareView({ a, b, pdf, comparison, done, onClose }: {
   const whatA = describeSide(t, a.task, b.task);
   const whatB = describeSide(t, b.task, a.task);
   const keep = useKeep(a, b, rows);
-  const paneKeep = useMemo(() => ({ keepB: keep.keepB, refusals: keep.refusals, choose: keep.choose }), [keep.keepB, keep.refusals, keep.choose]);
+  const paneKeep = useMemo(
+    () => ({ keepB: keep.keepB, refusals: keep.refusals, choose: keep.choose }),
+    [keep.keepB, keep.refusals, keep.choose],
+  );
 
-  const goRow = useCallback((i: number) => {
-    if (i < 0) return;
-    setCur(i);
-    setPage(rows[i]!.page);
-    panes.current?.reveal(i);
-  }, [rows]);
+  const goRow = useCallback(
+    (i: number) => {
+      if (i < 0) return;
+      setCur(i);
+      setPage(rows[i]!.page);
+      panes.current?.reveal(i);
+    },
+    [rows],
+  );
   const step = useCallback((dir: 1 | -1) => goRow(stepDifference(diffs, cur, dir)), [diffs, cur, goRow]);
   const goPage = (p: number) => {
     const next = Math.max(0, Math.min(pages - 1, p));
@@ -74,59 +92,162 @@ export function CompareView({ a, b, pdf, comparison, done, onClose }: {
       keep.choose(cur, e.key === 'b' ? 'toggle' : 'a');
     } else trapTab(e, box.current);
   };
-  const toggle = (k: DiffKind) => setKinds((s) => {
-    const next = new Set(s);
-    if (next.has(k)) next.delete(k);
-    else next.add(k);
-    return next;
-  });
+  const toggle = (k: DiffKind) =>
+    setKinds((s) => {
+      const next = new Set(s);
+      if (next.has(k)) next.delete(k);
+      else next.add(k);
+      return next;
+    });
   const at = diffs.indexOf(cur);
 
   return (
-    <div ref={box} className="cmp" role="dialog" aria-modal="true" aria-labelledby="cmp-title" tabIndex={-1} data-testid="compare" data-state={done ? 'ready' : 'comparing'} aria-busy={!done} onKeyDown={onKeyDown}>
+    <div
+      ref={box}
+      className="cmp"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="cmp-title"
+      tabIndex={-1}
+      data-testid="compare"
+      data-state={done ? 'ready' : 'comparing'}
+      aria-busy={!done}
+      onKeyDown={onKeyDown}
+    >
       <div className="cmp-bar">
-        <h2 id="cmp-title" className="cmp-title">{t('compare.title', { name: a.task.fileName })}</h2>
+        <h2 id="cmp-title" className="cmp-title">
+          {t('compare.title', { name: a.task.fileName })}
+        </h2>
         <span className="cmp-who">
           <span className="cmp-swatch a" aria-hidden="true" />
-          <span data-testid="compare-label-a">{t('compare.sideLabel', { side: 'A', what: whatA })} · {seconds(t, elapsed(a))}</span>
+          <span data-testid="compare-label-a">
+            {t('compare.sideLabel', { side: 'A', what: whatA })} · {seconds(t, elapsed(a))}
+          </span>
           <span className="cmp-swatch b" aria-hidden="true" />
-          <span data-testid="compare-label-b">{t('compare.sideLabel', { side: 'B', what: whatB })} · {seconds(t, elapsed(b))}</span>
+          <span data-testid="compare-label-b">
+            {t('compare.sideLabel', { side: 'B', what: whatB })} · {seconds(t, elapsed(b))}
+          </span>
         </span>
-        <button type="button" className="btn small cmp-close" onClick={onClose} data-testid="compare-close">{t('compare.close')}</button>
+        <button type="button" className="btn small cmp-close" onClick={onClose} data-testid="compare-close">
+          {t('compare.close')}
+        </button>
       </div>
       <div className="cmp-tools">
         <span className="cmp-nav">
-          <button type="button" className="btn small" onClick={() => step(-1)} disabled={!diffs.length} data-testid="compare-prev" aria-keyshortcuts="p" aria-label={t('compare.prevDiff')} title={t('compare.prevDiff')}><span aria-hidden="true">‹ </span>{t('compare.prev')}</button>
+          <button
+            type="button"
+            className="btn small"
+            onClick={() => step(-1)}
+            disabled={!diffs.length}
+            data-testid="compare-prev"
+            aria-keyshortcuts="p"
+            aria-label={t('compare.prevDiff')}
+            title={t('compare.prevDiff')}
+          >
+            <span aria-hidden="true">‹ </span>
+            {t('compare.prev')}
+          </button>
           <span className="muted" aria-live="polite" data-testid="compare-pos" title={t('compare.keys')}>
-            {!done ? t('compare.comparing') : diffs.length ? t('compare.diffPos', { n: at >= 0 ? at + 1 : '–', total: diffs.length }) : t('compare.noDiffs')}
+            {!done
+              ? t('compare.comparing')
+              : diffs.length
+                ? t('compare.diffPos', { n: at >= 0 ? at + 1 : '–', total: diffs.length })
+                : t('compare.noDiffs')}
           </span>
-          <button type="button" className="btn small" onClick={() => step(1)} disabled={!diffs.length} data-testid="compare-next" aria-keyshortcuts="n" aria-label={t('compare.nextDiff')} title={t('compare.nextDiff')}>{t('compare.next')}<span aria-hidden="true"> ›</span></button>
+          <button
+            type="button"
+            className="btn small"
+            onClick={() => step(1)}
+            disabled={!diffs.length}
+            data-testid="compare-next"
+            aria-keyshortcuts="n"
+            aria-label={t('compare.nextDiff')}
+            title={t('compare.nextDiff')}
+          >
+            {t('compare.next')}
+            <span aria-hidden="true"> ›</span>
+          </button>
         </span>
         <span className="cmp-filter" role="group" aria-label={t('compare.filter')}>
-          <span className="cmp-chip k-same" data-testid="count-same" data-n={comparison.total.same}>{t('compare.kindCount', { kind: t('compare.kind.same'), n: comparison.total.same })}</span>
+          <span className="cmp-chip k-same" data-testid="count-same" data-n={comparison.total.same}>
+            {t('compare.kindCount', { kind: t('compare.kind.same'), n: comparison.total.same })}
+          </span>
           {FILTERABLE.map((k) => (
-            <button key={k} type="button" className={`cmp-chip k-${k}`} aria-pressed={kinds.has(k)} onClick={() => toggle(k)} data-testid={`count-${k}`} data-n={comparison.total[k]}>
+            <button
+              key={k}
+              type="button"
+              className={`cmp-chip k-${k}`}
+              aria-pressed={kinds.has(k)}
+              onClick={() => toggle(k)}
+              data-testid={`count-${k}`}
+              data-n={comparison.total[k]}
+            >
               {t('compare.kindCount', { kind: t(`compare.kind.${k}`), n: comparison.total[k] })}
             </button>
           ))}
         </span>
         <span className="cmp-pager">
-          <button type="button" className="icon-btn" aria-label={t('compare.prevPage')} title={t('compare.prevPage')} disabled={page <= 0} onClick={() => goPage(page - 1)}>‹</button>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('compare.prevPage')}
+            title={t('compare.prevPage')}
+            disabled={page <= 0}
+            onClick={() => goPage(page - 1)}
+          >
+            ‹
+          </button>
           <span data-testid="compare-page">{t('compare.pageOf', { n: page + 1, total: pages })}</span>
-          <button type="button" className="icon-btn" aria-label={t('compare.nextPage')} title={t('compare.nextPage')} disabled={page >= pages - 1} onClick={() => goPage(page + 1)}>›</button>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('compare.nextPage')}
+            title={t('compare.nextPage')}
+            disabled={page >= pages - 1}
+            onClick={() => goPage(page + 1)}
+          >
+            ›
+          </button>
         </span>
         <span className="cmp-actions">
-          <button type="button" className="btn small" onClick={() => setSummary(true)} data-testid="compare-summary">{t('compare.summary')}</button>
-          <button type="button" className="btn small" aria-label={t('compare.exportMdLabel')} onClick={() => void exportComparison(a.task.id, b.task.id, 'markdown')}>{t('compare.exportMd')}</button>
-          <button type="button" className="btn small" aria-label={t('compare.exportJsonLabel')} onClick={() => void exportComparison(a.task.id, b.task.id, 'json')}>{t('compare.exportJson')}</button>
+          <button type="button" className="btn small" onClick={() => setSummary(true)} data-testid="compare-summary">
+            {t('compare.summary')}
+          </button>
+          <button
+            type="button"
+            className="btn small"
+            aria-label={t('compare.exportMdLabel')}
+            onClick={() => void exportComparison(a.task.id, b.task.id, 'markdown')}
+          >
+            {t('compare.exportMd')}
+          </button>
+          <button
+            type="button"
+            className="btn small"
+            aria-label={t('compare.exportJsonLabel')}
+            onClick={() => void exportComparison(a.task.id, b.task.id, 'json')}
+          >
+            {t('compare.exportJson')}
+          </button>
         </span>
         <KeepBar keep={keep} ready={done && !!a.json && !!b.json} />
       </div>
       <div className="cmp-body">
         <PagePanel pdf={pdf} view={a.json ? a : b} page={page} rows={rows} cur={cur} onPick={goRow} />
-        <Panes ref={panes} rows={rows} cur={cur} whatA={whatA} whatB={whatB} keep={paneKeep} onPick={goRow} onTopPage={setPage} />
+        <Panes
+          ref={panes}
+          rows={rows}
+          cur={cur}
+          whatA={whatA}
+          whatB={whatB}
+          keep={paneKeep}
+          onPick={goRow}
+          onTopPage={setPage}
+        />
       </div>
-      {summary && <SummaryDialog comparison={comparison} a={elapsed(a)} b={elapsed(b)} onClose={() => setSummary(false)} />}
+      {summary && (
+        <SummaryDialog comparison={comparison} a={elapsed(a)} b={elapsed(b)} onClose={() => setSummary(false)} />
+      )}
     </div>
   );
 }

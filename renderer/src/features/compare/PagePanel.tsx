@@ -21,15 +21,47 @@ function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: numb
   return size;
 }
 
-function Box({ box, side, row, on, onPick }: { box: UnitBox; side: 'a' | 'b'; row: number; on: boolean; onPick: (i: number) => void }) {
+function Box({
+  box,
+  side,
+  row,
+  on,
+  onPick,
+}: {
+  box: UnitBox;
+  side: 'a' | 'b';
+  row: number;
+  on: boolean;
+  onPick: (i: number) => void;
+}) {
   return (
-    <rect className={`cmp-box ${side}${on ? ' on' : ''}`} x={box[0]} y={box[1]} width={box[2] - box[0]} height={box[3] - box[1]}
-      data-row={row} data-side={side} onClick={() => onPick(row)} />
+    <rect
+      className={`cmp-box ${side}${on ? ' on' : ''}`}
+      x={box[0]}
+      y={box[1]}
+      width={box[2] - box[0]}
+      height={box[3] - box[1]}
+      data-row={row}
+      data-side={side}
+      onClick={() => onPick(row)}
+    />
   );
 }
 
-export function PagePanel({ pdf, view, page, rows, cur, onPick }: {
-  pdf: Promise<PdfDoc> | null; view: ResultView; page: number; rows: Row[]; cur: number; onPick: (i: number) => void;
+export function PagePanel({
+  pdf,
+  view,
+  page,
+  rows,
+  cur,
+  onPick,
+}: {
+  pdf: Promise<PdfDoc> | null;
+  view: ResultView;
+  page: number;
+  rows: Row[];
+  cur: number;
+  onPick: (i: number) => void;
 }) {
   const t = useT();
   const host = useRef<HTMLDivElement>(null);
@@ -69,12 +101,25 @@ export function PagePanel({ pdf, view, page, rows, cur, onPick }: {
   }, [rows, page]);
 
   return (
-    <section className="cmp-page" ref={host} aria-label={t('compare.pageRegion', { n: page + 1 })} data-testid="compare-pagepanel">
-      <div className="cmp-sheet" style={{ width: w, height: h }} data-page={page} data-drawn={drawn === page ? 'yes' : 'no'} data-testid="compare-sheet">
+    <section
+      className="cmp-page"
+      ref={host}
+      aria-label={t('compare.pageRegion', { n: page + 1 })}
+      data-testid="compare-pagepanel"
+    >
+      <div
+        className="cmp-sheet"
+        style={{ width: w, height: h }}
+        data-page={page}
+        data-drawn={drawn === page ? 'yes' : 'no'}
+        data-testid="compare-sheet"
+      >
         {/* Its children are the swapped canvases, managed here rather than by React. */}
         <div ref={holder} className="cmp-holder" />
         <svg className="cmp-boxes" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true">
-          {boxes.map((x) => <Box key={`${x.side}${x.row}`} {...x} on={x.row === cur} onPick={onPick} />)}
+          {boxes.map((x) => (
+            <Box key={`${x.side}${x.row}`} {...x} on={x.row === cur} onPick={onPick} />
+          ))}
         </svg>
       </div>
     </section>

@@ -35,7 +35,8 @@ function lastAbove(list: ArrayLike<HTMLElement>, y: number): HTMLElement | null 
   return list[lo]!;
 }
 
-const fracIn = (el: HTMLElement, y: number): number => Math.max(0, Math.min(1, (y - el.offsetTop) / Math.max(1, el.offsetHeight)));
+const fracIn = (el: HTMLElement, y: number): number =>
+  Math.max(0, Math.min(1, (y - el.offsetTop) / Math.max(1, el.offsetHeight)));
 
 /** What the panes need of the keep choices (useKeep). */
 export interface PaneKeep {
@@ -45,21 +46,58 @@ export interface PaneKeep {
 }
 
 /** One row of one pane; built again only when it becomes (or stops being) the current row, or its choice changes. */
-const PaneRow = memo(function PaneRow({ row, i, side, on, chosen, refused, onPick, onKeep }: {
-  row: Row; i: number; side: Side; on: boolean; chosen: KeepSide; refused: KeepRefusal | null;
-  onPick: (i: number) => void; onKeep: (i: number, side: KeepSide | 'toggle') => void;
+const PaneRow = memo(function PaneRow({
+  row,
+  i,
+  side,
+  on,
+  chosen,
+  refused,
+  onPick,
+  onKeep,
+}: {
+  row: Row;
+  i: number;
+  side: Side;
+  on: boolean;
+  chosen: KeepSide;
+  refused: KeepRefusal | null;
+  onPick: (i: number) => void;
+  onKeep: (i: number, side: KeepSide | 'toggle') => void;
 }) {
   return (
-    <div data-row={i} data-kind={row.kind} data-a={row.a?.index} data-b={row.b?.index} data-keep={row.kind === 'same' ? undefined : chosen}
-      className={`cmp-row k-${row.kind}${on ? ' on' : ''}${row.kind !== 'same' && chosen === side ? ' kept' : ''}`} onClick={() => onPick(i)}>
+    <div
+      data-row={i}
+      data-kind={row.kind}
+      data-a={row.a?.index}
+      data-b={row.b?.index}
+      data-keep={row.kind === 'same' ? undefined : chosen}
+      className={`cmp-row k-${row.kind}${on ? ' on' : ''}${row.kind !== 'same' && chosen === side ? ' kept' : ''}`}
+      onClick={() => onPick(i)}
+    >
       <RowBody row={row} side={side} />
       {row.kind !== 'same' && <KeepButton i={i} side={side} chosen={chosen} refused={refused} onKeep={onKeep} />}
     </div>
   );
 });
 
-export const Panes = memo(function Panes({ rows, cur, whatA, whatB, keep, onPick, onTopPage, ref }: {
-  rows: Row[]; cur: number; whatA: string; whatB: string; keep: PaneKeep; onPick: (i: number) => void; onTopPage: (page: number) => void;
+export const Panes = memo(function Panes({
+  rows,
+  cur,
+  whatA,
+  whatB,
+  keep,
+  onPick,
+  onTopPage,
+  ref,
+}: {
+  rows: Row[];
+  cur: number;
+  whatA: string;
+  whatB: string;
+  keep: PaneKeep;
+  onPick: (i: number) => void;
+  onTopPage: (page: number) => void;
   ref?: Ref<PanesHandle>;
 }) {
   const t = useT();
@@ -123,8 +161,11 @@ export const Panes = memo(function Panes({ rows, cur, whatA, whatB, keep, onPick
     const section = lastAbove(from.querySelectorAll<HTMLElement>('[data-page]'), y);
     if (!section) return;
     const page = Number(section.dataset.page);
-    const row = section.dataset.built === '1' ? lastAbove(section.querySelectorAll<HTMLElement>('[data-row]'), y) : null;
-    const twin = row ? to?.querySelector<HTMLElement>(`[data-row="${row.dataset.row}"]`) : to?.querySelector<HTMLElement>(`[data-page="${page}"]`);
+    const row =
+      section.dataset.built === '1' ? lastAbove(section.querySelectorAll<HTMLElement>('[data-row]'), y) : null;
+    const twin = row
+      ? to?.querySelector<HTMLElement>(`[data-row="${row.dataset.row}"]`)
+      : to?.querySelector<HTMLElement>(`[data-page="${page}"]`);
     if (twin) setTop(to, Math.max(0, twin.offsetTop + fracIn(row ?? section, y) * twin.offsetHeight - TOP_GAP));
     if (page !== center) setCenter(page);
     // The page follows once the panes settle: redrawing it on every page flown past costs frames.
@@ -133,17 +174,36 @@ export const Panes = memo(function Panes({ rows, cur, whatA, whatB, keep, onPick
   };
 
   const pane = (side: Side) => (
-    <div ref={panes[side]} className={`cmp-pane ${side}`} role="region" tabIndex={0}
+    <div
+      ref={panes[side]}
+      className={`cmp-pane ${side}`}
+      role="region"
+      tabIndex={0}
       aria-label={side === 'a' ? t('compare.paneA', { what: whatA }) : t('compare.paneB', { what: whatB })}
-      data-testid={`compare-pane-${side}`} onScroll={() => onScroll(side)}>
-      {byPage.map((list, p) => (built(p)
-        ? (
+      data-testid={`compare-pane-${side}`}
+      onScroll={() => onScroll(side)}
+    >
+      {byPage.map((list, p) =>
+        built(p) ? (
           <div key={p} data-page={p} data-built="1">
-            {list.map((i) => <PaneRow key={i} row={rows[i]!} i={i} side={side} on={i === cur} chosen={keep.keepB.has(i) ? 'b' : 'a'}
-                refused={keep.refusals[i] ?? null} onPick={onPick} onKeep={keep.choose} />)}
+            {list.map((i) => (
+              <PaneRow
+                key={i}
+                row={rows[i]!}
+                i={i}
+                side={side}
+                on={i === cur}
+                chosen={keep.keepB.has(i) ? 'b' : 'a'}
+                refused={keep.refusals[i] ?? null}
+                onPick={onPick}
+                onKeep={keep.choose}
+              />
+            ))}
           </div>
-        )
-        : <div key={p} data-page={p} style={{ height: heights.current[side].get(p) ?? list.length * ROW_ESTIMATE }} />))}
+        ) : (
+          <div key={p} data-page={p} style={{ height: heights.current[side].get(p) ?? list.length * ROW_ESTIMATE }} />
+        ),
+      )}
       <div className="cmp-tail" aria-hidden="true" />
     </div>
   );

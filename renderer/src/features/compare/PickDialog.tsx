@@ -26,7 +26,11 @@ function Again({ id, fileName }: { id: string; fileName: string }) {
   const task = useTasks((s) => s.tasks[id]);
   const settings = useSettings((s) => s.settings);
   const [backend, setBackend] = useState<Backend>(task?.backend ?? settings?.backend ?? 'local');
-  const [features, setFeatures] = useState<FeatureConfig>({ ...DEFAULT_FEATURE_CONFIG, ...settings?.featureConfig, ...task?.featureConfig });
+  const [features, setFeatures] = useState<FeatureConfig>({
+    ...DEFAULT_FEATURE_CONFIG,
+    ...settings?.featureConfig,
+    ...task?.featureConfig,
+  });
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,11 +52,18 @@ function Again({ id, fileName }: { id: string; fileName: string }) {
       <BackendFieldset name="cmp-backend" value={backend} onChange={setBackend} />
       <fieldset>
         <legend>{t('features.label')}</legend>
-        <FeatureChecks value={features} backend={backend} hints={false} itemClass="xp-check"
-          onChange={(k, on) => setFeatures((cur) => ({ ...cur, [k]: on }))} />
+        <FeatureChecks
+          value={features}
+          backend={backend}
+          hints={false}
+          itemClass="xp-check"
+          onChange={(k, on) => setFeatures((cur) => ({ ...cur, [k]: on }))}
+        />
       </fieldset>
       <div className="modal-actions">
-        <button type="submit" className="btn primary" disabled={busy} data-testid="compare-again">{t('compare.againSubmit')}</button>
+        <button type="submit" className="btn primary" disabled={busy} data-testid="compare-again">
+          {t('compare.againSubmit')}
+        </button>
       </div>
     </form>
   );
@@ -83,9 +94,15 @@ export function PickDialog({ id, fileName }: { id: string; fileName: string }) {
             const date = formatDateTime(r.finishedAt, locale);
             return (
               <li key={r.id} data-testid="compare-candidate" data-id={r.id}>
-                <span><strong>{date}</strong> <span className="muted">{what}</span></span>
-                <button type="button" className="btn small" aria-label={t('compare.pickOpenLabel', { date, what })}
-                  onClick={() => useCompare.getState().open(id, r.id)}>
+                <span>
+                  <strong>{date}</strong> <span className="muted">{what}</span>
+                </span>
+                <button
+                  type="button"
+                  className="btn small"
+                  aria-label={t('compare.pickOpenLabel', { date, what })}
+                  onClick={() => useCompare.getState().open(id, r.id)}
+                >
                   {t('compare.pickOpen')}
                 </button>
               </li>
@@ -95,7 +112,9 @@ export function PickDialog({ id, fileName }: { id: string; fileName: string }) {
       )}
       <Again id={id} fileName={fileName} />
       <div className="modal-actions">
-        <button type="button" className="btn" onClick={close}>{t('history.cancel')}</button>
+        <button type="button" className="btn" onClick={close}>
+          {t('history.cancel')}
+        </button>
       </div>
     </Modal>
   );

@@ -10,7 +10,8 @@ function Kind({ block, changed }: { block: SideBlock; changed: boolean }) {
   const locale = useLocale();
   return (
     <span className={`cmp-type${changed ? ' changed' : ''}`}>
-      {typeLabel(block.type, locale)}{block.level !== null ? ` H${block.level}` : ''}
+      {typeLabel(block.type, locale)}
+      {block.level !== null ? ` H${block.level}` : ''}
     </span>
   );
 }
@@ -25,7 +26,11 @@ function Table({ block, row, side }: { block: SideBlock; row: Row; side: 'a' | '
           <tr key={r}>
             {cells.map((c, k) => {
               const mark = changed.has(`${r},${k}`);
-              return <td key={k} className={mark ? `cell-${side}` : undefined} data-changed={mark ? 'yes' : undefined}>{c}</td>;
+              return (
+                <td key={k} className={mark ? `cell-${side}` : undefined} data-changed={mark ? 'yes' : undefined}>
+                  {c}
+                </td>
+              );
             })}
           </tr>
         ))}
@@ -45,17 +50,29 @@ export function RowBody({ row, side }: { row: Row; side: 'a' | 'b' }) {
     const keep = side === 'a' ? 'del' : 'ins';
     body = (
       <p className="cmp-text">
-        {row.words.map((o, i) => (o.op === 'same' ? <span key={i}>{o.text}</span> : o.op === keep
-          ? (side === 'a' ? <del key={i}>{o.text}</del> : <ins key={i}>{o.text}</ins>) : null))}
+        {row.words.map((o, i) =>
+          o.op === 'same' ? (
+            <span key={i}>{o.text}</span>
+          ) : o.op === keep ? (
+            side === 'a' ? (
+              <del key={i}>{o.text}</del>
+            ) : (
+              <ins key={i}>{o.text}</ins>
+            )
+          ) : null,
+        )}
       </p>
     );
-  } else body = <p className="cmp-text">{block.text || <span className="muted">[{typeLabel(block.type, locale)}]</span>}</p>;
+  } else
+    body = <p className="cmp-text">{block.text || <span className="muted">[{typeLabel(block.type, locale)}]</span>}</p>;
   return (
     <>
       <div className="cmp-rowhead">
         <Kind block={block} changed={row.kind === 'kind'} />
         {row.kind !== 'same' && <span className={`cmp-badge k-${row.kind}`}>{t(`compare.kind.${row.kind}`)}</span>}
-        {row.cells && row.cells.length > 0 && <span className="muted">{t('compare.cells', { n: row.cells.length })}</span>}
+        {row.cells && row.cells.length > 0 && (
+          <span className="muted">{t('compare.cells', { n: row.cells.length })}</span>
+        )}
       </div>
       {body}
     </>

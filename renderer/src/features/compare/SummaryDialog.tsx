@@ -9,7 +9,17 @@ import { seconds } from './labels.ts';
 
 const STATS = ['pages', 'blocks', 'tables', 'formulas', 'chars'] as const;
 
-export function SummaryDialog({ comparison: c, a, b, onClose }: { comparison: Comparison; a: number | null; b: number | null; onClose: () => void }) {
+export function SummaryDialog({
+  comparison: c,
+  a,
+  b,
+  onClose,
+}: {
+  comparison: Comparison;
+  a: number | null;
+  b: number | null;
+  onClose: () => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const n = (v: number) => formatNumber(v, locale);
@@ -18,25 +28,58 @@ export function SummaryDialog({ comparison: c, a, b, onClose }: { comparison: Co
       <div className="cmp-summary">
         <table className="cmp-stats">
           <thead>
-            <tr><td /><th scope="col">A</th><th scope="col">B</th></tr>
+            <tr>
+              <td />
+              <th scope="col">A</th>
+              <th scope="col">B</th>
+            </tr>
           </thead>
           <tbody>
             {STATS.map((k) => (
-              <tr key={k} data-stat={k}><th scope="row">{t(`compare.${k}`)}</th><td className="num">{n(c.a[k])}</td><td className="num">{n(c.b[k])}</td></tr>
+              <tr key={k} data-stat={k}>
+                <th scope="row">{t(`compare.${k}`)}</th>
+                <td className="num">{n(c.a[k])}</td>
+                <td className="num">{n(c.b[k])}</td>
+              </tr>
             ))}
-            <tr><th scope="row">{t('compare.time')}</th><td className="num">{seconds(t, a)}</td><td className="num">{seconds(t, b)}</td></tr>
+            <tr>
+              <th scope="row">{t('compare.time')}</th>
+              <td className="num">{seconds(t, a)}</td>
+              <td className="num">{seconds(t, b)}</td>
+            </tr>
           </tbody>
         </table>
         <h3>{t('compare.perPage')}</h3>
         <div className="cmp-perpage" tabIndex={0} role="region" aria-label={t('compare.perPage')}>
           <table className="cmp-stats">
             <thead>
-              <tr><th scope="col">{t('compare.page')}</th>{DIFF_KINDS.map((k) => <th key={k} scope="col">{t(`compare.kind.${k}`)}</th>)}</tr>
+              <tr>
+                <th scope="col">{t('compare.page')}</th>
+                {DIFF_KINDS.map((k) => (
+                  <th key={k} scope="col">
+                    {t(`compare.kind.${k}`)}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
-              <tr data-testid="summary-total"><th scope="row">{t('compare.document')}</th>{DIFF_KINDS.map((k) => <td key={k} className="num">{n(c.total[k])}</td>)}</tr>
+              <tr data-testid="summary-total">
+                <th scope="row">{t('compare.document')}</th>
+                {DIFF_KINDS.map((k) => (
+                  <td key={k} className="num">
+                    {n(c.total[k])}
+                  </td>
+                ))}
+              </tr>
               {c.pages.map((p, i) => (
-                <tr key={i}><th scope="row">{i + 1}</th>{DIFF_KINDS.map((k) => <td key={k} className="num">{n(p[k])}</td>)}</tr>
+                <tr key={i}>
+                  <th scope="row">{i + 1}</th>
+                  {DIFF_KINDS.map((k) => (
+                    <td key={k} className="num">
+                      {n(p[k])}
+                    </td>
+                  ))}
+                </tr>
               ))}
             </tbody>
           </table>
@@ -44,7 +87,9 @@ export function SummaryDialog({ comparison: c, a, b, onClose }: { comparison: Co
         <p className="muted">{t('compare.keys')}</p>
       </div>
       <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose} data-autofocus>{t('compare.done')}</button>
+        <button type="button" className="btn" onClick={onClose} data-autofocus>
+          {t('compare.done')}
+        </button>
       </div>
     </Modal>
   );

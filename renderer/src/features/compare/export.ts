@@ -14,6 +14,7 @@ export async function exportComparison(a: string, b: string, format: CompareRepo
   }
   const { written, downloadUrl } = res.value;
   if (downloadUrl) toast({ key: 'export.downloadStarted', vars: { name: startDownload(downloadUrl) } }, 'success');
-  else if (written.length > 0) toast({ key: 'export.exported', vars: { name: written[0]!.split(/[\\/]/).pop()! } }, 'success', written[0]!);
+  else if (written.length > 0)
+    toast({ key: 'export.exported', vars: { name: written[0]!.split(/[\\/]/).pop()! } }, 'success', written[0]!);
   return written;
 }

@@ -16,11 +16,13 @@ export function describeSide(t: TFunction, me: Described, other: Described | nul
   if (other) {
     for (const k of FEATURE_ORDER) {
       const mine = me.featureConfig[k];
-      if (mine !== undefined && mine !== other.featureConfig[k]) parts.push(`${t(`features.${k}`)}: ${mine ? '✓' : '✗'}`);
+      if (mine !== undefined && mine !== other.featureConfig[k])
+        parts.push(`${t(`features.${k}`)}: ${mine ? '✓' : '✗'}`);
     }
   }
   return parts.join(' · ');
 }
 
 /** Seconds with one decimal, or the "not known" word. */
-export const seconds = (t: TFunction, ms: number | null): string => (ms === null ? t('compare.unknown') : `${(ms / 1000).toFixed(1)} s`);
+export const seconds = (t: TFunction, ms: number | null): string =>
+  ms === null ? t('compare.unknown') : `${(ms / 1000).toFixed(1)} s`;

@@ -29,9 +29,10 @@ export const useCompare = create<CompareState>((set) => ({
   pickFor: (id, fileName) => set({ picker: { id, fileName } }),
   closePicker: () => set({ picker: null }),
   waitFor: (task, base) => set((s) => ({ waiting: { ...s.waiting, [task]: base } })),
-  doneWaiting: (task) => set((s) => {
-    const waiting = { ...s.waiting };
-    delete waiting[task];
-    return { waiting };
-  }),
+  doneWaiting: (task) =>
+    set((s) => {
+      const waiting = { ...s.waiting };
+      delete waiting[task];
+      return { waiting };
+    }),
 }));

@@ -4,7 +4,11 @@ import { useEffect, useState } from 'react';
 import { compareResults, type Comparison } from '../../../../shared/compare/summary.ts';
 import type { JsonOutput } from '../../../../shared/somark.ts';
 
-export function useComparison(a: JsonOutput | null | undefined, b: JsonOutput | null | undefined, ready: boolean): Comparison | null {
+export function useComparison(
+  a: JsonOutput | null | undefined,
+  b: JsonOutput | null | undefined,
+  ready: boolean,
+): Comparison | null {
   const [result, setResult] = useState<Comparison | null>(null);
   useEffect(() => {
     setResult(null);

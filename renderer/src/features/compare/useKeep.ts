@@ -4,7 +4,15 @@
 // blocks link are copied into it by main), which then opens in review.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Row } from '../../../../shared/compare/match.ts';
-import { choosable, flatBlocks, keepableImages, keepRefusal, mergedPages, MergeError, type KeepRefusal } from '../../../../shared/compare/merge.ts';
+import {
+  choosable,
+  flatBlocks,
+  keepableImages,
+  keepRefusal,
+  mergedPages,
+  MergeError,
+  type KeepRefusal,
+} from '../../../../shared/compare/merge.ts';
 import { changedPages } from '../../../../shared/edit/version.ts';
 import type { ResultView } from '../../../../shared/task.ts';
 import { invoke } from '../../lib/ipc.ts';
@@ -48,20 +56,23 @@ export function useKeep(a: ResultView, b: ResultView, rows: readonly Row[]): Kee
     return rows.map((r) => (choosable(r) ? keepRefusal(r, a.json!, bBlocks, images) : null));
   }, [rows, a.json, b.json, images]);
 
-  const choose = useCallback((i: number, side: KeepSide | 'toggle') => {
-    const row = rows[i];
-    if (!row || !choosable(row)) return;
-    setKeepB((s) => {
-      const toB = side === 'toggle' ? !s.has(i) : side === 'b';
-      if (toB === s.has(i) || (toB && refusals[i])) return s;
-      const next = new Set(s);
-      if (toB) next.add(i);
-      else next.delete(i);
-      return next;
-    });
-    setSaved(null);
-    setError(null);
-  }, [rows, refusals]);
+  const choose = useCallback(
+    (i: number, side: KeepSide | 'toggle') => {
+      const row = rows[i];
+      if (!row || !choosable(row)) return;
+      setKeepB((s) => {
+        const toB = side === 'toggle' ? !s.has(i) : side === 'b';
+        if (toB === s.has(i) || (toB && refusals[i])) return s;
+        const next = new Set(s);
+        if (toB) next.add(i);
+        else next.delete(i);
+        return next;
+      });
+      setSaved(null);
+      setError(null);
+    },
+    [rows, refusals],
+  );
 
   const save = async () => {
     if (!a.json || !b.json || saving) return;
@@ -74,7 +85,11 @@ export function useKeep(a: ResultView, b: ResultView, rows: readonly Row[]): Kee
       throw e;
     }
     setSaving(true);
-    const res = await invoke('results:saveVersion', { id: a.task.id, pages: changedPages(a.json.pages, pages), imagesFrom: b.task.id });
+    const res = await invoke('results:saveVersion', {
+      id: a.task.id,
+      pages: changedPages(a.json.pages, pages),
+      imagesFrom: b.task.id,
+    });
     setSaving(false);
     if (res.ok) setSaved(res.value.id);
     else setError({ key: 'compare.saveFailed', vars: { message: res.error.message } });

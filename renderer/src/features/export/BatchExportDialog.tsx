@@ -16,7 +16,10 @@ const FORMATS: { value: ExportFormat; key: string }[] = [
   { value: 'zip', key: 'export.zip' },
 ];
 
-type Phase = { kind: 'setup' } | { kind: 'running'; done: number; total: number; current: string } | { kind: 'done'; summary: BatchSummary };
+type Phase =
+  | { kind: 'setup' }
+  | { kind: 'running'; done: number; total: number; current: string }
+  | { kind: 'done'; summary: BatchSummary };
 
 export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: () => void }) {
   const t = useT();
@@ -60,7 +63,9 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
     setError(null);
     setPhase({ kind: 'running', done: 0, total: ids.length, current: '' });
     unsubscribe.current = on('export:progress', (p) => {
-      setPhase((cur) => (cur.kind === 'running' ? { kind: 'running', done: p.done, total: p.total, current: p.current } : cur));
+      setPhase((cur) =>
+        cur.kind === 'running' ? { kind: 'running', done: p.done, total: p.total, current: p.current } : cur,
+      );
     });
     const res = await invoke('export:batch', { ids, formats, destDir: destDir.trim(), images });
     unsubscribe.current?.();
@@ -79,12 +84,20 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
     <Modal title={t('export.batchTitle', { n: ids.length })} onClose={onClose} testId="batch-export-dialog">
       {phase.kind === 'setup' && (
         <form className="xp-form" onSubmit={(e) => void start(e)}>
-          {unfinished > 0 && <p className="xp-note" data-testid="batch-unfinished">{t('export.batchUnfinished', { n: unfinished })}</p>}
+          {unfinished > 0 && (
+            <p className="xp-note" data-testid="batch-unfinished">
+              {t('export.batchUnfinished', { n: unfinished })}
+            </p>
+          )}
           <fieldset>
             <legend>{t('export.formats')}</legend>
             {FORMATS.map((f) => (
               <label key={f.value} className="xp-check">
-                <input type="checkbox" checked={formats.includes(f.value)} onChange={(e) => toggle(f.value, e.currentTarget.checked)} />
+                <input
+                  type="checkbox"
+                  checked={formats.includes(f.value)}
+                  onChange={(e) => toggle(f.value, e.currentTarget.checked)}
+                />
                 {t(f.key)}
               </label>
             ))}
@@ -93,16 +106,28 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
             <fieldset>
               <legend>{t('export.images')}</legend>
               <label className="xp-check">
-                <input type="radio" name="xp-images" checked={images === 'folder'} onChange={() => setImages('folder')} />
+                <input
+                  type="radio"
+                  name="xp-images"
+                  checked={images === 'folder'}
+                  onChange={() => setImages('folder')}
+                />
                 {t('export.imagesFolder')}
               </label>
               <label className="xp-check">
-                <input type="radio" name="xp-images" checked={images === 'inline'} onChange={() => setImages('inline')} />
+                <input
+                  type="radio"
+                  name="xp-images"
+                  checked={images === 'inline'}
+                  onChange={() => setImages('inline')}
+                />
                 {t('export.imagesInline')}
               </label>
             </fieldset>
           )}
-          <label htmlFor={folderId} className="xp-field"><span>{t('export.folderLabel')}</span></label>
+          <label htmlFor={folderId} className="xp-field">
+            <span>{t('export.folderLabel')}</span>
+          </label>
           <div className="xp-row">
             <input
               id={folderId}
@@ -114,13 +139,25 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
               aria-invalid={error ? true : undefined}
               onChange={(e) => setDestDir(e.currentTarget.value)}
             />
-            <button type="button" className="btn" onClick={() => void pick()}>{t('export.choose')}</button>
+            <button type="button" className="btn" onClick={() => void pick()}>
+              {t('export.choose')}
+            </button>
           </div>
-          <p id={hintId} className="muted xp-small">{typed ? t('export.folderTyped') : t('export.folderHint')}</p>
-          {error && <p role="alert" className="xp-error">{sayText(error, t)}</p>}
+          <p id={hintId} className="muted xp-small">
+            {typed ? t('export.folderTyped') : t('export.folderHint')}
+          </p>
+          {error && (
+            <p role="alert" className="xp-error">
+              {sayText(error, t)}
+            </p>
+          )}
           <div className="modal-actions">
-            <button type="button" className="btn" onClick={onClose}>{t('export.cancel')}</button>
-            <button type="submit" className="btn primary" data-autofocus>{t('export.start')}</button>
+            <button type="button" className="btn" onClick={onClose}>
+              {t('export.cancel')}
+            </button>
+            <button type="submit" className="btn primary" data-autofocus>
+              {t('export.start')}
+            </button>
           </div>
         </form>
       )}
@@ -137,7 +174,9 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
         <>
           <BatchSummaryView summary={phase.summary} />
           <div className="modal-actions">
-            <button ref={closeRef} type="button" className="btn primary" onClick={onClose}>{t('export.close')}</button>
+            <button ref={closeRef} type="button" className="btn primary" onClick={onClose}>
+              {t('export.close')}
+            </button>
           </div>
         </>
       )}

@@ -71,7 +71,8 @@ function SingleExportMenu({ taskId }: { taskId: string }) {
     if (!open) return;
     focusItem(0);
     const outside = (e: MouseEvent) => {
-      if (!menuRef.current?.contains(e.target as Node) && !buttonRef.current?.contains(e.target as Node)) setOpen(false);
+      if (!menuRef.current?.contains(e.target as Node) && !buttonRef.current?.contains(e.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', outside);
     return () => document.removeEventListener('mousedown', outside);
@@ -119,7 +120,14 @@ function SingleExportMenu({ taskId }: { taskId: string }) {
         {t('export.menu')} ▾
       </button>
       {open && (
-        <div ref={menuRef} id={menuId} role="menu" className="xp-menu" aria-label={t('export.menu')} onKeyDown={onMenuKey}>
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          className="xp-menu"
+          aria-label={t('export.menu')}
+          onKeyDown={onMenuKey}
+        >
           {items.map((item) => (
             <button
               key={item.id}

@@ -20,7 +20,10 @@ export function requestFor(id: string, choice: ExportChoice): ExportRequest {
 }
 
 /** The translated sentence (our export codes first), the raw message when it adds words, and the code. */
-export function exportErrorText(error: AppError, t: TFunction = (k, v) => translate(k, v)): { title: string; detail: string | null; code: string } {
+export function exportErrorText(
+  error: AppError,
+  t: TFunction = (k, v) => translate(k, v),
+): { title: string; detail: string | null; code: string } {
   const key = `export.err.${error.code}`;
   if (!hasMessage(key)) return describeError(error, t);
   const title = t(key);

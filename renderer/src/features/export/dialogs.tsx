@@ -15,7 +15,11 @@ const CHOICES: { value: ExportChoice; key: string; ext: string }[] = [
 
 const isAbsolutePath = (p: string): boolean => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
 
-export function PathExportDialog({ taskId, initial, onClose }: {
+export function PathExportDialog({
+  taskId,
+  initial,
+  onClose,
+}: {
   taskId: string;
   initial: ExportChoice;
   onClose: () => void;
@@ -48,7 +52,11 @@ export function PathExportDialog({ taskId, initial, onClose }: {
         <label className="xp-field">
           <span>{t('export.formatLabel')}</span>
           <select value={choice} onChange={(e) => setChoice(e.currentTarget.value as ExportChoice)}>
-            {CHOICES.map((c) => <option key={c.value} value={c.value}>{t(c.key)}</option>)}
+            {CHOICES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {t(c.key)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="xp-field" htmlFor={pathId}>
@@ -65,11 +73,21 @@ export function PathExportDialog({ taskId, initial, onClose }: {
           placeholder={`/…/document${CHOICES.find((c) => c.value === choice)!.ext}`}
           onChange={(e) => setPath(e.currentTarget.value)}
         />
-        <p id={hintId} className="muted xp-small">{t('export.pathHint')}</p>
-        {error && <p role="alert" className="xp-error">{t(error)}</p>}
+        <p id={hintId} className="muted xp-small">
+          {t('export.pathHint')}
+        </p>
+        {error && (
+          <p role="alert" className="xp-error">
+            {t(error)}
+          </p>
+        )}
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>{t('export.cancel')}</button>
-          <button type="submit" className="btn primary" disabled={busy || path.trim() === ''}>{t('export.save')}</button>
+          <button type="button" className="btn" onClick={onClose}>
+            {t('export.cancel')}
+          </button>
+          <button type="submit" className="btn primary" disabled={busy || path.trim() === ''}>
+            {t('export.save')}
+          </button>
         </div>
       </form>
     </Modal>

@@ -65,7 +65,8 @@ registerMessages('export', {
     'err.NO_RESULT': 'No result to export',
     'err.NOT_FOUND': 'The document no longer exists',
     'err.BAD_PATH': 'The path must be absolute',
-    'err.NOT_ALLOWED': 'This place was not chosen in a dialog: use “Choose…” (browser mode: start it with --allow-dir FOLDER)',
+    'err.NOT_ALLOWED':
+      'This place was not chosen in a dialog: use “Choose…” (browser mode: start it with --allow-dir FOLDER)',
   },
   'zh-CN': {
     menu: '导出',

@@ -36,19 +36,25 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
     if (at === null || !items) return;
     focusRow.current = null;
     const rows = panelRef.current?.querySelectorAll<HTMLElement>('.hist-name .link-btn');
-    (rows?.length ? rows[Math.min(at, rows.length - 1)] : panelRef.current?.querySelector<HTMLElement>('input[type="search"]'))?.focus();
+    (rows?.length
+      ? rows[Math.min(at, rows.length - 1)]
+      : panelRef.current?.querySelector<HTMLElement>('input[type="search"]')
+    )?.focus();
   }, [items]);
 
   // Reload on search (debounced), after our own changes, and when results appear or go.
   useEffect(() => {
     const mine = ++seq.current;
-    const timer = setTimeout(() => {
-      void invoke('history:list', { query: query.trim() || undefined }).then((res) => {
-        if (mine !== seq.current) return;
-        if (res.ok) setItems(res.value);
-        else toast({ key: 'history.failed' }, 'error', deferredExportErrorLine(res.error));
-      });
-    }, query ? SEARCH_DELAY_MS : 0);
+    const timer = setTimeout(
+      () => {
+        void invoke('history:list', { query: query.trim() || undefined }).then((res) => {
+          if (mine !== seq.current) return;
+          if (res.ok) setItems(res.value);
+          else toast({ key: 'history.failed' }, 'error', deferredExportErrorLine(res.error));
+        });
+      },
+      query ? SEARCH_DELAY_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [query, version, resultsVersion]);
 
@@ -63,7 +69,9 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
   return (
     <section ref={panelRef} className="hist-panel" aria-labelledby={`${searchId}-title`} data-testid="history-panel">
       <div className="hist-head">
-        <h2 id={`${searchId}-title`} className="hist-title">{t('history.title')}</h2>
+        <h2 id={`${searchId}-title`} className="hist-title">
+          {t('history.title')}
+        </h2>
         <StorageUsage showFolder={false} refreshKey={version} />
         <span className="toolbar-spacer" />
         <button
@@ -83,10 +91,16 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
           aria-label={t('history.searchLabel')}
           onChange={(e) => setQuery(e.currentTarget.value)}
         />
-        {items && <span className="muted" aria-live="polite">{t('history.count', { n: items.length })}</span>}
+        {items && (
+          <span className="muted" aria-live="polite">
+            {t('history.count', { n: items.length })}
+          </span>
+        )}
       </div>
       {items && items.length === 0 && (
-        <p className="hist-empty muted">{query.trim() ? t('history.noMatch', { query: query.trim() }) : t('history.empty')}</p>
+        <p className="hist-empty muted">
+          {query.trim() ? t('history.noMatch', { query: query.trim() }) : t('history.empty')}
+        </p>
       )}
       {items && items.length > 0 && (
         <table className="hist-table" aria-label={t('history.listLabel')}>
@@ -94,11 +108,19 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
             <tr>
               <th scope="col">{t('history.name')}</th>
               <th scope="col">{t('history.date')}</th>
-              <th scope="col" className="num">{t('history.pages')}</th>
+              <th scope="col" className="num">
+                {t('history.pages')}
+              </th>
               <th scope="col">{t('history.backend')}</th>
-              <th scope="col" className="num">{t('history.fileSize')}</th>
-              <th scope="col" className="num">{t('history.elapsed')}</th>
-              <th scope="col"><span className="hist-vh">{t('history.actions')}</span></th>
+              <th scope="col" className="num">
+                {t('history.fileSize')}
+              </th>
+              <th scope="col" className="num">
+                {t('history.elapsed')}
+              </th>
+              <th scope="col">
+                <span className="hist-vh">{t('history.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -23,7 +23,17 @@ export function highlight(text: string, query: string): ReactNode[] {
   return parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : part));
 }
 
-export function HistoryRow({ item, query, date, size, elapsed, parentName, onOpen, onRerun, onDelete }: {
+export function HistoryRow({
+  item,
+  query,
+  date,
+  size,
+  elapsed,
+  parentName,
+  onOpen,
+  onRerun,
+  onDelete,
+}: {
   item: HistoryItem;
   query: string;
   date: string;
@@ -38,24 +48,47 @@ export function HistoryRow({ item, query, date, size, elapsed, parentName, onOpe
   return (
     <tr data-testid="history-row" data-id={item.id}>
       <th scope="row" className="hist-name">
-        <button type="button" className="link-btn" aria-label={t('history.openLabel', { name: item.fileName })} onClick={() => onOpen(item.id)}>
+        <button
+          type="button"
+          className="link-btn"
+          aria-label={t('history.openLabel', { name: item.fileName })}
+          onClick={() => onOpen(item.id)}
+        >
           {item.fileName}
         </button>
-        {item.editedFrom && <span className="hist-edited" data-testid="history-edited">{t('history.edited')}</span>}
+        {item.editedFrom && (
+          <span className="hist-edited" data-testid="history-edited">
+            {t('history.edited')}
+          </span>
+        )}
         {item.editedFrom ? (
           <div className="hist-parent muted xp-small">
-            ↳ {parentName ? (
-              <button type="button" className="link-btn" data-testid="history-original" onClick={() => onOpen(item.editedFrom!)}>
+            ↳{' '}
+            {parentName ? (
+              <button
+                type="button"
+                className="link-btn"
+                data-testid="history-original"
+                onClick={() => onOpen(item.editedFrom!)}
+              >
                 {t('history.editedOf', { name: parentName })}
               </button>
-            ) : t('history.editedOfUnknown')}
+            ) : (
+              t('history.editedOfUnknown')
+            )}
           </div>
-        ) : item.parentId && (
-          <div className="hist-parent muted xp-small">
-            ↳ {parentName ? t('history.rerunOf', { name: parentName }) : t('history.rerunOfUnknown')}
+        ) : (
+          item.parentId && (
+            <div className="hist-parent muted xp-small">
+              ↳ {parentName ? t('history.rerunOf', { name: parentName }) : t('history.rerunOfUnknown')}
+            </div>
+          )
+        )}
+        {item.snippet && (
+          <div className="hist-snippet" data-testid="history-snippet">
+            {highlight(item.snippet, query)}
           </div>
         )}
-        {item.snippet && <div className="hist-snippet" data-testid="history-snippet">{highlight(item.snippet, query)}</div>}
       </th>
       <td className="nowrap">{date}</td>
       <td className="num">{item.pages ?? '–'}</td>
@@ -64,14 +97,29 @@ export function HistoryRow({ item, query, date, size, elapsed, parentName, onOpe
       <td className="num">{elapsed}</td>
       <td>
         <div className="hist-actions">
-          <button type="button" className="btn small" onClick={() => onOpen(item.id)} aria-label={t('history.openLabel', { name: item.fileName })}>
+          <button
+            type="button"
+            className="btn small"
+            onClick={() => onOpen(item.id)}
+            aria-label={t('history.openLabel', { name: item.fileName })}
+          >
             {t('history.open')}
           </button>
-          <button type="button" className="btn small" onClick={onRerun} aria-label={t('history.rerunLabel', { name: item.fileName })}>
+          <button
+            type="button"
+            className="btn small"
+            onClick={onRerun}
+            aria-label={t('history.rerunLabel', { name: item.fileName })}
+          >
             {t('history.rerun')}
           </button>
           <CompareButton id={item.id} fileName={item.fileName} />
-          <button type="button" className="btn small danger-ghost" onClick={onDelete} aria-label={t('history.deleteLabel', { name: item.fileName })}>
+          <button
+            type="button"
+            className="btn small danger-ghost"
+            onClick={onDelete}
+            aria-label={t('history.deleteLabel', { name: item.fileName })}
+          >
             {t('history.delete')}
           </button>
         </div>

@@ -2,7 +2,12 @@
 // Starts from the original task's options when it is still known, else from the settings.
 import { useState, type FormEvent } from 'react';
 import type { Backend } from '../../../../shared/task.ts';
-import { DEFAULT_FEATURE_CONFIG, OUTPUT_FORMATS, type FeatureConfig, type OutputFormat } from '../../../../shared/somark.ts';
+import {
+  DEFAULT_FEATURE_CONFIG,
+  OUTPUT_FORMATS,
+  type FeatureConfig,
+  type OutputFormat,
+} from '../../../../shared/somark.ts';
 import { useT } from '../../i18n/index.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -17,7 +22,15 @@ import '../settings/messages.ts';
 import './messages.ts';
 
 /** The backend to parse with, as two radios (also the compare picker's "Parse again with…"). */
-export function BackendFieldset({ name, value, onChange }: { name: string; value: Backend; onChange: (b: Backend) => void }) {
+export function BackendFieldset({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: Backend;
+  onChange: (b: Backend) => void;
+}) {
   const t = useT();
   return (
     <fieldset>
@@ -39,9 +52,13 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
   const [backend, setBackend] = useState<Backend>(task?.backend ?? settings?.backend ?? 'local');
   const [formats, setFormats] = useState<OutputFormat[]>(task?.formats ?? settings?.formats ?? ['markdown', 'json']);
   const [features, setFeatures] = useState<FeatureConfig>({
-    ...DEFAULT_FEATURE_CONFIG, ...settings?.featureConfig, ...task?.featureConfig,
+    ...DEFAULT_FEATURE_CONFIG,
+    ...settings?.featureConfig,
+    ...task?.featureConfig,
   });
-  const [fileOptions, setFileOptions] = useState<FileOptions>(task?.fileOptions ?? settings?.fileOptions ?? DEFAULT_FILE_OPTIONS);
+  const [fileOptions, setFileOptions] = useState<FileOptions>(
+    task?.fileOptions ?? settings?.fileOptions ?? DEFAULT_FILE_OPTIONS,
+  );
   const [busy, setBusy] = useState(false);
   // Kept as a key or a function of the translator, worded when shown: it follows a language switch.
   const [error, setError] = useState<ToastText | null>(null);
@@ -50,7 +67,10 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
     e.preventDefault();
     if (formats.length === 0) return setError({ key: 'history.needFormat' });
     setBusy(true);
-    const res = await invoke('tasks:rerun', { id, options: { backend, formats, featureConfig: features, fileOptions } });
+    const res = await invoke('tasks:rerun', {
+      id,
+      options: { backend, formats, featureConfig: features, fileOptions },
+    });
     setBusy(false);
     if (!res.ok) {
       const line = deferredExportErrorLine(res.error);
@@ -86,18 +106,35 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
         </fieldset>
         <fieldset>
           <legend>{t('features.label')}</legend>
-          <FeatureChecks value={features} backend={backend} hints={false} itemClass="xp-check"
-            onChange={(k, on) => setFeatures((cur) => ({ ...cur, [k]: on }))} />
+          <FeatureChecks
+            value={features}
+            backend={backend}
+            hints={false}
+            itemClass="xp-check"
+            onChange={(k, on) => setFeatures((cur) => ({ ...cur, [k]: on }))}
+          />
         </fieldset>
         <fieldset>
           <legend>{t('fileOptions.title')}</legend>
-          <FileOptionsFields id="rerun-options" value={fileOptions} backend={backend}
-            onChange={(patch) => setFileOptions((cur) => ({ ...cur, ...patch }))} />
+          <FileOptionsFields
+            id="rerun-options"
+            value={fileOptions}
+            backend={backend}
+            onChange={(patch) => setFileOptions((cur) => ({ ...cur, ...patch }))}
+          />
         </fieldset>
-        {error && <p role="alert" className="xp-error">{sayText(error, t)}</p>}
+        {error && (
+          <p role="alert" className="xp-error">
+            {sayText(error, t)}
+          </p>
+        )}
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>{t('history.cancel')}</button>
-          <button type="submit" className="btn primary" disabled={busy} data-autofocus>{t('history.start')}</button>
+          <button type="button" className="btn" onClick={onClose}>
+            {t('history.cancel')}
+          </button>
+          <button type="submit" className="btn primary" disabled={busy} data-autofocus>
+            {t('history.start')}
+          </button>
         </div>
       </form>
     </Modal>

@@ -20,7 +20,9 @@ export function useStorageUsage(refreshKey?: unknown): Usage | null | undefined 
     void invoke('storage:usage', undefined).then((res) => {
       if (live) setUsage(res.ok ? res.value : null);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [refreshKey, tick]);
 
   return usage;
@@ -37,7 +39,8 @@ export function StorageUsage({ showFolder = true, refreshKey }: { showFolder?: b
           <span>{t('history.storage', { size: formatBytes(usage.bytes), n: usage.items })}</span>
           {showFolder && (
             <span className="muted">
-              {' · '}{t('history.storageFolder')}: <code>{usage.dataDir}</code>
+              {' · '}
+              {t('history.storageFolder')}: <code>{usage.dataDir}</code>
             </span>
           )}
         </>

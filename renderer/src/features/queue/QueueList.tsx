@@ -47,7 +47,8 @@ export function QueueList({ tasks, onOpen }: { tasks: Task[]; onOpen(id: string)
   const reveal = useCallback(
     (index: number) => {
       if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
-      else if (scrollRef.current) scrollRowIntoList(scrollRef.current, document.getElementById(`task-row-${tasks[index]?.id}`));
+      else if (scrollRef.current)
+        scrollRowIntoList(scrollRef.current, document.getElementById(`task-row-${tasks[index]?.id}`));
     },
     [virtual, virtualizer, tasks],
   );
@@ -128,7 +129,12 @@ export function QueueList({ tasks, onOpen }: { tasks: Task[]; onOpen(id: string)
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) =>
             row(tasks[item.index]!, item.index, {
-              position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)`,
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              height: ROW_HEIGHT,
+              transform: `translateY(${item.start}px)`,
             }),
           )}
         </div>

@@ -28,7 +28,9 @@ export function QueueRail() {
       >
         <Icon name="chevronRight" size={14} />
         <span className="queue-rail-label">{t('queue.railShow')}</span>
-        <span className="queue-rail-count" aria-hidden="true">{tasks.length}</span>
+        <span className="queue-rail-count" aria-hidden="true">
+          {tasks.length}
+        </span>
       </button>
       {failed > 0 && <span className="queue-rail-failed">{t('queue.railFailed', { n: failed })}</span>}
     </nav>

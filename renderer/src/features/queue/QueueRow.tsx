@@ -35,15 +35,39 @@ function RowActions({ task }: { task: Task }) {
     <span className="row-actions-anchor">
       <span className="row-actions" onClick={(e) => e.stopPropagation()}>
         {canRetry(task) && (
-          <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.retryLabel', { name })}
-            title={t('common.retry')} onClick={() => void retryTask(task.id)}><Icon name="retry" /></button>
+          <button
+            type="button"
+            className="icon-btn"
+            tabIndex={-1}
+            aria-label={t('queue.retryLabel', { name })}
+            title={t('common.retry')}
+            onClick={() => void retryTask(task.id)}
+          >
+            <Icon name="retry" />
+          </button>
         )}
         {canCancel(task) && (
-          <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.cancelLabel', { name })}
-            title={t('common.cancel')} onClick={() => void cancelTask(task.id)}><Icon name="stop" /></button>
+          <button
+            type="button"
+            className="icon-btn"
+            tabIndex={-1}
+            aria-label={t('queue.cancelLabel', { name })}
+            title={t('common.cancel')}
+            onClick={() => void cancelTask(task.id)}
+          >
+            <Icon name="stop" />
+          </button>
         )}
-        <button type="button" className="icon-btn" tabIndex={-1} aria-label={t('queue.removeLabel', { name })}
-          title={t('common.remove')} onClick={() => void removeTasks([task.id])}><Icon name="trash" /></button>
+        <button
+          type="button"
+          className="icon-btn"
+          tabIndex={-1}
+          aria-label={t('queue.removeLabel', { name })}
+          title={t('common.remove')}
+          onClick={() => void removeTasks([task.id])}
+        >
+          <Icon name="trash" />
+        </button>
       </span>
     </span>
   );
@@ -105,12 +129,20 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
           {asks ? (
             <RowPassword task={task} />
           ) : failure ? (
-            <span className="row-error" title={failure.detail ?? failure.title}>{failure.title}</span>
+            <span className="row-error" title={failure.detail ?? failure.title}>
+              {failure.title}
+            </span>
           ) : retry ? (
-            <span className="row-retry" data-testid="row-retry" title={task.retry?.reason.message}>{retry}</span>
+            <span className="row-retry" data-testid="row-retry" title={task.retry?.reason.message}>
+              {retry}
+            </span>
           ) : (
             <span className="row-facts" title={[attempt, ...meta].filter(Boolean).join(' · ')}>
-              {attempt && <span className="row-attempt" data-testid="row-attempt">{attempt} · </span>}
+              {attempt && (
+                <span className="row-attempt" data-testid="row-attempt">
+                  {attempt} ·{' '}
+                </span>
+              )}
               <span data-testid="row-meta">{meta.join(' · ')}</span>
             </span>
           )}

@@ -13,7 +13,13 @@ export function RowPassword({ task }: { task: Task }) {
   const hintId = `row-pw-hint-${task.id}`;
   const stop = (e: KeyboardEvent) => e.stopPropagation();
   return (
-    <form className="row-password" onSubmit={submit} onClick={(e) => e.stopPropagation()} onKeyDown={stop} data-testid="row-password">
+    <form
+      className="row-password"
+      onSubmit={submit}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={stop}
+      data-testid="row-password"
+    >
       <span id={hintId} className={wrong ? 'row-password-wrong' : 'row-password-hint'}>
         {t(wrong ? 'queue.passwordWrong' : 'queue.passwordAsk')}
       </span>
@@ -28,7 +34,9 @@ export function RowPassword({ task }: { task: Task }) {
         onChange={(e) => setValue(e.target.value)}
         data-testid="row-password-input"
       />
-      <button type="submit" className="btn small primary" disabled={!value || busy}>{t('queue.passwordOpen')}</button>
+      <button type="submit" className="btn small primary" disabled={!value || busy}>
+        {t('queue.passwordOpen')}
+      </button>
     </form>
   );
 }

@@ -28,7 +28,9 @@ export function SelectionToolbar({ tasks }: { tasks: Task[] }) {
         checked={all}
         disabled={tasks.length === 0}
         aria-label={t('queue.checkAll')}
-        onChange={(e) => (e.currentTarget.checked ? useTasks.getState().checkAll() : useTasks.getState().clearChecked())}
+        onChange={(e) =>
+          e.currentTarget.checked ? useTasks.getState().checkAll() : useTasks.getState().clearChecked()
+        }
       />
       {checked.length === 0 ? (
         <span className="queue-count">
@@ -37,7 +39,9 @@ export function SelectionToolbar({ tasks }: { tasks: Task[] }) {
         </span>
       ) : (
         <>
-          <span className="queue-count" aria-live="polite">{t('queue.selected', { n: checked.length })}</span>
+          <span className="queue-count" aria-live="polite">
+            {t('queue.selected', { n: checked.length })}
+          </span>
           {/* One group, at the end of the row; in the narrowest pane it moves under the count as a whole. */}
           <span className="queue-actions">
             <ExportMenu taskIds={checked} />

@@ -36,7 +36,9 @@ export async function removeTasks(ids: readonly string[], confirm = true): Promi
   if (confirm) {
     const one = ids.length === 1 ? store.tasks[ids[0]!] : undefined;
     const ok = await confirmDialog({
-      title: one ? translate('queue.removeOneTitle', { name: one.fileName }) : translate('queue.removeManyTitle', { n: ids.length }),
+      title: one
+        ? translate('queue.removeOneTitle', { name: one.fileName })
+        : translate('queue.removeManyTitle', { n: ids.length }),
       message: translate('queue.removeMessage'),
       confirmLabel: translate('common.remove'),
       danger: true,
@@ -64,8 +66,9 @@ function keepFocus(): void {
   requestAnimationFrame(() => {
     const now = document.activeElement;
     if (now && now !== document.body && now.isConnected) return;
-    const next = document.getElementById('detail-heading')
-      ?? document.querySelector<HTMLElement>('[data-testid="queue-list"], [data-testid="dropzone"]');
+    const next =
+      document.getElementById('detail-heading') ??
+      document.querySelector<HTMLElement>('[data-testid="queue-list"], [data-testid="dropzone"]');
     next?.focus();
   });
 }

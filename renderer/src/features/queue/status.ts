@@ -80,7 +80,10 @@ export function modeLabel(task: Task, t: TFunction): string {
 /** Work time so far (active) or in total (finished, failed too): earlier runs and the current one, without
  *  the waits between them (a retry's backoff, the time the app was closed); null before it ever started. */
 export function elapsedMs(task: Task, now: number = Date.now()): number | null {
-  return workMs({ workedMs: task.workedMs, startedAt: task.startedAt ?? null, finishedAt: task.finishedAt ?? null }, now);
+  return workMs(
+    { workedMs: task.workedMs, startedAt: task.startedAt ?? null, finishedAt: task.finishedAt ?? null },
+    now,
+  );
 }
 
 /** "Attempt 2: the engine restarted" — the latest retry and why it was made; null on a first attempt. */

@@ -41,7 +41,10 @@ export function BlockDetails() {
     setPoints(null);
     if (!fb || !pdf || doc.source !== 'pdf' || fb.page >= pdf.numPages) return;
     let alive = true;
-    void pdf.points(fb.page).then((p) => alive && setPoints(p), () => undefined);
+    void pdf.points(fb.page).then(
+      (p) => alive && setPoints(p),
+      () => undefined,
+    );
     return () => {
       alive = false;
     };
@@ -71,14 +74,23 @@ export function BlockDetails() {
   return (
     <div className="rv-details" data-testid="block-details">
       <div className="rv-details-head">
-        <span className="rv-swatch" style={{ background: typeColor(fb.type), borderColor: typeColor(fb.type) }} aria-hidden="true" />
+        <span
+          className="rv-swatch"
+          style={{ background: typeColor(fb.type), borderColor: typeColor(fb.type) }}
+          aria-hidden="true"
+        />
         <strong>{typeLabel(fb.type, locale)}</strong>
         <span className="muted">
           {t('review.pageN', { n: fb.page + 1 })} · #{b.idx}
         </span>
         <span className="rv-details-actions">
           {isTable && (
-            <button type="button" className="btn small" onClick={() => setTableOpen(true)} data-testid="open-table-view">
+            <button
+              type="button"
+              className="btn small"
+              onClick={() => setTableOpen(true)}
+              data-testid="open-table-view"
+            >
               {t('review.tableView')}
             </button>
           )}
@@ -88,14 +100,20 @@ export function BlockDetails() {
         </span>
       </div>
       {tableOpen && isTable && (
-        <TableView content={b.content as string} title={t('review.tableTitle', { page: fb.page + 1, idx: b.idx })} onClose={() => setTableOpen(false)} />
+        <TableView
+          content={b.content as string}
+          title={t('review.tableTitle', { page: fb.page + 1, idx: b.idx })}
+          onClose={() => setTableOpen(false)}
+        />
       )}
       <dl>
         <Field label={t('review.fieldType')}>{String(b.type)}</Field>
         <Field label={t('review.fieldIdx')}>{b.idx}</Field>
         <Field label={t('review.fieldPage')}>{`${fb.page + 1} (page_num ${page.pageNum})`}</Field>
         <Field label={t('review.fieldPageSize')}>{`${page.size.w} × ${page.size.h}`}</Field>
-        <Field label={t('review.fieldBboxPx')} testId="bbox-px">{raw ? fmt(raw) : t('review.noBbox')}</Field>
+        <Field label={t('review.fieldBboxPx')} testId="bbox-px">
+          {raw ? fmt(raw) : t('review.noBbox')}
+        </Field>
         <Field label={t('review.fieldBboxPt')} testId="bbox-pt">
           {fb.bbox && points
             ? `${fmt(bboxToPoints(fb.bbox, page.size, points))} (${t('review.dpi', { dpi: impliedDpi(page.size, points) ?? '?' })})`
@@ -111,7 +129,9 @@ export function BlockDetails() {
             {cached && <img className="rv-crop" src={view.assetBase + cached} alt="" />}
           </Field>
         )}
-        {Array.isArray(b.captions) && b.captions.length > 0 && <Field label={t('review.fieldCaptions')}>{JSON.stringify(b.captions)}</Field>}
+        {Array.isArray(b.captions) && b.captions.length > 0 && (
+          <Field label={t('review.fieldCaptions')}>{JSON.stringify(b.captions)}</Field>
+        )}
         {other.map(([k, v]) => (
           <Field key={k} label={k}>
             {typeof v === 'string' ? v : JSON.stringify(v)}
@@ -119,7 +139,9 @@ export function BlockDetails() {
         ))}
       </dl>
       <div className="rv-content-label muted">{t('review.fieldContent')}</div>
-      <pre className="rv-content" tabIndex={0} aria-label={t('review.fieldContent')}>{b.content}</pre>
+      <pre className="rv-content" tabIndex={0} aria-label={t('review.fieldContent')}>
+        {b.content}
+      </pre>
     </div>
   );
 }

@@ -30,7 +30,12 @@ const BADGE_H = 13;
 /** Where the reading-order number goes, always off the text: left of the box (the margin, a column gap,
  *  or the pane's gutter left of the page: `gutter` px), else above it (in the page or the gap above it:
  *  `gapAbove` px), else right of it; inside the box's corner only when none of these fits. */
-export function badgePlace(r: { left: number; top: number; width: number }, pageWidth: number, gutter = 0, gapAbove = 0): string {
+export function badgePlace(
+  r: { left: number; top: number; width: number },
+  pageWidth: number,
+  gutter = 0,
+  gapAbove = 0,
+): string {
   if (r.left + gutter >= BADGE_W) return '';
   if (r.top + gapAbove >= BADGE_H) return ' is-above';
   if (r.left + r.width + BADGE_W <= pageWidth) return ' is-right';
@@ -51,7 +56,10 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height, settled, g
 
   // Larger boxes first so nested (smaller) ones sit on top and stay clickable.
   const blocks = useMemo(
-    () => pageBlocks(doc.model, page).filter((b) => b.bbox).sort((a, b) => bboxArea(b.bbox!) - bboxArea(a.bbox!)),
+    () =>
+      pageBlocks(doc.model, page)
+        .filter((b) => b.bbox)
+        .sort((a, b) => bboxArea(b.bbox!) - bboxArea(a.bbox!)),
     [doc, page],
   );
   const target = { w: width, h: height };
@@ -76,21 +84,46 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height, settled, g
   // from data-n): a page brings 50 of them into the DOM as it scrolls in. The layer is hidden from
   // assistive technology; the inspector's tree is the accessible list of the same blocks (j/k too).
   return (
-    <div className="rv-boxes" onClick={onClick} onMouseOver={onOver} onMouseOut={onOut} aria-hidden="true" data-mode={boxMode} data-numbers={numbers ? '1' : '0'}>
-      {active && blocks.map((b) => {
-        const isSel = b.g === selected;
-        const isHov = b.g === hovered;
-        if (hidden.has(b.type) && !isSel) return null;
-        if (!showBoxes && !isSel && !isHov) return null;
-        const r = scaleBBox(b.bbox!, info.size, target);
-        const style = { left: r.left, top: r.top, width: r.width, height: r.height, '--c': typeColor(b.type) } as CSSProperties;
-        let cls = 'rv-box';
-        if (isSel) cls += ' is-selected';
-        if (isHov) cls += ' is-hovered';
-        if (hits.has(b.g)) cls += ' is-hit';
-        cls += badgePlace(r, width, gutter, PAGE_GAP);
-        return <div key={b.g} className={cls} style={style} data-g={b.g} data-idx={b.block.idx} data-n={b.block.idx} data-type={b.block.type} />;
-      })}
+    <div
+      className="rv-boxes"
+      onClick={onClick}
+      onMouseOver={onOver}
+      onMouseOut={onOut}
+      aria-hidden="true"
+      data-mode={boxMode}
+      data-numbers={numbers ? '1' : '0'}
+    >
+      {active &&
+        blocks.map((b) => {
+          const isSel = b.g === selected;
+          const isHov = b.g === hovered;
+          if (hidden.has(b.type) && !isSel) return null;
+          if (!showBoxes && !isSel && !isHov) return null;
+          const r = scaleBBox(b.bbox!, info.size, target);
+          const style = {
+            left: r.left,
+            top: r.top,
+            width: r.width,
+            height: r.height,
+            '--c': typeColor(b.type),
+          } as CSSProperties;
+          let cls = 'rv-box';
+          if (isSel) cls += ' is-selected';
+          if (isHov) cls += ' is-hovered';
+          if (hits.has(b.g)) cls += ' is-hit';
+          cls += badgePlace(r, width, gutter, PAGE_GAP);
+          return (
+            <div
+              key={b.g}
+              className={cls}
+              style={style}
+              data-g={b.g}
+              data-idx={b.block.idx}
+              data-n={b.block.idx}
+              data-type={b.block.type}
+            />
+          );
+        })}
     </div>
   );
 });

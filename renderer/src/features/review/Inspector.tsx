@@ -15,7 +15,9 @@ const ROW_H = 26;
 
 /** A block's content on one line, footnote references as superscript labels (as the Markdown pane). */
 const preview = (s: string, code: boolean) =>
-  code ? s.replace(/\s+/g, ' ').slice(0, 90) : footnoteParts(s.replace(/\s+/g, ' '), 90).map((p, i) => (p.mark ? <sup key={i}>{p.text}</sup> : p.text));
+  code
+    ? s.replace(/\s+/g, ' ').slice(0, 90)
+    : footnoteParts(s.replace(/\s+/g, ' '), 90).map((p, i) => (p.mark ? <sup key={i}>{p.text}</sup> : p.text));
 
 /** "Block type" filter: all types, or one only (the legend's chips give finer control). */
 function TypeSelect() {
@@ -93,7 +95,8 @@ export function Inspector() {
     const el = scrollRef.current;
     if (r === undefined || !el) return;
     const top = r * ROW_H;
-    if (top < el.scrollTop || top + ROW_H > el.scrollTop + el.clientHeight) virtualizer.scrollToIndex(r, { align: 'center' });
+    if (top < el.scrollTop || top + ROW_H > el.scrollTop + el.clientHeight)
+      virtualizer.scrollToIndex(r, { align: 'center' });
   }, [target, seq, rowOfBlock, virtualizer]);
   useEffect(() => {
     const r = rowOfBlock.get(selected);
@@ -132,7 +135,11 @@ export function Inspector() {
       <div className="rv-pane-head rv-inspector-head">
         <TypeSelect />
         <label className="rv-inline">
-          <select value={pageFilter} onChange={(e) => store.getState().setInspectorPage(Number(e.target.value))} aria-label={t('review.pageFilter')}>
+          <select
+            value={pageFilter}
+            onChange={(e) => store.getState().setInspectorPage(Number(e.target.value))}
+            aria-label={t('review.pageFilter')}
+          >
             <option value={-1}>{t('review.allPages')}</option>
             {doc.model.pages.map((p) => (
               <option key={p.index} value={p.index}>
@@ -142,7 +149,14 @@ export function Inspector() {
           </select>
         </label>
       </div>
-      <div ref={scrollRef} className="rv-tree" role="group" aria-label={t('review.inspectorPane')} tabIndex={-1} onKeyDown={(e) => onRovingKey(e, rows.length, moveTo, treeTarget)}>
+      <div
+        ref={scrollRef}
+        className="rv-tree"
+        role="group"
+        aria-label={t('review.inspectorPane')}
+        tabIndex={-1}
+        onKeyDown={(e) => onRovingKey(e, rows.length, moveTo, treeTarget)}
+      >
         {rows.length === 0 && <p className="rv-empty">{t('review.noBlocks')}</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((it) => {
@@ -169,7 +183,14 @@ export function Inspector() {
               );
             }
             const b = doc.model.blocks[row.g]!;
-            const cls = ['rv-row', 'rv-row-block', row.g === selected && 'is-selected', row.g === hovered && 'is-hovered'].filter(Boolean).join(' ');
+            const cls = [
+              'rv-row',
+              'rv-row-block',
+              row.g === selected && 'is-selected',
+              row.g === hovered && 'is-hovered',
+            ]
+              .filter(Boolean)
+              .join(' ');
             return (
               <button
                 key={`b${row.g}`}
@@ -185,7 +206,11 @@ export function Inspector() {
                 onMouseEnter={() => store.getState().hover(row.g, 'inspector')}
                 onMouseLeave={() => store.getState().unhover('inspector')}
               >
-                <span className="rv-swatch" style={{ background: typeColor(b.type), borderColor: typeColor(b.type) }} aria-hidden="true" />
+                <span
+                  className="rv-swatch"
+                  style={{ background: typeColor(b.type), borderColor: typeColor(b.type) }}
+                  aria-hidden="true"
+                />
                 <span className="rv-row-idx">{b.block.idx}</span>
                 <span className="rv-row-type">{typeLabel(b.type, locale)}</span>
                 <span className="rv-row-text">{preview(b.block.content ?? '', b.type === 'code')}</span>

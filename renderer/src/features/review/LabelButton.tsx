@@ -4,7 +4,14 @@
 import type { MouseEventHandler } from 'react';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 
-export function LabelButton({ label, icon, pressed, onClick, testId, className = 'rv-btn' }: {
+export function LabelButton({
+  label,
+  icon,
+  pressed,
+  onClick,
+  testId,
+  className = 'rv-btn',
+}: {
   label: string;
   icon: IconName;
   /** A toggle's state (aria-pressed); omitted for a plain button. */
@@ -14,7 +21,14 @@ export function LabelButton({ label, icon, pressed, onClick, testId, className =
   className?: string;
 }) {
   return (
-    <button type="button" className={`${className} rv-labelbtn`} aria-pressed={pressed} onClick={onClick} data-testid={testId} title={label}>
+    <button
+      type="button"
+      className={`${className} rv-labelbtn`}
+      aria-pressed={pressed}
+      onClick={onClick}
+      data-testid={testId}
+      title={label}
+    >
       <Icon name={icon} size={14} />
       <span className="rv-label">{label}</span>
     </button>

@@ -67,9 +67,12 @@ function Chip({ type, count, out = false }: { type: string; count: number; out?:
       aria-label={t('review.typeChip', { type: label, count, state: on ? t('review.shown') : t('review.hidden') })}
       onClick={(e) => (e.altKey ? store.getState().showOnly(type) : store.getState().toggleType(type))}
     >
-      <span className="rv-swatch" style={{ background: on ? typeColor(type) : 'transparent', borderColor: typeColor(type) }} aria-hidden="true" />
-      {label}{' '}
-      <span className="rv-count">{count}</span>
+      <span
+        className="rv-swatch"
+        style={{ background: on ? typeColor(type) : 'transparent', borderColor: typeColor(type) }}
+        aria-hidden="true"
+      />
+      {label} <span className="rv-count">{count}</span>
     </button>
   );
 }
@@ -109,8 +112,17 @@ export function Legend({ searchRef }: { searchRef: RefObject<HTMLInputElement | 
 
   return (
     <div className="rv-legendbar">
-      <div ref={rowRef} className="rv-legend" role="group" aria-label={t('review.legend')} data-testid="legend" onKeyDown={onKey}>
-        {types.map(({ type, count }, i) => <Chip key={type} type={type} count={count} out={i >= fit} />)}
+      <div
+        ref={rowRef}
+        className="rv-legend"
+        role="group"
+        aria-label={t('review.legend')}
+        data-testid="legend"
+        onKeyDown={onKey}
+      >
+        {types.map(({ type, count }, i) => (
+          <Chip key={type} type={type} count={count} out={i >= fit} />
+        ))}
         {rest.length > 0 && (
           <button
             ref={moreRef}
@@ -127,12 +139,27 @@ export function Legend({ searchRef }: { searchRef: RefObject<HTMLInputElement | 
           </button>
         )}
         {isOpen && (
-          <div ref={panelRef} id={panelId} className="rv-legend-panel" role="group" aria-label={t('review.moreTypesPanel')} data-testid="legend-overflow">
-            {rest.map(({ type, count }) => <Chip key={type} type={type} count={count} />)}
+          <div
+            ref={panelRef}
+            id={panelId}
+            className="rv-legend-panel"
+            role="group"
+            aria-label={t('review.moreTypesPanel')}
+            data-testid="legend-overflow"
+          >
+            {rest.map(({ type, count }) => (
+              <Chip key={type} type={type} count={count} />
+            ))}
           </div>
         )}
         {/* Always there (disabled while every type shows), so hiding a type does not take room from the chips. */}
-        <button type="button" className="rv-chip rv-chip-reset rv-chip-fixed" data-testid="legend-all" disabled={!anyHidden} onClick={() => store.getState().showOnly(null)}>
+        <button
+          type="button"
+          className="rv-chip rv-chip-reset rv-chip-fixed"
+          data-testid="legend-all"
+          disabled={!anyHidden}
+          onClick={() => store.getState().showOnly(null)}
+        >
           {t('review.showAll')}
         </button>
       </div>

@@ -23,7 +23,10 @@ function ChunkList({ source, place }: { source: boolean; place: RefObject<Place 
   const innerRef = useRef<HTMLDivElement>(null);
   // The virtualizer asks for estimates of every unmeasured chunk each time one is measured: compute
   // them once (25,000 chunks × a regex each, per measurement, would cost seconds while scrolling).
-  const estimates = useMemo(() => Int32Array.from(doc.chunks, (c) => Math.round(estimate(c.text, source))), [doc, source]);
+  const estimates = useMemo(
+    () => Int32Array.from(doc.chunks, (c) => Math.round(estimate(c.text, source))),
+    [doc, source],
+  );
   const virtualizer = useVirtualizer({
     count: doc.chunks.length,
     getScrollElement: () => scrollRef.current,
@@ -49,7 +52,12 @@ function ChunkList({ source, place }: { source: boolean; place: RefObject<Place 
     () =>
       store.subscribe((s, prev) => {
         if (s.seq === prev.seq || (s.goto && s.goto.seq === s.seq)) return;
-        const chunk = s.revealChunk >= 0 ? s.revealChunk : s.selected >= 0 && s.origin !== 'markdown' ? doc.alignment.chunkOfBlock[s.selected]! : -1;
+        const chunk =
+          s.revealChunk >= 0
+            ? s.revealChunk
+            : s.selected >= 0 && s.origin !== 'markdown'
+              ? doc.alignment.chunkOfBlock[s.selected]!
+              : -1;
         if (chunk < 0) return;
         gate.release();
         const el = scrollRef.current;
@@ -121,7 +129,15 @@ function ChunkList({ source, place }: { source: boolean; place: RefObject<Place 
     >
       <div ref={innerRef} className="rv-md-inner markdown-body" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((it) => (
-          <Row key={it.index} i={it.index} estimate={estimates[it.index]!} start={it.start} source={source} pace={pace} measure={virtualizer.measureElement} />
+          <Row
+            key={it.index}
+            i={it.index}
+            estimate={estimates[it.index]!}
+            start={it.start}
+            source={source}
+            pace={pace}
+            measure={virtualizer.measureElement}
+          />
         ))}
       </div>
     </div>

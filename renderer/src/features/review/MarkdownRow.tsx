@@ -11,7 +11,7 @@ import { EquationArtView } from './EquationArtView.tsx';
 /** Height guess before a chunk is measured: ~90 characters per line, 22 px per line. */
 export function estimate(text: string, source: boolean): number {
   const lines = text.split('\n').reduce((n, l) => n + Math.max(1, Math.ceil(l.length / 90)), 0);
-  if (!source && /<table/i.test(text)) return 40 + 30 * ((text.match(/<tr/gi)?.length ?? 1));
+  if (!source && /<table/i.test(text)) return 40 + 30 * (text.match(/<tr/gi)?.length ?? 1);
   return 18 + lines * (source ? 19 : 24);
 }
 
@@ -55,8 +55,18 @@ export const Row = memo(function Row({ i, estimate: height, start, source, pace,
   useEffect(() => (waiting ? requestRender(() => setFull(true)) : undefined), [waiting]);
   const g = blockOfChunk[i]!;
   const b = g >= 0 ? doc.model.blocks[g] : undefined;
-  const art = useMemo(() => (b && !source ? equationArt(doc.model, g, chunk.text) : null), [b, source, doc.model, g, chunk.text]);
-  const cls = ['rv-chunk', selected && 'is-selected', hovered && 'is-hovered', revealed && 'is-revealed', hit && 'is-hit', b && 'is-linked']
+  const art = useMemo(
+    () => (b && !source ? equationArt(doc.model, g, chunk.text) : null),
+    [b, source, doc.model, g, chunk.text],
+  );
+  const cls = [
+    'rv-chunk',
+    selected && 'is-selected',
+    hovered && 'is-hovered',
+    revealed && 'is-revealed',
+    hit && 'is-hit',
+    b && 'is-linked',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -69,7 +79,11 @@ export const Row = memo(function Row({ i, estimate: height, start, source, pace,
       data-idx={b ? b.block.idx : undefined}
       data-testid="md-chunk"
       className={cls}
-      style={full ? { transform: `translateY(${start}px)` } : { transform: `translateY(${start}px)`, height, overflow: 'hidden' }}
+      style={
+        full
+          ? { transform: `translateY(${start}px)` }
+          : { transform: `translateY(${start}px)`, height, overflow: 'hidden' }
+      }
     >
       {source ? (
         <pre className="rv-src">{chunk.text}</pre>

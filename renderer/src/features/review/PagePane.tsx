@@ -83,7 +83,13 @@ export function PagePane() {
     const left = pageLeft(l, page, el.clientWidth);
     const fx = l.widths[page] ? (el.scrollLeft + cx - left) / l.widths[page]! : 0.5;
     const fy = l.heights[page] ? (yPx * l.scales[page]!) / l.heights[page]! : 0;
-    return { page, fx, fy, rx: el.clientWidth ? cx / el.clientWidth : 0.5, ry: el.clientHeight ? cy / el.clientHeight : 0.5 };
+    return {
+      page,
+      fx,
+      fy,
+      rx: el.clientWidth ? cx / el.clientWidth : 0.5,
+      ry: el.clientHeight ? cy / el.clientHeight : 0.5,
+    };
   };
   const restoredFor = useRef<PageLayout | null>(null);
   useLayoutEffect(() => {

@@ -29,9 +29,13 @@ export function PagePassword({ wrong, onSubmit }: { wrong: boolean; onSubmit: (p
           data-testid="page-password-input"
         />
       </label>
-      <button type="submit" className="btn small primary" disabled={!value || busy}>{t('review.showPages')}</button>
+      <button type="submit" className="btn small primary" disabled={!value || busy}>
+        {t('review.showPages')}
+      </button>
       {wrong && (
-        <span id="rv-password-wrong" className="rv-password-wrong" role="alert">{t('review.passwordWrong')}</span>
+        <span id="rv-password-wrong" className="rv-password-wrong" role="alert">
+          {t('review.passwordWrong')}
+        </span>
       )}
     </form>
   );

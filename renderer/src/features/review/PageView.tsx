@@ -36,7 +36,19 @@ function PageLoading() {
   );
 }
 
-function PdfCanvas({ index, width, height, priority, settled }: { index: number; width: number; height: number; priority: number; settled: boolean }) {
+function PdfCanvas({
+  index,
+  width,
+  height,
+  priority,
+  settled,
+}: {
+  index: number;
+  width: number;
+  height: number;
+  priority: number;
+  settled: boolean;
+}) {
   const { pdf, pageImages } = useReviewContext();
   const ref = useRef<HTMLDivElement>(null);
   // Size the current picture was drawn at ('' = none yet); a zoom needs a new one.
@@ -56,23 +68,25 @@ function PdfCanvas({ index, width, height, priority, settled }: { index: number;
         handle = h;
         return h.done.then((canvas) => ({ canvas, failed: !!h.failed }));
       };
-      void draw(pdf).then(async ({ canvas, failed }) => {
-        // A page pdf.js opened but cannot draw: main draws it (mupdf page image).
-        const alt = !canvas && failed && live ? await pageImages() : null;
-        return alt && live ? (await draw(alt)).canvas : canvas;
-      }).then((canvas) => {
-        if (!canvas || !holder.isConnected) return;
-        canvas.className = 'rv-canvas';
-        canvas.setAttribute('aria-hidden', 'true');
-        const old = holder.firstElementChild as HTMLCanvasElement | null;
-        holder.replaceChildren(canvas);
-        if (old) {
-          // Free the old backing store at once instead of waiting for GC.
-          old.width = 0;
-          old.height = 0;
-        }
-        setDrawnAt(size);
-      });
+      void draw(pdf)
+        .then(async ({ canvas, failed }) => {
+          // A page pdf.js opened but cannot draw: main draws it (mupdf page image).
+          const alt = !canvas && failed && live ? await pageImages() : null;
+          return alt && live ? (await draw(alt)).canvas : canvas;
+        })
+        .then((canvas) => {
+          if (!canvas || !holder.isConnected) return;
+          canvas.className = 'rv-canvas';
+          canvas.setAttribute('aria-hidden', 'true');
+          const old = holder.firstElementChild as HTMLCanvasElement | null;
+          holder.replaceChildren(canvas);
+          if (old) {
+            // Free the old backing store at once instead of waiting for GC.
+            old.width = 0;
+            old.height = 0;
+          }
+          setDrawnAt(size);
+        });
     }, SETTLE_MS);
     return () => {
       live = false;

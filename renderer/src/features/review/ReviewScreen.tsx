@@ -49,7 +49,11 @@ export function ReviewScreen({ taskId }: { taskId: string }) {
   useEffect(() => {
     if (load.state !== 'ready' || !load.pdf) return;
     const pdf = load.pdf;
-    return () => void pdf.then((d) => d.destroy(), () => undefined);
+    return () =>
+      void pdf.then(
+        (d) => d.destroy(),
+        () => undefined,
+      );
   }, [load]);
 
   if (load.state === 'loading') {

@@ -46,7 +46,17 @@ function warningText(w: string, t: ReturnType<typeof useT>, drawn: boolean): str
 /** A notice over the review (no text on some pages, no JSON, a service warning): one line, so the
  *  document keeps the height; "Details" shows it whole when the line is cut; "Dismiss" hides it for
  *  this review. The whole sentence is always in the document, for screen readers. */
-function Notice({ text, role, testId, onDismiss }: { text: string; role: 'note' | 'status'; testId: string; onDismiss: () => void }) {
+function Notice({
+  text,
+  role,
+  testId,
+  onDismiss,
+}: {
+  text: string;
+  role: 'note' | 'status';
+  testId: string;
+  onDismiss: () => void;
+}) {
   const t = useT();
   const textRef = useRef<HTMLParagraphElement>(null);
   const [open, setOpen] = useState(false);
@@ -62,30 +72,50 @@ function Notice({ text, role, testId, onDismiss }: { text: string; role: 'note' 
   }, [open, text]);
   return (
     <div className={`rv-notice${open ? ' is-open' : ''}`} data-testid={testId}>
-      <p ref={textRef} className="rv-notice-text" role={role}>{text}</p>
+      <p ref={textRef} className="rv-notice-text" role={role}>
+        {text}
+      </p>
       {(cut || open) && (
         <button type="button" className="rv-notice-btn" aria-expanded={open} onClick={() => setOpen(!open)}>
           {t('review.noticeDetails')}
         </button>
       )}
-      <button type="button" className="icon-btn rv-notice-close" aria-label={t('common.dismiss')} title={t('common.dismiss')} onClick={onDismiss}>
+      <button
+        type="button"
+        className="icon-btn rv-notice-close"
+        aria-label={t('common.dismiss')}
+        title={t('common.dismiss')}
+        onClick={onDismiss}
+      >
         <Icon name="close" size={12} />
       </button>
     </div>
   );
 }
 
-function Panes({ notice, warnings, searchRef }: { notice: string | null; warnings: string[]; searchRef: RefObject<HTMLInputElement | null> }) {
+function Panes({
+  notice,
+  warnings,
+  searchRef,
+}: {
+  notice: string | null;
+  warnings: string[];
+  searchRef: RefObject<HTMLInputElement | null>;
+}) {
   const thumbs = useReview((s) => s.thumbs);
   const inspector = useReview((s) => s.inspector);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const dismiss = (text: string) => () => setDismissed((d) => new Set(d).add(text));
   return (
     <>
-      {warnings.filter((w) => !dismissed.has(w)).map((w) => (
-        <Notice key={w} text={w} role="note" testId="review-warning" onDismiss={dismiss(w)} />
-      ))}
-      {notice && !dismissed.has(notice) && <Notice text={notice} role="status" testId="review-notice" onDismiss={dismiss(notice)} />}
+      {warnings
+        .filter((w) => !dismissed.has(w))
+        .map((w) => (
+          <Notice key={w} text={w} role="note" testId="review-warning" onDismiss={dismiss(w)} />
+        ))}
+      {notice && !dismissed.has(notice) && (
+        <Notice text={notice} role="status" testId="review-notice" onDismiss={dismiss(notice)} />
+      )}
       <Legend searchRef={searchRef} />
       <div className={`rv-body${thumbs ? ' has-thumbs' : ''}${inspector ? ' has-inspector' : ''}`}>
         {thumbs && <Thumbnails />}
@@ -121,14 +151,29 @@ export function ReviewView({ view, pdf: opening, initial, children }: Props) {
   );
   const docRef = useRef(doc);
   docRef.current = doc;
-  const [store] = useState(() => createReviewStore(() => docRef.current, { ...(doc.model.blocks.length > 0 ? {} : { inspector: false }), ...initial }));
+  const [store] = useState(() =>
+    createReviewStore(() => docRef.current, {
+      ...(doc.model.blocks.length > 0 ? {} : { inspector: false }),
+      ...initial,
+    }),
+  );
   const [gate] = useState(() => new SyncGate());
   const bridge = useRef<Bridge>({ page: null, markdown: null }).current;
   const searchRef = useRef<HTMLInputElement>(null);
   useKeys(store, gate, searchRef);
 
   const ctx: ReviewContextValue = useMemo(
-    () => ({ view, doc, store, gate, bridge, pdf, baseScale, opening: original.opening, pageImages: original.pageImages }),
+    () => ({
+      view,
+      doc,
+      store,
+      gate,
+      bridge,
+      pdf,
+      baseScale,
+      opening: original.opening,
+      pageImages: original.pageImages,
+    }),
     [view, doc, store, gate, bridge, pdf, baseScale, original.opening, original.pageImages],
   );
 
@@ -145,11 +190,20 @@ export function ReviewView({ view, pdf: opening, initial, children }: Props) {
 
   return (
     <ReviewContext.Provider value={ctx}>
-      <div className="rv-root" data-testid="review" data-pdf={pdf ? 'ready' : 'none'} data-drawn={original.drawn ? 'mupdf' : undefined}>
+      <div
+        className="rv-root"
+        data-testid="review"
+        data-pdf={pdf ? 'ready' : 'none'}
+        data-drawn={original.drawn ? 'mupdf' : undefined}
+      >
         <Toolbar />
         {children}
         {original.locked && <PagePassword wrong={original.locked.wrong} onSubmit={original.unlock} />}
-        <Panes notice={notice} warnings={(view.warnings ?? []).map((w) => warningText(w, t, original.drawn))} searchRef={searchRef} />
+        <Panes
+          notice={notice}
+          warnings={(view.warnings ?? []).map((w) => warningText(w, t, original.drawn))}
+          searchRef={searchRef}
+        />
       </div>
     </ReviewContext.Provider>
   );

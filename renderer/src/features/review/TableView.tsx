@@ -26,17 +26,33 @@ export function TableView({ content, title, onClose }: { content: string; title:
           <tbody>
             {grid.map((row, r) => (
               <tr key={r}>
-                {row.map((cell, c) => (r === 0 ? <th key={c} scope="col">{cell}</th> : <td key={c}>{cell}</td>))}
+                {row.map((cell, c) =>
+                  r === 0 ? (
+                    <th key={c} scope="col">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={c}>{cell}</td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <div className="modal-actions">
-        <button type="button" className="btn small" onClick={copy(toCsv(grid))} data-testid="copy-csv">{t('review.copyCsv')}</button>
-        <button type="button" className="btn small" onClick={copy(toTsv(grid))} data-testid="copy-tsv">{t('review.copyTsv')}</button>
-        <button type="button" className="btn small" onClick={copy(toMarkdownTable(grid))} data-testid="copy-md-table">{t('review.copyMdTable')}</button>
-        <button type="button" className="btn small primary" onClick={onClose} data-autofocus>{t('review.close')}</button>
+        <button type="button" className="btn small" onClick={copy(toCsv(grid))} data-testid="copy-csv">
+          {t('review.copyCsv')}
+        </button>
+        <button type="button" className="btn small" onClick={copy(toTsv(grid))} data-testid="copy-tsv">
+          {t('review.copyTsv')}
+        </button>
+        <button type="button" className="btn small" onClick={copy(toMarkdownTable(grid))} data-testid="copy-md-table">
+          {t('review.copyMdTable')}
+        </button>
+        <button type="button" className="btn small primary" onClick={onClose} data-autofocus>
+          {t('review.close')}
+        </button>
       </div>
     </Modal>
   );

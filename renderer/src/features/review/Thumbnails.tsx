@@ -64,7 +64,16 @@ const Thumb = memo(function Thumb({ i, w, h }: { i: number; w: number; h: number
   if (doc.source === 'image' && i === 0 && view.originalUrl) {
     return <img src={view.originalUrl} alt="" width={w} height={h} className="rv-thumb-img" draggable={false} />;
   }
-  return <canvas ref={ref} className="rv-thumb-img" width={1} height={1} style={{ width: w, height: h }} aria-hidden="true" />;
+  return (
+    <canvas
+      ref={ref}
+      className="rv-thumb-img"
+      width={1}
+      height={1}
+      style={{ width: w, height: h }}
+      aria-hidden="true"
+    />
+  );
 });
 
 export function Thumbnails() {
@@ -73,7 +82,10 @@ export function Thumbnails() {
   const page = useReview((s) => s.page);
   const flying = useReview((s) => s.flying);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const sizes = useMemo(() => doc.model.pages.map((p) => ({ w: THUMB_W, h: Math.round((THUMB_W * p.size.h) / p.size.w) })), [doc]);
+  const sizes = useMemo(
+    () => doc.model.pages.map((p) => ({ w: THUMB_W, h: Math.round((THUMB_W * p.size.h) / p.size.w) })),
+    [doc],
+  );
   const virtualizer = useVirtualizer({
     count: sizes.length,
     getScrollElement: () => scrollRef.current,
@@ -94,7 +106,13 @@ export function Thumbnails() {
   const items = virtualizer.getVirtualItems();
   return (
     // One Tab stop (the current page's thumbnail); ↑/↓, Home/End go to the previous/next/first/last page.
-    <nav className="rv-thumbs" ref={scrollRef} aria-label={t('review.thumbs')} data-testid="thumbs" onKeyDown={(e) => onRovingKey(e, sizes.length, (i) => store.getState().gotoPage(i))}>
+    <nav
+      className="rv-thumbs"
+      ref={scrollRef}
+      aria-label={t('review.thumbs')}
+      data-testid="thumbs"
+      onKeyDown={(e) => onRovingKey(e, sizes.length, (i) => store.getState().gotoPage(i))}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((it) => (
           <button

@@ -23,7 +23,14 @@ function PageInput() {
   };
   return (
     <span className="rv-pageinput">
-      <button type="button" className="icon-btn" aria-label={t('review.prevPage')} title={t('review.prevPage')} onClick={() => store.getState().stepPage(-1)} disabled={page <= 0}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('review.prevPage')}
+        title={t('review.prevPage')}
+        onClick={() => store.getState().stepPage(-1)}
+        disabled={page <= 0}
+      >
         ‹
       </button>
       <input
@@ -39,8 +46,17 @@ function PageInput() {
           if (e.key === 'Enter') commit();
         }}
       />
-      <span className="muted" data-testid="page-total">{t('review.pageOf', { total })}</span>
-      <button type="button" className="icon-btn" aria-label={t('review.nextPage')} title={t('review.nextPage')} onClick={() => store.getState().stepPage(1)} disabled={page >= total - 1}>
+      <span className="muted" data-testid="page-total">
+        {t('review.pageOf', { total })}
+      </span>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('review.nextPage')}
+        title={t('review.nextPage')}
+        onClick={() => store.getState().stepPage(1)}
+        disabled={page >= total - 1}
+      >
         ›
       </button>
     </span>
@@ -57,7 +73,13 @@ function ZoomControl() {
   if (zoom.kind === 'percent' && !ZOOM_STEPS.includes(zoom.value)) options.push({ v: value, label: `${zoom.value}%` });
   return (
     <span className="rv-zoom">
-      <button type="button" className="icon-btn" aria-label={t('review.zoomOut')} title={t('review.zoomOut')} onClick={() => store.getState().stepZoom(-1)}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('review.zoomOut')}
+        title={t('review.zoomOut')}
+        onClick={() => store.getState().stepZoom(-1)}
+      >
         −
       </button>
       <select
@@ -70,15 +92,27 @@ function ZoomControl() {
           else store.getState().setZoom({ kind: 'percent', value: Number(v.slice(1)) });
         }}
       >
-        <option value="fit-width">{t('review.fitWidth')}{zoom.kind === 'fit-width' ? ` (${Math.round(percent)}%)` : ''}</option>
-        <option value="fit-page">{t('review.fitPage')}{zoom.kind === 'fit-page' ? ` (${Math.round(percent)}%)` : ''}</option>
+        <option value="fit-width">
+          {t('review.fitWidth')}
+          {zoom.kind === 'fit-width' ? ` (${Math.round(percent)}%)` : ''}
+        </option>
+        <option value="fit-page">
+          {t('review.fitPage')}
+          {zoom.kind === 'fit-page' ? ` (${Math.round(percent)}%)` : ''}
+        </option>
         {options.map((o) => (
           <option key={o.v} value={o.v}>
             {o.label}
           </option>
         ))}
       </select>
-      <button type="button" className="icon-btn" aria-label={t('review.zoomIn')} title={t('review.zoomIn')} onClick={() => store.getState().stepZoom(1)}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('review.zoomIn')}
+        title={t('review.zoomIn')}
+        onClick={() => store.getState().stepZoom(1)}
+      >
         +
       </button>
     </span>
@@ -86,10 +120,31 @@ function ZoomControl() {
 }
 
 /** A pressed/unpressed button: icon and label (folded to a tooltip in a narrow review, see LabelButton). */
-function Toggle({ on, label, icon, onClick, testId, className = '' }: {
-  on: boolean; label: string; icon: IconName; onClick: () => void; testId?: string; className?: string;
+function Toggle({
+  on,
+  label,
+  icon,
+  onClick,
+  testId,
+  className = '',
+}: {
+  on: boolean;
+  label: string;
+  icon: IconName;
+  onClick: () => void;
+  testId?: string;
+  className?: string;
 }) {
-  return <LabelButton className={`rv-toggle ${className}`.trim()} pressed={on} label={label} icon={icon} onClick={onClick} testId={testId} />;
+  return (
+    <LabelButton
+      className={`rv-toggle ${className}`.trim()}
+      pressed={on}
+      label={label}
+      icon={icon}
+      onClick={onClick}
+      testId={testId}
+    />
+  );
 }
 
 export function Search({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
@@ -128,13 +183,27 @@ export function Search({ inputRef }: { inputRef: RefObject<HTMLInputElement | nu
       />
       {hits.query && (
         <span className="muted rv-hitcount" aria-live="polite" data-testid="hit-count">
-          {n ? t('review.hitCount', { n: hit + 1 > 0 ? hit + 1 : 0, total: n }) : t('review.noHits')}
+          {n ? t('review.hitCount', { n: Math.max(hit + 1, 0), total: n }) : t('review.noHits')}
         </span>
       )}
-      <button type="button" className="icon-btn" aria-label={t('review.prevHit')} title={t('review.prevHit')} disabled={!n} onClick={() => store.getState().stepHit(-1)}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('review.prevHit')}
+        title={t('review.prevHit')}
+        disabled={!n}
+        onClick={() => store.getState().stepHit(-1)}
+      >
         ↑
       </button>
-      <button type="button" className="icon-btn" aria-label={t('review.nextHit')} title={t('review.nextHit')} disabled={!n} onClick={() => store.getState().stepHit(1)}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('review.nextHit')}
+        title={t('review.nextHit')}
+        disabled={!n}
+        onClick={() => store.getState().stepHit(1)}
+      >
         ↓
       </button>
     </span>
@@ -145,28 +214,69 @@ export function Toolbar() {
   const t = useT();
   const { doc, store, view } = useReviewContext();
   const s = useReview(
-    useShallow((st) => ({ boxes: st.showBoxes, mode: st.boxMode, numbers: st.numbers, sync: st.sync, thumbs: st.thumbs, inspector: st.inspector })),
+    useShallow((st) => ({
+      boxes: st.showBoxes,
+      mode: st.boxMode,
+      numbers: st.numbers,
+      sync: st.sync,
+      thumbs: st.thumbs,
+      inspector: st.inspector,
+    })),
   );
   const hasBlocks = doc.model.blocks.length > 0;
   return (
     <div className="rv-toolbar" role="toolbar" aria-label={t('review.toolbar')}>
-      <Toggle on={s.thumbs} label={t('review.thumbs')} icon="thumbs" onClick={() => store.getState().togglePanel('thumbs')} testId="toggle-thumbs" className="rv-thumbs-toggle" />
+      <Toggle
+        on={s.thumbs}
+        label={t('review.thumbs')}
+        icon="thumbs"
+        onClick={() => store.getState().togglePanel('thumbs')}
+        testId="toggle-thumbs"
+        className="rv-thumbs-toggle"
+      />
       <PageInput />
       <ZoomControl />
       {hasBlocks && (
         <span className="rv-group">
-          <Toggle on={s.boxes} label={t('review.boxes')} icon="boxes" onClick={() => store.getState().toggleBoxes()} testId="toggle-boxes" />
-          <select aria-label={t('review.boxMode')} value={s.mode} onChange={(e) => store.getState().setBoxMode(e.target.value as 'all' | 'hover')}>
+          <Toggle
+            on={s.boxes}
+            label={t('review.boxes')}
+            icon="boxes"
+            onClick={() => store.getState().toggleBoxes()}
+            testId="toggle-boxes"
+          />
+          <select
+            aria-label={t('review.boxMode')}
+            value={s.mode}
+            onChange={(e) => store.getState().setBoxMode(e.target.value as 'all' | 'hover')}
+          >
             <option value="all">{t('review.boxModeAll')}</option>
             <option value="hover">{t('review.boxModeHover')}</option>
           </select>
-          <Toggle on={s.numbers} label={t('review.numbers')} icon="order" onClick={() => store.getState().toggleNumbers()} />
-          <Toggle on={s.sync} label={t('review.sync')} icon="sync" onClick={() => store.getState().setSync(!s.sync)} testId="toggle-sync" />
+          <Toggle
+            on={s.numbers}
+            label={t('review.numbers')}
+            icon="order"
+            onClick={() => store.getState().toggleNumbers()}
+          />
+          <Toggle
+            on={s.sync}
+            label={t('review.sync')}
+            icon="sync"
+            onClick={() => store.getState().setSync(!s.sync)}
+            testId="toggle-sync"
+          />
         </span>
       )}
       {hasBlocks && (
         <span className="rv-end">
-          <Toggle on={s.inspector} label={t('review.inspector')} icon="inspector" onClick={() => store.getState().togglePanel('inspector')} testId="toggle-inspector" />
+          <Toggle
+            on={s.inspector}
+            label={t('review.inspector')}
+            icon="inspector"
+            onClick={() => store.getState().togglePanel('inspector')}
+            testId="toggle-inspector"
+          />
         </span>
       )}
     </div>

@@ -112,7 +112,12 @@ export function alignChunks(model: DocModel, chunks: readonly Chunk[], images: R
  * A block the Markdown splits into several chunks (a list written as one text block): chunks that
  * follow a linked one and hold more of the same block's text link to that block too.
  */
-function linkContinuations(model: DocModel, chunks: readonly Chunk[], norm: (i: number) => string, blockOfChunk: Int32Array): void {
+function linkContinuations(
+  model: DocModel,
+  chunks: readonly Chunk[],
+  norm: (i: number) => string,
+  blockOfChunk: Int32Array,
+): void {
   for (let i = 1; i < chunks.length; i++) {
     const g = blockOfChunk[i - 1]!;
     if (blockOfChunk[i] !== -1 || g < 0) continue;

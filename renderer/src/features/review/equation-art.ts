@@ -48,7 +48,7 @@ export function bodyTextSize(model: DocModel, page: number): number | null {
 /** The equation-as-picture block behind a chunk, or null when the chunk is anything else. */
 export function equationArt(model: DocModel, g: number, chunkText: string): EquationArt | null {
   const b = model.blocks[g];
-  if (!b || b.type !== 'equation') return null;
+  if (b?.type !== 'equation') return null;
   const img = ONLY_IMAGE.exec(chunkText.trim());
   if (!img) return null;
   const content = typeof b.block.content === 'string' ? b.block.content : '';

@@ -10,15 +10,18 @@ const en = {
   pdfFailed: 'The original could not be rendered ({message}); boxes are drawn on blank pages.',
   noJson: 'This result has no JSON (it was not requested): no boxes to draw or link.',
   damaged: 'The file was damaged; some content may be missing. Check the pages against the original.',
-  damagedDrawn: 'The file was damaged and has been repaired; its pages are drawn from the repaired file, where glyphs of fonts it lost look garbled. Lines whose text could not be read (no box on the page, often headings and list marks) are left out of the Markdown: check them against the original.',
-  lockedPages: 'This PDF is password-protected: enter its password to show the pages. It is kept in memory until the app closes, never saved.',
+  damagedDrawn:
+    'The file was damaged and has been repaired; its pages are drawn from the repaired file, where glyphs of fonts it lost look garbled. Lines whose text could not be read (no box on the page, often headings and list marks) are left out of the Markdown: check them against the original.',
+  lockedPages:
+    'This PDF is password-protected: enter its password to show the pages. It is kept in memory until the app closes, never saved.',
   showPages: 'Show pages',
   passwordWrong: 'The password is wrong',
   pageLoading: 'Drawing the page…',
   reduced: 'Page {pages}: too large to read at full resolution, read at {dpi} dpi; small text may be missed.',
   warning: 'Note from the service: {message}',
   noTextPage: 'No text found on this page: it is kept as a picture.',
-  noTextPages: 'No text was found on {n} of {total} pages (pictures, blank pages or unreadable scans): they are kept as pictures, marked on the page.',
+  noTextPages:
+    'No text was found on {n} of {total} pages (pictures, blank pages or unreadable scans): they are kept as pictures, marked on the page.',
   toolbar: 'Review tools',
   pageOf: '/ {total}',
   pageInput: 'Page number',
@@ -108,7 +111,8 @@ const zhCN: typeof en = {
   pdfFailed: '无法渲染原始文件（{message}）：在空白页上绘制方框。',
   noJson: '该结果没有 JSON（解析时未请求）：没有可绘制或联动的方框。',
   damaged: '文件已损坏，部分内容可能缺失。请对照原文件检查各页。',
-  damagedDrawn: '文件已损坏并已修复，页面按修复后的文件绘制，丢失字体的字形会显示为乱码。无法读取文字的行（页面上没有方框，常见于标题和列表符号）未写入 Markdown：请对照原文件检查。',
+  damagedDrawn:
+    '文件已损坏并已修复，页面按修复后的文件绘制，丢失字体的字形会显示为乱码。无法读取文字的行（页面上没有方框，常见于标题和列表符号）未写入 Markdown：请对照原文件检查。',
   lockedPages: '此 PDF 受密码保护：输入密码以显示页面。密码只保存在内存中，直到应用关闭，不会写入磁盘。',
   showPages: '显示页面',
   reduced: '第 {pages} 页过大，无法以完整分辨率读取，已按 {dpi} dpi 读取；小字可能遗漏。',

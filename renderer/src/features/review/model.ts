@@ -95,7 +95,15 @@ export function buildModel(json: JsonOutput | null): DocModel {
 /** Pages for a result without JSON (or with fewer pages than the original): sizes from the PDF. */
 export function modelFromSizes(sizes: readonly Size[]): DocModel {
   return {
-    pages: sizes.map((size, index) => ({ index, pageNum: index, size, merged: false, first: 0, count: 0, textless: false })),
+    pages: sizes.map((size, index) => ({
+      index,
+      pageNum: index,
+      size,
+      merged: false,
+      first: 0,
+      count: 0,
+      textless: false,
+    })),
     blocks: [],
     types: [],
   };

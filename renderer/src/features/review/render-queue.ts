@@ -30,7 +30,13 @@ export class RenderQueue {
     const done = new Promise<T | null>((r) => {
       resolve = r;
     });
-    const entry: Entry = { priority, order: this.counter++, cancelled: false, run, resolve: resolve as (v: unknown) => void };
+    const entry: Entry = {
+      priority,
+      order: this.counter++,
+      cancelled: false,
+      run,
+      resolve: resolve as (v: unknown) => void,
+    };
     this.waiting.push(entry);
     this.pump();
     return {

@@ -23,7 +23,12 @@ export function rovingTabIndex(i: number, active: number, rendered: readonly { i
 /** Handles a move key on an item (from the focused one): `go(i)` makes item i active (and scrolls it in);
  *  focus follows (once it is drawn). A tree passes `extra` for its own keys (←/→), which may act and
  *  return where focus goes. */
-export function onRovingKey(e: KeyboardEvent<HTMLElement>, count: number, go: (i: number) => void, extra?: (at: number, key: string) => number | null): void {
+export function onRovingKey(
+  e: KeyboardEvent<HTMLElement>,
+  count: number,
+  go: (i: number) => void,
+  extra?: (at: number, key: string) => number | null,
+): void {
   const item = (e.target as HTMLElement).closest<HTMLElement>('[data-i]');
   const at = item ? Number(item.dataset.i) : -1;
   const target = at < 0 ? null : (rovingTarget(e.key, at, count) ?? extra?.(at, e.key) ?? null);

@@ -136,7 +136,8 @@ export function createReviewStore(source: ReviewDoc | (() => ReviewDoc), initial
     setZoom: (zoom) => set({ zoom }),
     stepZoom(dir) {
       const cur = get().percent;
-      const next = dir === 1 ? ZOOM_STEPS.find((z) => z > cur + 0.5) : [...ZOOM_STEPS].reverse().find((z) => z < cur - 0.5);
+      const next =
+        dir === 1 ? ZOOM_STEPS.find((z) => z > cur + 0.5) : [...ZOOM_STEPS].reverse().find((z) => z < cur - 0.5);
       set({ zoom: { kind: 'percent', value: next ?? (dir === 1 ? ZOOM_STEPS.at(-1)! : ZOOM_STEPS[0]!) } });
     },
     reportPercent(percent) {

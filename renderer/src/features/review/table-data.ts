@@ -39,9 +39,17 @@ function htmlGrid(html: string): Grid | null {
 }
 
 function pipeGrid(text: string): Grid | null {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('|') || l.includes(' | '));
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('|') || l.includes(' | '));
   if (lines.length < 2) return null;
-  const cells = (l: string) => l.replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => clean(c.replace(/\\\|/g, '|')));
+  const cells = (l: string) =>
+    l
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split(/(?<!\\)\|/)
+      .map((c) => clean(c.replace(/\\\|/g, '|')));
   const rows = lines.filter((l) => !/^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/.test(l)).map(cells);
   return rows.length ? pad(rows) : null;
 }

@@ -68,7 +68,10 @@ export function useFollow(pane: Pane, scrollRef: RefObject<HTMLElement | null>, 
       // it every frame costs frames and shows nothing readable. Follow at ~20 Hz, and once more
       // after the last scroll event so both panes always end up matched.
       window.clearTimeout(trailing.current);
-      trailing.current = window.setTimeout(() => gate.shouldFollow(pane, store.getState().sync) && sync(false), JUMP_INTERVAL_MS);
+      trailing.current = window.setTimeout(
+        () => gate.shouldFollow(pane, store.getState().sync) && sync(false),
+        JUMP_INTERVAL_MS,
+      );
       return;
     }
     last.current = now;

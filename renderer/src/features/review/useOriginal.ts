@@ -41,49 +41,67 @@ export function useOriginal(view: ResultView, baseDoc: ReviewDoc, given: Promise
   // The page-image document made here (its queued renders end with it).
   const drawnDoc = useRef<PdfDoc | null>(null);
   useEffect(() => () => drawnDoc.current?.destroy(), []);
-  const makeDrawn = useCallback((pages: number): PdfDoc => {
-    drawnDoc.current?.destroy();
-    drawnDoc.current = imagePages(view.assetBase, baseDoc.model.pages.map((p) => p.size), pages);
-    return drawnDoc.current;
-  }, [view.assetBase, baseDoc]);
+  const makeDrawn = useCallback(
+    (pages: number): PdfDoc => {
+      drawnDoc.current?.destroy();
+      drawnDoc.current = imagePages(
+        view.assetBase,
+        baseDoc.model.pages.map((p) => p.size),
+        pages,
+      );
+      return drawnDoc.current;
+    },
+    [view.assetBase, baseDoc],
+  );
   const spare = useRef<Promise<PdfDoc | null> | null>(null);
-  const pageImages = useCallback(() => (spare.current ??= invoke('results:pages', { id }).then((res) =>
-    res.ok && res.value.state === 'ready' ? makeDrawn(res.value.pages) : null)), [id, makeDrawn]);
+  const pageImages = useCallback(
+    () =>
+      (spare.current ??= invoke('results:pages', { id }).then((res) =>
+        res.ok && res.value.state === 'ready' ? makeDrawn(res.value.pages) : null,
+      )),
+    [id, makeDrawn],
+  );
 
   /** Sizes and scale from the opened document, then it is shown. */
-  const adopt = useCallback(async (d: PdfDoc, alive: () => boolean) => {
-    const first = await d.points(0);
-    const size = baseDoc.model.pages[0]?.size;
-    if (!alive()) return;
-    if (size) setBaseScale((first.w * (96 / 72)) / size.w);
-    else {
-      const all = await Promise.all(Array.from({ length: d.numPages }, (_, i) => d.points(i)));
+  const adopt = useCallback(
+    async (d: PdfDoc, alive: () => boolean) => {
+      const first = await d.points(0);
+      const size = baseDoc.model.pages[0]?.size;
       if (!alive()) return;
-      setSizes(all.map((p) => ({ w: p.w * 2, h: p.h * 2 })));
-      setBaseScale(96 / 144);
-    }
-    setPdf(d);
-    setOpening(false);
-  }, [baseDoc]);
+      if (size) setBaseScale((first.w * (96 / 72)) / size.w);
+      else {
+        const all = await Promise.all(Array.from({ length: d.numPages }, (_, i) => d.points(i)));
+        if (!alive()) return;
+        setSizes(all.map((p) => ({ w: p.w * 2, h: p.h * 2 })));
+        setBaseScale(96 / 144);
+      }
+      setPdf(d);
+      setOpening(false);
+    },
+    [baseDoc],
+  );
 
   /** Main's answer to 'results:pages': the pages drawn from images, or the password asked for. */
-  const fromMain = useCallback(async (password: string | undefined, alive: () => boolean, why: string): Promise<void> => {
-    const res = await invoke('results:pages', password === undefined ? { id } : { id, password });
-    if (!alive()) return;
-    if (!res.ok) {
-      setError(why);
-      setOpening(false);
-      return;
-    }
-    if (res.value.state === 'password') {
-      setLocked({ wrong: res.value.wrong });
-      setOpening(false);
-      return;
-    }
-    setLocked(null);
-    setDrawn(true);
-    await adopt(makeDrawn(res.value.pages), alive);
-  }, [id, adopt, makeDrawn]);
+  const fromMain = useCallback(
+    async (password: string | undefined, alive: () => boolean, why: string): Promise<void> => {
+      const res = await invoke('results:pages', password === undefined ? { id } : { id, password });
+      if (!alive()) return;
+      if (!res.ok) {
+        setError(why);
+        setOpening(false);
+        return;
+      }
+      if (res.value.state === 'password') {
+        setLocked({ wrong: res.value.wrong });
+        setOpening(false);
+        return;
+      }
+      setLocked(null);
+      setDrawn(true);
+      await adopt(makeDrawn(res.value.pages), alive);
+    },
+    [id, adopt, makeDrawn],
+  );
 
   useEffect(() => {
     if (baseDoc.source !== 'pdf' || !view.originalUrl) {

@@ -20,7 +20,8 @@ export function scrollBlockIntoView(el: HTMLElement, l: PageLayout, doc: ReviewD
   const top = l.tops[b.page]!;
   const left = pageLeft(l, b.page, el.clientWidth);
   if (!b.bbox) {
-    if (top + l.heights[b.page]! < el.scrollTop || top > el.scrollTop + el.clientHeight) el.scrollTop = top - MARGIN / 2;
+    if (top + l.heights[b.page]! < el.scrollTop || top > el.scrollTop + el.clientHeight)
+      el.scrollTop = top - MARGIN / 2;
     return;
   }
   const r = scaleBBox(b.bbox, page.size, { w: l.widths[b.page]!, h: l.heights[b.page]! });
@@ -36,7 +37,11 @@ export function scrollBlockIntoView(el: HTMLElement, l: PageLayout, doc: ReviewD
   if (x1 < el.scrollLeft || x2 > el.scrollLeft + el.clientWidth) el.scrollLeft = Math.max(0, x1 - MARGIN);
 }
 
-export function useReveal(scrollRef: RefObject<HTMLElement | null>, layoutRef: RefObject<PageLayout>, follow: Follow): void {
+export function useReveal(
+  scrollRef: RefObject<HTMLElement | null>,
+  layoutRef: RefObject<PageLayout>,
+  follow: Follow,
+): void {
   const { doc, store, gate } = useReviewContext();
   const followRef = useRef(follow);
   followRef.current = follow;

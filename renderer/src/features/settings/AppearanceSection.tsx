@@ -14,8 +14,11 @@ export function AppearanceSection({ settings }: { settings: Settings }) {
   return (
     <Section id="appearance" title={t('settings.appearance.title')}>
       <Row label={t('settings.language.label')} htmlFor="language">
-        <select id="language" value={settings.language}
-          onChange={(e) => void update({ language: e.currentTarget.value as Settings['language'] })}>
+        <select
+          id="language"
+          value={settings.language}
+          onChange={(e) => void update({ language: e.currentTarget.value as Settings['language'] })}
+        >
           <option value="system">{t('settings.language.system')}</option>
           <option value="en">English</option>
           <option value="zh-CN">简体中文</option>
@@ -48,7 +51,9 @@ export function AboutSection() {
   return (
     <Section id="about" title={t('settings.about.title')}>
       <Row label={t('settings.about.version')}>
-        <span className="settings-value">{info ? `${info.version} · ${info.platform} · ${t(`settings.about.transport.${info.transport}`)}` : '–'}</span>
+        <span className="settings-value">
+          {info ? `${info.version} · ${info.platform} · ${t(`settings.about.transport.${info.transport}`)}` : '–'}
+        </span>
       </Row>
       <Row label={t('settings.about.dataDir')} hint={t('settings.about.dataDirHint')}>
         <code className="path-block">{info?.dataDir ?? '–'}</code>

@@ -50,8 +50,13 @@ export function BackendSection({ settings }: { settings: Settings }) {
       <div className="backend-cards" role="radiogroup" aria-label={t('settings.backend.title')}>
         {(['local', 'cloud'] as const).map((b) => (
           <label key={b} className={`backend-card${settings.backend === b ? ' on' : ''}`}>
-            <input type="radio" name="backend" value={b} checked={settings.backend === b}
-              onChange={() => void update({ backend: b })} />
+            <input
+              type="radio"
+              name="backend"
+              value={b}
+              checked={settings.backend === b}
+              onChange={() => void update({ backend: b })}
+            />
             <span className="backend-card-title">{t(`backend.${b}`)}</span>
             <span className="backend-card-text">{t(`settings.backend.${b}Text`)}</span>
           </label>
@@ -62,38 +67,56 @@ export function BackendSection({ settings }: { settings: Settings }) {
       {settings.backend === 'local' && <LongPollRow settings={settings} />}
 
       {settings.backend === 'cloud' && (
-      <Row label={t('settings.baseUrl')} htmlFor="base-url-choice" hint={t('settings.baseUrlHint')}>
-        <select id="base-url-choice" value={choice} onChange={(e) => onChoice(e.currentTarget.value)}>
-          {CLOUD_PRESETS.map((p) => (
-            <option key={p.id} value={p.id}>{t(`settings.preset.${p.id}`)}</option>
-          ))}
-          <option value={CUSTOM}>{t('settings.customUrl')}</option>
-        </select>
-        {choice === CUSTOM && (
-          <form className="inline-form" onSubmit={(e) => { e.preventDefault(); applyCustom(); }}>
-            <input
-              id="base-url-custom"
-              type="url"
-              inputMode="url"
-              spellCheck={false}
-              placeholder="https://parse.example.com/api/v1"
-              aria-label={t('settings.customUrlLabel')}
-              aria-invalid={urlError ? true : undefined}
-              aria-describedby={urlError ? 'base-url-error' : undefined}
-              value={custom}
-              onChange={(e) => setCustom(e.currentTarget.value)}
-              onBlur={() => custom.trim() && applyCustom()}
-            />
-            <button type="submit" className="btn">{t('common.apply')}</button>
-          </form>
-        )}
-        {urlError && <p id="base-url-error" className="field-error" role="alert">{urlError}</p>}
-      </Row>
+        <Row label={t('settings.baseUrl')} htmlFor="base-url-choice" hint={t('settings.baseUrlHint')}>
+          <select id="base-url-choice" value={choice} onChange={(e) => onChoice(e.currentTarget.value)}>
+            {CLOUD_PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {t(`settings.preset.${p.id}`)}
+              </option>
+            ))}
+            <option value={CUSTOM}>{t('settings.customUrl')}</option>
+          </select>
+          {choice === CUSTOM && (
+            <form
+              className="inline-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                applyCustom();
+              }}
+            >
+              <input
+                id="base-url-custom"
+                type="url"
+                inputMode="url"
+                spellCheck={false}
+                placeholder="https://parse.example.com/api/v1"
+                aria-label={t('settings.customUrlLabel')}
+                aria-invalid={urlError ? true : undefined}
+                aria-describedby={urlError ? 'base-url-error' : undefined}
+                value={custom}
+                onChange={(e) => setCustom(e.currentTarget.value)}
+                onBlur={() => custom.trim() && applyCustom()}
+              />
+              <button type="submit" className="btn">
+                {t('common.apply')}
+              </button>
+            </form>
+          )}
+          {urlError && (
+            <p id="base-url-error" className="field-error" role="alert">
+              {urlError}
+            </p>
+          )}
+        </Row>
       )}
 
       <Row label={t('settings.test.title')} hint={t('settings.test.hint')}>
         {/* Keyed by backend and address: a result never outlives the choice it was about. */}
-        <ConnectionTest key={`${settings.backend}|${settings.cloudBaseUrl}`} backend={settings.backend} baseUrl={settings.cloudBaseUrl} />
+        <ConnectionTest
+          key={`${settings.backend}|${settings.cloudBaseUrl}`}
+          backend={settings.backend}
+          baseUrl={settings.cloudBaseUrl}
+        />
       </Row>
     </Section>
   );

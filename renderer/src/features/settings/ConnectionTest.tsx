@@ -9,7 +9,11 @@ import { formatNumber } from '../../lib/format.ts';
 import { invoke } from '../../lib/ipc.ts';
 import { ErrorTrace } from '../../components/ErrorTrace.tsx';
 
-type State = { kind: 'idle' } | { kind: 'testing' } | { kind: 'ok'; report: ConnectionReport } | { kind: 'error'; error: AppError };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'testing' }
+  | { kind: 'ok'; report: ConnectionReport }
+  | { kind: 'error'; error: AppError };
 
 export function ConnectionTest({ backend, baseUrl }: { backend: Settings['backend']; baseUrl: string }) {
   const t = useT();
@@ -31,7 +35,10 @@ export function ConnectionTest({ backend, baseUrl }: { backend: Settings['backen
         {state.kind === 'ok' && (
           <p className="ok-text">
             <span aria-hidden="true">✓ </span>
-            {t('settings.test.ok', { backend: t(`backend.${state.report.backend}`), ms: Math.round(state.report.latencyMs) })}
+            {t('settings.test.ok', {
+              backend: t(`backend.${state.report.backend}`),
+              ms: Math.round(state.report.latencyMs),
+            })}
             {state.report.usage && (
               <span className="usage">
                 {t('settings.test.usage', {
@@ -56,8 +63,15 @@ export function ErrorLine({ error }: { error: AppError }) {
   const text = describeError(error, t);
   return (
     <div className="field-error" data-error-code={text.code}>
-      <p><span aria-hidden="true">✕ </span>{text.title}</p>
-      {text.fix && <p className="field-error-fix" data-testid="error-fix">{text.fix}</p>}
+      <p>
+        <span aria-hidden="true">✕ </span>
+        {text.title}
+      </p>
+      {text.fix && (
+        <p className="field-error-fix" data-testid="error-fix">
+          {text.fix}
+        </p>
+      )}
       {text.detail && <ErrorTrace code={text.code} detail={text.detail} />}
     </div>
   );

@@ -18,7 +18,11 @@ export const FEATURE_ORDER: readonly (keyof FeatureConfig)[] = [
 
 /** Switches the local engine (engine/) never reads: it writes no image descriptions and keeps no
  * images inside lines of text or table cells. */
-const LOCAL_IGNORES: readonly (keyof FeatureConfig)[] = ['enable_image_understanding', 'enable_inline_image', 'enable_table_image'];
+const LOCAL_IGNORES: readonly (keyof FeatureConfig)[] = [
+  'enable_image_understanding',
+  'enable_inline_image',
+  'enable_table_image',
+];
 
 /** Switches the local engine acts as if on whatever they say: it always ranks heading levels. */
 const LOCAL_ALWAYS: readonly (keyof FeatureConfig)[] = ['enable_title_level_recognition'];
@@ -28,7 +32,8 @@ export const ignoredBy = (key: keyof FeatureConfig, backend: Backend): boolean =
   backend === 'local' && LOCAL_IGNORES.includes(key);
 
 /** A switch the backend treats as always on. */
-const alwaysOnFor = (key: keyof FeatureConfig, backend: Backend): boolean => backend === 'local' && LOCAL_ALWAYS.includes(key);
+const alwaysOnFor = (key: keyof FeatureConfig, backend: Backend): boolean =>
+  backend === 'local' && LOCAL_ALWAYS.includes(key);
 
 registerMessages('features', {
   en: {
@@ -38,9 +43,11 @@ registerMessages('features', {
     keep_header_footer: 'Keep headers and footers',
     'keep_header_footer.hint': 'Include running headers, footers and page numbers in the text.',
     enable_text_cross_page: 'Join text across pages',
-    'enable_text_cross_page.hint': 'A paragraph cut by a page break is one paragraph in the Markdown; its boxes stay on their pages.',
+    'enable_text_cross_page.hint':
+      'A paragraph cut by a page break is one paragraph in the Markdown; its boxes stay on their pages.',
     enable_table_cross_page: 'Join tables across pages',
-    'enable_table_cross_page.hint': 'A table that goes on over the next page is one table in the Markdown; its boxes stay on their pages.',
+    'enable_table_cross_page.hint':
+      'A table that goes on over the next page is one table in the Markdown; its boxes stay on their pages.',
     enable_image_understanding: 'Describe images',
     'enable_image_understanding.hint': 'Add a text description of each figure.',
     enable_inline_image: 'Keep inline images',
@@ -76,7 +83,13 @@ registerMessages('features', {
 });
 
 /** One checkbox per switch, in FEATURE_ORDER; `hints` adds each one's explanation under its name. */
-export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
+export function FeatureChecks({
+  value,
+  backend,
+  hints,
+  itemClass,
+  onChange,
+}: {
   value: FeatureConfig;
   backend: Backend;
   hints: boolean;
@@ -89,7 +102,8 @@ export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
   return (
     <>
       {FEATURE_ORDER.map((k) => {
-        const ignored = ignoredBy(k, backend), always = alwaysOnFor(k, backend);
+        const ignored = ignoredBy(k, backend),
+          always = alwaysOnFor(k, backend);
         return (
           <label key={k} className={itemClass} data-feature={k}>
             <input type="checkbox" checked={Boolean(value[k])} onChange={(e) => onChange(k, e.currentTarget.checked)} />
@@ -97,14 +111,36 @@ export function FeatureChecks({ value, backend, hints, itemClass, onChange }: {
               <span>
                 {t(`features.${k}`)}
                 <span className="check-hint">{t(`features.${k}.hint`)}</span>
-                {ignored && <span className="check-hint warn" data-testid="cloud-only">{t('features.cloudOnly')}</span>}
-                {always && <span className="check-hint" data-testid="local-always">{t('features.localAlways')}</span>}
+                {ignored && (
+                  <span className="check-hint warn" data-testid="cloud-only">
+                    {t('features.cloudOnly')}
+                  </span>
+                )}
+                {always && (
+                  <span className="check-hint" data-testid="local-always">
+                    {t('features.localAlways')}
+                  </span>
+                )}
               </span>
             ) : (
               <span>
                 {t(`features.${k}`)}
-                {ignored && <>{gap}<span className="muted" data-testid="cloud-only">{t('features.cloudOnlyShort')}</span></>}
-                {always && <>{gap}<span className="muted" data-testid="local-always">{t('features.localAlwaysShort')}</span></>}
+                {ignored && (
+                  <>
+                    {gap}
+                    <span className="muted" data-testid="cloud-only">
+                      {t('features.cloudOnlyShort')}
+                    </span>
+                  </>
+                )}
+                {always && (
+                  <>
+                    {gap}
+                    <span className="muted" data-testid="local-always">
+                      {t('features.localAlwaysShort')}
+                    </span>
+                  </>
+                )}
               </span>
             )}
           </label>

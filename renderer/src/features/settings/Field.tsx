@@ -1,7 +1,17 @@
 // Layout primitives for the settings page: a titled section and a labelled row.
 import type { ReactNode } from 'react';
 
-export function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="settings-section" aria-labelledby={`${id}-title`}>
       <header>
@@ -14,7 +24,13 @@ export function Section({ id, title, description, children }: { id: string; titl
 }
 
 /** A row: label (and hint) on the left, the control on the right. `htmlFor` links the label. */
-export function Row({ label, hint, htmlFor, children, labelId }: {
+export function Row({
+  label,
+  hint,
+  htmlFor,
+  children,
+  labelId,
+}: {
   label: string;
   hint?: ReactNode;
   htmlFor?: string;
@@ -33,7 +49,13 @@ export function Row({ label, hint, htmlFor, children, labelId }: {
 }
 
 /** Segmented radio group (theme, language, mode…). */
-export function Segmented<V extends string>({ name, value, options, onChange, labelledBy }: {
+export function Segmented<V extends string>({
+  name,
+  value,
+  options,
+  onChange,
+  labelledBy,
+}: {
   name: string;
   value: V;
   options: { value: V; label: string }[];
@@ -44,7 +66,13 @@ export function Segmented<V extends string>({ name, value, options, onChange, la
     <div className="segmented" role="radiogroup" aria-labelledby={labelledBy}>
       {options.map((o) => (
         <label key={o.value} className={o.value === value ? 'on' : undefined}>
-          <input type="radio" name={name} value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={o.value === value}
+            onChange={() => onChange(o.value)}
+          />
           <span>{o.label}</span>
         </label>
       ))}

@@ -17,8 +17,12 @@ export function FileDefaultsRow({ settings }: { settings: Settings }) {
   return (
     <Row label={t('fileOptions.title')} labelId="file-defaults-label" hint={t('fileDefaults.hint')}>
       <div role="group" aria-labelledby="file-defaults-label">
-        <FileOptionsFields id="settings-file-options" value={settings.fileOptions} backend={settings.backend}
-          onChange={(patch) => void update({ fileOptions: { ...settings.fileOptions, ...patch } })} />
+        <FileOptionsFields
+          id="settings-file-options"
+          value={settings.fileOptions}
+          backend={settings.backend}
+          onChange={(patch) => void update({ fileOptions: { ...settings.fileOptions, ...patch } })}
+        />
       </div>
     </Row>
   );

@@ -15,7 +15,7 @@ import { Row, Section } from './Field.tsx';
 import { isKeyFormat } from './validate.ts';
 
 function statusText(status: KeyStatus | null, t: TFunction): string {
-  if (!status || !status.set) return t('settings.key.notSet');
+  if (!status?.set) return t('settings.key.notSet');
   const where = status.storage === 'memory' ? t('settings.key.inMemory') : t('settings.key.inKeychain');
   return `${t('settings.key.setEndsWith', { last4: status.last4 ?? '????' })} · ${where}`;
 }
@@ -56,7 +56,11 @@ export function KeySection({ cloud }: { cloud: boolean }) {
     return (
       <Section id="key" title={t('settings.key.title')} description={t('settings.key.localNote')}>
         <Row label={t('settings.key.status')} labelId="key-status-label">
-          <p className={`key-status${status?.set ? ' set' : ''}`} aria-labelledby="key-status-label" data-testid="key-status">
+          <p
+            className={`key-status${status?.set ? ' set' : ''}`}
+            aria-labelledby="key-status-label"
+            data-testid="key-status"
+          >
             {statusText(status, t)}
           </p>
         </Row>
@@ -65,9 +69,17 @@ export function KeySection({ cloud }: { cloud: boolean }) {
   }
 
   return (
-    <Section id="key" title={t('settings.key.title')} description={t(keychain ? 'settings.key.description' : 'settings.key.descriptionMemory')}>
+    <Section
+      id="key"
+      title={t('settings.key.title')}
+      description={t(keychain ? 'settings.key.description' : 'settings.key.descriptionMemory')}
+    >
       <Row label={t('settings.key.status')} labelId="key-status-label">
-        <p className={`key-status${status?.set ? ' set' : ''}`} aria-labelledby="key-status-label" data-testid="key-status">
+        <p
+          className={`key-status${status?.set ? ' set' : ''}`}
+          aria-labelledby="key-status-label"
+          data-testid="key-status"
+        >
           {statusText(status, t)}
         </p>
       </Row>
@@ -84,7 +96,13 @@ export function KeySection({ cloud }: { cloud: boolean }) {
         </div>
       )}
       <Row label={status?.set ? t('settings.key.replace') : t('settings.key.enter')} htmlFor="api-key">
-        <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
           <input
             id="api-key"
             type="password"
@@ -94,7 +112,10 @@ export function KeySection({ cloud }: { cloud: boolean }) {
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'api-key-error' : undefined}
-            onChange={(e) => { setValue(e.currentTarget.value); setError(null); }}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setError(null);
+            }}
           />
           <button type="submit" className="btn primary" disabled={!value.trim() || busy}>
             {keychain ? t('settings.key.save') : t('settings.key.saveSession')}
@@ -105,7 +126,11 @@ export function KeySection({ cloud }: { cloud: boolean }) {
             </button>
           )}
         </form>
-        {error && <div id="api-key-error"><ErrorLine error={error} /></div>}
+        {error && (
+          <div id="api-key-error">
+            <ErrorLine error={error} />
+          </div>
+        )}
       </Row>
     </Section>
   );

@@ -12,18 +12,22 @@ import { Row } from './Field.tsx';
 registerMessages('settings', {
   en: {
     'soffice.label': 'LibreOffice',
-    'soffice.hint': 'Reads Word, PowerPoint and Excel files on this computer. Leave empty to find it automatically, or give the path of its soffice program (or of its install folder).',
+    'soffice.hint':
+      'Reads Word, PowerPoint and Excel files on this computer. Leave empty to find it automatically, or give the path of its soffice program (or of its install folder).',
     'soffice.inputLabel': 'Path of LibreOffice’s soffice program',
     'soffice.placeholder': 'Not set: searched for automatically',
     'soffice.browse': 'Browse…',
     'soffice.clear': 'Find automatically',
     'soffice.found': 'Office files: using {path}',
-    'soffice.missing': 'LibreOffice not found: Office files need it on the local engine. Install it, or enter where it is.',
-    'soffice.invalid': 'No LibreOffice soffice program at this path. Correct it, or clear the field to find LibreOffice automatically.',
+    'soffice.missing':
+      'LibreOffice not found: Office files need it on the local engine. Install it, or enter where it is.',
+    'soffice.invalid':
+      'No LibreOffice soffice program at this path. Correct it, or clear the field to find LibreOffice automatically.',
   },
   'zh-CN': {
     'soffice.label': 'LibreOffice',
-    'soffice.hint': '用于在本机读取 Word、PowerPoint 和 Excel 文件。留空则自动查找，或填写其 soffice 程序（或安装文件夹）的路径。',
+    'soffice.hint':
+      '用于在本机读取 Word、PowerPoint 和 Excel 文件。留空则自动查找，或填写其 soffice 程序（或安装文件夹）的路径。',
     'soffice.inputLabel': 'LibreOffice 的 soffice 程序路径',
     'soffice.placeholder': '未设置：自动查找',
     'soffice.browse': '浏览…',
@@ -78,7 +82,13 @@ export function LibreOfficeRow({ settings }: { settings: Settings }) {
 
   return (
     <Row label={t('settings.soffice.label')} htmlFor="soffice-path" hint={t('settings.soffice.hint')}>
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void save(value); }}>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save(value);
+        }}
+      >
         <input
           id="soffice-path"
           type="text"
@@ -94,17 +104,36 @@ export function LibreOfficeRow({ settings }: { settings: Settings }) {
           }}
           onBlur={() => void save(value)}
         />
-        <button type="submit" className="btn">{t('common.apply')}</button>
+        <button type="submit" className="btn">
+          {t('common.apply')}
+        </button>
         {info?.transport === 'electron' && (
-          <button type="button" className="btn" onClick={() => void browse()}>{t('settings.soffice.browse')}</button>
+          <button type="button" className="btn" onClick={() => void browse()}>
+            {t('settings.soffice.browse')}
+          </button>
         )}
         {settings.sofficePath && (
-          <button type="button" className="btn" onClick={() => { setDraft(''); void save(''); }}>{t('settings.soffice.clear')}</button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setDraft('');
+              void save('');
+            }}
+          >
+            {t('settings.soffice.clear')}
+          </button>
         )}
       </form>
-      {refused !== null && <p id="soffice-error" className="field-error" role="alert">{t('settings.soffice.invalid')}</p>}
+      {refused !== null && (
+        <p id="soffice-error" className="field-error" role="alert">
+          {t('settings.soffice.invalid')}
+        </p>
+      )}
       <p id="soffice-status" className={info?.localOffice ? 'muted' : 'field-error'} role="status">
-        {info?.localOffice ? t('settings.soffice.found', { path: info.soffice ?? 'soffice' }) : t('settings.soffice.missing')}
+        {info?.localOffice
+          ? t('settings.soffice.found', { path: info.soffice ?? 'soffice' })
+          : t('settings.soffice.missing')}
       </p>
     </Row>
   );

@@ -13,8 +13,20 @@ import { clampInt } from './validate.ts';
 
 const MB = 1024 * 1024;
 /** A number input that saves on blur/Enter, clamped to its range. */
-export function NumberField({ id, value, min, max, onCommit, label }: {
-  id: string; value: number; min: number; max: number; label?: string; onCommit(v: number): void;
+export function NumberField({
+  id,
+  value,
+  min,
+  max,
+  onCommit,
+  label,
+}: {
+  id: string;
+  value: number;
+  min: number;
+  max: number;
+  label?: string;
+  onCommit(v: number): void;
 }) {
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
@@ -24,9 +36,18 @@ export function NumberField({ id, value, min, max, onCommit, label }: {
     if (v !== value) onCommit(v);
   };
   return (
-    <input id={id} type="number" min={min} max={max} value={text} aria-label={label} className="num"
-      onChange={(e) => setText(e.currentTarget.value)} onBlur={commit}
-      onKeyDown={(e) => e.key === 'Enter' && commit()} />
+    <input
+      id={id}
+      type="number"
+      min={min}
+      max={max}
+      value={text}
+      aria-label={label}
+      className="num"
+      onChange={(e) => setText(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => e.key === 'Enter' && commit()}
+    />
   );
 }
 
@@ -56,12 +77,22 @@ export function ParseSection({ settings }: { settings: Settings }) {
         <Row label={t('settings.mode.thresholds')} hint={t('settings.mode.thresholdsHint')}>
           <div className="threshold-fields">
             <label htmlFor="sync-max-mb">{t('settings.mode.maxSize')}</label>
-            <NumberField id="sync-max-mb" value={Math.round(settings.syncMaxBytes / MB)} min={1} max={200}
-              onCommit={(v) => void update({ syncMaxBytes: v * MB })} />
+            <NumberField
+              id="sync-max-mb"
+              value={Math.round(settings.syncMaxBytes / MB)}
+              min={1}
+              max={200}
+              onCommit={(v) => void update({ syncMaxBytes: v * MB })}
+            />
             <span className="unit">MB</span>
             <label htmlFor="sync-max-pages">{t('settings.mode.maxPages')}</label>
-            <NumberField id="sync-max-pages" value={settings.syncMaxPages} min={1} max={300}
-              onCommit={(v) => void update({ syncMaxPages: v })} />
+            <NumberField
+              id="sync-max-pages"
+              value={settings.syncMaxPages}
+              min={1}
+              max={300}
+              onCommit={(v) => void update({ syncMaxPages: v })}
+            />
           </div>
         </Row>
       )}
@@ -70,9 +101,12 @@ export function ParseSection({ settings }: { settings: Settings }) {
         <div className="check-group" role="group" aria-labelledby="formats-label">
           {OUTPUT_FORMATS.map((f) => (
             <label key={f} className="check">
-              <input type="checkbox" checked={settings.formats.includes(f)}
+              <input
+                type="checkbox"
+                checked={settings.formats.includes(f)}
                 disabled={settings.formats.length === 1 && settings.formats.includes(f)}
-                onChange={(e) => toggleFormat(f, e.currentTarget.checked)} />
+                onChange={(e) => toggleFormat(f, e.currentTarget.checked)}
+              />
               {t(`settings.formats.${f}`)}
             </label>
           ))}
@@ -82,7 +116,13 @@ export function ParseSection({ settings }: { settings: Settings }) {
 
       <Row label={t('features.label')} labelId="features-label">
         <div className="check-group column" role="group" aria-labelledby="features-label">
-          <FeatureChecks value={settings.featureConfig} backend={settings.backend} hints itemClass="check" onChange={toggleFeature} />
+          <FeatureChecks
+            value={settings.featureConfig}
+            backend={settings.backend}
+            hints
+            itemClass="check"
+            onChange={toggleFeature}
+          />
         </div>
       </Row>
 
@@ -90,8 +130,15 @@ export function ParseSection({ settings }: { settings: Settings }) {
 
       <Row label={t('settings.concurrency.label')} htmlFor="concurrency" hint={t('settings.concurrency.hint')}>
         <div className="range-field">
-          <input id="concurrency" type="range" min={1} max={8} step={1} value={settings.concurrency}
-            onChange={(e) => void update({ concurrency: clampInt(Number(e.currentTarget.value), 1, 8) })} />
+          <input
+            id="concurrency"
+            type="range"
+            min={1}
+            max={8}
+            step={1}
+            value={settings.concurrency}
+            onChange={(e) => void update({ concurrency: clampInt(Number(e.currentTarget.value), 1, 8) })}
+          />
           <output htmlFor="concurrency">{settings.concurrency}</output>
         </div>
       </Row>

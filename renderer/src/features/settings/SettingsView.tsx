@@ -12,7 +12,12 @@ export function SettingsView() {
   const t = useT();
   const settings = useSettings((s) => s.settings);
   const saving = useSettings((s) => s.saving);
-  if (!settings) return <div className="settings-view"><p className="muted">{t('app.loading')}</p></div>;
+  if (!settings)
+    return (
+      <div className="settings-view">
+        <p className="muted">{t('app.loading')}</p>
+      </div>
+    );
   return (
     <div className="settings-view" data-testid="settings-view">
       <div className="settings-inner">

@@ -29,7 +29,8 @@ registerMessages('settings', {
     'test.usage': ' · pages left: {paid} paid, {today} free today, {month} free this month',
     'key.title': 'API key',
     'key.description': 'Stored in the system keychain. The app only ever shows its last four characters.',
-    'key.descriptionMemory': 'Kept in memory only, never written to disk. The app only ever shows its last four characters.',
+    'key.descriptionMemory':
+      'Kept in memory only, never written to disk. The app only ever shows its last four characters.',
     'key.status': 'Status',
     'key.notSet': 'Not set',
     'key.setEndsWith': 'Set, ends with …{last4}',
@@ -44,7 +45,8 @@ registerMessages('settings', {
     'key.saved': 'API key saved',
     'key.cleared': 'API key removed',
     'key.noKeychainTitle': 'No system keychain available',
-    'key.noKeychainText': 'The key cannot be stored safely on this system. You can keep it in memory for this session only; you will enter it again after a restart. It is never written to disk.',
+    'key.noKeychainText':
+      'The key cannot be stored safely on this system. You can keep it in memory for this session only; you will enter it again after a restart. It is never written to disk.',
     'parse.title': 'Parsing',
     'parse.description': 'Applied to documents you add from now on.',
     'mode.label': 'Mode',
@@ -122,7 +124,8 @@ registerMessages('settings', {
     'key.saved': 'API 密钥已保存',
     'key.cleared': 'API 密钥已移除',
     'key.noKeychainTitle': '系统钥匙串不可用',
-    'key.noKeychainText': '在此系统上无法安全保存密钥。你可以仅在本次会话中将其保留在内存里；重启后需要重新输入。密钥永远不会写入磁盘。',
+    'key.noKeychainText':
+      '在此系统上无法安全保存密钥。你可以仅在本次会话中将其保留在内存里；重启后需要重新输入。密钥永远不会写入磁盘。',
     'parse.title': '解析',
     'parse.description': '对之后添加的文档生效。',
     'mode.label': '模式',

@@ -15,7 +15,8 @@ import { PASSWORD_CODES } from './PasswordPrompt.tsx';
 /** The backend that can take this failed task, with the hint saying why (null: the panel says it already). */
 export function otherBackendFix(task: Task): { backend: Backend; hint: string | null } | null {
   const code = task.error?.code ?? '';
-  if (code === 'NEEDS_LIBREOFFICE' && task.backend === 'local') return { backend: 'cloud', hint: 'task.needsLibreOfficeHint' };
+  if (code === 'NEEDS_LIBREOFFICE' && task.backend === 'local')
+    return { backend: 'cloud', hint: 'task.needsLibreOfficeHint' };
   if (PASSWORD_CODES.includes(code) && task.backend === 'cloud') return { backend: 'local', hint: null };
   return null;
 }
@@ -36,11 +37,18 @@ export function OtherBackend({ task }: { task: Task }) {
       {fix?.hint && <p data-testid="backend-fix-hint">{t(fix.hint)}</p>}
       <div className="status-actions">
         {fix && (
-          <button type="button" className="btn primary" data-testid="rerun-other-backend" onClick={() => void rerunOn(task.id, fix.backend)}>
+          <button
+            type="button"
+            className="btn primary"
+            data-testid="rerun-other-backend"
+            onClick={() => void rerunOn(task.id, fix.backend)}
+          >
             {t('task.parseWith', { backend: t(`backend.${fix.backend}`) })}
           </button>
         )}
-        <button type="button" className="btn" onClick={() => setDialog(true)}>{t('task.parseElsewhere')}</button>
+        <button type="button" className="btn" onClick={() => setDialog(true)}>
+          {t('task.parseElsewhere')}
+        </button>
       </div>
       {dialog && <RerunDialog id={task.id} fileName={task.fileName} onClose={() => setDialog(false)} />}
     </div>

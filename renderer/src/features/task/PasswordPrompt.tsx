@@ -29,21 +29,25 @@ export function usePasswordSubmit(task: Task) {
 export function PasswordPrompt({ task }: { task: Task }) {
   const t = useT();
   const { value, setValue, busy, submit } = usePasswordSubmit(task);
-  const waits = task.state === 'needsPassword' || (task.state === 'FAILED' && PASSWORD_CODES.includes(task.error?.code ?? ''));
+  const waits =
+    task.state === 'needsPassword' || (task.state === 'FAILED' && PASSWORD_CODES.includes(task.error?.code ?? ''));
   if (!waits) return null;
-  if (task.backend !== 'local') return <p className="muted" data-testid="password-cloud">{t('task.passwordCloud')}</p>;
+  if (task.backend !== 'local')
+    return (
+      <p className="muted" data-testid="password-cloud">
+        {t('task.passwordCloud')}
+      </p>
+    );
 
   return (
     <form className="password-prompt" onSubmit={submit} data-testid="password-prompt">
       <label>
         <span>{t('task.passwordLabel')}</span>
-        <PasswordInput
-          value={value}
-          onValue={setValue}
-          data-testid="password-input"
-        />
+        <PasswordInput value={value} onValue={setValue} data-testid="password-input" />
       </label>
-      <button type="submit" className="btn primary" disabled={!value || busy}>{t('task.passwordSubmit')}</button>
+      <button type="submit" className="btn primary" disabled={!value || busy}>
+        {t('task.passwordSubmit')}
+      </button>
       <p className="muted small">{t('task.passwordHint')}</p>
     </form>
   );

@@ -18,7 +18,9 @@ export function Stages({ state }: { state: TaskState }) {
         const status = current === -1 ? 'idle' : i < current ? 'done' : i === current ? 'current' : 'todo';
         return (
           <li key={step} className={`stage ${status}`} aria-current={status === 'current' ? 'step' : undefined}>
-            <span className="stage-dot" aria-hidden="true">{status === 'done' ? '✓' : i + 1}</span>
+            <span className="stage-dot" aria-hidden="true">
+              {status === 'done' ? '✓' : i + 1}
+            </span>
             <span className="stage-label">{t(`task.stage.${step}`)}</span>
           </li>
         );

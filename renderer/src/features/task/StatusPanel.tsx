@@ -9,7 +9,16 @@ import { formatBytes, formatDateTime, formatElapsed } from '../../lib/format.ts'
 import { useNow } from '../../lib/useNow.ts';
 import { canCancel, canRetry, isActive, isFileProblem } from '../../stores/tasks.ts';
 import { cancelTask, removeTasks, retryTask } from '../queue/actions.ts';
-import { elapsedMs, etaLabel, isRetrying, modeLabel, noRemoteId, progressFraction, retryLine, statusLabel } from '../queue/status.ts';
+import {
+  elapsedMs,
+  etaLabel,
+  isRetrying,
+  modeLabel,
+  noRemoteId,
+  progressFraction,
+  retryLine,
+  statusLabel,
+} from '../queue/status.ts';
 import { ErrorTrace } from '../../components/ErrorTrace.tsx';
 import { CopyId } from './CopyId.tsx';
 import { Stages } from './Stages.tsx';
@@ -38,16 +47,16 @@ function ProgressCard({ task, now }: { task: Task; now: number }) {
         </div>
       )}
       {task.state !== 'queued' && !retry && (
-      <div
-        className={`progress-track${fraction === null ? ' indeterminate' : ''}`}
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)}
-      >
-        <span style={fraction === null ? undefined : { width: `${fraction * 100}%` }} />
-      </div>
+        <div
+          className={`progress-track${fraction === null ? ' indeterminate' : ''}`}
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)}
+        >
+          <span style={fraction === null ? undefined : { width: `${fraction * 100}%` }} />
+        </div>
       )}
     </div>
   );
@@ -81,19 +90,28 @@ export function StatusPanel({ task }: { task: Task }) {
   // Retry sends the file to the backend chosen now (Settings); the button says so when it differs.
   const backendNow = useSettings((s) => s.settings?.backend) ?? task.backend;
   // A protected PDF on the local engine: the password prompt retries; a plain Retry would fail the same way.
-  const asksPassword = task.state === 'FAILED' && task.backend === 'local' && PASSWORD_CODES.includes(task.error?.code ?? '');
+  const asksPassword =
+    task.state === 'FAILED' && task.backend === 'local' && PASSWORD_CODES.includes(task.error?.code ?? '');
   // The way out under the title; a protected PDF on the cloud has its own (PasswordPrompt's note).
-  const fix = PASSWORD_CODES.includes(task.error?.code ?? '') && !asksPassword ? null : failure?.fix ?? null;
+  const fix = PASSWORD_CODES.includes(task.error?.code ?? '') && !asksPassword ? null : (failure?.fix ?? null);
 
   const facts: [string, ReactNode][] = [
-    [t('task.file'), <span className="path" title={task.filePath}>{task.filePath}</span>],
+    [
+      t('task.file'),
+      <span className="path" title={task.filePath}>
+        {task.filePath}
+      </span>,
+    ],
     [t('task.size'), formatBytes(task.size)],
     [t('task.pages'), task.pages ?? '–'],
     [t('task.backend'), [t(`backend.${task.backend}`), task.baseUrl].filter(Boolean).join(' · ')],
     [t('task.mode'), modeLabel(task, t)],
     [t('task.formats'), task.formats.map((f) => t(`settings.formats.${f}`)).join(', ') || '–'],
     [t('queue.requestId'), <CopyId label={t('queue.requestId')} value={task.id} />],
-    [t('queue.remoteId'), <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} missing={noRemoteId(task, t)} />],
+    [
+      t('queue.remoteId'),
+      <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} missing={noRemoteId(task, t)} />,
+    ],
     [t('task.created'), formatDateTime(task.createdAt, locale)],
     [t('task.started'), formatDateTime(task.startedAt, locale)],
     [t('task.finished'), formatDateTime(waitsForPassword ? null : task.finishedAt, locale)],
@@ -130,14 +148,20 @@ export function StatusPanel({ task }: { task: Task }) {
         <div className="status-actions">
           {canRetry(task) && !asksPassword && (
             <button type="button" className="btn primary" onClick={() => void retryTask(task.id)}>
-              {backendNow === task.backend ? t('common.retry') : t('task.retryOn', { backend: t(`backend.${backendNow}`) })}
+              {backendNow === task.backend
+                ? t('common.retry')
+                : t('task.retryOn', { backend: t(`backend.${backendNow}`) })}
             </button>
           )}
           {canCancel(task) && (
-            <button type="button" className="btn" onClick={() => void cancelTask(task.id)}>{t('common.cancel')}</button>
+            <button type="button" className="btn" onClick={() => void cancelTask(task.id)}>
+              {t('common.cancel')}
+            </button>
           )}
           {fileProblem && (
-            <button type="button" className="btn" onClick={() => void removeTasks([task.id])}>{t('common.remove')}</button>
+            <button type="button" className="btn" onClick={() => void removeTasks([task.id])}>
+              {t('common.remove')}
+            </button>
           )}
         </div>
         <OtherBackend task={task} />

@@ -65,7 +65,9 @@ function Header({ task, id }: { task: Task | undefined; id: string }) {
     <header className="detail-header">
       <HideQueue />
       <div className="detail-title">
-        <h2 tabIndex={-1} id="detail-heading" data-testid="detail-heading">{shown?.fileName ?? t('task.fromHistory')}</h2>
+        <h2 tabIndex={-1} id="detail-heading" data-testid="detail-heading">
+          {shown?.fileName ?? t('task.fromHistory')}
+        </h2>
         <div className="detail-sub">
           {task && task.state !== 'SUCCESS' && <StatusBadge task={task} />}
           {facts.length > 0 && <span className="muted">{facts.join(' · ')}</span>}

@@ -19,7 +19,8 @@ registerMessages('task', {
     queuedHint: 'Waiting for a free slot; the concurrency limit is set in Settings.',
     queuingHint: 'The service accepted the file and will start soon. Progress is checked every few seconds.',
     cancelledHint: 'This task was cancelled. Retry to parse it again.',
-    noRetryHint: 'Trying again would not help: the problem is in the file itself. Remove it, then add a corrected file.',
+    noRetryHint:
+      'Trying again would not help: the problem is in the file itself. Remove it, then add a corrected file.',
     noRetryShort: 'Trying again would not help: the problem is in the file itself.',
     passwordLabel: 'Password of this PDF',
     passwordSubmit: 'Open with this password',
@@ -27,8 +28,10 @@ registerMessages('task', {
     retryOn: 'Retry with {backend}',
     parseWith: 'Parse with {backend}',
     parseElsewhere: 'Parse again on…',
-    needsLibreOfficeHint: 'The file is fine: this computer lacks LibreOffice, which the local engine uses to read Word, PowerPoint and Excel files. Install LibreOffice (or set where it is under LibreOffice in Settings), then retry; or parse the file with SoMark cloud.',
-    passwordCloud: 'SoMark cloud does not take password-protected PDFs: remove the protection, or switch to the local engine and give the password.',
+    needsLibreOfficeHint:
+      'The file is fine: this computer lacks LibreOffice, which the local engine uses to read Word, PowerPoint and Excel files. Install LibreOffice (or set where it is under LibreOffice in Settings), then retry; or parse the file with SoMark cloud.',
+    passwordCloud:
+      'SoMark cloud does not take password-protected PDFs: remove the protection, or switch to the local engine and give the password.',
     passwordWaits: 'It waits in the queue, not failed, until you type its password in its row or below.',
     attemptsMade: '{n} attempts',
     attemptsMade_one: '1 attempt',
@@ -69,7 +72,8 @@ registerMessages('task', {
     retryOn: '使用{backend}重试',
     parseWith: '使用{backend}解析',
     parseElsewhere: '换个后端重新解析…',
-    needsLibreOfficeHint: '文件本身没有问题：这台电脑缺少 LibreOffice，本地引擎需要它来读取 Word、PowerPoint 和 Excel 文件。请安装 LibreOffice（或在“设置”的 LibreOffice 一项中填写其位置），然后重试；或改用 SoMark 云端解析此文件。',
+    needsLibreOfficeHint:
+      '文件本身没有问题：这台电脑缺少 LibreOffice，本地引擎需要它来读取 Word、PowerPoint 和 Excel 文件。请安装 LibreOffice（或在“设置”的 LibreOffice 一项中填写其位置），然后重试；或改用 SoMark 云端解析此文件。',
     passwordCloud: 'SoMark 云端不接受受密码保护的 PDF：请去除保护，或切换到本地引擎并输入密码。',
     passwordWaits: '它会在队列中等待（并未失败），直到你在其所在行或下方输入密码。',
     attemptsMade: '已尝试 {n} 次',

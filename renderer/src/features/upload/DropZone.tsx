@@ -81,10 +81,16 @@ export function DropZone({ large, children }: { large: boolean; children?: React
           aria-describedby="dropzone-hint"
           onClick={() => void chooseFiles()}
         >
-          <span className="dropzone-icon"><Icon name="upload" size={large ? 24 : 16} /></span>
+          <span className="dropzone-icon">
+            <Icon name="upload" size={large ? 24 : 16} />
+          </span>
           <span className="dropzone-text">
-            <strong>{isDragActive ? t('upload.releaseToAdd') : t(large ? 'upload.dropHere' : 'upload.dropHereShort')}</strong>
-            <span id="dropzone-hint" className="dropzone-hint">{t(caps.office ? 'upload.hint' : 'upload.hintNoOffice')}</span>
+            <strong>
+              {isDragActive ? t('upload.releaseToAdd') : t(large ? 'upload.dropHere' : 'upload.dropHereShort')}
+            </strong>
+            <span id="dropzone-hint" className="dropzone-hint">
+              {t(caps.office ? 'upload.hint' : 'upload.hintNoOffice')}
+            </span>
           </span>
           <span className="dropzone-choose">{t('upload.chooseFiles')}</span>
         </button>

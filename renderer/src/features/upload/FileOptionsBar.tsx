@@ -15,12 +15,21 @@ export function FileOptionsBar() {
   return (
     <details className="file-options-bar" data-testid="file-options-bar">
       <summary>
-        <span>{t('upload.optionsFor')}</span> <span className="muted" data-testid="file-options-summary">{fileOptionsSummary(value, t)}</span>
+        <span>{t('upload.optionsFor')}</span>{' '}
+        <span className="muted" data-testid="file-options-summary">
+          {fileOptionsSummary(value, t)}
+        </span>
       </summary>
-      <FileOptionsFields id="submit-options" value={value} backend={backend}
-        onChange={(patch) => useUpload.getState().setFileOptions({ ...value, ...patch })} />
+      <FileOptionsFields
+        id="submit-options"
+        value={value}
+        backend={backend}
+        onChange={(patch) => useUpload.getState().setFileOptions({ ...value, ...patch })}
+      />
       {chosen && (
-        <button type="button" className="link-btn" onClick={() => useUpload.getState().setFileOptions(null)}>{t('upload.optionsReset')}</button>
+        <button type="button" className="link-btn" onClick={() => useUpload.getState().setFileOptions(null)}>
+          {t('upload.optionsReset')}
+        </button>
       )}
     </details>
   );

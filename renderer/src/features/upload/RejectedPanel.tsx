@@ -51,12 +51,21 @@ export function RejectedPanel() {
     requestAnimationFrame(() => {
       if (document.activeElement && document.activeElement !== document.body) return;
       const left = ref.current?.querySelectorAll<HTMLElement>('li .icon-btn');
-      (left?.length ? left[Math.min(at, left.length - 1)] : document.querySelector<HTMLElement>('[data-testid="dropzone"]'))?.focus();
+      (left?.length
+        ? left[Math.min(at, left.length - 1)]
+        : document.querySelector<HTMLElement>('[data-testid="dropzone"]')
+      )?.focus();
     });
   };
 
   return (
-    <section ref={ref} className="rejected-panel" role="alert" aria-labelledby="rejected-title" data-testid="rejected-panel">
+    <section
+      ref={ref}
+      className="rejected-panel"
+      role="alert"
+      aria-labelledby="rejected-title"
+      data-testid="rejected-panel"
+    >
       <header>
         <h2 id="rejected-title">{t('upload.rejectedTitle', { n: rejected.length })}</h2>
         <button type="button" className="btn subtle small" onClick={() => dismissAt(undefined, 0)}>
@@ -67,12 +76,22 @@ export function RejectedPanel() {
         {byReason(rejected, t).map(({ text, files }) => (
           <div key={text.code} className="rejected-group" data-testid="rejected-group" data-code={text.code}>
             <p className="rejected-reason">{text.title}</p>
-            {text.fix && <p className="rejected-fix" data-testid="rejected-fix">{text.fix}</p>}
+            {text.fix && (
+              <p className="rejected-fix" data-testid="rejected-fix">
+                {text.fix}
+              </p>
+            )}
             <ul aria-label={text.title}>
               {files.map(({ rejection: r, index, at, detail }) => (
                 <li key={`${index}-${r.name}`}>
-                  <span className="rejected-name" title={r.path ?? r.name}>{r.path ?? r.name}</span>
-                  {detail && <span className="rejected-detail" title={detail}>{detail}</span>}
+                  <span className="rejected-name" title={r.path ?? r.name}>
+                    {r.path ?? r.name}
+                  </span>
+                  {detail && (
+                    <span className="rejected-detail" title={detail}>
+                      {detail}
+                    </span>
+                  )}
                   <button
                     type="button"
                     className="icon-btn small"

@@ -8,7 +8,8 @@ registerMessages('upload', {
     dropHereShort: 'Drop files or folders here',
     releaseToAdd: 'Release to add to the queue',
     hint: 'PDF, images or Office files, up\u00a0to\u00a0200\u00a0MB\u00a0each', // a sentence: no "·" left dangling where it wraps
-    hintNoOffice: 'PDF or images, up\u00a0to\u00a0200\u00a0MB\u00a0each. Office files need LibreOffice on this computer, or SoMark cloud',
+    hintNoOffice:
+      'PDF or images, up\u00a0to\u00a0200\u00a0MB\u00a0each. Office files need LibreOffice on this computer, or SoMark cloud',
     more: 'or paste with {paste}',
     optionsFor: 'Options for new files:',
     optionsReset: 'Back to the defaults from Settings',

@@ -41,14 +41,22 @@ async function submit(paths: readonly string[], duplicates: 'add' | 'ask'): Prom
   const upload = useUpload.getState();
   // The options chosen for these files (FileOptionsBar), else main fills in the Settings defaults.
   const fileOptions = upload.fileOptions;
-  const res = await invoke('tasks:submit', { paths: [...paths], duplicates, ...(fileOptions ? { options: { fileOptions } } : {}) });
+  const res = await invoke('tasks:submit', {
+    paths: [...paths],
+    duplicates,
+    ...(fileOptions ? { options: { fileOptions } } : {}),
+  });
   if (!res.ok) {
     toast({ key: 'upload.submitFailed' }, 'error', deferredErrorLine(res.error));
     upload.addRejected(paths.map((p) => ({ name: baseName(p), path: null, error: res.error })));
     return null;
   }
   upload.addRejected(
-    res.value.rejected.map((c) => ({ name: c.name, path: null, error: c.error ?? { code: 'UNSUPPORTED', message: '' } })),
+    res.value.rejected.map((c) => ({
+      name: c.name,
+      path: null,
+      error: c.error ?? { code: 'UNSUPPORTED', message: '' },
+    })),
   );
   return res.value;
 }
@@ -62,7 +70,10 @@ export async function submitPaths(paths: readonly string[]): Promise<Task[]> {
   show(first.tasks);
   const created = [...first.tasks];
   if (first.duplicates.length > 0 && (await addAgain(first.duplicates))) {
-    const again = await submit(first.duplicates.map((c) => c.path), 'add');
+    const again = await submit(
+      first.duplicates.map((c) => c.path),
+      'add',
+    );
     show(again?.tasks ?? []);
     created.push(...(again?.tasks ?? []));
   }
@@ -88,7 +99,10 @@ function show(tasks: readonly Task[]): void {
 /** "Already in the queue — add again?" for files of the same name and size as a queued task. */
 async function addAgain(dupes: readonly FileCheck[]): Promise<boolean> {
   return confirmDialog({
-    title: dupes.length === 1 ? translate('upload.dupTitle', { name: dupes[0]!.name }) : translate('upload.dupTitleMany', { n: dupes.length }),
+    title:
+      dupes.length === 1
+        ? translate('upload.dupTitle', { name: dupes[0]!.name })
+        : translate('upload.dupTitleMany', { n: dupes.length }),
     message: translate('upload.dupMessage', { n: dupes.length }),
     confirmLabel: translate('upload.addAgain'),
   });

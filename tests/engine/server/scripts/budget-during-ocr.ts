@@ -5,10 +5,26 @@ import { WorkerPool } from '../../../../engine/server/pool.ts';
 import { jobBudget } from '../../../../engine/server/budget.ts';
 
 const [file] = process.argv.slice(2);
-const pool = new WorkerPool({ size: 1, workerUrl: new URL('../../../../engine/server/worker.ts', import.meta.url), queueLimit: 10, stopGraceMs: 1 });
-const job = { kind: 'analyse' as const, inputPath: file!, fileType: '.pdf', start: 0, end: 3, imageDir: null, ocr: { enabled: true, lang: 'auto' as const } };
+const pool = new WorkerPool({
+  size: 1,
+  workerUrl: new URL('../../../../engine/server/worker.ts', import.meta.url),
+  queueLimit: 10,
+  stopGraceMs: 1,
+});
+const job = {
+  kind: 'analyse' as const,
+  inputPath: file!,
+  fileType: '.pdf',
+  start: 0,
+  end: 3,
+  imageDir: null,
+  ocr: { enabled: true, lang: 'auto' as const },
+};
 for (const [i, pageCpuMs] of [300, 700, 1100, 1500].entries()) {
-  const outcome = await pool.run(job, { budget: jobBudget(3, true, { pageCpuMs }) }).then(() => 'finished', (e: Error) => `rejected: ${e.message}`);
+  const outcome = await pool.run(job, { budget: jobBudget(3, true, { pageCpuMs }) }).then(
+    () => 'finished',
+    (e: Error) => `rejected: ${e.message}`,
+  );
   console.log(`round ${i + 1}: ${outcome}`);
 }
 await pool.close();

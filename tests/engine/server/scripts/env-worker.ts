@@ -4,6 +4,11 @@ import { parentPort } from 'node:worker_threads';
 
 parentPort!.postMessage({ type: 'ready' });
 parentPort!.on('message', (m: { type: string; id: number }) => {
-  if (m.type === 'job') parentPort!.postMessage({ type: 'done', id: m.id, outcome: { pageCount: Number(process.env.DOCPARSE_OCR_THREADS), fileType: 'pdf' } });
+  if (m.type === 'job')
+    parentPort!.postMessage({
+      type: 'done',
+      id: m.id,
+      outcome: { pageCount: Number(process.env.DOCPARSE_OCR_THREADS), fileType: 'pdf' },
+    });
   if (m.type === 'stop') process.exit(0);
 });

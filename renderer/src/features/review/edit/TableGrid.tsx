@@ -2,11 +2,20 @@
 // added after or removed at the focused cell, spans kept valid (shared/edit/table.ts). Every change hands the
 // table's HTML to the editor, whose preview and "Done" take it like typed text.
 import { useState } from 'react';
-import { deleteColumn, deleteRow, insertColumn, insertRow, setText, slots, type Table } from '../../../../../shared/edit/table.ts';
+import {
+  deleteColumn,
+  deleteRow,
+  insertColumn,
+  insertRow,
+  setText,
+  slots,
+  type Table,
+} from '../../../../../shared/edit/table.ts';
 import { useT } from '../../../i18n/index.ts';
 
 /** The grid column where cell `i` of row `r` starts. */
-const startColumn = (t: Table, r: number, i: number): number => slots(t)[r]?.findIndex(([rr, ii]) => rr === r && ii === i) ?? 0;
+const startColumn = (t: Table, r: number, i: number): number =>
+  slots(t)[r]?.findIndex(([rr, ii]) => rr === r && ii === i) ?? 0;
 
 export function TableGrid({ table, onChange }: { table: Table; onChange: (t: Table) => void }) {
   const t = useT();
@@ -15,15 +24,47 @@ export function TableGrid({ table, onChange }: { table: Table; onChange: (t: Tab
   const col = startColumn(table, at.r, at.i);
   const change = (next: Table, focus = at) => {
     onChange(next);
-    setAt({ r: Math.min(focus.r, next.length - 1), i: Math.max(0, Math.min(focus.i, (next[Math.min(focus.r, next.length - 1)]?.length ?? 1) - 1)) });
+    setAt({
+      r: Math.min(focus.r, next.length - 1),
+      i: Math.max(0, Math.min(focus.i, (next[Math.min(focus.r, next.length - 1)]?.length ?? 1) - 1)),
+    });
   };
   return (
     <div className="ed-grid-wrap">
       <div className="ed-actions" role="group" aria-label={t('edit.gridTools')}>
-        <button type="button" className="rv-btn" data-testid="grid-add-row" onClick={() => change(insertRow(table, at.r + (cell?.rowspan ?? 1)))}>{t('edit.addRow')}</button>
-        <button type="button" className="rv-btn" data-testid="grid-del-row" disabled={table.length <= 1} onClick={() => change(deleteRow(table, at.r))}>{t('edit.deleteRow')}</button>
-        <button type="button" className="rv-btn" data-testid="grid-add-col" onClick={() => change(insertColumn(table, col + (cell?.colspan ?? 1)))}>{t('edit.addColumn')}</button>
-        <button type="button" className="rv-btn" data-testid="grid-del-col" onClick={() => change(deleteColumn(table, col))}>{t('edit.deleteColumn')}</button>
+        <button
+          type="button"
+          className="rv-btn"
+          data-testid="grid-add-row"
+          onClick={() => change(insertRow(table, at.r + (cell?.rowspan ?? 1)))}
+        >
+          {t('edit.addRow')}
+        </button>
+        <button
+          type="button"
+          className="rv-btn"
+          data-testid="grid-del-row"
+          disabled={table.length <= 1}
+          onClick={() => change(deleteRow(table, at.r))}
+        >
+          {t('edit.deleteRow')}
+        </button>
+        <button
+          type="button"
+          className="rv-btn"
+          data-testid="grid-add-col"
+          onClick={() => change(insertColumn(table, col + (cell?.colspan ?? 1)))}
+        >
+          {t('edit.addColumn')}
+        </button>
+        <button
+          type="button"
+          className="rv-btn"
+          data-testid="grid-del-col"
+          onClick={() => change(deleteColumn(table, col))}
+        >
+          {t('edit.deleteColumn')}
+        </button>
       </div>
       <div className="ed-grid-scroll">
         <table className="ed-grid" data-testid="edit-grid">
@@ -31,8 +72,12 @@ export function TableGrid({ table, onChange }: { table: Table; onChange: (t: Tab
             {table.map((row, r) => (
               <tr key={r}>
                 {row.map((c, i) => (
-                  <td key={i} rowSpan={c.rowspan > 1 ? c.rowspan : undefined} colSpan={c.colspan > 1 ? c.colspan : undefined}
-                    className={r === at.r && i === at.i ? 'is-at' : undefined}>
+                  <td
+                    key={i}
+                    rowSpan={c.rowspan > 1 ? c.rowspan : undefined}
+                    colSpan={c.colspan > 1 ? c.colspan : undefined}
+                    className={r === at.r && i === at.i ? 'is-at' : undefined}
+                  >
                     <textarea
                       rows={1}
                       value={c.text}

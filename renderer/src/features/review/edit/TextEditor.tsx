@@ -34,7 +34,11 @@ export function TextEditor({ session, at, block }: { session: EditSession; at: B
   }, []);
   const page = view.json!.pages[at.page]!;
   const preview = useMemo(() => {
-    const md = toMarkdown([{ ...page, merge_content_from_pre_page: false, blocks: [{ ...block, content: draft }] }], { ...taskFeatures(view.task.featureConfig), keep_header_footer: true }, 'url');
+    const md = toMarkdown(
+      [{ ...page, merge_content_from_pre_page: false, blocks: [{ ...block, content: draft }] }],
+      { ...taskFeatures(view.task.featureConfig), keep_header_footer: true },
+      'url',
+    );
     return rewriteMarkdown(md, view.images);
   }, [page, block, draft, view]);
   const resolve = useMemo(() => imageResolver(view.assetBase, view.images), [view]);
@@ -67,26 +71,56 @@ export function TextEditor({ session, at, block }: { session: EditSession; at: B
       }}
     >
       <div className="ed-col">
-        {grid ? <span className="ed-label">{t('edit.gridLabel')}</span> : <label htmlFor={`${id}-text`} className="ed-label">{t('edit.content')}</label>}
-        {grid ? <TableGrid table={grid} onChange={onGrid} /> : <textarea
-          id={`${id}-text`}
-          ref={area}
-          className="ed-text"
-          value={draft}
-          spellCheck={false}
-          data-testid="edit-textarea"
-          onChange={(e) => setDraft(e.target.value)}
-        />}
+        {grid ? (
+          <span className="ed-label">{t('edit.gridLabel')}</span>
+        ) : (
+          <label htmlFor={`${id}-text`} className="ed-label">
+            {t('edit.content')}
+          </label>
+        )}
+        {grid ? (
+          <TableGrid table={grid} onChange={onGrid} />
+        ) : (
+          <textarea
+            id={`${id}-text`}
+            ref={area}
+            className="ed-text"
+            value={draft}
+            spellCheck={false}
+            data-testid="edit-textarea"
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        )}
         <div className="ed-actions">
-          <button type="button" className="rv-btn ed-primary" data-testid="edit-done" onClick={() => leave(true)}>{t('edit.done')}</button>
-          <button type="button" className="rv-btn" data-testid="edit-cancel" onClick={() => leave(false)}>{t('edit.cancel')}</button>
-          {!grid && <button type="button" className="rv-btn" data-testid="edit-split" onClick={split}>{t('edit.split')}</button>}
-          {canGrid && <button type="button" className="rv-btn" data-testid="edit-grid-toggle" onClick={toggleGrid}>{grid ? t('edit.asHtml') : t('edit.asGrid')}</button>}
+          <button type="button" className="rv-btn ed-primary" data-testid="edit-done" onClick={() => leave(true)}>
+            {t('edit.done')}
+          </button>
+          <button type="button" className="rv-btn" data-testid="edit-cancel" onClick={() => leave(false)}>
+            {t('edit.cancel')}
+          </button>
+          {!grid && (
+            <button type="button" className="rv-btn" data-testid="edit-split" onClick={split}>
+              {t('edit.split')}
+            </button>
+          )}
+          {canGrid && (
+            <button type="button" className="rv-btn" data-testid="edit-grid-toggle" onClick={toggleGrid}>
+              {grid ? t('edit.asHtml') : t('edit.asGrid')}
+            </button>
+          )}
         </div>
       </div>
       <div className="ed-col">
-        <span className="ed-label" id={`${id}-preview`}>{t('edit.preview')}</span>
-        <div className="ed-preview" role="region" aria-labelledby={`${id}-preview`} tabIndex={0} data-testid="edit-preview">
+        <span className="ed-label" id={`${id}-preview`}>
+          {t('edit.preview')}
+        </span>
+        <div
+          className="ed-preview"
+          role="region"
+          aria-labelledby={`${id}-preview`}
+          tabIndex={0}
+          data-testid="edit-preview"
+        >
           <Markdown markdown={preview} resolveImage={resolve} />
         </div>
       </div>

@@ -24,7 +24,7 @@ const en = {
   saveFailed: 'Could not save the edited version: {message}',
   editedOf: 'Edited version',
   openOriginal: 'Open the original',
-  editor: 'Edit the block\'s text',
+  editor: "Edit the block's text",
   content: 'Text (Markdown of the block; HTML for a table, LaTeX for an equation)',
   preview: 'Preview',
   done: 'Done (Esc)',
