@@ -24,7 +24,7 @@ export default defineConfig({
         input: {
           index: r('electron/main/index.ts'),
           // Loaded with new Worker(new URL('./engine-worker.js', import.meta.url)) by the packaged app.
-          'engine-worker': r('engine/server/worker.ts'),
+          'engine-worker': r('engine/core/worker.ts'),
           // The engine's own process: utilityProcess.fork(new URL('./engine-process.js', import.meta.url)).
           'engine-process': r('engine/server/child.ts'),
         },

@@ -13,8 +13,8 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type OutputFormat } from '../shared/somark.ts';
-import { randomHex32 } from '../engine/store/atomic.ts';
-import { createEngineCore, type EngineCore } from '../engine/server/engine.ts';
+import { randomHex32 } from '../lib/atomic.ts';
+import { createEngineCore, type EngineCore } from '../engine/core/engine.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CORPUS = resolve(REPO, '../shared/corpus');

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseDocument } from '../engine/parse/index.ts';
+import { parseDocument } from '../engine/core/parse.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../shared/somark.ts';
 import { makePdfs } from './formulas/make.ts';
 import { strictSimilarity, texSimilarity } from './latex-similarity.ts';

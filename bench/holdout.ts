@@ -11,9 +11,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { convertToPdf } from '../engine/office/convert.ts';
-import { findSoffice } from '../engine/office/soffice.ts';
-import { parseDocument } from '../engine/parse/index.ts';
+import { convertToPdf } from '../engine/source/office/convert.ts';
+import { findSoffice } from '../engine/source/office/soffice.ts';
+import { parseDocument } from '../engine/core/parse.ts';
 import {
   CLIENT_FEATURE_CONFIG,
   DEFAULT_ELEMENT_FORMATS,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as mupdf from 'mupdf';
-import { parseDocument } from '../engine/parse/index.ts';
+import { parseDocument } from '../engine/core/parse.ts';
 import { PHOTO_DPI, photograph } from './photo-scans.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
 

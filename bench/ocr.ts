@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { parseDocument } from '../engine/parse/index.ts';
+import { parseDocument } from '../engine/core/parse.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
 import { makeScans } from './make-scans.ts';
 import * as mupdf from 'mupdf';

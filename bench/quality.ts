@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { assembleDocument, parseDocument, type PageAnalysis } from '../engine/parse/index.ts';
+import { assembleDocument, parseDocument, type PageAnalysis } from '../engine/core/parse.ts';
 import type { ParseOptions } from '../engine/types.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Block } from '../shared/somark.ts';
 
@@ -50,7 +50,7 @@ async function parse(file: string, dir: string) {
 /** What the server's pool does for a large PDF: two worker threads analyse one half each, the main
  * thread assembles (Markdown + JSON). Returns the wall time in ms. */
 async function splitParse(file: string, pages: number, out: string): Promise<number> {
-  const index = new URL('../engine/parse/index.ts', import.meta.url).href;
+  const index = new URL('../engine/core/parse.ts', import.meta.url).href;
   const code = `const { parentPort, workerData: w } = require('node:worker_threads');
     import(${JSON.stringify(index)}).then((m) => m.analysePages(w.file, '.pdf', w.start, w.end, { imageDir: w.out }))
       .then((a) => parentPort.postMessage(a), (e) => parentPort.postMessage({ error: String(e) }));`;

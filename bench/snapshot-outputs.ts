@@ -7,10 +7,10 @@
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
-import { convertToPdf } from '../engine/office/convert.ts';
-import { findSoffice } from '../engine/office/soffice.ts';
-import { fromSource } from '../engine/office/structure.ts';
-import { parseDocument } from '../engine/parse/index.ts';
+import { convertToPdf } from '../engine/source/office/convert.ts';
+import { findSoffice } from '../engine/source/office/soffice.ts';
+import { fromSource } from '../engine/source/office/structure.ts';
+import { parseDocument } from '../engine/core/parse.ts';
 import type { ParsedDocument } from '../engine/types.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../shared/somark.ts';
 

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { PDF_SCALE } from '../engine/ocr/index.ts';
+import { PDF_SCALE } from '../engine/source/ocr-pages.ts';
 
 /** Tesseract's installed languages, or null when it is not installed. */
 export function tesseractLangs(): string[] | null {

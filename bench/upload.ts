@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
-import { createSomarkClient } from '../engine/client/client.ts';
+import { createSomarkClient } from '../lib/somark-client/client.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../shared/somark.ts';
 import { ServiceError } from '../shared/service-errors.ts';
 

@@ -1,5 +1,5 @@
 // The contract between the engine's parsers (engine/parse/) and its server, CLI and workers.
-import type { OcrSettings } from './ocr/index.ts';
+import type { OcrSettings } from './model.ts';
 import {
   WARNING_CODES,
   type CatalogNode,
@@ -19,13 +19,13 @@ export interface ParseOptions {
   /** Reject documents with more pages than this (EngineError 1132). */
   maxPages?: number;
   signal?: AbortSignal;
-  /** A page (0-based) is about to be read: the pool's budgets name it (engine/server/budget.ts). */
+  /** A page (0-based) is about to be read: the pool's budgets name it (engine/core/budget.ts). */
   onPageStart?: (page: number) => void;
   onProgress?: (p: Progress) => void;
   /** OCR of scans and images (default: on, language auto). */
   ocr?: OcrSettings;
-  /** Pages read by OCR in an earlier, cut-off run, and where this run keeps its own (engine/parse/page-cache.ts). */
-  pageCache?: import('./parse/page-cache.ts').PageCache;
+  /** Pages read by OCR in an earlier, cut-off run, and where this run keeps its own (engine/core/page-cache.ts). */
+  pageCache?: import('./model.ts').PageCache;
 }
 
 export interface ParsedDocument {
@@ -54,7 +54,7 @@ export interface DocumentInfo {
 /** Warnings the engine answers in `warnings` (OXR style): "CODE: sentence", the code stable for clients. */
 export const WARNINGS = {
   damaged: `${WARNING_CODES.damaged}: The file was damaged and has been repaired; some content may be missing.`,
-  /** A page too large to render at the usual 144 dpi within the render cap (engine/parse/caps.ts). */
+  /** A page too large to render at the usual 144 dpi within the render cap (engine/input/caps.ts). */
   reduced: (pagesAre: string, dpi: number, cap: string) =>
     `${WARNING_CODES.reduced}: ${pagesAre} too large to read at 144 dpi within ${cap} per page; read at ${dpi} dpi, small text may be missed.`,
 } as const;

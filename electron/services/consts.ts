@@ -1,5 +1,5 @@
 // Limits and timings of the main-process services. Timings are injectable (tests run them fast).
-import type { ClientTiming } from '../../engine/client/client.ts';
+import type { ClientTiming } from '../../lib/somark-client/client.ts';
 
 /** Largest single image or zip we download into the results cache. */
 export const MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024;
@@ -8,7 +8,7 @@ export const MAX_IMAGES_PER_RESULT = 2000;
 export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 export const MAX_IMAGES_TOTAL_BYTES = 512 * 1024 * 1024;
 
-/** The client's retry and idle timings (engine/client/client.ts) and the queue's own. */
+/** The client's retry and idle timings (lib/somark-client/client.ts) and the queue's own. */
 export interface Timing extends ClientTiming {
   /** Mean async_check interval; each wait is jittered ±25 % (4 s → 3–5 s, as the service asks). */
   pollIntervalMs: number;

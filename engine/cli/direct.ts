@@ -6,17 +6,17 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { LocalOptions } from './local.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
-import type { PageAnalysis } from '../parse/index.ts';
+import type { PageAnalysis } from '../core/parse.ts';
 import type { ParsedDocument, ParseOptions } from '../types.ts';
-import { BASE_PLACEHOLDER } from '../server/jobs.ts';
-import { DEFAULT_MAX_PAGES } from '../server/engine-options.ts';
-import { BUNDLE_FILE, IMAGES_DIR, buildResult } from '../server/outputs.ts';
-import type { WorkerPool } from '../server/pool.ts';
-import { planRanges } from '../server/run-task.ts';
-import { jobBudget } from '../server/budget.ts';
-import { pageCursor } from '../parse/page-cursor.ts';
+import { BASE_PLACEHOLDER } from '../core/jobs.ts';
+import { DEFAULT_MAX_PAGES } from '../core/engine-options.ts';
+import { BUNDLE_FILE, IMAGES_DIR, buildResult } from '../outputs/result.ts';
+import type { WorkerPool } from '../core/pool.ts';
+import { planRanges } from '../core/run-task.ts';
+import { jobBudget } from '../core/budget.ts';
+import { pageCursor } from '../core/page-cursor.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
-import { DEFAULT_OCR } from '../ocr/index.ts';
+import { DEFAULT_OCR } from '../source/ocr-pages.ts';
 
 /** The same options as the engine-core runner (a type-only import: local.ts's modules are not loaded). */
 export type DirectOptions = LocalOptions;
@@ -65,7 +65,7 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
     // Loaded here, not at start: the remote runner and --help never pay for the parser and its WASM.
     // mupdf's WASM first: it compiles while the parser's modules load.
     void import('../pdf/wasm-handle.ts');
-    const { analysePages, assembleDocument, inspectDocument, parseDocument } = await import('../parse/index.ts');
+    const { analysePages, assembleDocument, inspectDocument, parseDocument } = await import('../core/parse.ts');
     const info = await inspectDocument(file, fileName);
     if (info.pageCount > maxPages) {
       throw new EngineError(
@@ -104,14 +104,14 @@ export function createDirectRunner(opts: DirectOptions): { run: Runner; close():
       // mupdf is loaded here by now (inspectDocument): the workers reuse its compiled WASM.
       const [{ mupdfWorkerData }, { WorkerPool }] = await Promise.all([
         import('../pdf/wasm-shared.ts'),
-        import('../server/pool.ts'),
+        import('../core/pool.ts'),
       ]);
       // This thread reads pages too: the cores are shared among all `workers` threads.
       const ocrThreads = Math.max(1, Math.floor(availableParallelism() / workers));
       pool ??= new WorkerPool({
         size: workers - 1,
         ocrThreads,
-        workerUrl: new URL('../server/worker.ts', import.meta.url),
+        workerUrl: new URL('../core/worker.ts', import.meta.url),
         queueLimit: 1000,
         workerData: mupdfWorkerData,
       });

@@ -3,13 +3,13 @@ import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
-import { randomHex32 } from '../store/atomic.ts';
-import { createEngineCore } from '../server/engine.ts';
-import { BASE_PLACEHOLDER } from '../server/jobs.ts';
-import { BUNDLE_FILE, IMAGES_DIR, RESULT_FILE, type StoredResult } from '../server/outputs.ts';
+import { randomHex32 } from '../../lib/atomic.ts';
+import { createEngineCore } from '../core/engine.ts';
+import { BASE_PLACEHOLDER } from '../core/jobs.ts';
+import { BUNDLE_FILE, IMAGES_DIR, RESULT_FILE, type StoredResult } from '../outputs/result.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
 import { EngineError } from '../errors.ts';
-import type { OcrSettings } from '../ocr/index.ts';
+import type { OcrSettings } from '../model.ts';
 
 export interface LocalOptions {
   formats: OutputFormat[];

@@ -13,7 +13,7 @@ import {
 } from '../../shared/somark.ts';
 import { isOfficeExtension } from '../../shared/file-types.ts';
 import { isEngineError } from '../errors.ts';
-import { OCR_LANGS, type OcrLang } from '../ocr/index.ts';
+import { OCR_LANGS, type OcrLang } from '../source/ocr-pages.ts';
 import { stemFor, writeOutcome, type Runner } from './outcome.ts';
 
 const HELP = `Usage: npm run parse -- <files...> --out <dir> [options]

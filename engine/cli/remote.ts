@@ -5,8 +5,8 @@ import { basename, extname } from 'node:path';
 import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../../shared/somark.ts';
 import { ServiceError } from '../../shared/service-errors.ts';
-import { createSomarkClient, type ClientTiming } from '../client/client.ts';
-import { sleep } from '../client/sleep.ts';
+import { createSomarkClient, type ClientTiming } from '../../lib/somark-client/client.ts';
+import { sleep } from '../../lib/somark-client/sleep.ts';
 import { EngineError } from '../errors.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
 

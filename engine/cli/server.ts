@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEngineServer } from '../server/index.ts';
-import { OCR_LANGS, type OcrLang } from '../ocr/index.ts';
+import { OCR_LANGS, type OcrLang } from '../source/ocr-pages.ts';
 
 const HELP = `Usage: npm run engine -- [options]
   --port N          port (default 8765; 0 = random)

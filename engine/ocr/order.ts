@@ -1,6 +1,6 @@
 // A first reading order for recognised lines (the detector returns them unordered): recursive XY-cut
 // on the line boxes, so that lines of one column follow each other before the page analysis groups them.
-import type { RawLine } from '../pdf/raw.ts';
+import type { RawLine } from '../raw.ts';
 
 interface Gap {
   at: number;

@@ -1,6 +1,6 @@
 // Pictures on a page image read by OCR: dense regions of ink or tone that no text line covers (photos,
 // charts, drawings) become figure candidates, so that the page analysis keeps them as figures.
-import type { Rect } from '../pdf/raw.ts';
+import type { Rect } from '../raw.ts';
 import type { GrayImage } from './gray.ts';
 
 const CELL = 12;

@@ -1,6 +1,6 @@
 // Ruling lines on a page image read by OCR (table grids, rules under headings): long thin runs of ink,
 // found in the page turned straight, handed to the page analysis as the vector lines of a digital page.
-import type { Rect } from '../pdf/raw.ts';
+import type { Rect } from '../raw.ts';
 import type { GrayImage } from './gray.ts';
 
 /** Darker than the paper by this much: ink (a 150-dpi scan's blurred hairlines are 60–200 grey on paper of

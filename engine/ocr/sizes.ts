@@ -2,7 +2,7 @@
 // hold most of its ink) grows in proportion to the type size, where the detector's box height does not
 // (a 9-pt line's box is only 12% lower than an 11-pt line's); then sizes are evened out per page.
 import type { Box, GrayImage } from './gray.ts';
-import type { RawLine } from '../pdf/raw.ts';
+import type { RawLine } from '../raw.ts';
 
 /** Type size per px of x-height band (calibrated on serif and sans body text of scans, 7.5–12 pt). */
 const SIZE_PER_BAND = 2.25;

@@ -1,6 +1,6 @@
 // Recognised lines → the engine's own line model (RawPage): boxes deskewed and scaled to analysis
 // units, per-char extents from the recogniser, sizes evened out per page, bold from stroke width.
-import type { RawBlock, RawLine, RawPage, Rect } from '../pdf/raw.ts';
+import type { RawBlock, RawLine, RawPage, Rect } from '../raw.ts';
 import type { Rotation } from '../pdf/frame.ts';
 import type { GrayImage } from './gray.ts';
 import type { OcrLine, OcrResult } from './pipeline.ts';

@@ -1,6 +1,6 @@
 // Analysis frames: a page whose text runs sideways (a landscape table set on a portrait page) is
 // analysed turned so that its text is horizontal; boxes go back to the page's own frame afterwards.
-import type { Rect } from './raw.ts';
+import type { Rect } from '../raw.ts';
 
 export type Rotation = 0 | 90 | 180 | 270;
 

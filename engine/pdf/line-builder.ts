@@ -3,7 +3,7 @@
 // serves a whole page (`reset` per line): chars go into reused buffers and read their quad in place
 // (no number boxed per char), so only the finished line's own arrays and string are allocated.
 import { ACCENTS, composeAccents } from './accents.ts';
-import type { RawLine } from './raw.ts';
+import type { RawLine } from '../raw.ts';
 import { evenPitch, scripts, top } from './line-measures.ts';
 
 /** `mono`: the face is flagged or measured monospaced; `monoSure`: its name says so too; `wide`: it has set

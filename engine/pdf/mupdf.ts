@@ -3,14 +3,14 @@
 // mupdf-files.ts.
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
-import type { RawPage, Rect } from './raw.ts';
+import type { RawPage, Rect } from '../raw.ts';
 import { bitRowsLayout, encodeBitRowsPng, encodeMaskPng } from './png.ts';
 import { maskRows } from './mask-rows.ts';
 import { renderWithMasks } from './mask-render.ts';
 import { extractText } from './stext-extract.ts';
 import { grayOf, pixmapPng, type GrayPixels } from './mupdf-files.ts';
 import { frameFor, identityFrame, type Rotation } from './frame.ts';
-import { MAX_CROP_PIXELS, renderScale } from '../parse/caps.ts';
+import { MAX_CROP_PIXELS, renderScale } from '../input/caps.ts';
 
 // mupdf's log and colour management are set once, in mupdf-files.ts (imported above).
 
@@ -107,7 +107,7 @@ export class PdfPage {
   }
 
   /** The page area `bbox` (points) rendered at `scale` pixels per point (less when the area is over the
-   * crop cap, engine/parse/caps.ts), as PNG (gray or RGB). */
+   * crop cap, engine/input/caps.ts), as PNG (gray or RGB). */
   renderPng(bbox: Rect, want: number, gray = false): Uint8Array {
     this.decoded = true;
     const scale = renderScale(bbox[2] - bbox[0], bbox[3] - bbox[1], want, MAX_CROP_PIXELS);
@@ -141,7 +141,7 @@ export class PdfPage {
   }
 
   /** The whole page rendered in grey at `scale` pixels per point (for OCR; the caller keeps it within the
-   * render cap, engine/parse/caps.ts renderScale). */
+   * render cap, engine/input/caps.ts renderScale). */
   renderGray(scale: number): GrayPixels {
     return grayOf(this.page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true));
   }

@@ -4,7 +4,7 @@
 // renders and crops.
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
-import type { RawBlock, RawImage, RawLine, RawVector, Rect } from './raw.ts';
+import type { RawBlock, RawImage, RawLine, RawVector, Rect } from '../raw.ts';
 import { LineBuilder, type FontInfo } from './line-builder.ts';
 import { walkStext } from './stext-walk.ts';
 import { PaintedAreas, unseen } from './unseen-text.ts';

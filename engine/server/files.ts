@@ -6,11 +6,10 @@ import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { ErrorCodes } from '../errors.ts';
-import { isHex32 } from '../store/atomic.ts';
-import type { TaskStore } from '../store/task-store.ts';
+import { isHex32 } from '../../lib/atomic.ts';
+import type { TaskStore } from '../core/store/task-store.ts';
 import { sendEnvelope } from './http.ts';
-import { BUNDLE_FILE, IMAGES_DIR } from './outputs.ts';
-import { SOURCE_PDF } from '../office/index.ts';
+import { BUNDLE_FILE, IMAGES_DIR, SOURCE_PDF } from '../outputs/result.ts';
 
 const TYPES: Record<string, string> = {
   '.png': 'image/png',

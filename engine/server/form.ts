@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { EngineError, ErrorCodes } from '../errors.ts';
-import { randomHex32 } from '../store/atomic.ts';
+import { randomHex32 } from '../../lib/atomic.ts';
 
 export interface UploadedFile {
   path: string;

@@ -3,7 +3,7 @@
 // never an HTML page or a stack trace. And the addresses of a request: its checked Host, its caller's share.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCodes, isEngineError } from '../errors.ts';
-import { BASE_PLACEHOLDER } from './jobs.ts';
+import { BASE_PLACEHOLDER } from '../core/jobs.ts';
 
 export function sendBody(res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}): void {
   if (res.headersSent) return;

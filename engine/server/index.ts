@@ -5,8 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { ErrorCodes } from '../errors.ts';
 import { makeKeyCheck } from './auth.ts';
-import { createEngineCore } from './engine.ts';
-import type { EngineCoreOptions } from './engine-options.ts';
+import { createEngineCore } from '../core/engine.ts';
+import type { EngineCoreOptions } from '../core/engine-options.ts';
 import { serveFile } from './files.ts';
 import { checkedHost, errorBody, publicBase, sendEnvelope, sendError } from './http.ts';
 import { checkRoute, parseRoute, usageRoute, type RouteContext } from './routes.ts';

@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import { WAIT_FIELD } from '../../shared/somark.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
-import type { EngineCore } from './engine.ts';
+import type { EngineCore } from '../core/engine.ts';
 import { first, type ParsedForm } from './form.ts';
 
 /** The hold for this request in ms: the engine's bound, shortened by the request's `wait` field. */

@@ -11,7 +11,7 @@ import {
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { ParsedForm } from './form.ts';
 import { OCR_LANGUAGES, parsePageRange, type OcrLanguage } from '../../shared/file-options.ts';
-import type { OcrSettings } from '../ocr/index.ts';
+import type { OcrSettings } from '../model.ts';
 
 export interface ParseParams {
   formats: OutputFormat[];

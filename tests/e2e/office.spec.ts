@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEngineServer, type EngineServer } from '../../engine/server/index.ts';
-import { findSoffice } from '../../engine/office/soffice.ts';
+import { findSoffice } from '../../engine/source/office/soffice.ts';
 import { expect, test } from './fixtures.ts';
 import { corpus, dropFiles, enterKey, expectRowState, listTasks, openQueue, row, useCloud } from './app-ui.ts';
 import { formsIn, heapSnapshot, keyForms, searchFolder } from './support/secrets.ts';

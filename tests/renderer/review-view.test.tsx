@@ -100,7 +100,7 @@ describe('ReviewView', () => {
   });
 
   it("says in the user's language which pages were read at a reduced resolution (the engine's sentence parsed)", async () => {
-    const { reducedWarning } = await import('../../engine/parse/caps.ts');
+    const { reducedWarning } = await import('../../engine/input/caps.ts');
     const view = sampleView({
       warnings: [
         reducedWarning([

@@ -4,7 +4,7 @@
 // answers 1124 (busy, retry later) at once. Admission happens before any conversion, so the answer does
 // not depend on how fast LibreOffice is.
 import { afterEach, describe, expect, it } from 'vitest';
-import { findSoffice } from '../../engine/office/soffice.ts';
+import { findSoffice } from '../../engine/source/office/soffice.ts';
 import {
   corpus,
   fileForm,

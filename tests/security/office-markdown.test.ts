@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { math, mathHtml } from 'micromark-extension-math';
-import { findSoffice } from '../../engine/office/soffice.ts';
+import { findSoffice } from '../../engine/source/office/soffice.ts';
 import { safeTex } from '../../shared/markdown/escape.ts';
 import { fileForm, pollUntilDone, postForm, startTestServer, type TestServer } from '../engine/server/helpers.ts';
 import { hostileDocx, hostilePdf, hostilePptx, hostileXlsx, SAID } from './hostile-office.ts';

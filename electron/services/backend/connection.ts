@@ -5,7 +5,7 @@
 import { CodedError, toAppError, unreachableMessage } from '../../../shared/result.ts';
 import type { Backend, ConnectionReport } from '../../../shared/task.ts';
 import type { Timing } from '../consts.ts';
-import { createSomarkClient } from '../../../engine/client/client.ts';
+import { createSomarkClient } from '../../../lib/somark-client/client.ts';
 import type { Targets } from './targets.ts';
 import { normalizeBaseUrl } from '../../../shared/base-url.ts';
 

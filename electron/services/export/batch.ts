@@ -8,7 +8,7 @@ import { CodedError, toAppError } from '../../../shared/result.ts';
 import type { BatchExportRequest, BatchSummary, ExportFormat } from '../../../shared/export.ts';
 import type { ServicesContext } from '../context.ts';
 import type { TaskFiles } from '../results/layout.ts';
-import { ensureDir, fsError } from '../../../engine/store/atomic.ts';
+import { ensureDir, fsError } from '../../../lib/atomic.ts';
 import { uniqueName } from '../fs-safe/names.ts';
 import { exportFileName, writeExport } from './writers.ts';
 

@@ -1,6 +1,6 @@
 // Zip bundles. The service's `outputs.zip`: our engine sends a URL to download, the cloud may send
 // base64 text; both end up as bytes verified to be a real, safe zip before anything uses them.
-// Local bundles are written by the engine's streaming zip writer (writeZipAtomic, engine/bundle/zip.ts).
+// Local bundles are written by the engine's streaming zip writer (writeZipAtomic, lib/zip.ts).
 import { open } from 'node:fs/promises';
 import { CodedError } from '../../../shared/result.ts';
 import { hasZipSignature, inspectZip, type ZipSummary } from '../fs-safe/zip-read.ts';

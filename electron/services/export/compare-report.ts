@@ -1,6 +1,6 @@
 // The comparison of two cached results as a report: both results' JSON compared by the shared matcher
 // (shared/compare/) and written as Markdown or JSON, named after the file ("<stem>-compare.md").
-import { writeFileAtomic } from '../../../engine/store/atomic.ts';
+import { writeFileAtomic } from '../../../lib/atomic.ts';
 import { compareResults } from '../../../shared/compare/summary.ts';
 import { reportJson, reportMarkdown, type ReportSide } from '../../../shared/compare/report.ts';
 import type { CompareReportFormat } from '../../../shared/compare/types.ts';

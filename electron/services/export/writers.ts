@@ -8,12 +8,12 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
 import type { ExportFormat } from '../../../shared/export.ts';
-import { copyFileAtomic, fsError, pathExists, writeFileAtomic } from '../../../engine/store/atomic.ts';
+import { copyFileAtomic, fsError, pathExists, writeFileAtomic } from '../../../lib/atomic.ts';
 import { fitName, numberedName, splitExt } from '../fs-safe/names.ts';
 import { readZipSafe } from '../fs-safe/zip-read.ts';
 import { CACHE, type TaskFiles } from '../results/layout.ts';
 import { readVerifiedBundle } from './bundle.ts';
-import { writeZipAtomic, type ZipSource } from '../../../engine/bundle/zip.ts';
+import { writeZipAtomic, type ZipSource } from '../../../lib/zip.ts';
 import { hasServiceUrls, inlineJsonText, relinkJsonText, type JsonMode } from './relink.ts';
 
 // `./images/x.png` or `images/x.png`, not preceded by a path or word character (so `foo/images/` is left alone).

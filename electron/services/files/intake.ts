@@ -12,7 +12,7 @@ import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
 import { CodedError } from '../../../shared/result.ts';
 import type { FileCheck, SubmitOptions, SubmitResult } from '../../../shared/task.ts';
 import type { TaskRegistry } from '../context.ts';
-import { ensureDir, writeFileAtomic } from '../../../engine/store/atomic.ts';
+import { ensureDir, writeFileAtomic } from '../../../lib/atomic.ts';
 import { sanitizeName } from '../fs-safe/names.ts';
 import { checkPaths, toFileCheck } from './check.ts';
 

@@ -1,6 +1,6 @@
 // IPC handlers of the app itself: the ready handshake with what the app is, settings, the API key and
 // the connection test.
-import { findSoffice } from '../../../engine/office/soffice.ts';
+import { findSoffice } from '../../../engine/source/office/soffice.ts';
 import { sofficeOption } from '../backend/engine-manager.ts';
 import type { Handlers } from '../../../shared/ipc-contract.ts';
 import type { AppInfo } from '../../../shared/task.ts';

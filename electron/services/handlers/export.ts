@@ -10,7 +10,7 @@ import type { ExportRequest, ExportResult } from '../../../shared/export.ts';
 import type { ServicesContext } from '../context.ts';
 import { exportBatch } from '../export/batch.ts';
 import { exportFileName, writeExport, writeMarkdownBundle } from '../export/writers.ts';
-import { ensureDir } from '../../../engine/store/atomic.ts';
+import { ensureDir } from '../../../lib/atomic.ts';
 import { fitName } from '../fs-safe/names.ts';
 import { sweepOlderThan } from '../fs-safe/sweep.ts';
 import { dataPaths } from '../data-dir.ts';

@@ -10,7 +10,7 @@ import type { SubmitOptions, Task } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
 import { dataPaths } from '../data-dir.ts';
 import { submitPaths } from '../files/intake.ts';
-import { ensureDir, pathExists } from '../../../engine/store/atomic.ts';
+import { ensureDir, pathExists } from '../../../lib/atomic.ts';
 import { sanitizeName } from '../fs-safe/names.ts';
 import { sweepOlderThan } from '../fs-safe/sweep.ts';
 

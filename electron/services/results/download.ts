@@ -6,10 +6,10 @@ import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { BadResponseError, HttpStatusError, NetworkError } from '../../../shared/service-errors.ts';
-import { httpRequest } from '../../../engine/client/http.ts';
-import { abortError } from '../../../engine/client/sleep.ts';
+import { httpRequest } from '../../../lib/somark-client/http.ts';
+import { abortError } from '../../../lib/somark-client/sleep.ts';
 import { egressFor } from './egress.ts';
-import { withRetries, type RetryPolicy } from '../../../engine/client/retry.ts';
+import { withRetries, type RetryPolicy } from '../../../lib/somark-client/retry.ts';
 
 const MAX_REDIRECTS = 5;
 

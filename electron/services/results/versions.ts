@@ -18,7 +18,7 @@ import {
 import { rewriteMarkdown } from '../../../shared/markdown/links.ts';
 import { CodedError } from '../../../shared/result.ts';
 import type { Page } from '../../../shared/somark.ts';
-import { writeFileAtomic } from '../../../engine/store/atomic.ts';
+import { writeFileAtomic } from '../../../lib/atomic.ts';
 import type { ResultsStore } from '../context.ts';
 import { newTaskId } from '../queue/new-task.ts';
 import { writeJsonAtomic } from '../util/atomic.ts';

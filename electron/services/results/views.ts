@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
 import type { ResultView, Task } from '../../../shared/task.ts';
 import type { ResultsStore } from '../context.ts';
-import { pathExists } from '../../../engine/store/atomic.ts';
+import { pathExists } from '../../../lib/atomic.ts';
 import { exportStem } from '../fs-safe/names.ts';
 import { ASSET_AREA, assertTaskId, CACHE, ORIGINAL_ASSET, type TaskFiles } from './layout.ts';
 

@@ -14,7 +14,7 @@ import type { Settings } from '../../../shared/task.ts';
 import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
 import { checkFileOptions, DEFAULT_FILE_OPTIONS } from '../../../shared/file-options.ts';
 import { isAbsolute } from 'node:path';
-import { resolveSofficePath } from '../../../engine/office/soffice.ts';
+import { resolveSofficePath } from '../../../engine/source/office/soffice.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
   backend: 'local',

@@ -1,8 +1,8 @@
 // The app's private JSON state files (settings, the task list, result metadata): read, replace
-// atomically (engine/store/atomic.ts, owner-only 0600), and coalesce frequent writes.
+// atomically (lib/atomic.ts, owner-only 0600), and coalesce frequent writes.
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../../../engine/store/atomic.ts';
+import { writeFileAtomic } from '../../../lib/atomic.ts';
 
 /** Creates the folder if needed, then replaces `file` with pretty-printed JSON readable by the owner only. */
 export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {

@@ -8,7 +8,7 @@ import { writeResult } from '../../../electron/services/results/writer.ts';
 import { createResultsStore } from '../../../electron/services/results/store.ts';
 import { createAssetResolver, createDownloads } from '../../../electron/services/results/assets.ts';
 import { collectImageUrls, rewriteMarkdown } from '../../../electron/services/results/images.ts';
-import { parseCheckData, parseEnvelope, parseSyncData } from '../../../engine/client/validate.ts';
+import { parseCheckData, parseEnvelope, parseSyncData } from '../../../lib/somark-client/validate.ts';
 import { revive } from '../../../electron/services/queue/persist.ts';
 import { chooseMode } from '../../../electron/services/queue/new-task.ts';
 import { DEFAULT_TIMING } from '../../../electron/services/consts.ts';

@@ -7,8 +7,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
-import { multipartBody } from '../../../engine/client/multipart.ts';
-import { createSomarkClient } from '../../../engine/client/client.ts';
+import { multipartBody } from '../../../lib/somark-client/multipart.ts';
+import { createSomarkClient } from '../../../lib/somark-client/client.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { removeTemps, tempDir } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findSoffice } from '../../../engine/office/soffice.ts';
+import { findSoffice } from '../../../engine/source/office/soffice.ts';
 import { corpus, makeServices, removeTemps, waitFinal, type Harness } from './helpers.ts';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 // End to end against the real local engine (backend 'local', started lazily by the services):
 // sync and async parses, the auto choice, the results cache and the views built on it.
-import { findSoffice } from '../../../engine/office/soffice.ts';
+import { findSoffice } from '../../../engine/source/office/soffice.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmod, readFile, readdir, stat, writeFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';

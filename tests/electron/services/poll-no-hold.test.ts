@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createSomarkClient } from '../../../engine/client/client.ts';
+import { createSomarkClient } from '../../../lib/somark-client/client.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { startEngineServer } from '../../../engine/server/index.ts';
 import { corpus, FAST, makeServices, removeTemps, tempDir, waitFinal, waitTask } from './helpers.ts';

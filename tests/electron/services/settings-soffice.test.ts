@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findSoffice } from '../../../engine/office/soffice.ts';
+import { findSoffice } from '../../../engine/source/office/soffice.ts';
 import { applyUpdate, DEFAULT_SETTINGS, fromStored } from '../../../electron/services/settings/validate.ts';
 import { corpus, makeServices, removeTemps, tempDir, waitFinal, type Harness } from './helpers.ts';
 
@@ -75,7 +75,7 @@ describe.skipIf(!real || process.platform === 'win32')('LibreOffice setting: the
 
     // The same engine (no restart), now pointed at a wrapper that runs the real LibreOffice asking for the
     // first page only: its use shows in the page count (the 2-page document gives 1). A marker file would not
-    // do: LibreOffice runs in a box that keeps its writes to its own work folder (engine/office/sandbox.ts).
+    // do: LibreOffice runs in a box that keeps its writes to its own work folder (engine/source/office/sandbox.ts).
     const firstPage = `pdf:writer_pdf_Export:{"PageRange":{"type":"string","value":"1"}}`;
     const wrapper = await script(
       join(dir, 'wrapper', 'soffice'),

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createSomarkClient } from '../../../engine/client/client.ts';
+import { createSomarkClient } from '../../../lib/somark-client/client.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { removeTemps, tempDir } from './helpers.ts';
 

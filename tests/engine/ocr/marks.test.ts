@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../../engine/parse/index.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
 import { PdfDocument } from '../../../engine/pdf/mupdf.ts';
 import { corpus, options, suiteDir } from '../parse/helpers.ts';
 import { bodyText, paragraph, scannedPdf, type Rule, type SetLine } from './synthetic-scan.ts';

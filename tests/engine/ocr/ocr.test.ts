@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../../engine/parse/index.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
 import { PdfDocument } from '../../../engine/pdf/mupdf.ts';
 import { encodePng } from '../../../engine/pdf/png.ts';
 import { corpus, jsonViolations, options, suiteDir } from '../parse/helpers.ts';

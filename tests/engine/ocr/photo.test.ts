@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../../engine/parse/index.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
 import { rng } from '../../../bench/make-scans.ts';
 import { PHOTO_DPI, photograph } from '../../../bench/photo-scans.ts';
 import { fullWidthMarks } from '../../../engine/ocr/script.ts';

@@ -2,7 +2,7 @@
 // read as a block of its own, in order along the row, and the line below does not continue the last piece.
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../../engine/parse/index.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
 import { options, suiteDir } from '../parse/helpers.ts';
 import { bodyText, paragraph, scannedPdf } from './synthetic-scan.ts';
 

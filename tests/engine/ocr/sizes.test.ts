@@ -2,9 +2,9 @@
 // scanned page's headings are judged against its own body text, not against other pages set in other sizes.
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../../engine/parse/index.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
 import { evenSizes } from '../../../engine/ocr/sizes.ts';
-import type { RawLine } from '../../../engine/pdf/raw.ts';
+import type { RawLine } from '../../../engine/raw.ts';
 import { options, suiteDir } from '../parse/helpers.ts';
 import { bodyText, paragraph, scannedPdf } from './synthetic-scan.ts';
 

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeWebp, firstFrame, grayOfRgba } from '../../../engine/ocr/webp.ts';
-import { parseDocument } from '../../../engine/parse/index.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
 import { corpus, jsonViolations, options, suiteDir } from '../parse/helpers.ts';
 
 // Made with @jsquash/webp's own encoder (lossless, exact): 8×4, columns 0–3 transparent, 4–5 black, 6–7 red.

@@ -17,7 +17,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../server/helpers.ts';
-import { findSoffice } from '../../../engine/office/soffice.ts';
+import { findSoffice } from '../../../engine/source/office/soffice.ts';
 
 const soffice = findSoffice();
 const score = (await import(new URL('../../../../shared/tools/score.mjs', import.meta.url).href)) as {

@@ -2,13 +2,13 @@
 // merged cells repeated, Word heading levels, lists and OMML equations as LaTeX, PowerPoint slide titles.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { readChartTitles, readXlsx, sheetsMarkdown } from '../../../engine/office/xlsx.ts';
-import { withSheetPages } from '../../../engine/office/xlsx-blocks.ts';
+import { readChartTitles, readXlsx, sheetsMarkdown } from '../../../engine/source/office/xlsx.ts';
+import { withSheetPages } from '../../../engine/source/office/xlsx-blocks.ts';
 import type { ParsedDocument } from '../../../engine/types.ts';
-import { readDocx } from '../../../engine/office/docx.ts';
-import { readPptx } from '../../../engine/office/pptx.ts';
-import { ommlToLatex } from '../../../engine/office/omml.ts';
-import { find, parseXml } from '../../../engine/office/tree.ts';
+import { readDocx } from '../../../engine/source/office/docx.ts';
+import { readPptx } from '../../../engine/source/office/pptx.ts';
+import { ommlToLatex } from '../../../engine/source/office/omml.ts';
+import { find, parseXml } from '../../../engine/source/office/tree.ts';
 import { corpus } from '../parse/helpers.ts';
 
 const bytes = (rel: string) => new Uint8Array(readFileSync(corpus(rel)));

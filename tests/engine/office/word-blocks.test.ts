@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { convertToPdf } from '../../../engine/office/convert.ts';
-import { findSoffice } from '../../../engine/office/soffice.ts';
-import { fromSource } from '../../../engine/office/structure.ts';
-import { parseDocument } from '../../../engine/parse/index.ts';
+import { convertToPdf } from '../../../engine/source/office/convert.ts';
+import { findSoffice } from '../../../engine/source/office/soffice.ts';
+import { fromSource } from '../../../engine/source/office/structure.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
 import type { ParsedDocument } from '../../../engine/types.ts';
 import { jsonViolations, options, tempDir } from '../parse/helpers.ts';
 import { cell, esc, footnote, list, listItem, makeDocx, noteRef, num, para, table } from './make-docx.ts';

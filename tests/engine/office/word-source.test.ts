@@ -3,8 +3,8 @@
 // cell covered once), footnote references as [^n] with their definitions at the end.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { readDocx } from '../../../engine/office/docx.ts';
-import type { WordTable } from '../../../engine/office/docx-table.ts';
+import { readDocx } from '../../../engine/source/office/docx.ts';
+import type { WordTable } from '../../../engine/source/office/docx-table.ts';
 import { corpus } from '../parse/helpers.ts';
 import { cell, esc, footnote, list, listItem, makeDocx, noteRef, num, para, table } from './make-docx.ts';
 

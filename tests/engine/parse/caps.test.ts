@@ -1,9 +1,9 @@
-// The caps on hostile input (engine/parse/caps.ts) read from headers alone, for every image format the
+// The caps on hostile input (engine/input/caps.ts) read from headers alone, for every image format the
 // engine accepts: a header declaring too many pixels is refused by name and size before any decoder runs,
 // a TIFF page by page; a page render is scaled down to the cap.
 import { describe, expect, it } from 'vitest';
-import { checkImageFile, MAX_RENDER_PIXELS, renderScale } from '../../../engine/parse/caps.ts';
-import { tiffPageSizes } from '../../../engine/parse/image-size.ts';
+import { checkImageFile, MAX_RENDER_PIXELS, renderScale } from '../../../engine/input/caps.ts';
+import { tiffPageSizes } from '../../../engine/input/image-size.ts';
 
 const u16le = (v: number) => [v & 255, (v >> 8) & 255];
 const u32le = (v: number) => [...u16le(v & 0xffff), ...u16le(v >>> 16)];

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inspectDocument, parseDocument } from '../../../engine/parse/index.ts';
+import { inspectDocument, parseDocument } from '../../../engine/core/parse.ts';
 import { EngineError } from '../../../engine/errors.ts';
 import { corpus, options, tempDir } from './helpers.ts';
 

@@ -7,9 +7,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from '../../../engine/parse/index.ts';
-import { convertToPdf } from '../../../engine/office/convert.ts';
-import { findSoffice } from '../../../engine/office/soffice.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
+import { convertToPdf } from '../../../engine/source/office/convert.ts';
+import { findSoffice } from '../../../engine/source/office/soffice.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
 import { corpus, options, parseCorpus, tempDir } from './helpers.ts';
 

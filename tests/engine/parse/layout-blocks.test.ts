@@ -6,10 +6,10 @@
 // numbered display formulas set by LibreOffice Math, one with a fraction bar).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from '../../../engine/parse/index.ts';
-import { attachTags, isDisplayFormula, latexOf } from '../../../engine/parse/formulas.ts';
-import type { Elem } from '../../../engine/parse/model.ts';
-import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
+import { attachTags, isDisplayFormula, latexOf } from '../../../engine/kinds/formulas/formulas.ts';
+import type { Elem } from '../../../engine/model.ts';
+import type { RawLine, Rect } from '../../../engine/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
 import { options, parseCorpus, tempDir } from './helpers.ts';
 

@@ -8,9 +8,9 @@
 // paragraph going on in the next column, a dated line under the title near a narrow top margin, and CJK
 // paragraphs (indented first lines) cut at a page break.
 import { describe, expect, it } from 'vitest';
-import { assembleDocument } from '../../../engine/parse/index.ts';
-import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
-import type { Rect } from '../../../engine/pdf/raw.ts';
+import { assembleDocument } from '../../../engine/core/parse.ts';
+import type { Elem, PageAnalysis } from '../../../engine/model.ts';
+import type { Rect } from '../../../engine/raw.ts';
 import { CLIENT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { fixtureDoc, options, suiteDir } from './helpers.ts';
 

@@ -6,12 +6,12 @@
 // hanging marks, the second short, and a borderless table of config keys).
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { assembleDocument, parseDocument } from '../../../engine/parse/index.ts';
-import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
+import { assembleDocument, parseDocument } from '../../../engine/core/parse.ts';
+import type { Elem, PageAnalysis } from '../../../engine/model.ts';
 import { joinTables } from '../../../shared/markdown/join.ts';
-import { readingOrder } from '../../../engine/parse/xycut.ts';
-import { detectBorderless } from '../../../engine/parse/borderless.ts';
-import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
+import { readingOrder } from '../../../engine/analysis/xycut.ts';
+import { detectBorderless } from '../../../engine/kinds/tables/borderless.ts';
+import type { RawLine, Rect } from '../../../engine/raw.ts';
 import { options, suiteDir } from './helpers.ts';
 
 const at = suiteDir();

@@ -4,12 +4,13 @@
 // radical come out of cmex10 with no Unicode, as in many papers).
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from '../../../engine/parse/index.ts';
-import { type Glyph, layoutTex } from '../../../engine/parse/formula-layout.ts';
-import { inlineMath, latexOf } from '../../../engine/parse/formulas.ts';
-import { buildFractions } from '../../../engine/parse/fractions.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
+import { layoutTex } from '../../../engine/kinds/formulas/formula-layout.ts';
+import type { Glyph } from '../../../engine/kinds/formulas/glyphs.ts';
+import { inlineMath, latexOf } from '../../../engine/kinds/formulas/formulas.ts';
+import { buildFractions } from '../../../engine/kinds/formulas/fractions.ts';
 import { LineBuilder } from '../../../engine/pdf/line-builder.ts';
-import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
+import type { RawLine, Rect } from '../../../engine/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
 import { options, parseCorpus, suiteDir } from './helpers.ts';
 

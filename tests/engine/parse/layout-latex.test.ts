@@ -7,9 +7,9 @@
 // article's contents: bold section entries with no leader between dotted subsection entries. Then the
 // assembly of such a page (elements as the page analysis gives them): the abstract environment's heading.
 import { describe, expect, it } from 'vitest';
-import { assembleDocument } from '../../../engine/parse/index.ts';
-import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
-import type { Rect } from '../../../engine/pdf/raw.ts';
+import { assembleDocument } from '../../../engine/core/parse.ts';
+import type { Elem, PageAnalysis } from '../../../engine/model.ts';
+import type { Rect } from '../../../engine/raw.ts';
 import { CLIENT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { fixtureDoc, options, suiteDir } from './helpers.ts';
 

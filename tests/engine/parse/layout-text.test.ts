@@ -5,18 +5,18 @@
 // by make-narrow-gutter.ts (two justified columns 8 pt apart, each row one text object across both).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from '../../../engine/parse/index.ts';
-import { readingOrder } from '../../../engine/parse/xycut.ts';
-import { assignTitles } from '../../../engine/parse/titles.ts';
-import { numberScheme } from '../../../engine/parse/title-levels.ts';
-import { markNotes } from '../../../engine/parse/notes.ts';
+import { parseDocument } from '../../../engine/core/parse.ts';
+import { readingOrder } from '../../../engine/analysis/xycut.ts';
+import { assignTitles } from '../../../engine/document/titles.ts';
+import { numberScheme } from '../../../engine/document/title-levels.ts';
+import { markNotes } from '../../../engine/kinds/notes.ts';
 import { labelNotes } from '../../../shared/markdown/notes.ts';
 import { toMarkdown } from '../../../shared/markdown/writer.ts';
 import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
-import { cleanLine, joinLines, joinText } from '../../../engine/parse/text.ts';
-import { hyphenPairs, mendHyphens } from '../../../engine/parse/hyphens.ts';
-import type { Elem, PageAnalysis } from '../../../engine/parse/model.ts';
-import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
+import { cleanLine, joinLines, joinText } from '../../../engine/analysis/text.ts';
+import { hyphenPairs, mendHyphens } from '../../../engine/document/hyphens.ts';
+import type { Elem, PageAnalysis } from '../../../engine/model.ts';
+import type { RawLine, Rect } from '../../../engine/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
 import { options, parseCorpus, tempDir } from './helpers.ts';
 

@@ -1,8 +1,8 @@
-// The shared page cursor (engine/parse/page-cursor.ts) must hand out every page exactly once: single
+// The shared page cursor (engine/core/page-cursor.ts) must hand out every page exactly once: single
 // pages in order to the main thread (front), shrinking contiguous ranges to a worker (back), whatever
 // order they claim in, also across threads.
 import { describe, expect, it } from 'vitest';
-import { claimPages, pageCursor } from '../../../engine/parse/page-cursor.ts';
+import { claimPages, pageCursor } from '../../../engine/core/page-cursor.ts';
 
 const pagesOf = (rs: [number, number][]) => rs.flatMap(([a, b]) => Array.from({ length: b - a }, (_, i) => a + i));
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Block } from '../../../shared/somark.ts';
-import { analysePages, assembleDocument, parseDocument, type PageAnalysis } from '../../../engine/parse/index.ts';
+import { analysePages, assembleDocument, parseDocument, type PageAnalysis } from '../../../engine/core/parse.ts';
 import { corpus, jsonViolations, loadScore, options, parseCorpus, tempDir } from './helpers.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;

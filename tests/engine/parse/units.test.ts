@@ -2,15 +2,15 @@
 // Markdown rendering of blocks and options, paragraph gaps.
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { sniffBytes } from '../../../engine/parse/sniff.ts';
-import { imageSize } from '../../../engine/parse/image-size.ts';
+import { sniffBytes } from '../../../engine/input/sniff.ts';
+import { imageSize } from '../../../engine/input/image-size.ts';
 import { decodeImage } from '../../../engine/pdf/mupdf-files.ts';
-import { joinText, numberingDepth, PAGE_NUMBER } from '../../../engine/parse/text.ts';
-import { readingOrder } from '../../../engine/parse/xycut.ts';
+import { joinText, numberingDepth, PAGE_NUMBER } from '../../../engine/analysis/text.ts';
+import { readingOrder } from '../../../engine/analysis/xycut.ts';
 import { buildCatalog, toMarkdown } from '../../../shared/markdown/writer.ts';
 import { DEFAULT_FEATURE_CONFIG, type Block, type Page } from '../../../shared/somark.ts';
-import type { RawLine, Rect } from '../../../engine/pdf/raw.ts';
-import { segmentBlocks } from '../../../engine/parse/segment.ts';
+import type { RawLine, Rect } from '../../../engine/raw.ts';
+import { segmentBlocks } from '../../../engine/analysis/segment.ts';
 import { corpus } from './helpers.ts';
 
 describe('sniffBytes', () => {

@@ -7,7 +7,7 @@ import * as mupdf from 'mupdf';
 import { PdfDocument } from '../../../engine/pdf/mupdf.ts';
 import { encodeMaskPng } from '../../../engine/pdf/png.ts';
 import { maskRows } from '../../../engine/pdf/mask-rows.ts';
-import type { Rect } from '../../../engine/pdf/raw.ts';
+import type { Rect } from '../../../engine/raw.ts';
 import { corpus } from '../parse/helpers.ts';
 
 /** Grey pixels of a PNG decoded by mupdf. */

@@ -9,7 +9,7 @@ import '../../../engine/pdf/wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import { PdfDocument } from '../../../engine/pdf/mupdf.ts';
 import { MaskScaler } from '../../../engine/pdf/mask-scale.ts';
-import type { Rect } from '../../../engine/pdf/raw.ts';
+import type { Rect } from '../../../engine/raw.ts';
 import { corpus } from '../parse/helpers.ts';
 
 /** Grey pixels of a PNG decoded by mupdf. */

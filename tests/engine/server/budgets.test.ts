@@ -1,4 +1,4 @@
-// Budgets that follow progress, not the clock (engine/server/budget.ts): a scan parsed while two busy
+// Budgets that follow progress, not the clock (engine/core/budget.ts): a scan parsed while two busy
 // loops hold both cores completes, however slow; a page that never progresses (the test hook at the
 // native-inference boundary, DOCPARSE_TEST_OCR_HANG) or that runs away is stopped with a clear error
 // that names the page and the reason, the process stays up and the next task runs on a new worker.

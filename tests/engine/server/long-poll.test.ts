@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
-import { createEngineCore } from '../../../engine/server/engine.ts';
+import { createEngineCore } from '../../../engine/core/engine.ts';
 import { readForm } from '../../../engine/server/form.ts';
 import { holdCheck } from '../../../engine/server/long-poll.ts';
 import { SLOW_MAX_PAGES, SLOW_PDF } from './fixtures.ts';

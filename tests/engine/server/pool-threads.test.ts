@@ -2,8 +2,8 @@
 // the count it is asked for (the CLI's split, which also reads pages on its main thread).
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { WorkerPool } from '../../../engine/server/pool.ts';
-import type { ParseJob } from '../../../engine/server/jobs.ts';
+import { WorkerPool } from '../../../engine/core/pool.ts';
+import type { ParseJob } from '../../../engine/core/jobs.ts';
 
 const budget = { pageCpuMs: 60_000, jobCpuMs: 600_000, stallMs: 60_000 };
 

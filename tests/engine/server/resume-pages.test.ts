@@ -1,4 +1,4 @@
-// A task cut off by a stop resumes from the pages it had already read by OCR (engine/parse/page-cache.ts):
+// A task cut off by a stop resumes from the pages it had already read by OCR (engine/core/page-cache.ts):
 // the next start takes them as they are, reads only the rest, answers the same result as a run that was
 // never cut off, and leaves no page cache behind.
 import { afterEach, describe, expect, it } from 'vitest';

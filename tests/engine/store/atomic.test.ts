@@ -3,7 +3,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atomicWrite, copyFileAtomic, ensureDir, writeFileAtomic } from '../../../engine/store/atomic.ts';
+import { atomicWrite, copyFileAtomic, ensureDir, writeFileAtomic } from '../../../lib/atomic.ts';
 import { codeOf } from '../../support/coded.ts';
 
 let dir = '';

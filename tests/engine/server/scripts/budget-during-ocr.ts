@@ -1,13 +1,13 @@
 // Run as its own process by pool-stop.test.ts: jobs recognising a scanned PDF are stopped over their CPU
 // budget (a few hundred ms of CPU per page: in the middle of onnxruntime's inference) with no grace, in four
 // rounds; the pool must not terminate a worker inside native inference. Prints a line per round.
-import { WorkerPool } from '../../../../engine/server/pool.ts';
-import { jobBudget } from '../../../../engine/server/budget.ts';
+import { WorkerPool } from '../../../../engine/core/pool.ts';
+import { jobBudget } from '../../../../engine/core/budget.ts';
 
 const [file] = process.argv.slice(2);
 const pool = new WorkerPool({
   size: 1,
-  workerUrl: new URL('../../../../engine/server/worker.ts', import.meta.url),
+  workerUrl: new URL('../../../../engine/core/worker.ts', import.meta.url),
   queueLimit: 10,
   stopGraceMs: 1,
 });

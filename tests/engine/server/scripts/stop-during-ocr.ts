@@ -1,7 +1,7 @@
 // Run as its own process by pool-stop.test.ts: a worker pool recognising a scanned PDF is closed while
 // its worker is inside onnxruntime (a moment into the second page), in four rounds; prints a line per round.
-import { WorkerPool } from '../../../../engine/server/pool.ts';
-import { jobBudget } from '../../../../engine/server/budget.ts';
+import { WorkerPool } from '../../../../engine/core/pool.ts';
+import { jobBudget } from '../../../../engine/core/budget.ts';
 
 const [file] = process.argv.slice(2);
 const DELAYS_MS = [150, 400, 700, 1000];
@@ -9,7 +9,7 @@ for (const [i, delay] of DELAYS_MS.entries()) {
   const round = i + 1;
   const pool = new WorkerPool({
     size: 1,
-    workerUrl: new URL('../../../../engine/server/worker.ts', import.meta.url),
+    workerUrl: new URL('../../../../engine/core/worker.ts', import.meta.url),
     queueLimit: 10,
   });
   let closing: Promise<void> | null = null;

@@ -1,0 +1,264 @@
+// Tables without rules: runs of text rows made of several short, separated cells whose cells line up in
+// the same columns with a steady row pitch. Prose in two columns (long fragments), lists (a marker then a
+// sentence), code (monospaced) and single rows (running heads) are left alone. A cell that crosses a
+// column gap is a span (a header over several columns).
+import type { RawLine, Rect } from '../../raw.ts';
+import type { TableFound } from './ruled.ts';
+import { textGrid } from './cells.ts';
+import { cellsToHtml } from '../../../shared/markdown/table-html.ts';
+import { BULLET_START, CAPTION_START, median } from '../../analysis/text.ts';
+
+/** `cell`: cellRow's answer, once asked (a row is judged several times while runs are extended). */
+interface Row {
+  lines: RawLine[];
+  y0: number;
+  y1: number;
+  cell?: boolean;
+}
+
+/** Text rows: lines grouped by their vertical centre, left to right. */
+function rows(lines: RawLine[]): Row[] {
+  const sorted = [...lines].sort((a, b) => a.bbox[1] + a.bbox[3] - (b.bbox[1] + b.bbox[3]));
+  const out: Row[] = [];
+  for (const l of sorted) {
+    const r = out[out.length - 1],
+      cy = (l.bbox[1] + l.bbox[3]) / 2;
+    if (r && cy - (r.y0 + r.y1) / 2 < 0.45 * Math.max(r.y1 - r.y0, l.bbox[3] - l.bbox[1])) {
+      r.lines.push(l);
+      r.y0 = Math.min(r.y0, l.bbox[1]);
+      r.y1 = Math.max(r.y1, l.bbox[3]);
+    } else out.push({ lines: [l], y0: l.bbox[1], y1: l.bbox[3] });
+  }
+  for (const r of out) r.lines.sort((a, b) => a.bbox[0] - b.bbox[0]);
+  return out;
+}
+
+/** A row of at least two short cells set apart by clear gaps. */
+function cellRow(r: Row): boolean {
+  return (r.cell ??= isCellRow(r));
+}
+
+function isCellRow(r: Row): boolean {
+  if (r.lines.length < 2) return false;
+  const size = median(r.lines.map((l) => l.size));
+  // Cells 0.9 em apart at least: LaTeX's tabular sets its widest cells 2\tabcolsep apart (1.2 em at 10pt, 1 em at 12pt).
+  for (let i = 1; i < r.lines.length; i++) if (r.lines[i].bbox[0] - r.lines[i - 1].bbox[2] < 0.9 * size) return false;
+  if (r.lines.some((l) => l.text.trim().length > 45 || l.mono > 0.5 || /(\.\s?){3,}$/.test(l.text.trim())))
+    return false;
+  // A list item: a lone marker, then its text.
+  return !(r.lines.length === 2 && BULLET_START.test(`${r.lines[0].text} `) && r.lines[0].text.trim().length <= 3);
+}
+
+/** Column gaps shared by every cell of the run: x intervals no line covers. */
+function columnEdges(run: Row[]): number[] {
+  const iv = run
+    .flatMap((r) => r.lines.map((l) => [l.bbox[0], l.bbox[2]] as [number, number]))
+    .sort((a, b) => a[0] - b[0]);
+  const edges = [iv[0][0]];
+  let end = iv[0][1];
+  for (const [a, b] of iv.slice(1)) {
+    if (a > end + 2) edges.push((a + end) / 2);
+    end = Math.max(end, b);
+  }
+  edges.push(end);
+  return edges;
+}
+
+/** Tables without rules among `lines` (body lines not in a ruled table or figure). */
+export function detectBorderless(lines: RawLine[]): TableFound[] {
+  // Leader dots and fill-in rules of forms are no cells.
+  const rs = rows(lines.filter((l) => !l.rotated && /[^\s.·…_\-–]/.test(l.text)));
+  const out: TableFound[] = [];
+  let i = 0,
+    prevEnd = 0;
+  while (i < rs.length) {
+    if (!cellRow(rs[i])) {
+      i++;
+      continue;
+    }
+    // Extend the run over cell rows (and the odd one-cell row between them) with a steady pitch.
+    let j = i + 1;
+    const pitch = (a: Row, b: Row) => (b.y0 + b.y1) / 2 - (a.y0 + a.y1) / 2;
+    while (
+      j < rs.length &&
+      (cellRow(rs[j]) ||
+        (j + 1 < rs.length && cellRow(rs[j + 1]) && rs[j].lines.length === 1 && rs[j].lines[0].text.length <= 45))
+    ) {
+      // Word-processor tables pad their cells: rows may stand about three line heights apart.
+      const h = rs[j - 1].y1 - rs[j - 1].y0;
+      if (pitch(rs[j - 1], rs[j]) > 3.5 * Math.max(h, rs[j].y1 - rs[j].y0)) break;
+      j++;
+    }
+    // A header row above with fewer cells (one spanning several columns), inside the table's width.
+    let start = i;
+    if (i > 0 && i - 1 >= prevEnd && spanHeader(rs[i - 1], rs.slice(i, j))) start = i - 1;
+    const run = rs.slice(start, j);
+    const t = j - i >= 3 ? tableOf(run) : null;
+    if (t) out.push(t);
+    i = prevEnd = j;
+  }
+  return out;
+}
+
+function spanHeader(h: Row, run: Row[]): boolean {
+  const x0 = Math.min(...run.flatMap((r) => r.lines.map((l) => l.bbox[0]))),
+    x1 = Math.max(...run.flatMap((r) => r.lines.map((l) => l.bbox[2])));
+  const pitch = (run[0].y0 + run[0].y1) / 2 - (h.y0 + h.y1) / 2;
+  return (
+    pitch < 2.6 * (h.y1 - h.y0) &&
+    h.lines.every(
+      (l) => l.bbox[0] >= x0 - 2 && l.bbox[2] <= x1 + 2 && l.text.trim().length <= 45 && !CAPTION_START.test(l.text),
+    ) &&
+    h.lines[0].bbox[0] > x0 + 0.5 * h.lines[0].size
+  ); // not flush with the first column: over the data columns
+}
+
+/** An edge in the middle of a gap between two columns of cells that a wider header cell crosses ("平均负载"
+ * over "62%") moves into the part of the gap no cell covers, when there is one: the header is no span. */
+function shiftEdges(xs: number[], base: RawLine[], all: RawLine[]): void {
+  for (let k = 1; k + 1 < xs.length; k++) {
+    const x = xs[k],
+      crossing = all.filter((l) => l.bbox[0] < x && l.bbox[2] > x);
+    if (!crossing.length) continue;
+    let a = Math.max(...base.filter((l) => l.bbox[2] <= x).map((l) => l.bbox[2]), xs[k - 1]);
+    const b = Math.min(...base.filter((l) => l.bbox[0] >= x).map((l) => l.bbox[0]), xs[k + 1]);
+    // Free stretches of (a, b) left of and right of the crossing cells.
+    const lo = Math.min(...crossing.map((l) => l.bbox[0])),
+      hi = Math.max(...crossing.map((l) => l.bbox[2]));
+    a = Math.max(a, ...all.filter((l) => l.bbox[2] <= x && l.bbox[2] > a).map((l) => l.bbox[2]));
+    const left = lo - a,
+      right = b - hi;
+    if (Math.max(left, right) >= 2) xs[k] = left >= right ? (a + lo) / 2 : (hi + b) / 2;
+  }
+}
+
+function tableOf(run: Row[]): TableFound | null {
+  if (run.filter(cellRow).length < Math.max(3, 0.7 * run.length)) return null;
+  const pitches = run.slice(1).map((r, k) => r.y0 - run[k].y0);
+  if (Math.max(...pitches) > 2.2 * median(pitches)) return null;
+  // Columns from the gaps all body rows share (the first row may be a header spanning columns).
+  const body = run.slice(1);
+  const base = body.filter(cellRow).length >= 2 ? body : run;
+  const xs = columnEdges(base);
+  if (xs.length < 3) return null;
+  const all = run.flatMap((r) => r.lines);
+  shiftEdges(
+    xs,
+    base.flatMap((r) => r.lines),
+    all,
+  );
+  xs[0] = Math.min(...all.map((l) => l.bbox[0]));
+  xs[xs.length - 1] = Math.max(...all.map((l) => l.bbox[2]));
+  // Every column holds text in most rows; cells are short next to the table's width.
+  const cols = xs.length - 1;
+  const filled = Array.from(
+    { length: cols },
+    (_, c) => run.filter((r) => r.lines.some((l) => l.bbox[0] < xs[c + 1] && l.bbox[2] > xs[c])).length,
+  );
+  if (filled.some((n) => n < 0.5 * run.length)) return null;
+  const width = xs[cols] - xs[0];
+  const lines = run.flatMap((r) => r.lines);
+  if (median(lines.map((l) => l.bbox[2] - l.bbox[0])) > 0.4 * width) return null; // two columns of prose
+  // Narrow columns of prose: lines fill their column (justified) and carry several words each.
+  const cols0 = new Map<RawLine, number>(); // each line's column, found once
+  const colOf = (l: RawLine) => {
+    let c = cols0.get(l);
+    if (c === undefined)
+      cols0.set(l, (c = xs.findIndex((x, k) => k < cols && l.bbox[0] >= x - 2 && l.bbox[0] < xs[k + 1])));
+    return c;
+  };
+  const full = lines.filter((l) => {
+    const c = colOf(l);
+    return c >= 0 && l.bbox[2] - l.bbox[0] > 0.85 * (xs[c + 1] - xs[c]);
+  }).length;
+  const words = median(lines.map((l) => l.text.trim().split(/\s+/).length));
+  if (full > 0.4 * lines.length || words >= 5) return null;
+  // Table columns stand apart by gaps wide next to their cells; prose columns by a narrow gutter. A cell
+  // spanning columns (a header over two) is no column's extent.
+  const lo = new Array<number>(cols).fill(Infinity),
+    hi = new Array<number>(cols).fill(-Infinity);
+  for (const l of lines) {
+    const c = colOf(l);
+    if (c >= 0 && l.bbox[2] <= xs[c + 1] + 1) {
+      lo[c] = Math.min(lo[c], l.bbox[0]);
+      hi[c] = Math.max(hi[c], l.bbox[2]);
+    }
+  }
+  const ratios = lo.slice(1).map((x, c) => (x - hi[c]) / Math.max(1, (hi[c] - lo[c] + (hi[c + 1] - x)) / 2));
+  if (median(ratios) < 0.25) return null;
+  // Wrapped text: a cell's words run on into the cell below ("If more than four" / "dependents, see"); a
+  // one-word line over a lower-case one is a key column (port / workers), not a wrap.
+  let runOn = 0;
+  for (let k = 0; k + 1 < run.length; k++)
+    for (const l of run[k].lines) {
+      const below = run[k + 1].lines.find((n) => colOf(n) === colOf(l));
+      if (
+        below &&
+        /[\p{Ll},]$/u.test(l.text.trim()) &&
+        /^\p{Ll}/u.test(below.text.trim()) &&
+        /\S\s+\S|,$/.test(l.text.trim())
+      )
+        runOn++;
+    }
+  if (runOn > 0.2 * lines.length) return null;
+  // A row of fewer cells set right under the one above (line spacing, not row pitch) wraps its cells.
+  const size = median(lines.map((l) => l.size));
+  const wraps = (k: number) => run[k + 1].y0 - run[k].y1 < 0.5 * size && run[k + 1].lines.length < run[k].lines.length;
+  const ys = [
+    run[0].y0 - 1,
+    ...run.slice(1).flatMap((r, k) => (wraps(k) ? [] : [(run[k].y1 + r.y0) / 2])),
+    run[run.length - 1].y1 + 1,
+  ];
+  // A header cell set over several columns spans them (its text need not cross their gaps): the columns
+  // it is aligned on, centred, flush left or flush right; the narrowest such run wins, so a cell flush with
+  // one column's text does not reach over an empty corner cell beside it.
+  const spanned = new Set<number>();
+  if (run[0].lines.length < cols) {
+    // Column edges of the body rows (the header's own text would align with anything it covers).
+    const bodyLo = new Array<number>(cols).fill(Infinity),
+      bodyHi = new Array<number>(cols).fill(-Infinity);
+    for (const l of run.slice(1).flatMap((r) => r.lines)) {
+      const c = colOf(l);
+      if (c >= 0) {
+        bodyLo[c] = Math.min(bodyLo[c], l.bbox[0]);
+        bodyHi[c] = Math.max(bodyHi[c], l.bbox[2]);
+      }
+    }
+    const left = [...bodyLo.map((x, c) => (Number.isFinite(x) ? x : xs[c])), xs[cols]];
+    for (const l of run[0].lines) {
+      const cx = (l.bbox[0] + l.bbox[2]) / 2;
+      let best: [number, number] = [0, 0],
+        err = Infinity;
+      for (let n = 0; n < cols; n++)
+        for (let a = 0; a + n < cols; a++) {
+          const b = a + n;
+          const e = Math.min(
+            Math.abs(cx - (left[a] + left[b + 1]) / 2),
+            Math.abs(l.bbox[0] - bodyLo[a]),
+            Math.abs(l.bbox[2] - bodyHi[b]),
+          );
+          if (e < err - 1 && l.bbox[0] >= left[a] - 2 && l.bbox[2] <= left[b + 1] + 2) {
+            err = e;
+            best = [a, b];
+          }
+        }
+      for (let k = best[0] + 1; k <= best[1]; k++) spanned.add(k);
+    }
+  }
+  const crosses = (x: number, ya: number, yb: number) =>
+    (ya < run[0].y1 && spanned.has(xs.indexOf(x))) ||
+    lines.some(
+      (l) =>
+        l.bbox[0] < x - 1 && l.bbox[2] > x + 1 && (l.bbox[1] + l.bbox[3]) / 2 > ya && (l.bbox[1] + l.bbox[3]) / 2 < yb,
+    );
+  const cells = textGrid(
+    xs,
+    ys,
+    (x, ya, yb) => !crosses(x, ya, yb),
+    () => true,
+    lines,
+  );
+  if (!cells) return null;
+  const bbox: Rect = [xs[0], ys[0], xs[cols], ys[ys.length - 1]];
+  return { bbox, html: cellsToHtml(cells) };
+}

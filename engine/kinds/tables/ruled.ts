@@ -1,0 +1,228 @@
+// Ruled tables from vector lines: thin rectangles and stroked boxes become horizontal and vertical
+// rules; connected rules form a grid (lattice: row and column lines, spans where an inner rule is
+// missing) or, with horizontal rules only, a ruled table whose columns come from the text's x gaps.
+import type { RawLine, RawPage, Rect } from '../../raw.ts';
+import { rectUnion } from '../../raw.ts';
+import { textGrid } from './cells.ts';
+import { cellsToHtml } from '../../../shared/markdown/table-html.ts';
+
+export interface TableFound {
+  bbox: Rect;
+  html: string;
+}
+
+interface HRule {
+  y: number;
+  x0: number;
+  x1: number;
+}
+interface VRule {
+  x: number;
+  y0: number;
+  y1: number;
+}
+
+const THIN = 2.5;
+const TOL = 2;
+
+/** Horizontal and vertical rules of a page, collinear pieces merged. */
+export function pageRules(page: RawPage): { h: HRule[]; v: VRule[] } {
+  const h: HRule[] = [],
+    v: VRule[] = [];
+  for (const vec of page.vectors) {
+    if (vec.color === 0xffffff) continue; // invisible on paper: layout grids, not rules
+    const [x0, y0, x1, y1] = vec.bbox,
+      w = x1 - x0,
+      ht = y1 - y0;
+    if (ht <= THIN && w > 4) h.push({ y: (y0 + y1) / 2, x0, x1 });
+    else if (w <= THIN && ht > 4) v.push({ x: (x0 + x1) / 2, y0, y1 });
+    else if (vec.rect && vec.stroked && w > 4 && ht > 4) {
+      h.push({ y: y0, x0, x1 }, { y: y1, x0, x1 });
+      v.push({ x: x0, y0, y1 }, { x: x1, y0, y1 });
+    }
+  }
+  return {
+    h: mergeRules(
+      h,
+      (r) => r.y,
+      (r) => [r.x0, r.x1],
+      (c, a, b) => ({ y: c, x0: a, x1: b }),
+    ),
+    v: mergeRules(
+      v,
+      (r) => r.x,
+      (r) => [r.y0, r.y1],
+      (c, a, b) => ({ x: c, y0: a, y1: b }),
+    ),
+  };
+}
+
+function mergeRules<T>(
+  rules: T[],
+  pos: (r: T) => number,
+  span: (r: T) => [number, number],
+  make: (c: number, a: number, b: number) => T,
+): T[] {
+  const sorted = [...rules].sort((a, b) => pos(a) - pos(b) || span(a)[0] - span(b)[0]);
+  const out: T[] = [];
+  const used = new Array<boolean>(sorted.length).fill(false);
+  for (let i = 0; i < sorted.length; i++) {
+    if (used[i]) continue;
+    const c = pos(sorted[i]);
+    let [a, b] = span(sorted[i]);
+    // Collinear rules within TOL, merged where they touch.
+    const same = [];
+    for (let j = i; j < sorted.length && pos(sorted[j]) - c <= TOL; j++) if (!used[j]) same.push(j);
+    same.sort((p, q) => span(sorted[p])[0] - span(sorted[q])[0]);
+    for (const j of same) {
+      const [s, e] = span(sorted[j]);
+      if (j === i) {
+        used[j] = true;
+        continue;
+      }
+      if (s <= b + TOL && e >= a - TOL) {
+        a = Math.min(a, s);
+        b = Math.max(b, e);
+        used[j] = true;
+      }
+    }
+    out.push(make(c, a, b));
+  }
+  return out;
+}
+
+const hv = (h: HRule, v: VRule) => v.x >= h.x0 - TOL && v.x <= h.x1 + TOL && h.y >= v.y0 - TOL && h.y <= v.y1 + TOL;
+
+function uniq(vals: number[]): number[] {
+  const s = [...vals].sort((a, b) => a - b),
+    o: number[] = [];
+  for (const x of s) if (!o.length || x - o[o.length - 1] > TOL * 1.5) o.push(x);
+  return o;
+}
+
+/** Groups rules that touch each other (a grid), and stacks of long parallel horizontal rules. */
+function ruleGroups(h: HRule[], v: VRule[]): { h: HRule[]; v: VRule[] }[] {
+  const n = h.length + v.length;
+  const par = Array.from({ length: n }, (_, i) => i);
+  const find = (i: number): number => {
+    while (par[i] !== i) {
+      par[i] = par[par[i]];
+      i = par[i];
+    }
+    return i;
+  };
+  for (let i = 0; i < h.length; i++)
+    for (let j = 0; j < v.length; j++) if (hv(h[i], v[j])) par[find(h.length + j)] = find(i);
+  const groups = new Map<number, { h: HRule[]; v: VRule[] }>();
+  const get = (r: number) => {
+    let g = groups.get(r);
+    if (!g) groups.set(r, (g = { h: [], v: [] }));
+    return g;
+  };
+  h.forEach((r, i) => get(find(i)).h.push(r));
+  v.forEach((r, j) => get(find(h.length + j)).v.push(r));
+  return [...groups.values()];
+}
+
+/** Row boundaries the rules leave out: inside one ruled row, text lines that line up across at least
+ * two columns (several records between two rules) are separate rows. */
+function unruledRows(xs: number[], ys: number[], lines: RawLine[]): number[] {
+  const out: number[] = [];
+  for (let r = 0; r + 1 < ys.length; r++) {
+    const inRow = lines.filter((l) => {
+      const cy = (l.bbox[1] + l.bbox[3]) / 2;
+      return cy > ys[r] && cy < ys[r + 1] && l.bbox[0] >= xs[0] - 2 && l.bbox[2] <= xs[xs.length - 1] + 2;
+    });
+    if (inRow.length < 4) continue;
+    // Wrapped paragraphs fill their cells' width; records of short values do not.
+    // A wide line with the next line right below it at the same left edge: a wrapped paragraph.
+    const words = inRow.filter((l) => l.text.trim().length >= 3);
+    const wrapped = words.filter((l) => {
+      const c = xs.findIndex((x, i) => i + 1 < xs.length && l.bbox[0] >= x - 2 && l.bbox[0] < xs[i + 1]);
+      const h = l.bbox[3] - l.bbox[1];
+      return (
+        c >= 0 &&
+        l.bbox[2] - l.bbox[0] > 0.6 * (xs[c + 1] - xs[c]) &&
+        inRow.some(
+          (n) =>
+            n !== l &&
+            Math.abs(n.bbox[0] - l.bbox[0]) < 2 &&
+            n.bbox[1] > l.bbox[1] + 0.5 * h &&
+            n.bbox[1] - l.bbox[3] < 0.6 * h,
+        )
+      );
+    }).length;
+    if (wrapped >= 0.25 * words.length) continue;
+    // Clusters of line centres (one per text row).
+    const cys = inRow
+      .map((l) => ({ cy: (l.bbox[1] + l.bbox[3]) / 2, h: l.bbox[3] - l.bbox[1], l }))
+      .sort((a, b) => a.cy - b.cy);
+    const clusters: { lo: number; hi: number; cols: Set<number> }[] = [];
+    for (const c of cys) {
+      const last = clusters[clusters.length - 1];
+      const col = xs.findIndex((x, i) => i + 1 < xs.length && c.l.bbox[0] >= x - 2 && c.l.bbox[0] < xs[i + 1]);
+      if (last && c.cy - (last.lo + last.hi) / 2 < 0.5 * c.h) {
+        last.hi = Math.max(last.hi, c.l.bbox[3]);
+        last.cols.add(col);
+      } else clusters.push({ lo: c.l.bbox[1], hi: c.l.bbox[3], cols: new Set([col]) });
+    }
+    if (clusters.length < 2) continue;
+    const multi = new Set<number>();
+    const seen = new Map<number, number>();
+    for (const cl of clusters)
+      for (const col of cl.cols) {
+        seen.set(col, (seen.get(col) ?? 0) + 1);
+        if (seen.get(col)! >= 2) multi.add(col);
+      }
+    if (multi.size < 2) continue;
+    for (let i = 0; i + 1 < clusters.length; i++)
+      if (clusters[i + 1].lo > clusters[i].hi - 0.5) out.push((clusters[i].hi + clusters[i + 1].lo) / 2);
+  }
+  return out;
+}
+
+function lattice(g: { h: HRule[]; v: VRule[] }, lines: RawLine[]): TableFound | null {
+  // Open-sided tables: the outer rules' ends stand in for missing border lines.
+  const hx0 = Math.min(...g.h.map((r) => r.x0)),
+    hx1 = Math.max(...g.h.map((r) => r.x1));
+  const vy0 = Math.min(...g.v.map((r) => r.y0)),
+    vy1 = Math.max(...g.v.map((r) => r.y1));
+  const ys = uniq([...g.h.map((r) => r.y), vy0, vy1]),
+    xs = uniq([...g.v.map((r) => r.x), hx0, hx1]);
+  if (ys.length < 2 || xs.length < 2 || (ys.length - 1) * (xs.length - 1) < 2) return null;
+  const bbox: Rect = [xs[0], ys[0], xs[xs.length - 1], ys[ys.length - 1]];
+  if (bbox[2] - bbox[0] < 40 || bbox[3] - bbox[1] < 15) return null;
+  const extra = unruledRows(xs, ys, lines);
+  if (extra.length) {
+    g = { h: [...g.h, ...extra.map((y) => ({ y, x0: bbox[0], x1: bbox[2] }))], v: g.v };
+    ys.push(...extra);
+    ys.sort((a, b) => a - b);
+  }
+  const hasV = (x: number, ya: number, yb: number) =>
+    g.v.some((r) => Math.abs(r.x - x) <= TOL * 1.5 && r.y0 <= ya + TOL && r.y1 >= yb - TOL);
+  const hasH = (y: number, xa: number, xb: number) =>
+    g.h.some((r) => Math.abs(r.y - y) <= TOL * 1.5 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
+  const cells = textGrid(xs, ys, hasV, hasH, lines);
+  if (!cells) return null;
+  return { bbox, html: cellsToHtml(cells) };
+}
+
+/** Ruled tables of a page (none on scanned pages: the caller skips those). */
+export function detectTables(page: RawPage): TableFound[] {
+  if (page.vectors.length > 5000) return [];
+  const { h, v } = pageRules(page);
+  if (h.length < 2) return [];
+  const lines = page.blocks.flatMap((b) => b.lines).filter((l) => !l.rotated);
+  const out: TableFound[] = [];
+  for (const g of ruleGroups(h, v)) {
+    const t = g.v.length >= 2 ? lattice(g, lines) : null;
+    // Rules that bleed off both sides of the page are its design (bands, frames), not a table's grid.
+    if (t && t.bbox[0] < 0.02 * page.width && t.bbox[2] > 0.98 * page.width) continue;
+    if (
+      t &&
+      !out.some((o) => o.bbox[0] < t.bbox[2] && t.bbox[0] < o.bbox[2] && o.bbox[1] < t.bbox[3] && t.bbox[1] < o.bbox[3])
+    )
+      out.push(t);
+  }
+  return out.map((t) => ({ ...t, bbox: rectUnion(t.bbox, t.bbox) }));
+}
