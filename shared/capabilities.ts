@@ -37,7 +37,7 @@ export const honours = (backend: Backend, _field: LocalExtension): boolean => ba
 /** What a backend does with a feature_config switch: acts on it, never reads it, or acts as if it were on. */
 export type SwitchSupport = 'honoured' | 'ignored' | 'always on';
 
-export interface SwitchRule {
+interface SwitchRule {
   support: SwitchSupport;
   /** Why, for docs/protocol.md (English; the UI words it in features.* messages). */
   why: string;
