@@ -43,7 +43,7 @@ export function isEmptyBBox(b: BBox): boolean {
 }
 
 /** Scale factors from page_size pixels to a target of the given size. */
-export function scaleFactors(pageSize: Size, target: Size): { sx: number; sy: number } {
+function scaleFactors(pageSize: Size, target: Size): { sx: number; sy: number } {
   if (!(pageSize.w > 0) || !(pageSize.h > 0)) return { sx: 0, sy: 0 };
   return { sx: target.w / pageSize.w, sy: target.h / pageSize.h };
 }

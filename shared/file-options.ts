@@ -7,9 +7,6 @@
 export const OCR_LANGUAGES = ['auto', 'en', 'zh'] as const;
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
 
-/** Scripts people may expect that no shipped model reads (the UI says so plainly). */
-export const UNSUPPORTED_SCRIPTS = ['ja', 'ko', 'ru', 'el', 'ar', 'hi', 'th'] as const;
-
 export interface FileOptions {
   /** false: pages without a text layer stay pictures (no OCR). */
   ocr: boolean;

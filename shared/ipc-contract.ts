@@ -18,7 +18,7 @@ import type { BatchExportRequest, BatchSummary, ExportRequest, ExportResult } fr
 import type { CompareExportRequest, SameFileResult } from './compare/types.ts';
 
 /** Request/response channels (renderer → main). */
-export interface InvokeMap {
+interface InvokeMap {
   'app:ready': { req: void; res: AppInfo };
   'settings:get': { req: void; res: Settings };
   'settings:set': { req: Partial<Settings>; res: Settings };
@@ -126,7 +126,6 @@ export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeChannels) as Invo
  *  picked (webUtils gives paths only for real File objects), so main may read them. The renderer's
  *  `invoke` cannot reach it. */
 export const DROPPED_PATHS_CHANNEL = 'files:dropped';
-export const EVENT_CHANNELS = Object.freeze(Object.keys(eventChannels) as EventChannel[]);
 export const isInvokeChannel = (c: unknown): c is InvokeChannel =>
   typeof c === 'string' && Object.hasOwn(invokeChannels, c);
 export const isEventChannel = (c: unknown): c is EventChannel =>

@@ -20,9 +20,6 @@ export interface AppError {
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
-export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
-export const fail = (code: string, message: string): IpcResult<never> => ({ ok: false, error: { code, message } });
-
 /** An Error that carries a stable code; handlers turn it into `{ok:false}`. */
 export class CodedError extends Error {
   readonly code: string;
@@ -79,7 +76,7 @@ export interface ErrorContext {
 /** What kind of network failure an errno is: the human sentence says which (renderer/src/i18n/errors.ts). */
 export type NetCause = 'refused' | 'dns' | 'tls' | 'timeout' | 'reset' | 'other';
 
-export function netCause(errno: string): NetCause {
+function netCause(errno: string): NetCause {
   if (errno === 'ECONNREFUSED') return 'refused';
   if (errno === 'ENOTFOUND' || errno === 'EAI_AGAIN' || errno === 'EAI_FAIL' || errno === 'EAI_NODATA') return 'dns';
   if (/CERT|TLS|SSL|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i.test(errno)) return 'tls';

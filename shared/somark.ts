@@ -43,7 +43,6 @@ export const ErrorCodes = {
   PARAM_ERROR: 1133,
   PROCESSING_FAILED: 1137,
 } as const;
-export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 /** Codes a client retries with backoff (rate limits). */
 export const RETRYABLE_CODES: readonly number[] = [ErrorCodes.TOO_FREQUENT, ErrorCodes.QPS_LIMIT];

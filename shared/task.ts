@@ -101,7 +101,7 @@ export function workMs(t: Pick<Task, 'workedMs' | 'startedAt' | 'finishedAt'>, n
   return (t.workedMs ?? 0) + (t.startedAt === null ? 0 : Math.max(0, (t.finishedAt ?? now) - t.startedAt));
 }
 
-export interface RetryInfo {
+interface RetryInfo {
   /** The attempt that comes after the wait (2 = the first retry). */
   attempt: number;
   /** Attempts this request gets in all (1 + the retries). */

@@ -37,7 +37,7 @@ export interface Truth {
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A table as HTML (the form the engine's table blocks take). */
-export function tableHtml(rows: Cell[][]): string {
+function tableHtml(rows: Cell[][]): string {
   const span = (c: Cell) =>
     (c.rowspan && c.rowspan > 1 ? ` rowspan="${c.rowspan}"` : '') +
     (c.colspan && c.colspan > 1 ? ` colspan="${c.colspan}"` : '');

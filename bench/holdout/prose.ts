@@ -2,7 +2,7 @@
 // phrase lists, so every run writes the same text and the truth is exact without hand-typed paragraphs.
 
 /** A small deterministic PRNG (mulberry32) over a seed. */
-export function rng(seed: number): () => number {
+function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

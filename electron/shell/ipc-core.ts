@@ -10,7 +10,7 @@ import {
 } from '../../shared/ipc-contract.ts';
 import { toAppError, type IpcResult } from '../../shared/result.ts';
 
-export const UNKNOWN_CHANNEL = 'UNKNOWN_CHANNEL';
+const UNKNOWN_CHANNEL = 'UNKNOWN_CHANNEL';
 export const FORBIDDEN = 'FORBIDDEN';
 /** The invoke whose success opens the event gate. */
 export const READY_CHANNEL = 'app:ready';

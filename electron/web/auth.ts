@@ -6,10 +6,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const TOKEN_HEADER = 'x-docparse-token';
+const TOKEN_HEADER = 'x-docparse-token';
 /** The WebSocket subprotocol the server answers with; the token travels as a second one. */
 export const IPC_PROTOCOL = 'docparse.v1';
-export const TOKEN_PROTOCOL_PREFIX = 'token.';
+const TOKEN_PROTOCOL_PREFIX = 'token.';
 
 export function generateToken(): string {
   return randomBytes(24).toString('base64url');
@@ -23,7 +23,7 @@ export function tokensEqual(a: string | null | undefined, b: string): boolean {
 }
 
 /** The offered WebSocket subprotocols (Sec-WebSocket-Protocol), trimmed. */
-export function offeredProtocols(req: IncomingMessage): string[] {
+function offeredProtocols(req: IncomingMessage): string[] {
   const h = req.headers['sec-websocket-protocol'];
   return (Array.isArray(h) ? h.join(',') : (h ?? ''))
     .split(',')

@@ -13,7 +13,7 @@ import { handleUpload, sendJson } from './upload.ts';
 import { createWsIpc, type WsIpc } from './ws-ipc.ts';
 
 /** What the transport needs from the services. */
-export type WebServices = Pick<AppServices, 'handlers' | 'setEmitter' | 'resolveAsset' | 'uploadsDir'> &
+type WebServices = Pick<AppServices, 'handlers' | 'setEmitter' | 'resolveAsset' | 'uploadsDir'> &
   Partial<Pick<AppServices, 'pageImage'>>;
 
 export interface WebServerOptions {

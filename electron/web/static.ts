@@ -4,14 +4,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
 import { bytesAsset, fileInside, openAsset, RESULT_ASSET_HEADERS, type AssetResponse } from '../shell/asset-file.ts';
 
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',
 };
 
-export async function writeAsset(req: IncomingMessage, res: ServerResponse, asset: AssetResponse): Promise<void> {
+async function writeAsset(req: IncomingMessage, res: ServerResponse, asset: AssetResponse): Promise<void> {
   if (asset.status === 404) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('Not found');
@@ -51,7 +51,7 @@ export async function serveStatic(
 }
 
 /** Content-Disposition for a download, with an ASCII fallback and the UTF-8 name. */
-export function attachment(name: string): string {
+function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CodedError } from '../../shared/result.ts';
 import { storeStream } from '../services/files/intake.ts';
 
-export const FILE_NAME_HEADER = 'x-file-name';
+const FILE_NAME_HEADER = 'x-file-name';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);

@@ -44,8 +44,8 @@ export interface Side {
 }
 
 /** Pairs need this much box overlap (intersection over union) or this much text similarity. */
-export const MIN_IOU = 0.3;
-export const MIN_SIMILARITY = 0.8;
+const MIN_IOU = 0.3;
+const MIN_SIMILARITY = 0.8;
 
 /** The blocks of one result, in reading order, with boxes as fractions of their page. */
 export function sideOf(json: JsonOutput | null): Side {
@@ -69,7 +69,7 @@ export function sideOf(json: JsonOutput | null): Side {
   return { pages: pages.length, blocks };
 }
 
-export function iou(a: UnitBox | null, b: UnitBox | null): number {
+function iou(a: UnitBox | null, b: UnitBox | null): number {
   if (!a || !b) return 0;
   const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
   const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
@@ -80,7 +80,7 @@ export function iou(a: UnitBox | null, b: UnitBox | null): number {
 }
 
 /** How a matched pair differs. */
-export function classify(a: SideBlock, b: SideBlock): Pick<Row, 'kind' | 'words' | 'cells'> {
+function classify(a: SideBlock, b: SideBlock): Pick<Row, 'kind' | 'words' | 'cells'> {
   const kindChanged = a.type !== b.type || a.level !== b.level;
   if (a.type === 'table' && b.type === 'table') {
     const ga = tableGrid(a.content);

@@ -5,7 +5,7 @@ import type { JsonOutput } from '../somark.ts';
 
 export type Counts = Record<DiffKind, number>;
 
-export interface SideStats {
+interface SideStats {
   pages: number;
   blocks: number;
   tables: number;
@@ -25,9 +25,9 @@ export interface Comparison {
 
 const FORMULA_TYPES = new Set(['equation', 'cs_equation']);
 
-export const emptyCounts = (): Counts => ({ same: 0, text: 0, kind: 0, onlyA: 0, onlyB: 0 });
+const emptyCounts = (): Counts => ({ same: 0, text: 0, kind: 0, onlyA: 0, onlyB: 0 });
 
-export function sideStats(s: Side): SideStats {
+function sideStats(s: Side): SideStats {
   let tables = 0;
   let formulas = 0;
   let chars = 0;
@@ -39,7 +39,7 @@ export function sideStats(s: Side): SideStats {
   return { pages: s.pages, blocks: s.blocks.length, tables, formulas, chars };
 }
 
-export function countRows(rows: readonly Row[], pages: number): { total: Counts; pages: Counts[] } {
+function countRows(rows: readonly Row[], pages: number): { total: Counts; pages: Counts[] } {
   const total = emptyCounts();
   const per = Array.from({ length: pages }, emptyCounts);
   for (const r of rows) {

@@ -41,7 +41,7 @@ export const MAX_TITLE_LEVEL = 6;
 const clampLevel = (n: number): number =>
   Math.min(MAX_TITLE_LEVEL, Math.max(1, Math.round(Number.isFinite(n) ? n : 1)));
 
-export function blockAt(pages: readonly Page[], at: BlockAt): Block | null {
+function blockAt(pages: readonly Page[], at: BlockAt): Block | null {
   return pages[at.page]?.blocks[at.index] ?? null;
 }
 

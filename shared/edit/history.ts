@@ -3,7 +3,7 @@
 import type { Page } from '../somark.ts';
 import { afterEdit, applyEdit, type BlockAt, type EditOp } from './blocks.ts';
 
-export interface Step {
+interface Step {
   pages: readonly Page[];
   /** The operation that led from the step before to this one (null for the start). */
   op: EditOp | null;
@@ -16,7 +16,7 @@ export interface EditHistory {
 }
 
 /** Steps kept for undo (the oldest go first); each holds only the pages it changed as new objects. */
-export const MAX_UNDO = 500;
+const MAX_UNDO = 500;
 
 export function startHistory(pages: readonly Page[]): EditHistory {
   return { past: [], present: { pages, op: null }, future: [] };

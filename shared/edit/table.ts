@@ -4,7 +4,7 @@
 // removed with every span kept valid (a span across the place grows or shrinks; a cell is never orphaned).
 import { escapeHtml } from '../markdown/escape.ts';
 
-export interface Cell {
+interface Cell {
   /** Inner HTML as read (written back as it is unless `text` was edited). */
   html: string;
   /** What the cell reads as (tags dropped, entities decoded): what the grid edits. */

@@ -6,8 +6,8 @@ import { DEFAULT_FEATURE_CONFIG } from '../somark.ts';
 import { buildCatalog, toMarkdown } from '../markdown/writer.ts';
 
 /** How many blocks one page of an edited version may hold, and the longest content of one block. */
-export const MAX_EDIT_BLOCKS = 20_000;
-export const MAX_BLOCK_CHARS = 1_000_000;
+const MAX_EDIT_BLOCKS = 20_000;
+const MAX_BLOCK_CHARS = 1_000_000;
 
 export class EditCheckError extends Error {}
 

@@ -51,7 +51,7 @@ function keepMarkup(s: string, escape: (t: string) => string): string {
 export const escapeMd = (s: string): string => keepMarkup(s, escapeText);
 
 /** Inline math the engine writes from a formula it read (`$…$`). */
-export const inlineTex = (tex: string): string => `$${safeTex(tex)}$`;
+const inlineTex = (tex: string): string => `$${safeTex(tex)}$`;
 
 // LaTeX the engine writes into Markdown ($…$, $$…$$, equation blocks), made safe to render: only commands
 // KaTeX sets as math pass (letters, symbols, operators, fonts, structures, the usual environments); any other

@@ -90,7 +90,7 @@ const NOTE_REF = /\[\^([^\]\s]{1,12})\]/g;
 
 /** Footnote blocks as `[^label]: text` definitions (labels from notes.ts: unique in the document); a note
  * that continues the one before it is joined to it. */
-export function footnoteDefinitions(notes: Block[], page: PageNotes): string[] {
+function footnoteDefinitions(notes: Block[], page: PageNotes): string[] {
   const out: string[] = [];
   notes.forEach((b, i) => {
     const label = page.labels[i];

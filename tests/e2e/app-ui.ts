@@ -85,11 +85,6 @@ export async function linesOf(el: Locator, phrase: string): Promise<number> {
   }, phrase);
 }
 
-/** Saves a PNG beside the test's output for a person to look at. */
-export async function snapshot(page: Page, path: string): Promise<void> {
-  await page.screenshot({ path });
-}
-
 /** Runs `look` in each language, theme and window size (1440×900, 1024×700), the app switched to it first. */
 export async function forEachLook(
   page: Page,

@@ -8,7 +8,7 @@ import { startWebApp, type WebApp, type WebAppOptions } from './support/web-app.
 
 export { expect };
 export type { WebApp };
-export { invokeFromTest, invokeInPage, collectEvents } from './support/ipc.ts';
+export { invokeFromTest, invokeInPage } from './support/ipc.ts';
 
 interface Fixtures {
   appOptions: WebAppOptions;

@@ -58,7 +58,7 @@ export const sampleMarkdown = [
   'Closing remark not in the JSON.',
 ].join('\n\n');
 
-export function sampleTask(over: Partial<Task> = {}): Task {
+function sampleTask(over: Partial<Task> = {}): Task {
   return {
     id: 'req_sample0001',
     remoteTaskId: 'r1',

@@ -16,12 +16,12 @@ import {
   table,
 } from '../engine/office/make-docx.ts';
 
-export const IMG = '<img src=x onerror=alert(1)>';
-export const SCRIPT = '<script>alert(1)</script>';
-export const LINK = '[l](javascript:alert(1))';
-export const REMOTE = '![x](http://127.0.0.1:9/x.png)';
-export const CLOSE = `</td></tr></table>${IMG}`;
-export const PLACEHOLDER = '@docparse-engine-base@/files/x/images/a.png';
+const IMG = '<img src=x onerror=alert(1)>';
+const SCRIPT = '<script>alert(1)</script>';
+const LINK = '[l](javascript:alert(1))';
+const REMOTE = '![x](http://127.0.0.1:9/x.png)';
+const CLOSE = `</td></tr></table>${IMG}`;
+const PLACEHOLDER = '@docparse-engine-base@/files/x/images/a.png';
 /** What a document says, to be found again as visible text in the rendered Markdown. */
 export const SAID = [IMG, SCRIPT, LINK, REMOTE, '</td></tr></table>', PLACEHOLDER];
 

@@ -14,7 +14,7 @@ export type { EngineEvent };
 /** A desktop engine parses long documents: the cloud's 300-page limit does not apply on this machine. */
 export const LOCAL_MAX_PAGES = 5000;
 
-export interface EngineTarget {
+interface EngineTarget {
   baseUrl: string;
   apiKey: string;
 }

@@ -15,7 +15,7 @@ export interface SupervisorPolicy {
   stopTimeoutMs: number;
 }
 
-export const DEFAULT_POLICY: SupervisorPolicy = {
+const DEFAULT_POLICY: SupervisorPolicy = {
   backoffMs: 500,
   maxBackoffMs: 10_000,
   maxCrashes: 5,
@@ -29,7 +29,7 @@ export type EngineEvent =
   | { kind: 'restarted'; url: string; pid: number | undefined; crashes: number }
   | { kind: 'gave-up'; message: string };
 
-export interface Running {
+interface Running {
   url: string;
   port: number;
 }

@@ -6,7 +6,7 @@ import type { KeyService } from '../keychain/key-service.ts';
 import { baseUrlOrThrow } from '../settings/validate.ts';
 import type { EngineManager } from './engine-manager.ts';
 
-export interface Target {
+interface Target {
   backend: Backend;
   baseUrl: string;
   apiKey: string | null;

@@ -9,7 +9,7 @@ import type { ServicesContext } from '../context.ts';
 import { fitName } from '../fs-safe/names.ts';
 
 /** "local engine" or the cloud's address, and the feature settings in which it differs from `other`. */
-export function sideLabel(task: Task | undefined, other: Task | undefined): string {
+function sideLabel(task: Task | undefined, other: Task | undefined): string {
   if (!task) return 'unknown settings';
   const where = task.backend === 'local' ? 'local engine' : `cloud ${task.baseUrl}`;
   const fc = task.featureConfig as Record<string, unknown>;

@@ -11,7 +11,7 @@ import { CACHE } from '../results/layout.ts';
 export type JsonMode = 'service' | 'self-contained';
 
 /** Replaces every known image URL in every string of a JSON value (deep), keeping its shape. */
-export function relinkValue(value: unknown, replace: (text: string) => string): unknown {
+function relinkValue(value: unknown, replace: (text: string) => string): unknown {
   if (typeof value === 'string') return replace(value);
   if (Array.isArray(value)) return value.map((v) => relinkValue(v, replace));
   if (value && typeof value === 'object') {
@@ -23,7 +23,7 @@ export function relinkValue(value: unknown, replace: (text: string) => string): 
 }
 
 /** A string replacer for a URL → target map; longer URLs first so a prefix never eats a longer one. */
-export function urlReplacer(targets: Record<string, string>): (text: string) => string {
+function urlReplacer(targets: Record<string, string>): (text: string) => string {
   const urls = Object.keys(targets)
     .filter((u) => u.length > 0)
     .sort((a, b) => b.length - a.length);

@@ -31,7 +31,7 @@ const MIME: Record<string, string> = {
   '.tiff': 'image/tiff',
 };
 
-export const mimeOf = (file: string): string => MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
+const mimeOf = (file: string): string => MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /** Rewrites links to known images so they point into `folder` (a single path segment, URL-encoded). */
 export function rewriteImageLinks(markdown: string, images: readonly string[], folder: string): string {
@@ -42,7 +42,7 @@ export function rewriteImageLinks(markdown: string, images: readonly string[], f
 }
 
 /** Replaces links to known images with data URIs (the Markdown becomes one self-contained file). */
-export async function inlineImages(markdown: string, images: readonly string[], imagesDir: string): Promise<string> {
+async function inlineImages(markdown: string, images: readonly string[], imagesDir: string): Promise<string> {
   const known = new Set(images);
   const used = new Set<string>();
   for (const m of markdown.matchAll(LINK)) if (known.has(m[1]!)) used.add(m[1]!);
@@ -76,11 +76,7 @@ export function exportFileName(files: TaskFiles, format: ExportFormat): string {
 }
 
 /** Entries of a locally assembled bundle, SoMark layout: main.md, main.json, images/image_NNN.*. */
-export async function bundleSources(
-  files: TaskFiles,
-  mdName: string = CACHE.markdown,
-  withJson = true,
-): Promise<ZipSource[]> {
+async function bundleSources(files: TaskFiles, mdName: string = CACHE.markdown, withJson = true): Promise<ZipSource[]> {
   const sources: ZipSource[] = [{ name: mdName, data: await files.readMarkdown() }];
   if (withJson && files.jsonPath) {
     sources.push({
@@ -93,7 +89,7 @@ export async function bundleSources(
   return sources;
 }
 
-export async function writeJson(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+async function writeJson(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   if (!files.jsonPath) {
     throw new CodedError(
       'NO_JSON',
@@ -156,7 +152,7 @@ function selfContainedBundle(bundle: Uint8Array, images: Record<string, string>)
   return bundle;
 }
 
-export async function writeZip(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+async function writeZip(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   const service = files.bundlePath ? await readVerifiedBundle(files.bundlePath) : null;
   const bundle = service ? selfContainedBundle(service, files.meta.images ?? {}) : null;
   if (bundle) await writeFileAtomic(dest, bundle, opts);
@@ -179,7 +175,7 @@ async function chooseImagesFolder(dest: string, overwrite: boolean): Promise<str
   }
 }
 
-export async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   const markdown = await files.readMarkdown();
   if (opts.images === 'inline' || files.images.length === 0) {
     const text = opts.images === 'inline' ? await inlineImages(markdown, files.images, files.imagesDir) : markdown;

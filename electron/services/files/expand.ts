@@ -4,7 +4,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 /** Guard against runaway folders (a drop of `/`). */
-export const MAX_EXPANDED_FILES = 10_000;
+const MAX_EXPANDED_FILES = 10_000;
 
 export async function expandPaths(paths: readonly string[]): Promise<string[]> {
   const out: string[] = [];

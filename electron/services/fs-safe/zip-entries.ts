@@ -46,7 +46,7 @@ export function hasZipSignature(b: Uint8Array): boolean {
 }
 
 /** Checks one entry name; returns it with '/' separators or throws UNSAFE_ZIP. */
-export function checkEntryName(raw: string): string {
+function checkEntryName(raw: string): string {
   if (raw === '' || /[\u0000-\u001f\u007f]/.test(raw))
     throw unsafeZip(`entry name ${JSON.stringify(raw)} contains control characters or is empty`);
   const name = raw.replace(/\\/g, '/');

@@ -13,7 +13,7 @@ import {
   type ZipLimits,
 } from './zip-entries.ts';
 
-export { DEFAULT_ZIP_LIMITS, hasZipSignature, type ZipEntry, type ZipLimits } from './zip-entries.ts';
+export { DEFAULT_ZIP_LIMITS, hasZipSignature, type ZipLimits } from './zip-entries.ts';
 
 /** Compressed bytes fed to the inflater per step: at most ~1032× that comes out of one step. */
 const STEP = 16 * 1024;
@@ -28,7 +28,7 @@ export interface ZipSummary {
  * Walks every entry, inflating it in steps and handing the chunks to `sink` (when given).
  * Throws CodedError BAD_ZIP (damaged, not a zip) or UNSAFE_ZIP (traversal, links, bombs).
  */
-export function walkZip(
+function walkZip(
   bytes: Uint8Array,
   sink?: (entry: ZipEntry, chunk: Uint8Array) => void,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,

@@ -59,7 +59,7 @@ export async function deliverExport(
   return { written, downloadUrl: ctx.downloads.register(path, name) };
 }
 
-export async function exportTask(ctx: ServicesContext, req: ExportRequest): Promise<ExportResult> {
+async function exportTask(ctx: ServicesContext, req: ExportRequest): Promise<ExportResult> {
   if (req.format !== 'markdown' && req.format !== 'json' && req.format !== 'zip') {
     throw new CodedError('BAD_REQUEST', `Unknown export format: ${String(req.format)}`);
   }

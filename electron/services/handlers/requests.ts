@@ -25,7 +25,7 @@ const FORMATS: readonly ExportFormat[] = ['markdown', 'json', 'zip'];
 const images = (v: unknown): 'folder' | 'inline' | undefined =>
   optional(v, (x) => oneOf(x, ['folder', 'inline'] as const, 'images must be "folder" or "inline"'));
 
-export function exportRequest(req: unknown): ExportRequest {
+function exportRequest(req: unknown): ExportRequest {
   const r = record(req);
   const id = taskId(r.id);
   const format = oneOf(r.format, FORMATS, 'format must be markdown, json or zip');
@@ -43,7 +43,7 @@ export function exportRequest(req: unknown): ExportRequest {
   };
 }
 
-export function batchRequest(req: unknown): BatchExportRequest {
+function batchRequest(req: unknown): BatchExportRequest {
   const r = record(req);
   const formats = Array.isArray(r.formats) ? r.formats : invalid('formats must be a list');
   const checked = formats.map((f) => oneOf(f, FORMATS, 'formats may only hold markdown, json and zip'));

@@ -26,7 +26,7 @@ async function stage(ctx: ServicesContext, cached: string, fileName: string): Pr
 }
 
 /** The parent's options, overridden by what the user changed (undefined fields keep the parent's). */
-export function mergeOptions(parent: Task | undefined, options: SubmitOptions | undefined): SubmitOptions {
+function mergeOptions(parent: Task | undefined, options: SubmitOptions | undefined): SubmitOptions {
   const o = options ?? {};
   const merged: SubmitOptions = {};
   const backend = o.backend ?? parent?.backend;

@@ -9,7 +9,7 @@ import type { ServicesContext } from '../context.ts';
 const CONTEXT = 60;
 
 /** Trims, NFC-normalises and collapses whitespace in a query. */
-export const normalizeForSearch = (q: string): string => q.normalize('NFC').replace(/\s+/g, ' ').trim();
+const normalizeForSearch = (q: string): string => q.normalize('NFC').replace(/\s+/g, ' ').trim();
 
 /**
  * What is searched (and shown in snippets): the Markdown as text, without HTML tags, image links and

@@ -5,7 +5,7 @@ import type { KeyStatus } from '../../../shared/task.ts';
 import type { KeychainStore } from '../app-types.ts';
 import { createMemoryKeychain } from './stores.ts';
 
-export const KEY_PATTERN = /^sk-[A-Za-z0-9_-]{8,}$/;
+const KEY_PATTERN = /^sk-[A-Za-z0-9_-]{8,}$/;
 
 export interface KeyService {
   /** Probes the persistent store; call once at start. */

@@ -14,7 +14,7 @@ import { tick } from './clock.ts';
 import { honours } from '../../../shared/capabilities.ts';
 
 /** Failures that mean "give the password": the task waits for it (needsPassword) instead of failing. */
-export const PASSWORD_CODES: readonly string[] = ['PASSWORD_REQUIRED', 'PASSWORD_WRONG'];
+const PASSWORD_CODES: readonly string[] = ['PASSWORD_REQUIRED', 'PASSWORD_WRONG'];
 
 export interface TaskQueue extends TaskRegistry {
   /** Loads tasks.json and resumes: polling by remote task id, queued uploads in order. */

@@ -44,7 +44,7 @@ export function collectImageUrls(markdown: string, json: JsonOutput | undefined,
 const RASTER_EXT: Record<string, string> = { png: '.png', jpeg: '.jpg', gif: '.gif', bmp: '.bmp', webp: '.webp' };
 
 /** The cache extension for a downloaded image, or an error when its bytes are not a raster image. */
-export function rasterExt(head: Buffer): string {
+function rasterExt(head: Buffer): string {
   const ext = RASTER_EXT[sniff(head) ?? ''];
   if (!ext) throw new Error('not a PNG, JPEG, GIF, WebP or BMP image');
   return ext;

@@ -97,7 +97,7 @@ const CHECKS: { [K in keyof Settings]: Check } = {
 
 /** LibreOffice's soffice: '' (find it), or an absolute path to the program or to a folder that holds it
  * (install folder, LibreOffice.app), stored as the program's path. */
-export function checkSofficePath(v: unknown): string {
+function checkSofficePath(v: unknown): string {
   if (typeof v !== 'string' || v.length > 4096) return bad('sofficePath must be a path of at most 4096 characters');
   const path = v.trim();
   if (!path) return '';
@@ -107,7 +107,7 @@ export function checkSofficePath(v: unknown): string {
 }
 
 /** Merges a partial feature config (booleans only, known keys only) into `base`. */
-export function checkFeatureConfig(v: unknown, base: FeatureConfig): FeatureConfig {
+function checkFeatureConfig(v: unknown, base: FeatureConfig): FeatureConfig {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad('featureConfig must be an object');
   const out = { ...base };
   for (const [k, val] of Object.entries(v)) {

@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 import { useT } from '../i18n/index.ts';
 
 const KEY = 'docparse.queueWidth';
-export const MIN_WIDTH = 280;
-export const MAX_WIDTH = 640;
+const MIN_WIDTH = 280;
+const MAX_WIDTH = 640;
 const DEFAULT_WIDTH = 400;
 
 const clamp = (w: number) => Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, w)));

@@ -52,7 +52,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(): void }) {
 }
 
 /** From this many toasts on, they fold into one summary. */
-export const SUMMARY_AT = 3;
+const SUMMARY_AT = 3;
 
 function Summary({ onExpand }: { onExpand(): void }) {
   const t = useT();

@@ -76,7 +76,7 @@ export async function startSession(): Promise<() => void> {
 }
 
 /** After a reconnect (browser mode), events may have been missed: read the state again. */
-export async function resync(): Promise<void> {
+async function resync(): Promise<void> {
   const [tasks, settings, key] = await Promise.all([
     invoke('tasks:list', undefined),
     invoke('settings:get', undefined),

@@ -15,7 +15,7 @@ export interface ErrorText {
 }
 
 /** The i18n key for a code, or null if we have no translation for it. */
-export function errorKey(code: string): string | null {
+function errorKey(code: string): string | null {
   const direct = `error.${code}`;
   if (hasMessage(direct)) return direct;
   if (/^SERVICE_\d+$/.test(code)) return 'error.SERVICE_other';

@@ -23,7 +23,7 @@ import { create } from 'zustand';
 import { en } from './en.ts';
 import { zhCN } from './zh-CN.ts';
 
-export const LOCALES = ['en', 'zh-CN'] as const;
+const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export type Messages = Record<string, string>;
 export type Vars = Record<string, string | number>;

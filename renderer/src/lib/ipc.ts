@@ -10,13 +10,9 @@ export function setApi(api: RendererApi | null): void {
   current = api;
 }
 
-export function getApi(): RendererApi {
+function getApi(): RendererApi {
   if (!current) throw new Error('RendererApi not installed (call setApi first)');
   return current;
-}
-
-export function hasApi(): boolean {
-  return current !== null;
 }
 
 const disconnected = (e: unknown): AppError => ({

@@ -124,10 +124,6 @@ export function useTask(id: string | null | undefined): Task | undefined {
   return useTasks((s) => (id ? s.tasks[id] : undefined));
 }
 
-export function useSelectedTask(): Task | undefined {
-  return useTasks((s) => (s.selectedId ? s.tasks[s.selectedId] : undefined));
-}
-
 /** On its way (queued, sending, being parsed); a task that waits for its password is not. */
 export const isActive = (task: Task): boolean => !FINAL_STATES.includes(task.state) && task.state !== 'needsPassword';
 /** A protected PDF that waits for the password the user types in its row. */
@@ -136,7 +132,7 @@ export const needsPassword = (task: Task): boolean => task.state === 'needsPassw
  * Failures that lie in the file itself: trying again sends the same bytes and meets the same answer,
  * so the queue offers Remove (with the reason) instead of Retry.
  */
-export const FILE_PROBLEM_CODES: readonly string[] = [
+const FILE_PROBLEM_CODES: readonly string[] = [
   'EMPTY',
   'TOO_LARGE',
   'UNSUPPORTED',
@@ -152,4 +148,4 @@ export const isFileProblem = (task: Task): boolean =>
 /** Cancelled tasks and failures a retry may fix (network, service side, key, unknown). */
 export const canRetry = (task: Task): boolean =>
   task.state === 'cancelled' || (task.state === 'FAILED' && !isFileProblem(task));
-export const canCancel = isActive;
+export const canCancel = (task: Task): boolean => isActive(task);

@@ -2,7 +2,7 @@
 // the app's own transport does) or from the test process (with the token), e.g. to set up state.
 import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
-import type { EventMap, InvokeChannel, Req, Res } from '../../../shared/ipc-contract.ts';
+import type { InvokeChannel, Req, Res } from '../../../shared/ipc-contract.ts';
 import type { IpcResult } from '../../../shared/result.ts';
 import type { WebApp } from './web-app.ts';
 
@@ -59,22 +59,4 @@ export async function invokeFromTest<K extends InvokeChannel>(
   } finally {
     ws.close();
   }
-}
-
-/** Collects events from the test process (after the ready handshake) until `stop()` is called. */
-export async function collectEvents(
-  app: WebApp,
-): Promise<{ events: { event: keyof EventMap; payload: unknown }[]; stop(): void }> {
-  const ws = pageSocket(app);
-  const events: { event: keyof EventMap; payload: unknown }[] = [];
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => ws.send(JSON.stringify({ id: 1, channel: 'app:ready' })));
-    ws.on('message', (data) => {
-      const msg = JSON.parse(data.toString()) as { id?: number; event?: keyof EventMap; payload?: unknown };
-      if (msg.id === 1) resolve();
-      else if (msg.event) events.push({ event: msg.event, payload: msg.payload });
-    });
-    ws.once('error', reject);
-  });
-  return { events, stop: () => ws.close() };
 }

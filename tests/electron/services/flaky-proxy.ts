@@ -5,7 +5,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 
-export type Fault =
+type Fault =
   | { kind: 'status'; status: number }
   | { kind: 'code'; code: number; message: string }
   | { kind: 'raw'; body: string }

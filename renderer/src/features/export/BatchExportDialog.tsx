@@ -185,7 +185,7 @@ export function BatchExportDialog({ ids, onClose }: { ids: string[]; onClose: ()
 }
 
 /** What a batch export wrote and what it skipped, with the reason for each skip. */
-export function BatchSummaryView({ summary }: { summary: BatchSummary }) {
+function BatchSummaryView({ summary }: { summary: BatchSummary }) {
   const t = useT();
   const tasks = useTasks((s) => s.tasks);
   const nameOf = (id: string): string => tasks[id]?.fileName ?? id;

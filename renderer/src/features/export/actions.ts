@@ -31,7 +31,7 @@ export function exportErrorText(
 }
 
 /** "Title — detail" for an error, with our export codes translated (a toast's one line). */
-export function exportErrorLine(error: AppError, t: TFunction = (k, v) => translate(k, v)): string {
+function exportErrorLine(error: AppError, t: TFunction = (k, v) => translate(k, v)): string {
   const key = `export.err.${error.code}`;
   if (!hasMessage(key)) return errorLine(error, t);
   const title = t(key);

@@ -17,7 +17,7 @@ import './messages.ts';
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The snippet with every case-insensitive occurrence of the query in <mark>. */
-export function highlight(text: string, query: string): ReactNode[] {
+function highlight(text: string, query: string): ReactNode[] {
   if (!query) return [text];
   const parts = text.split(new RegExp(`(${escapeRegExp(query)})`, 'giu'));
   return parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : part));

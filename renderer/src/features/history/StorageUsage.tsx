@@ -11,7 +11,7 @@ import './messages.ts';
 export type Usage = Res<'storage:usage'>;
 
 /** The current usage (undefined while loading, null when it failed); re-read on result changes. */
-export function useStorageUsage(refreshKey?: unknown): Usage | null | undefined {
+function useStorageUsage(refreshKey?: unknown): Usage | null | undefined {
   const [usage, setUsage] = useState<Usage | null | undefined>(undefined);
   const tick = useResultsVersion();
 

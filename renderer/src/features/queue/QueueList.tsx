@@ -10,20 +10,20 @@ import { useTasks } from '../../stores/tasks.ts';
 import { removeTasks } from './actions.ts';
 import { QueueRow } from './QueueRow.tsx';
 
-export const VIRTUALIZE_OVER = 200;
+const VIRTUALIZE_OVER = 200;
 
 const isWorking = (t: Task): boolean => t.state === 'uploading' || t.state === 'QUEUING' || t.state === 'PROCESSING';
 
 /** Scrolls `list` (only) so `row` is wholly visible, the least distance; scrollIntoView would also scroll the
  *  panes and the page around the list and cut its top row. */
-export function scrollRowIntoList(list: HTMLElement, row: HTMLElement | null): void {
+function scrollRowIntoList(list: HTMLElement, row: HTMLElement | null): void {
   if (!row) return;
   const top = row.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
   const bottom = top + row.offsetHeight;
   if (top < list.scrollTop) list.scrollTop = top;
   else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
 }
-export const ROW_HEIGHT = 60;
+const ROW_HEIGHT = 60;
 
 export function QueueList({ tasks, onOpen }: { tasks: Task[]; onOpen(id: string): void }) {
   const t = useT();

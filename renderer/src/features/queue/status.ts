@@ -10,7 +10,7 @@ import { etaMs, progressSample } from '../../stores/progress.ts';
 
 export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'danger' | 'muted' | 'warning';
 
-export const TONE: Record<Task['state'], Tone> = {
+const TONE: Record<Task['state'], Tone> = {
   queued: 'neutral',
   needsPassword: 'warning',
   uploading: 'progress',

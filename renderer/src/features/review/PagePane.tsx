@@ -18,7 +18,7 @@ import { useFastScroll } from './useFastScroll.ts';
 const FIT_MAX = 2;
 
 /** Pages that may hold a canvas at once (memory bound at any zoom). */
-export const MAX_CANVASES = 6;
+const MAX_CANVASES = 6;
 
 /** A point on a page (fractions of its size) and where it sits in the viewport (fractions of it). */
 interface ZoomAnchor {

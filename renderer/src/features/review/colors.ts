@@ -38,7 +38,7 @@ export function typeColor(type: string): string {
 }
 
 /** Known types, for the legend's order (then any others in order of appearance). */
-export const TYPE_ORDER = Object.keys(PALETTE);
+const TYPE_ORDER = Object.keys(PALETTE);
 
 export function sortTypes<T extends { type: string }>(types: readonly T[]): T[] {
   const rank = (t: string) => {

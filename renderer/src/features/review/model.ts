@@ -4,7 +4,7 @@ import type { BBox, Block, JsonOutput } from '../../../../shared/somark.ts';
 import type { Size } from '../../../../shared/bbox.ts';
 import { isBBox, isEmptyBBox, normalizeBBox } from '../../../../shared/bbox.ts';
 
-export interface PageInfo {
+interface PageInfo {
   /** Position in json.pages (what the panes use). */
   index: number;
   /** page_num as the service sent it (0-based). */
@@ -116,7 +116,7 @@ export function pageBlocks(model: DocModel, page: number): FlatBlock[] {
 }
 
 /** A stable, readable id for a block: "p3-b12" (page index, block idx). */
-export function blockKey(b: FlatBlock): string {
+function blockKey(b: FlatBlock): string {
   return `p${b.page}-b${b.block.idx}`;
 }
 

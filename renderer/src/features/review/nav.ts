@@ -24,7 +24,7 @@ export function clampPage(doc: ReviewDoc, page: number): number {
   return Math.min(Math.max(Math.round(page), 0), Math.max(doc.model.pages.length - 1, 0));
 }
 
-export interface Hit {
+interface Hit {
   /** Block holding the text (-1 when only the Markdown has it). */
   g: number;
   /** Markdown chunk holding the text (-1 when only the JSON has it, e.g. a header). */

@@ -6,7 +6,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { Size } from '../../../../shared/bbox.ts';
 import { RenderQueue } from './render-queue.ts';
 
-export interface RenderHandle {
+interface RenderHandle {
   /** A new canvas holding the page, or null (cancelled, failed). */
   done: Promise<HTMLCanvasElement | null>;
   cancel(): void;

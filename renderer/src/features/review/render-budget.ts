@@ -8,7 +8,7 @@ type Grant = () => void;
 
 const waiting = new Set<Grant>();
 let frame = 0;
-export const GRANTS_PER_FRAME = 3;
+const GRANTS_PER_FRAME = 3;
 
 function pump(): void {
   frame = 0;
@@ -31,7 +31,7 @@ export function requestRender(grant: Grant): () => void {
 }
 
 /** Requests still waiting (tests, diagnostics). */
-export function pendingRenders(): number {
+function pendingRenders(): number {
   return waiting.size;
 }
 

@@ -5,7 +5,7 @@
 import type { KeyboardEvent } from 'react';
 
 /** The index a key moves to from `at` in a list of `count` items, or null when it is no move key. */
-export function rovingTarget(key: string, at: number, count: number): number | null {
+function rovingTarget(key: string, at: number, count: number): number | null {
   if (count === 0) return null;
   if (key === 'ArrowDown') return Math.min(count - 1, at + 1);
   if (key === 'ArrowUp') return Math.max(0, at - 1);

@@ -6,8 +6,8 @@ import type { ReviewDoc } from './doc.ts';
 import type { Hits } from './nav.ts';
 import { NO_HITS, clampPage, findHits, stepBlock, stepHit } from './nav.ts';
 
-export type Origin = 'page' | 'markdown' | 'inspector' | 'keyboard' | 'search' | 'thumbs';
-export type Zoom = { kind: 'fit-width' } | { kind: 'fit-page' } | { kind: 'percent'; value: number };
+type Origin = 'page' | 'markdown' | 'inspector' | 'keyboard' | 'search' | 'thumbs';
+type Zoom = { kind: 'fit-width' } | { kind: 'fit-page' } | { kind: 'percent'; value: number };
 export const ZOOM_STEPS = [25, 50, 75, 100, 125, 150, 200, 300, 400];
 export const ZOOM_MIN = 10;
 export const ZOOM_MAX = 800;

@@ -16,7 +16,7 @@ const registry = (): HighlightRegistry | null =>
 const HighlightClass = (): HighlightCtor | null => (globalThis as { Highlight?: HighlightCtor }).Highlight ?? null;
 
 /** Ranges of every case-insensitive occurrence of `query` in the text nodes under `root`. */
-export function findRanges(root: Node, query: string, limit = 2000): Range[] {
+function findRanges(root: Node, query: string, limit = 2000): Range[] {
   const q = query.toLowerCase();
   const out: Range[] = [];
   if (!q) return out;

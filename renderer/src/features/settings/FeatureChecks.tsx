@@ -1,6 +1,8 @@
 // The recognition switches (SoMark's feature_config) as people see them: their order, names and hints
-// in English and Chinese, and which of them the local engine leaves out or always applies; one list of checkboxes for the
-// Settings page (with hints) and the History's re-run dialog (names only), so both say the same.
+// in English and Chinese, and a note on the ones the chosen backend ignores or always applies (which ones:
+// shared/capabilities.ts); one list of checkboxes for the Settings page (with hints) and the History's
+// re-run dialog (names only), so both say the same.
+import { switchSupport } from '../../../../shared/capabilities.ts';
 import type { FeatureConfig } from '../../../../shared/somark.ts';
 import type { Backend } from '../../../../shared/task.ts';
 import { registerMessages, useLocale, useT } from '../../i18n/index.ts';
@@ -15,25 +17,6 @@ export const FEATURE_ORDER: readonly (keyof FeatureConfig)[] = [
   'enable_inline_image',
   'enable_table_image',
 ];
-
-/** Switches the local engine (engine/) never reads: it writes no image descriptions and keeps no
- * images inside lines of text or table cells. */
-const LOCAL_IGNORES: readonly (keyof FeatureConfig)[] = [
-  'enable_image_understanding',
-  'enable_inline_image',
-  'enable_table_image',
-];
-
-/** Switches the local engine acts as if on whatever they say: it always ranks heading levels. */
-const LOCAL_ALWAYS: readonly (keyof FeatureConfig)[] = ['enable_title_level_recognition'];
-
-/** A switch the backend does not act on. */
-export const ignoredBy = (key: keyof FeatureConfig, backend: Backend): boolean =>
-  backend === 'local' && LOCAL_IGNORES.includes(key);
-
-/** A switch the backend treats as always on. */
-const alwaysOnFor = (key: keyof FeatureConfig, backend: Backend): boolean =>
-  backend === 'local' && LOCAL_ALWAYS.includes(key);
 
 registerMessages('features', {
   en: {
@@ -102,8 +85,9 @@ export function FeatureChecks({
   return (
     <>
       {FEATURE_ORDER.map((k) => {
-        const ignored = ignoredBy(k, backend),
-          always = alwaysOnFor(k, backend);
+        const support = switchSupport(backend, k);
+        const ignored = support === 'ignored',
+          always = support === 'always on';
         return (
           <label key={k} className={itemClass} data-feature={k}>
             <input type="checkbox" checked={Boolean(value[k])} onChange={(e) => onChange(k, e.currentTarget.checked)} />

@@ -3,7 +3,7 @@ import { useT } from '../../i18n/index.ts';
 import { toast } from '../../stores/ui.ts';
 import { Icon } from '../../components/Icon.tsx';
 
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

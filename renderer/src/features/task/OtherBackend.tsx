@@ -13,7 +13,7 @@ import { RerunDialog } from '../history/RerunDialog.tsx';
 import { PASSWORD_CODES } from './PasswordPrompt.tsx';
 
 /** The backend that can take this failed task, with the hint saying why (null: the panel says it already). */
-export function otherBackendFix(task: Task): { backend: Backend; hint: string | null } | null {
+function otherBackendFix(task: Task): { backend: Backend; hint: string | null } | null {
   const code = task.error?.code ?? '';
   if (code === 'NEEDS_LIBREOFFICE' && task.backend === 'local')
     return { backend: 'cloud', hint: 'task.needsLibreOfficeHint' };
@@ -21,7 +21,7 @@ export function otherBackendFix(task: Task): { backend: Backend; hint: string | 
   return null;
 }
 
-export async function rerunOn(id: string, backend: Backend): Promise<void> {
+async function rerunOn(id: string, backend: Backend): Promise<void> {
   const res = await invoke('tasks:rerun', { id, options: { backend } });
   if (!res.ok) return void toast(deferredErrorLine(res.error), 'error');
   useTasks.getState().upsert(res.value);

@@ -4,7 +4,7 @@ import { useT } from '../../i18n/index.ts';
 
 const STEPS = ['queued', 'uploading', 'QUEUING', 'PROCESSING', 'SUCCESS'] as const;
 
-export function stepIndex(state: TaskState): number {
+function stepIndex(state: TaskState): number {
   const i = (STEPS as readonly string[]).indexOf(state);
   return i === -1 ? -1 : i;
 }
