@@ -1,4 +1,4 @@
-// The contract between the engine's parsers (engine/parse/) and its server, CLI and workers.
+// The contract between the engine's stages (source → analysis → kinds → document) and its core, server and CLI.
 import type { OcrSettings } from './model.ts';
 import {
   WARNING_CODES,

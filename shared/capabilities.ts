@@ -66,11 +66,11 @@ export const FEATURE_SUPPORT: { readonly [B in Backend]: SwitchRules } = {
     },
     enable_table_cross_page: {
       support: 'honoured',
-      why: 'A table going on at the head of the next page joins the one before (`engine/parse/assemble.ts`); one going on in the next column joins either way.',
+      why: 'A table going on at the head of the next page joins the one before (`engine/document/assemble.ts`); one going on in the next column joins either way.',
     },
     enable_title_level_recognition: {
       support: 'always on',
-      why: 'Every title gets a level and the catalog is built from them (`engine/parse/assemble.ts`); the switch is not read.',
+      why: 'Every title gets a level and the catalog is built from them (`engine/document/assemble.ts`); the switch is not read.',
     },
     enable_inline_image: {
       support: 'ignored',

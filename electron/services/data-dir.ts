@@ -9,7 +9,7 @@
 //                          readable by the renderer (grants), pruned at start when no task needs them
 //   exports/<random>/      browser mode's export downloads (handlers/export.ts), swept after an hour
 //   rerun/<random>/<name>  a cached original staged under its real name for a re-run (history/rerun.ts)
-//   engine/                the local engine's own data folder (its task store, engine/store/)
+//   engine/                the local engine's own data folder (its task store, engine/core/store/)
 //   logs/main.log          the main-process log (log.ts), rotated to main.log.1 past 5 MB
 //   settings.json          the user's settings (settings/store.ts)
 //   tasks.json             the task queue's durable state (queue/persist.ts)

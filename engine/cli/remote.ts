@@ -1,5 +1,5 @@
 // Remote runner of the parse CLI: any SoMark-compatible service, through the one SoMark client
-// (engine/client/, the app's too): async submit streamed from disk, then async_check every few seconds.
+// (lib/somark-client/, the app's too): async submit streamed from disk, then async_check every few seconds.
 import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
