@@ -7,6 +7,7 @@ import type { RawLine, RawPage, RawVector, Rect } from '../../raw.ts';
 import { rectArea, rectInter, rectUnion } from '../../raw.ts';
 import type { Figure } from '../../analysis/figures.ts';
 import { CAPTION_START, median } from '../../analysis/text.ts';
+import { PAGE_BANDS } from '../../analysis/bands.ts';
 import { EQUATION_TAG } from './formulas.ts';
 
 export interface FormulaArt {
@@ -26,7 +27,6 @@ interface Candidate {
   glyphy: boolean;
 }
 
-const MARGIN = 0.09;
 const dark = (v: RawVector) =>
   ((v.color >> 16) & 255) * 0.3 + ((v.color >> 8) & 255) * 0.59 + (v.color & 255) * 0.11 < 100;
 
@@ -129,7 +129,14 @@ function formulaOf(
   const [x0, y0, x1, y1] = c.bbox,
     w = x1 - x0,
     h = y1 - y0;
-  if (h < 0.6 * size || h > 5 * size || w < 1.5 * size || w > 0.85 * W || y1 < MARGIN * H || y0 > (1 - MARGIN) * H)
+  if (
+    h < 0.6 * size ||
+    h > 5 * size ||
+    w < 1.5 * size ||
+    w > 0.85 * W ||
+    y1 < PAGE_BANDS.margin * H ||
+    y0 > (1 - PAGE_BANDS.margin) * H
+  )
     return null;
   if (lines.some((l) => rectInter(l.bbox, c.bbox) > 0.3 * rectArea(l.bbox))) return null; // text inside: not drawn
   // Alone on its rows, but for an equation number.

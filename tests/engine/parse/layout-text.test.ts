@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/core/parse.ts';
-import { readingOrder } from '../../../engine/analysis/xycut.ts';
+import { readingOrder } from '../../../engine/reading-order/xycut.ts';
 import { assignTitles } from '../../../engine/document/titles.ts';
 import { numberScheme } from '../../../engine/document/title-levels.ts';
 import { markNotes } from '../../../engine/kinds/notes.ts';

@@ -6,7 +6,7 @@ import { sniffBytes } from '../../../engine/input/sniff.ts';
 import { imageSize } from '../../../engine/input/image-size.ts';
 import { decodeImage } from '../../../engine/pdf/mupdf-files.ts';
 import { joinText, numberingDepth, PAGE_NUMBER } from '../../../engine/analysis/text.ts';
-import { readingOrder } from '../../../engine/analysis/xycut.ts';
+import { readingOrder } from '../../../engine/reading-order/xycut.ts';
 import { buildCatalog, toMarkdown } from '../../../shared/markdown/writer.ts';
 import { DEFAULT_FEATURE_CONFIG, type Block, type Page } from '../../../shared/somark.ts';
 import type { RawLine, Rect } from '../../../engine/raw.ts';
