@@ -27,7 +27,7 @@ import {
 } from './page-text.ts';
 
 /** The page stage, in order. */
-export const PAGE_STEPS: readonly PageStep[] = [
+const PAGE_STEPS: readonly PageStep[] = [
   mendPageLines, // lines mupdf split or ran together put right (analysis/mend-lines.ts)
   findScanned, // a page that is one picture: one figure, no tables or formulas (source/ocr-pages.ts)
   findRuledTables, // tables drawn with rules (tables/ruled.ts)

@@ -5,7 +5,7 @@ import type { Boxed } from './gaps.ts';
 import { readingOrder } from './xycut.ts';
 
 /** A page's items by part: which part an item belongs to is the page stage's call (kinds/page.ts). */
-export interface PageParts<T extends Boxed> {
+interface PageParts<T extends Boxed> {
   top: T[];
   body: T[];
   /** Rotated text that is not in a margin band (vertical CJK columns, side captions). */
