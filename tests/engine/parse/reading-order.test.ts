@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { byRole, pageOrder } from '../../../engine/reading-order/page.ts';
 import { orderLines } from '../../../engine/reading-order/lines.ts';
-import type { RawLine, Rect } from '../../../engine/raw.ts';
+import type { Rect } from '../../../engine/raw.ts';
+import { rawLine } from './raw-line.ts';
 
 const box = (id: string, bbox: Rect) => ({ id, bbox });
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
@@ -36,19 +37,7 @@ describe('byRole', () => {
   });
 });
 
-const line = (text: string, bbox: Rect): RawLine => ({
-  text,
-  cx0: [],
-  cx1: [],
-  bbox,
-  size: 10,
-  bold: 0,
-  italic: 0,
-  mono: 0,
-  font: 'ocr',
-  rotated: false,
-  rtl: false,
-});
+const line = (text: string, bbox: Rect) => rawLine(text, bbox, { font: 'ocr' });
 
 describe('orderLines', () => {
   it('reads a column of recognised lines to its end before the next, whatever order the detector gave', () => {
