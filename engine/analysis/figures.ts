@@ -2,6 +2,7 @@
 // picture (whether a page is a scan, an image and no text layer, is source/ocr-pages.ts's call).
 import type { RawPage, Rect } from '../raw.ts';
 import { clipRect as clip, rectArea, rectInter, rectUnion } from '../raw.ts';
+import { FIGURES } from './thresholds.ts';
 
 export interface Figure {
   bbox: Rect;
@@ -22,10 +23,10 @@ export function detectFigures(page: RawPage, chars: number): Figure[] {
     const b = clip(im.bbox, W, H);
     const w = b[2] - b[0],
       h = b[3] - b[1];
-    if (w < 16 || h < 16 || rectArea(b) < 0.004 * pageArea) continue;
-    if (im.width < 8 || im.height < 8) continue;
+    if (w < FIGURES.minSide || h < FIGURES.minSide || rectArea(b) < FIGURES.minArea * pageArea) continue;
+    if (im.width < FIGURES.minPixels || im.height < FIGURES.minPixels) continue;
     // A page-sized image under a real text layer is a background (or a scan with OCR text on top).
-    if (rectArea(b) > 0.8 * pageArea && chars >= 20) continue;
+    if (rectArea(b) > FIGURES.background * pageArea && chars >= FIGURES.backgroundChars) continue;
     cands.push({ bbox: b, images: [im.id] });
   }
   return mergeTouching(cands);
@@ -35,7 +36,7 @@ export function detectFigures(page: RawPage, chars: number): Figure[] {
  * unions the touching pairs (O(n²)); a merged box can reach new neighbours, hence the rounds. */
 function mergeTouching(figs: Figure[]): Figure[] {
   let cur = figs;
-  for (let round = 0; round < 20; round++) {
+  for (let round = 0; round < FIGURES.rounds; round++) {
     const par = cur.map((_, i) => i);
     const find = (i: number): number => {
       while (par[i] !== i) {
@@ -47,7 +48,7 @@ function mergeTouching(figs: Figure[]): Figure[] {
     let joined = false;
     for (let i = 0; i < cur.length; i++)
       for (let j = i + 1; j < cur.length; j++) {
-        if (find(i) !== find(j) && near(cur[i].bbox, cur[j].bbox, 2)) {
+        if (find(i) !== find(j) && near(cur[i].bbox, cur[j].bbox, FIGURES.touch)) {
           par[find(j)] = find(i);
           joined = true;
         }
@@ -74,8 +75,8 @@ export function isTextBackground(fig: Figure, page: RawPage): boolean {
   let textArea = 0;
   for (const b of page.blocks)
     for (const l of b.lines) {
-      if (l.size < 8 || rectInter(l.bbox, fig.bbox) < 0.7 * rectArea(l.bbox)) continue;
+      if (l.size < FIGURES.labelSize || rectInter(l.bbox, fig.bbox) < FIGURES.lineInside * rectArea(l.bbox)) continue;
       textArea += rectArea(l.bbox);
     }
-  return textArea >= 0.08 * area;
+  return textArea >= FIGURES.textCover * area;
 }

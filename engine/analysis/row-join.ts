@@ -4,6 +4,7 @@
 import type { RawBlock, RawLine } from '../raw.ts';
 import { rectUnion } from '../raw.ts';
 import { CJK_CHAR } from './text.ts';
+import { ROW_JOIN } from './thresholds.ts';
 
 /** Joins consecutive line fragments on one baseline with a small gap (font changes, bidi runs). */
 export function mergeRowFragments(lines: RawLine[], apart: Apart): RawLine[] {
@@ -14,10 +15,10 @@ export function mergeRowFragments(lines: RawLine[], apart: Apart): RawLine[] {
       // Vertical CJK writing: mupdf gives one line per glyph; stack them into the column they form.
       const size = Math.max(p.size, l.size);
       if (
-        Math.abs(p.bbox[0] - l.bbox[0]) < 0.3 * size &&
-        Math.abs(p.bbox[2] - l.bbox[2]) < 0.3 * size &&
-        l.bbox[1] - p.bbox[3] > -0.5 * size &&
-        l.bbox[1] - p.bbox[3] < 0.6 * size
+        Math.abs(p.bbox[0] - l.bbox[0]) < ROW_JOIN.cjkColumn * size &&
+        Math.abs(p.bbox[2] - l.bbox[2]) < ROW_JOIN.cjkColumn * size &&
+        l.bbox[1] - p.bbox[3] > ROW_JOIN.cjkGapMin * size &&
+        l.bbox[1] - p.bbox[3] < ROW_JOIN.cjkGapMax * size
       ) {
         out[out.length - 1] = {
           ...p,
@@ -33,12 +34,17 @@ export function mergeRowFragments(lines: RawLine[], apart: Apart): RawLine[] {
       const size = Math.max(p.size, l.size);
       // A note mark or exponent mupdf put on a line of its own: small, short and raised within the row.
       const raised =
-        l.text.length <= 3 && l.size <= 0.85 * p.size && l.bbox[3] < p.bbox[3] - 0.15 * p.size && l.bbox[3] > p.bbox[1];
+        l.text.length <= ROW_JOIN.raisedChars &&
+        l.size <= ROW_JOIN.raisedSize * p.size &&
+        l.bbox[3] < p.bbox[3] - ROW_JOIN.raisedLift * p.size &&
+        l.bbox[3] > p.bbox[1];
       const sameRow =
-        raised || (Math.abs(p.bbox[3] - l.bbox[3]) < 0.35 * size && Math.abs(p.size - l.size) < 0.2 * size);
+        raised ||
+        (Math.abs(p.bbox[3] - l.bbox[3]) < ROW_JOIN.rowBottom * size &&
+          Math.abs(p.size - l.size) < ROW_JOIN.rowSize * size);
       const gap = l.rtl || p.rtl ? p.bbox[0] - l.bbox[2] : l.bbox[0] - p.bbox[2];
-      if (sameRow && gap > -0.5 * size && gap < 1.6 * size && !apart(p, l)) {
-        const sep = gap > 0.15 * size && !/\s$/.test(p.text) && !raised ? ' ' : '';
+      if (sameRow && gap > ROW_JOIN.gapMin * size && gap < ROW_JOIN.gapMax * size && !apart(p, l)) {
+        const sep = gap > ROW_JOIN.space * size && !/\s$/.test(p.text) && !raised ? ' ' : '';
         const n = p.text.length + l.text.length + sep.length;
         const off = p.text.length + sep.length;
         const sup = [
@@ -82,14 +88,16 @@ export function joinRowSplits(blocks: RawBlock[], apart: Apart): RawBlock[] {
       // …or a note mark set in another face, raised at the line's end (mergeRowFragments makes it a superscript).
       const raised =
         b.lines.length === 1 &&
-        f.text.length <= 3 &&
-        f.size <= 0.85 * a.size &&
-        f.bbox[3] < a.bbox[3] - 0.15 * a.size &&
+        f.text.length <= ROW_JOIN.raisedChars &&
+        f.size <= ROW_JOIN.raisedSize * a.size &&
+        f.bbox[3] < a.bbox[3] - ROW_JOIN.raisedLift * a.size &&
         f.bbox[3] > a.bbox[1];
       if (
-        (raised || (Math.abs(a.bbox[3] - f.bbox[3]) < 0.35 * size && Math.abs(a.size - f.size) < 0.2 * size)) &&
-        gap > -0.5 * size &&
-        gap < 1.6 * size
+        (raised ||
+          (Math.abs(a.bbox[3] - f.bbox[3]) < ROW_JOIN.rowBottom * size &&
+            Math.abs(a.size - f.size) < ROW_JOIN.rowSize * size)) &&
+        gap > ROW_JOIN.gapMin * size &&
+        gap < ROW_JOIN.gapMax * size
       ) {
         out[out.length - 1] = { bbox: rectUnion(p.bbox, b.bbox), lines: [...p.lines, ...b.lines] };
         continue;
@@ -113,17 +121,19 @@ export function gutters(blocks: RawBlock[]): Apart {
   const pairs: [number, number][] = [];
   for (let i = 0; i < lines.length; i++) {
     const a = lines[i];
-    for (let j = i + 1; j < lines.length && lines[j].bbox[3] - a.bbox[3] < 0.35 * a.size; j++) {
+    for (let j = i + 1; j < lines.length && lines[j].bbox[3] - a.bbox[3] < ROW_JOIN.rowBottom * a.size; j++) {
       const b = lines[j],
         gap = b.bbox[0] - a.bbox[2];
-      if (gap > 0.2 * a.size && gap < 1.6 * Math.max(a.size, b.size)) pairs.push([a.bbox[2], b.bbox[0]]);
+      if (gap > ROW_JOIN.gutterMin * a.size && gap < ROW_JOIN.gapMax * Math.max(a.size, b.size))
+        pairs.push([a.bbox[2], b.bbox[0]]);
     }
   }
-  if (pairs.length < 3) return () => false;
-  const near = (p: [number, number], r: number, l: number) => Math.abs(p[0] - r) < 2 && Math.abs(p[1] - l) < 2;
+  if (pairs.length < ROW_JOIN.gutterRows) return () => false;
+  const near = (p: [number, number], r: number, l: number) =>
+    Math.abs(p[0] - r) < ROW_JOIN.gutterEdge && Math.abs(p[1] - l) < ROW_JOIN.gutterEdge;
   return (a, b) => {
     let n = 0;
-    for (const p of pairs) if (near(p, a.bbox[2], b.bbox[0]) && ++n >= 3) return true;
+    for (const p of pairs) if (near(p, a.bbox[2], b.bbox[0]) && ++n >= ROW_JOIN.gutterRows) return true;
     return false;
   };
 }

@@ -5,6 +5,7 @@ import type { RawBlock, RawLine, Rect } from '../raw.ts';
 import { rectUnion } from '../raw.ts';
 import { BULLET_START, END_OF_SENTENCE, hasTocLeader } from './text.ts';
 import { gutters, joinRowSplits, mergeRowFragments } from './row-join.ts';
+import { SEGMENT } from './thresholds.ts';
 
 export interface Segment {
   bbox: Rect;
@@ -25,16 +26,17 @@ const height = (l: RawLine): number => Math.max(1, l.bbox[3] - l.bbox[1]);
 
 /** Weight (or slant) changes split only between a (nearly) all-bold line and a mostly regular one: run-in bold
  * labels ("NOTE: the …") stay in their paragraph. */
-const weightBreak = (a: number, b: number): boolean => (a >= 0.9 && b < 0.5) || (a < 0.5 && b >= 0.9);
+const weightBreak = (a: number, b: number): boolean =>
+  (a >= SEGMENT.styleFull && b < SEGMENT.styleRegular) || (a < SEGMENT.styleRegular && b >= SEGMENT.styleFull);
 
 function sameStyle(s: Segment, l: RawLine): boolean {
   const last = s.lines[s.lines.length - 1];
   const big = Math.max(s.size, l.size, 1);
-  if (Math.abs(s.size - l.size) > 0.12 * big) return false;
+  if (Math.abs(s.size - l.size) > SEGMENT.size * big) return false;
   // Another typeface at another size: a heading set apart from its body text only by font.
-  if (Math.abs(last.size - l.size) >= 0.4 && fontFamily(last.font) !== fontFamily(l.font)) return false;
+  if (Math.abs(last.size - l.size) >= SEGMENT.fontSize && fontFamily(last.font) !== fontFamily(l.font)) return false;
   if (weightBreak(last.bold, l.bold) || weightBreak(last.italic, l.italic)) return false;
-  if (Math.abs(s.mono - l.mono) > 0.6) return false;
+  if (Math.abs(s.mono - l.mono) > SEGMENT.mono) return false;
   return true;
 }
 
@@ -54,11 +56,11 @@ function tightPitch(lines: RawLine[]): number {
       b = lines[i]!;
     const gap = b.bbox[1] - a.bbox[3],
       h = Math.max(height(a), height(b));
-    if (a.rotated || b.rotated || gap < 0 || gap > 2 * h || overlapX(a.bbox, b.bbox) <= 0) continue;
+    if (a.rotated || b.rotated || gap < 0 || gap > SEGMENT.pairGap * h || overlapX(a.bbox, b.bbox) <= 0) continue;
     pitch.push(midY(b) - midY(a));
     ratio.push(gap / h);
   }
-  return pitch.length >= 3 && median(ratio) < 0.9 ? median(pitch) : 0;
+  return pitch.length >= 3 && median(ratio) < SEGMENT.tightGap ? median(pitch) : 0;
 }
 
 /** Can line `l` continue segment `s` (directly below its last line, same column and style)? `pitch`: the
@@ -69,19 +71,20 @@ function continues(s: Segment, l: RawLine, pitch: number): boolean {
   if (!sameStyle(s, l)) return false;
   const gap = l.bbox[1] - last.bbox[3];
   const h = Math.max(height(last), height(l));
-  const atPitch = pitch > 0 && gap <= h && midY(l) - midY(last) <= 1.08 * pitch;
-  if (gap < -0.5 * h || (gap > 0.75 * h && !atPitch)) return false;
+  const atPitch = pitch > 0 && gap <= h && midY(l) - midY(last) <= SEGMENT.pitch * pitch;
+  if (gap < SEGMENT.gapMin * h || (gap > SEGMENT.gapMax * h && !atPitch)) return false;
   const ov = overlapX(last.bbox, l.bbox);
   const minW = Math.min(last.bbox[2] - last.bbox[0], l.bbox[2] - l.bbox[0]);
-  const aligned = Math.abs(last.bbox[0] - l.bbox[0]) < 1.5 * l.size;
-  if (!(ov > 0.3 * minW || (aligned && ov > 0))) return false;
+  const aligned = Math.abs(last.bbox[0] - l.bbox[0]) < SEGMENT.align * l.size;
+  if (!(ov > SEGMENT.overlap * minW || (aligned && ov > 0))) return false;
   // A list item, a note opening with its raised mark; a TOC entry ends its segment.
   if (BULLET_START.test(l.text) || l.sup?.[0] === 0 || hasTocLeader(last.text) || last.toc || l.toc) return false;
   // A note or reference opening with its mark hung out left of the lines above ("2  Data from …", "[3] …"),
   // or under a mark standing alone (the mark of the note before, its text set apart on the right).
   if (
     HANGING_MARK.test(`${l.text} `) &&
-    (l.bbox[0] < last.bbox[0] - 0.5 * l.size || (HANGING_MARK.test(`${last.text} `) && !/\s\S/.test(last.text)))
+    (l.bbox[0] < last.bbox[0] - SEGMENT.hanging * l.size ||
+      (HANGING_MARK.test(`${last.text} `) && !/\s\S/.test(last.text)))
   )
     return false;
   // A short, sentence-final previous line followed by a new sentence: paragraph break.
@@ -89,14 +92,14 @@ function continues(s: Segment, l: RawLine, pitch: number): boolean {
   if (
     s.lines.length > 1 &&
     END_OF_SENTENCE.test(last.text) &&
-    last.bbox[2] < right - 4 * l.size &&
+    last.bbox[2] < right - SEGMENT.shortLast * l.size &&
     /^[A-Z0-9\p{Lo}]/u.test(l.text)
   )
     return false;
   // An indented first line after a short last line: a new paragraph in a text without paragraph gaps.
   if (
-    l.bbox[0] > s.bbox[0] + 0.8 * l.size &&
-    last.bbox[2] < right - 2 * l.size &&
+    l.bbox[0] > s.bbox[0] + SEGMENT.indent * l.size &&
+    last.bbox[2] < right - SEGMENT.indentShort * l.size &&
     /^[\p{Lu}\d“"‘(\u3400-\u9fff\uac00-\ud7af「『（【]/u.test(l.text)
   )
     return false;
@@ -135,7 +138,7 @@ export function segmentBlocks(blocks: RawBlock[]): Segment[] {
     const pitch = tightPitch(lines);
     for (const l of lines) {
       let target: Segment | null = null;
-      for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
+      for (let i = open.length - 1; i >= 0 && i >= open.length - SEGMENT.lookBack; i--) {
         if (continues(open[i], l, pitch)) {
           target = open[i];
           break;

@@ -4,6 +4,7 @@
 import type { RawPage, RawVector, Rect } from '../raw.ts';
 import { rectArea, rectInter, rectUnion } from '../raw.ts';
 import { CAPTION_START, TABLE_CAPTION } from './text.ts';
+import { VECTOR_FIGURES } from './thresholds.ts';
 
 interface Cluster {
   bbox: Rect;
@@ -11,9 +12,7 @@ interface Cluster {
   curves: number;
 }
 
-const GAP = 3;
 const FIGURE_CAPTION = /^\s*(figure|fig\.?|chart|plate|scheme|图)/i;
-const MAX_VECTORS = 4000;
 
 function cluster(vs: RawVector[]): Cluster[] {
   const items = vs.map((v) => ({ bbox: v.bbox, n: 1, curves: v.rect ? 0 : 1 })).sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -27,9 +26,9 @@ function cluster(vs: RawVector[]): Cluster[] {
   };
   for (let i = 0; i < items.length; i++) {
     const a = items[i].bbox;
-    for (let j = i + 1; j < items.length && items[j].bbox[0] <= a[2] + GAP; j++) {
+    for (let j = i + 1; j < items.length && items[j].bbox[0] <= a[2] + VECTOR_FIGURES.gap; j++) {
       const b = items[j].bbox;
-      if (b[1] <= a[3] + GAP && a[1] <= b[3] + GAP) par[find(j)] = find(i);
+      if (b[1] <= a[3] + VECTOR_FIGURES.gap && a[1] <= b[3] + VECTOR_FIGURES.gap) par[find(j)] = find(i);
     }
   }
   const groups = new Map<number, Cluster>();
@@ -50,12 +49,13 @@ export function detectVectorFigures(page: RawPage, taken: Rect[]): Rect[] {
   const W = page.width,
     H = page.height,
     pageArea = W * H;
-  if (page.vectors.length > MAX_VECTORS || !page.vectors.length) return [];
+  if (page.vectors.length > VECTOR_FIGURES.maxPaths || !page.vectors.length) return [];
   const vs = page.vectors.filter((v) => {
     const w = v.bbox[2] - v.bbox[0],
       h = v.bbox[3] - v.bbox[1];
-    if (rectArea(v.bbox) > 0.5 * pageArea) return false; // page background
-    if ((h < 2 && w > 0.5 * W) || (w < 2 && h > 0.5 * H)) return false; // separators and side rules
+    if (rectArea(v.bbox) > VECTOR_FIGURES.background * pageArea) return false; // page background
+    const { rule, ruleSpan } = VECTOR_FIGURES;
+    if ((h < rule && w > ruleSpan * W) || (w < rule && h > ruleSpan * H)) return false; // separators and side rules
     return true;
   });
   const lines = page.blocks.flatMap((b) => b.lines);
@@ -64,19 +64,25 @@ export function detectVectorFigures(page: RawPage, taken: Rect[]): Rect[] {
   for (const c of cluster(vs)) {
     const w = c.bbox[2] - c.bbox[0],
       h = c.bbox[3] - c.bbox[1];
-    if (w < 30 || h < 20 || rectArea(c.bbox) < 0.01 * pageArea) continue;
-    if (taken.some((t) => rectInter(t, c.bbox) > 0.5 * rectArea(c.bbox))) continue;
+    if (
+      w < VECTOR_FIGURES.minWidth ||
+      h < VECTOR_FIGURES.minHeight ||
+      rectArea(c.bbox) < VECTOR_FIGURES.minArea * pageArea
+    )
+      continue;
+    if (taken.some((t) => rectInter(t, c.bbox) > VECTOR_FIGURES.taken * rectArea(c.bbox))) continue;
     const cap = captions.find((l) => {
       const ov = Math.min(l.bbox[2], c.bbox[2]) - Math.max(l.bbox[0], c.bbox[0]);
       const dy = Math.min(Math.abs(l.bbox[1] - c.bbox[3]), Math.abs(c.bbox[1] - l.bbox[3]));
-      return ov > 0 && dy < 3 * l.size + 4;
+      return ov > 0 && dy < VECTOR_FIGURES.captionGap * l.size + VECTOR_FIGURES.captionPoints;
     });
     let textArea = 0;
-    for (const l of lines) if (rectInter(l.bbox, c.bbox) > 0.7 * rectArea(l.bbox)) textArea += rectArea(l.bbox);
-    const texty = textArea >= 0.08 * rectArea(c.bbox);
+    for (const l of lines)
+      if (rectInter(l.bbox, c.bbox) > VECTOR_FIGURES.lineInside * rectArea(l.bbox)) textArea += rectArea(l.bbox);
+    const texty = textArea >= VECTOR_FIGURES.textCover * rectArea(c.bbox);
     // A box full of text is a figure only when a "Figure" caption says so (listings and sidebars stay text).
     const figureCaption = !!cap && FIGURE_CAPTION.test(cap.text);
-    const drawing = c.curves >= 15 && textArea < 0.25 * rectArea(c.bbox);
+    const drawing = c.curves >= VECTOR_FIGURES.curves && textArea < VECTOR_FIGURES.drawingText * rectArea(c.bbox);
     if ((cap && (!texty || figureCaption)) || drawing) out.push(c.bbox);
   }
   return out;

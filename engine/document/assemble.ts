@@ -13,6 +13,7 @@ import { hyphenPairs, mendHyphens } from './hyphens.ts';
 import { tableGoesOn } from './table-flow.ts';
 import { safeTex } from '../../shared/markdown/escape.ts';
 import { reducedWarning } from '../input/caps.ts';
+import { byRole } from '../reading-order/page.ts';
 
 export interface DocumentMeta {
   fileType: string;
@@ -199,11 +200,7 @@ export async function assembleDocument(
     const own = pageBody(p, body);
     const ends = endnotes(p, roles[pi], levels[pi], body, refs);
     const types = p.elems.map((e, ei) => typeOf(e, roles[pi][ei], levels[pi][ei], p, own, ends.has(e)));
-    const order = p.elems.map((_, i) => i);
-    const rank = (i: number) =>
-      types[i] === 'header' ? 0 : types[i] === 'footnote' ? 2 : types[i] === 'footer' || types[i] === 'sider' ? 3 : 1;
-    order.sort((a, b) => rank(a) - rank(b) || a - b);
-    for (const ei of order) {
+    for (const ei of byRole(types)) {
       const e = p.elems[ei];
       const type = types[ei];
       const text = mendHyphens(e.text, pairs);

@@ -3,6 +3,7 @@
 // at the very edge.
 import type { Elem, PageAnalysis } from '../model.ts';
 import { CJK_CHAR, PAGE_NUMBER, repetitionKey } from '../analysis/text.ts';
+import { PAGE_BANDS } from '../analysis/bands.ts';
 
 const RUNNING_HEAD = /^(\d{1,4}|[ivxlc]{1,6})\s+\S.*\D$|^\S.*\D\s+(\d{1,4}|[ivxlc]{1,6})$/i;
 /** A line ending in a date ("…, March 2025", "June 3, 2024"): its number is a year, not a page number. */
@@ -10,13 +11,10 @@ const DATE_END = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s
 
 export type MarginRole = 'header' | 'footer' | 'sider' | null;
 
-/** The top and bottom bands (share of the page height) where running headers/footers live. */
-const BAND = 0.12;
-
 const bandOf = (e: Elem, p: PageAnalysis): 'top' | 'bottom' | null => {
   if (e.kind !== 'text' || e.nLines > 3) return null;
-  if (e.bbox[3] <= BAND * p.height) return 'top';
-  if (e.bbox[1] >= (1 - BAND) * p.height) return 'bottom';
+  if (e.bbox[3] <= PAGE_BANDS.running * p.height) return 'top';
+  if (e.bbox[1] >= (1 - PAGE_BANDS.running) * p.height) return 'bottom';
   return null;
 };
 

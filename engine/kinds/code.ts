@@ -5,6 +5,7 @@ import { rectUnion } from '../raw.ts';
 import type { Elem } from '../model.ts';
 import type { Segment } from '../analysis/segment.ts';
 import { cleanLine } from '../analysis/text.ts';
+import { CODE } from './thresholds.ts';
 
 /** A single monospaced line that reads as a statement, not as a name or an address. */
 const CODE_LINE =
@@ -16,7 +17,7 @@ const CODE_SYNTAX =
 /** A line of prose: several words, mostly lower-case letters, ending a sentence or running on. */
 const PROSE = (t: string): boolean =>
   t.split(/\s+/).length >= 4 &&
-  (t.match(/\p{Ll}/gu)?.length ?? 0) > 0.6 * (t.match(/\p{L}/gu)?.length ?? 0) &&
+  (t.match(/\p{Ll}/gu)?.length ?? 0) > CODE.lowerCase * (t.match(/\p{L}/gu)?.length ?? 0) &&
   !CODE_SYNTAX.test(t);
 
 /** May the page's monospaced segments be code? Yes when most of the page is set in a proportional face,
@@ -29,14 +30,14 @@ export function codeOnPage(lines: RawLine[]): boolean {
     mono += l.mono * l.text.length;
     all += l.text.length;
   }
-  if (!all || mono < 0.5 * all) return true;
+  if (!all || mono < CODE.monoPage * all) return true;
   const ml = lines
-    .filter((l) => l.mono >= 0.8)
+    .filter((l) => l.mono >= CODE.monoLine)
     .map((l) => l.text.trim())
     .filter((t) => t);
   const code = ml.filter((t) => CODE_SYNTAX.test(t)).length,
     prose = ml.filter(PROSE).length;
-  return code >= 0.5 * ml.length && prose < 0.2 * ml.length;
+  return code >= CODE.syntax * ml.length && prose < CODE.prose * ml.length;
 }
 
 /** Lines of a code segment with their indentation (in spaces, from the x offset); pieces on one row (a
@@ -45,7 +46,7 @@ export function codeText(lines: RawLine[], left = Math.min(...lines.map((l) => l
   const rows: RawLine[][] = [];
   for (const l of [...lines].sort((a, b) => a.bbox[1] - b.bbox[1])) {
     const r = rows.find(
-      (x) => Math.abs((x[0].bbox[1] + x[0].bbox[3]) / 2 - (l.bbox[1] + l.bbox[3]) / 2) < 0.4 * l.size,
+      (x) => Math.abs((x[0].bbox[1] + x[0].bbox[3]) / 2 - (l.bbox[1] + l.bbox[3]) / 2) < CODE.row * l.size,
     );
     if (r) r.push(l);
     else rows.push([l]);
@@ -54,7 +55,7 @@ export function codeText(lines: RawLine[], left = Math.min(...lines.map((l) => l
     .map((r) => {
       let out = '';
       for (const l of r.sort((a, b) => a.bbox[0] - b.bbox[0])) {
-        const cw = Math.max(1, (l.bbox[2] - l.bbox[0]) / Math.max(1, l.text.length) || 0.6 * l.size);
+        const cw = Math.max(1, (l.bbox[2] - l.bbox[0]) / Math.max(1, l.text.length) || CODE.charWidth * l.size);
         const col = Math.max(0, Math.round((l.bbox[0] - left) / cw));
         out += ' '.repeat(Math.max(out ? 1 : 0, col - out.length)) + cleanLine(l.text);
       }
@@ -66,17 +67,17 @@ export function codeText(lines: RawLine[], left = Math.min(...lines.map((l) => l
 /** Monospaced segments side by side on the same rows are one listing: merged before the reading order
  * would read them as columns. */
 export function joinCodeColumns(segs: Segment[]): Segment[] {
-  const code = (s: Segment) => s.mono >= 0.8 && !s.rotated;
+  const code = (s: Segment) => s.mono >= CODE.monoLine && !s.rotated;
   const out = [...segs];
   for (let i = 0; i < out.length; i++) {
     if (!code(out[i])) continue;
     for (let j = i + 1; j < out.length; j++) {
       const a = out[i],
         b = out[j];
-      if (!code(b) || Math.abs(a.size - b.size) > 0.5) continue;
+      if (!code(b) || Math.abs(a.size - b.size) > CODE.columnSize) continue;
       const vov = Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
       const gap = Math.max(a.bbox[0], b.bbox[0]) - Math.min(a.bbox[2], b.bbox[2]);
-      if (vov <= 0 || gap > 12 * a.size) continue;
+      if (vov <= 0 || gap > CODE.columnGap * a.size) continue;
       out[i] = { ...a, lines: [...a.lines, ...b.lines], bbox: rectUnion(a.bbox, b.bbox) };
       out.splice(j, 1);
       j = i;
@@ -93,10 +94,10 @@ export function mergeCode(elems: Elem[]): Elem[] {
     if (p && p.kind === 'code' && e.kind === 'code') {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
-      if (gap > -0.3 * e.size && gap < 2.6 * e.size && ov > 0) {
+      if (gap > CODE.gapMin * e.size && gap < CODE.gapMax * e.size && ov > 0) {
         // one blank line inside a listing
         const left = Math.min(p.bbox[0], e.bbox[0]);
-        const cw = Math.max(1, 0.6 * e.size);
+        const cw = Math.max(1, CODE.charWidth * e.size);
         // The listing so far is usually flush left already: left as it is (re-indenting it at every merge
         // made a long listing quadratic).
         const shift = (t: string, x: number) => {

@@ -15,11 +15,10 @@ import {
   joinLines,
 } from '../analysis/text.ts';
 import { codeText } from './code.ts';
+import { PAGE_BANDS } from '../analysis/bands.ts';
+import { CAPTION, HEAD_RULE, PARAGRAPH, SEGMENT_ELEM } from './thresholds.ts';
 import { markNotes } from './notes.ts';
 import { inlineMath, isDisplayFormula, latexOf } from './formulas/formulas.ts';
-
-/** Share of the page height at its top and bottom where margin lines live (segElem's zone). */
-export const MARGIN = 0.09;
 
 function segText(s: Segment): string {
   let t = '';
@@ -30,8 +29,9 @@ function segText(s: Segment): string {
 export function segElem(s: Segment, H: number, codePage: boolean): Elem {
   const first = s.lines[0],
     last = s.lines[s.lines.length - 1];
-  const zone = s.bbox[3] <= MARGIN * H ? 'top' : s.bbox[1] >= (1 - MARGIN) * H ? 'bottom' : 'body';
-  const code = codePage && s.mono >= 0.8 && !s.rotated;
+  const zone =
+    s.bbox[3] <= PAGE_BANDS.margin * H ? 'top' : s.bbox[1] >= (1 - PAGE_BANDS.margin) * H ? 'bottom' : 'body';
+  const code = codePage && s.mono >= SEGMENT_ELEM.codeMono && !s.rotated;
   const formula = !code && isDisplayFormula(s);
   const text = code ? codeText(s.lines) : formula ? s.lines.map(latexOf).join(' ') : segText(s);
   return {
@@ -44,12 +44,12 @@ export function segElem(s: Segment, H: number, codePage: boolean): Elem {
     italic: s.italic,
     mono: s.mono,
     font: s.font,
-    indent: first.bbox[0] > s.bbox[0] + 0.6 * s.size,
+    indent: first.bbox[0] > s.bbox[0] + SEGMENT_ELEM.indent * s.size,
     toc: (!code && (hasTocLeader(last.text) || last.toc)) || undefined,
     shortLast:
       hasTocLeader(last.text) ||
       !!last.toc ||
-      (s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - 3 * s.size : END_OF_SENTENCE.test(text)),
+      (s.lines.length > 1 ? last.bbox[2] < s.bbox[2] - SEGMENT_ELEM.shortLast * s.size : END_OF_SENTENCE.test(text)),
     zone,
     rotated: s.rotated || undefined,
     list: BULLET_START.test(first.text) || undefined,
@@ -74,21 +74,21 @@ export function mergeParagraphs(elems: Elem[]): Elem[] {
       !p.shortLast &&
       !e.rotated &&
       !p.rotated &&
-      Math.abs(p.size - e.size) < 0.1 * p.size &&
+      Math.abs(p.size - e.size) < PARAGRAPH.size * p.size &&
       (midSentence ||
-        ((p.font === e.font || Math.abs(p.size - e.size) < 0.4) &&
-          Math.abs(p.bold - e.bold) < 0.4 &&
-          Math.abs(p.italic - e.italic) < 0.4)) &&
-      Math.abs(p.mono - e.mono) < 0.4
+        ((p.font === e.font || Math.abs(p.size - e.size) < PARAGRAPH.sameFontSize) &&
+          Math.abs(p.bold - e.bold) < PARAGRAPH.face &&
+          Math.abs(p.italic - e.italic) < PARAGRAPH.face)) &&
+      Math.abs(p.mono - e.mono) < PARAGRAPH.face
     ) {
       const gap = e.bbox[1] - p.bbox[3];
       const ov = Math.min(p.bbox[2], e.bbox[2]) - Math.max(p.bbox[0], e.bbox[0]);
       if (
-        gap > -0.3 * e.size &&
-        gap < 0.8 * e.size &&
-        ov > 0.6 * Math.min(p.bbox[2] - p.bbox[0], e.bbox[2] - e.bbox[0]) &&
-        (Math.abs(p.bbox[0] - e.bbox[0]) < 2 * e.size ||
-          Math.abs(p.bbox[0] + p.bbox[2] - e.bbox[0] - e.bbox[2]) < 2 * e.size) &&
+        gap > PARAGRAPH.gapMin * e.size &&
+        gap < PARAGRAPH.gapMax * e.size &&
+        ov > PARAGRAPH.overlap * Math.min(p.bbox[2] - p.bbox[0], e.bbox[2] - e.bbox[0]) &&
+        (Math.abs(p.bbox[0] - e.bbox[0]) < PARAGRAPH.align * e.size ||
+          Math.abs(p.bbox[0] + p.bbox[2] - e.bbox[0] - e.bbox[2]) < PARAGRAPH.align * e.size) &&
         !CAPTION_START.test(e.text)
       ) {
         out[out.length - 1] = {
@@ -116,7 +116,8 @@ export function markCaptions(elems: Elem[]): void {
     const target = elems.find(
       (f) =>
         (f.kind === 'figure' || f.kind === 'table') &&
-        Math.min(Math.abs(e.bbox[1] - f.bbox[3]), Math.abs(f.bbox[1] - e.bbox[3])) < 3 * e.size + 6 &&
+        Math.min(Math.abs(e.bbox[1] - f.bbox[3]), Math.abs(f.bbox[1] - e.bbox[3])) <
+          CAPTION.gap * e.size + CAPTION.gapPoints &&
         Math.min(e.bbox[2], f.bbox[2]) - Math.max(e.bbox[0], f.bbox[0]) > 0,
     );
     if (target) e.kind = 'caption';
@@ -128,16 +129,16 @@ export function markCaptions(elems: Elem[]): void {
 export function markHeadRule(elems: Elem[], vectors: RawVector[], W: number, H: number): void {
   let top: Elem | undefined;
   for (const e of elems) if (!top || e.bbox[1] < top.bbox[1]) top = e;
-  if (top?.kind !== 'text' || top.nLines !== 1 || top.bbox[3] > 0.15 * H) return;
+  if (top?.kind !== 'text' || top.nLines !== 1 || top.bbox[3] > HEAD_RULE.top * H) return;
   const t = top,
     b: Rect = t.bbox;
   const rule = vectors.find(
     (v) =>
-      v.bbox[3] - v.bbox[1] <= 1.5 &&
-      v.bbox[2] - v.bbox[0] >= 0.3 * W &&
-      v.bbox[0] <= b[0] + 1 &&
-      v.bbox[2] >= b[2] - 1 &&
-      v.bbox[1] >= b[3] - 1 &&
+      v.bbox[3] - v.bbox[1] <= HEAD_RULE.thickness &&
+      v.bbox[2] - v.bbox[0] >= HEAD_RULE.width * W &&
+      v.bbox[0] <= b[0] + HEAD_RULE.reach &&
+      v.bbox[2] >= b[2] - HEAD_RULE.reach &&
+      v.bbox[1] >= b[3] - HEAD_RULE.reach &&
       v.bbox[1] - b[3] <= t.size,
   );
   if (rule && !elems.some((o) => o !== t && o.bbox[1] < rule.bbox[1] && o.bbox[3] > b[3])) t.headRule = true;

@@ -4,7 +4,7 @@ import type { RawBlock, RawLine, RawPage, Rect } from '../raw.ts';
 import type { Rotation } from '../pdf/frame.ts';
 import type { GrayImage } from './gray.ts';
 import type { OcrLine, OcrResult } from './pipeline.ts';
-import { order } from './order.ts';
+import { orderLines } from '../reading-order/lines.ts';
 import { findPictures } from './pictures.ts';
 import { joinLeaders } from './leaders.ts';
 import { findRules } from './rules.ts';
@@ -135,7 +135,7 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const strokes = raw.map((l) => l.bold).sort((a, b) => a - b);
   const usual = strokes[strokes.length >> 1] ?? 0;
   for (const l of raw) l.bold = usual > 0 && l.bold > 1.3 * usual ? 1 : 0;
-  const ordered = order(raw);
+  const ordered = orderLines(raw);
   const spread = new Map(raw.map((l, k) => [l, sizes[k].spread]));
   if (ordered.length) evenSizes(ordered, (l) => spread.get(l)!);
   const rot = res.rotation as Rotation;

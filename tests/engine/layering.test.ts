@@ -1,8 +1,8 @@
 // The layers' import rules. Inside the engine, each stage imports only the stages before it (engine/README.md):
-// contracts → input → pdf → ocr → source → analysis → kinds → document → outputs → core → server, cli;
-// no import cycle anywhere under engine/; every folder of engine/ is a known stage. lib/ (the Node helpers the
-// app shares) imports only lib/ and shared/; the engine never imports the app (electron/, renderer/); shared/
-// imports nothing but shared/ (pure, no Node).
+// contracts → input → pdf → reading-order → ocr → source → analysis → kinds → document → outputs → core →
+// server, cli; no import cycle anywhere under engine/; every folder of engine/ is a known stage. lib/ (the Node
+// helpers the app shares) imports only lib/ and shared/; the engine never imports the app (electron/, renderer/);
+// shared/ imports nothing but shared/ (pure, no Node).
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ const STAGES = [
   'contracts',
   'input',
   'pdf',
+  'reading-order',
   'ocr',
   'source',
   'analysis',

@@ -7,7 +7,9 @@ import type { RawLine, RawPage, RawVector, Rect } from '../../raw.ts';
 import { rectArea, rectInter, rectUnion } from '../../raw.ts';
 import type { Figure } from '../../analysis/figures.ts';
 import { CAPTION_START, median } from '../../analysis/text.ts';
+import { PAGE_BANDS } from '../../analysis/bands.ts';
 import { EQUATION_TAG } from './formulas.ts';
+import { FORMULA_ART } from './thresholds.ts';
 
 export interface FormulaArt {
   /** The drawn formula (what is cropped). */
@@ -26,9 +28,8 @@ interface Candidate {
   glyphy: boolean;
 }
 
-const MARGIN = 0.09;
 const dark = (v: RawVector) =>
-  ((v.color >> 16) & 255) * 0.3 + ((v.color >> 8) & 255) * 0.59 + (v.color & 255) * 0.11 < 100;
+  ((v.color >> 16) & 255) * 0.3 + ((v.color >> 8) & 255) * 0.59 + (v.color & 255) * 0.11 < FORMULA_ART.darkLuma;
 
 /** Small vector paths grouped into rows of glyphs (neighbours closer than about an em). */
 function glyphGroups(vs: RawVector[], size: number): Candidate[] {
@@ -41,8 +42,8 @@ function glyphGroups(vs: RawVector[], size: number): Candidate[] {
     }
     return i;
   };
-  const gapX = 1.2 * size,
-    gapY = 0.3 * size;
+  const gapX = FORMULA_ART.glyphGapX * size,
+    gapY = FORMULA_ART.glyphGapY * size;
   let reach = -Infinity;
   for (let i = 0; i < items.length; i++) {
     const a = items[i].bbox;
@@ -65,7 +66,10 @@ function glyphGroups(vs: RawVector[], size: number): Candidate[] {
     bbox: g.bbox,
     images: [],
     pieces: g.vs.length,
-    glyphy: g.vs.length >= 3 && g.vs.every(dark) && g.vs.filter((v) => !v.rect).length >= 0.6 * g.vs.length,
+    glyphy:
+      g.vs.length >= FORMULA_ART.glyphPieces &&
+      g.vs.every(dark) &&
+      g.vs.filter((v) => !v.rect).length >= FORMULA_ART.glyphCurves * g.vs.length,
   }));
 }
 
@@ -81,24 +85,29 @@ export function detectFormulaArt(
   const lines = raw.blocks.flatMap((b) => b.lines).filter((l) => !l.rotated && l.text.trim());
   if (!lines.length) return { formulas: [], figures: figs };
   const size = median(lines.map((l) => l.size));
-  const inside = (r: Rect, outer: Rect) => rectInter(r, outer) > 0.8 * Math.max(rectArea(r), 1e-3);
+  const inside = (r: Rect, outer: Rect) => rectInter(r, outer) > FORMULA_ART.inside * Math.max(rectArea(r), 1e-3);
   const claimed = [...tables, ...figs.map((f) => f.bbox)];
   const vs = raw.vectors.filter(
     (v) =>
       v.color !== 0xffffff &&
-      v.bbox[3] - v.bbox[1] <= 5 * size &&
-      v.bbox[2] - v.bbox[0] <= 0.85 * W &&
+      v.bbox[3] - v.bbox[1] <= FORMULA_ART.pathHeight * size &&
+      v.bbox[2] - v.bbox[0] <= FORMULA_ART.width * W &&
       !claimed.some((c) => inside(v.bbox, c)),
   );
   const cands: (Candidate & { fig?: Figure })[] = [
-    ...(vs.length && vs.length <= 4000 ? glyphGroups(vs, size) : []),
+    ...(vs.length && vs.length <= FORMULA_ART.maxPaths ? glyphGroups(vs, size) : []),
     ...raw.images
-      .filter((im) => im.width >= 8 && im.height >= 8 && !claimed.some((c) => inside(im.bbox, c)))
+      .filter(
+        (im) =>
+          im.width >= FORMULA_ART.minPixels &&
+          im.height >= FORMULA_ART.minPixels &&
+          !claimed.some((c) => inside(im.bbox, c)),
+      )
       .map((im) => ({
         bbox: im.bbox,
         images: [im.id],
         pieces: 1,
-        glyphy: im.gray && im.bbox[2] - im.bbox[0] >= 2 * (im.bbox[3] - im.bbox[1]),
+        glyphy: im.gray && im.bbox[2] - im.bbox[0] >= FORMULA_ART.pictureRatio * (im.bbox[3] - im.bbox[1]),
       })),
     ...figs.map((f) => ({
       bbox: f.bbox,
@@ -129,33 +138,41 @@ function formulaOf(
   const [x0, y0, x1, y1] = c.bbox,
     w = x1 - x0,
     h = y1 - y0;
-  if (h < 0.6 * size || h > 5 * size || w < 1.5 * size || w > 0.85 * W || y1 < MARGIN * H || y0 > (1 - MARGIN) * H)
+  if (
+    h < FORMULA_ART.minHeight * size ||
+    h > FORMULA_ART.maxHeight * size ||
+    w < FORMULA_ART.minWidth * size ||
+    w > FORMULA_ART.width * W ||
+    y1 < PAGE_BANDS.margin * H ||
+    y0 > (1 - PAGE_BANDS.margin) * H
+  )
     return null;
-  if (lines.some((l) => rectInter(l.bbox, c.bbox) > 0.3 * rectArea(l.bbox))) return null; // text inside: not drawn
+  if (lines.some((l) => rectInter(l.bbox, c.bbox) > FORMULA_ART.textInside * rectArea(l.bbox))) return null; // text inside: not drawn
   // Alone on its rows, but for an equation number.
   const row = lines.filter((l) => {
     const cy = (l.bbox[1] + l.bbox[3]) / 2;
-    return cy > y0 - 0.2 * size && cy < y1 + 0.2 * size;
+    return cy > y0 - FORMULA_ART.row * size && cy < y1 + FORMULA_ART.row * size;
   });
   if (row.length > 1 || row.some((l) => !EQUATION_TAG.test(l.text.trim()))) return null;
   const tag = row[0];
   // A caption right under or over it makes it a figure.
   const near = (l: RawLine) =>
     Math.min(l.bbox[2], x1) - Math.max(l.bbox[0], x0) > 0 &&
-    Math.min(Math.abs(l.bbox[1] - y1), Math.abs(y0 - l.bbox[3])) < 3 * size;
+    Math.min(Math.abs(l.bbox[1] - y1), Math.abs(y0 - l.bbox[3])) < FORMULA_ART.caption * size;
   if (lines.some((l) => near(l) && CAPTION_START.test(l.text))) return null;
   // Between paragraphs: prose lines above or below, whose column it sits in.
   const prose = lines.filter(
     (l) =>
-      l.text.trim().length >= 20 &&
-      Math.min(Math.abs(l.bbox[1] - y1), Math.abs(y0 - l.bbox[3])) < 6 * size &&
+      l.text.trim().length >= FORMULA_ART.proseChars &&
+      Math.min(Math.abs(l.bbox[1] - y1), Math.abs(y0 - l.bbox[3])) < FORMULA_ART.prose * size &&
       l.bbox[0] < x1 &&
       l.bbox[2] > x0,
   );
   if (!prose.length) return null;
   const cx0 = Math.min(...prose.map((l) => l.bbox[0])),
     cx1 = Math.max(...prose.map((l) => l.bbox[2]));
-  const centred = Math.abs((x0 + x1) / 2 - (cx0 + cx1) / 2) < 0.12 * (cx1 - cx0) + 2;
+  const centred =
+    Math.abs((x0 + x1) / 2 - (cx0 + cx1) / 2) < FORMULA_ART.centred * (cx1 - cx0) + FORMULA_ART.centredPoints;
   if (!tag && !(centred && c.glyphy)) return null;
   if (tag && !c.glyphy && c.pieces < 2 && !centred) return null;
   return {

@@ -5,6 +5,7 @@
 // binomial coefficient (\binom).
 import type { Rect } from '../../raw.ts';
 import { cx, cy, type Glyph, type Item } from './glyphs.ts';
+import { LAYOUT } from './thresholds.ts';
 
 /** Lays out a cell's glyphs as LaTeX (formula-layout.ts layoutTex, passed in: it calls matrices() itself). */
 type Layout = (glyphs: Glyph[], rules: Rect[], names: boolean) => string;
@@ -15,15 +16,15 @@ type Layout = (glyphs: Glyph[], rules: Rect[], names: boolean) => string;
 export function guessBig(g: Glyph): string {
   if (g.ch !== '\ufffd') return g.ch;
   const r = (g.x1 - g.x0) / g.size;
-  return r >= 1.36 ? '∑' : r >= 1.1 ? '∏' : g.ch;
+  return r >= LAYOUT.sumWidth ? '∑' : r >= LAYOUT.prodWidth ? '∏' : g.ch;
 }
 
 /** A radical sign (√, or an unmapped glyph of TeX's extension font for a tall root) starting the overline `r`. */
 export const rootOf = (g: Glyph, r: Rect, size: number) =>
   (g.ch === '√' || (g.ch === '\ufffd' && guessBig(g) === g.ch)) &&
-  Math.abs(g.x1 - r[0]) < 0.35 * g.size &&
-  g.y0 < (r[1] + r[3]) / 2 + 0.5 * size &&
-  g.y1 > (r[1] + r[3]) / 2 - 0.5 * size;
+  Math.abs(g.x1 - r[0]) < LAYOUT.rootReach * g.size &&
+  g.y0 < (r[1] + r[3]) / 2 + LAYOUT.rootLevel * size &&
+  g.y1 > (r[1] + r[3]) / 2 - LAYOUT.rootLevel * size;
 
 /** Unmapped narrow glyphs of TeX's extension font: two on one row are big delimiters (parentheses), a
  * lone one followed by more formula an integral; a radical (before an overline) stays for rootOf; the
@@ -72,11 +73,12 @@ export function matrices(gs: Glyph[], rules: Rect[], size: number, names: boolea
     // Rows from glyphs whose boxes say where they sit; one on a line box across rows (with the closing
     // delimiter) goes to the row that has nothing at its place, else to the nearest.
     const rows: Glyph[][] = [],
-      vague = (g: Glyph) => g.y1 - g.y0 > 1.6 * g.size;
+      vague = (g: Glyph) => g.y1 - g.y0 > LAYOUT.vague * g.size;
     for (const g of inner.filter((x) => !vague(x)))
-      if (rows.length && cy(g) - cy(rows[rows.length - 1].at(-1)!) < 0.5 * size) rows[rows.length - 1].push(g);
+      if (rows.length && cy(g) - cy(rows[rows.length - 1].at(-1)!) < LAYOUT.matrixRow * size)
+        rows[rows.length - 1].push(g);
       else rows.push([g]);
-    if (rows.length < 2 || !rows.every((r) => r.some((g) => g.size >= 0.75 * size && !g.script))) continue;
+    if (rows.length < 2 || !rows.every((r) => r.some((g) => g.size >= LAYOUT.matrixFull * size && !g.script))) continue;
     for (const g of inner.filter(vague)) {
       const free = rows.filter((r) => !r.some((o) => o.x0 < g.x1 && o.x1 > g.x0));
       const dist = (r: Glyph[]) => Math.abs(cy(r[0]) - cy(g));
@@ -88,7 +90,7 @@ export function matrices(gs: Glyph[], rules: Rect[], size: number, names: boolea
       cuts: number[] = [];
     let end = spans[0][1];
     for (const [x0, x1] of spans) {
-      if (x0 - end > 0.5 * size) cuts.push((x0 + end) / 2);
+      if (x0 - end > LAYOUT.matrixColumn * size) cuts.push((x0 + end) / 2);
       end = Math.max(end, x1);
     }
     const cell = (r: Glyph[], k: number) =>

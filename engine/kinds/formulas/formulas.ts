@@ -6,106 +6,8 @@ import type { RawLine } from '../../raw.ts';
 import type { Elem } from '../../model.ts';
 import type { Segment } from '../../analysis/segment.ts';
 import { cleanLine } from '../../analysis/text.ts';
-
-const SYMBOLS: Record<string, string> = {
-  α: '\\alpha',
-  β: '\\beta',
-  γ: '\\gamma',
-  δ: '\\delta',
-  ε: '\\epsilon',
-  ϵ: '\\epsilon',
-  ζ: '\\zeta',
-  η: '\\eta',
-  θ: '\\theta',
-  ι: '\\iota',
-  κ: '\\kappa',
-  λ: '\\lambda',
-  μ: '\\mu',
-  ν: '\\nu',
-  ξ: '\\xi',
-  π: '\\pi',
-  ρ: '\\rho',
-  σ: '\\sigma',
-  τ: '\\tau',
-  υ: '\\upsilon',
-  φ: '\\phi',
-  ϕ: '\\phi',
-  χ: '\\chi',
-  ψ: '\\psi',
-  ω: '\\omega',
-  Γ: '\\Gamma',
-  Δ: '\\Delta',
-  Θ: '\\Theta',
-  Λ: '\\Lambda',
-  Ξ: '\\Xi',
-  Π: '\\Pi',
-  Σ: '\\Sigma',
-  Φ: '\\Phi',
-  Ψ: '\\Psi',
-  Ω: '\\Omega',
-  '∆': '\\Delta',
-  µ: '\\mu',
-  '\u2126': '\\Omega',
-  '∑': '\\sum',
-  '∏': '\\prod',
-  '∫': '\\int',
-  '∮': '\\oint',
-  '∬': '\\iint',
-  '∭': '\\iiint',
-  '∯': '\\oiint',
-  '∰': '\\oiiint',
-  '∐': '\\coprod',
-  '⋃': '\\bigcup',
-  '⋂': '\\bigcap',
-  '⋀': '\\bigwedge',
-  '⋁': '\\bigvee',
-  '⨁': '\\bigoplus',
-  '⨂': '\\bigotimes',
-  '√': '\\sqrt',
-  '∞': '\\infty',
-  '∂': '\\partial',
-  '∇': '\\nabla',
-  '≤': '\\leq',
-  '≥': '\\geq',
-  '≠': '\\neq',
-  '≈': '\\approx',
-  '≡': '\\equiv',
-  '∼': '\\sim',
-  '∝': '\\propto',
-  '±': '\\pm',
-  '∓': '\\mp',
-  '×': '\\times',
-  '÷': '\\div',
-  '·': '\\cdot',
-  '⋅': '\\cdot',
-  '∗': '*',
-  '−': '-',
-  '⋯': '\\cdots',
-  '…': '\\ldots',
-  '→': '\\to',
-  '{': '\\{',
-  '}': '\\}',
-  '%': '\\%',
-  '#': '\\#',
-  '&': '\\&',
-  $: '\\$',
-  _: '\\_',
-  '←': '\\leftarrow',
-  '⇒': '\\Rightarrow',
-  '⇔': '\\Leftrightarrow',
-  '∈': '\\in',
-  '∉': '\\notin',
-  '⊂': '\\subset',
-  '⊆': '\\subseteq',
-  '∪': '\\cup',
-  '∩': '\\cap',
-  '∀': '\\forall',
-  '∃': '\\exists',
-  '∅': '\\emptyset',
-  '⟨': '\\langle',
-  '⟩': '\\rangle',
-  '∥': '\\|',
-};
+import { SYMBOLS } from './symbols.ts';
+import { DISPLAY } from './thresholds.ts';
 
 export const MATH_FONT = /^([A-Z]{6}\+)?(CMMI|CMSY|CMEX|MSAM|MSBM|.*Math|Symbol|STIX|Cambria ?Math|XITS|Asana)/i;
 const RELATION = /[=<>≤≥≠≈≡∼∝∈⊂⊆→⇒]/;
@@ -196,19 +98,24 @@ const joinSpans = (t: string): string =>
 /** Is this segment a display formula (not prose, not a heading, not code)? */
 export function isDisplayFormula(s: Segment): boolean {
   if (s.lines.some((l) => l.latex)) return true;
-  if (s.lines.length > 3 || s.rotated || s.mono > 0.5) return false;
+  if (s.lines.length > DISPLAY.maxLines || s.rotated || s.mono > DISPLAY.mono) return false;
   const text = s.lines
     .map((l) => l.text)
     .join(' ')
     .trim();
   // A relation, or a big operator (a display integral or sum stands without one: ∫(2x+1)dx).
-  if (text.length < 3 || text.length > 160 || !(RELATION.test(text) || /[∑∏∐∫∮∬∭∯∰⋃⋂⋀⋁]/.test(text))) return false;
+  if (
+    text.length < DISPLAY.minChars ||
+    text.length > DISPLAY.maxChars ||
+    !(RELATION.test(text) || /[∑∏∐∫∮∬∭∯∰⋃⋂⋀⋁]/.test(text))
+  )
+    return false;
   // Prose has words; a formula has at most a few short ones ("if", "for", "where").
   const words = text.match(/\p{L}{4,}/gu) ?? [];
-  if (words.join('').length > 0.3 * text.replace(/\s/g, '').length) return false;
+  if (words.join('').length > DISPLAY.words * text.replace(/\s/g, '').length) return false;
   if (/[.:;,]$/.test(text) && words.length > 1) return false;
   const scripts = s.lines.some((l) => (l.sup?.length ?? 0) + (l.sub?.length ?? 0) > 0);
-  const mathFont = s.lines.some((l) => MATH_FONT.test(l.font)) || s.italic > 0.05;
+  const mathFont = s.lines.some((l) => MATH_FONT.test(l.font)) || s.italic > DISPLAY.italic;
   const symbols = [...text].some((c) => c in SYMBOLS && !NOT_MATH.has(c));
   return (scripts || mathFont || symbols) && (OPERATOR.test(text) || scripts || symbols);
 }
@@ -228,7 +135,7 @@ export function attachTags(elems: Elem[]): Elem[] {
         !gone.has(t) &&
         EQUATION_TAG.test(t.text.trim()) &&
         t.bbox[0] > e.bbox[2] &&
-        Math.abs((t.bbox[1] + t.bbox[3]) / 2 - cy) < 0.6 * Math.max(e.size, t.size),
+        Math.abs((t.bbox[1] + t.bbox[3]) / 2 - cy) < DISPLAY.tagRow * Math.max(e.size, t.size),
     );
     if (!tag) continue;
     e.text += ` \\tag{${EQUATION_TAG.exec(tag.text.trim())![1]}}`;

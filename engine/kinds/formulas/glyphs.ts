@@ -1,5 +1,7 @@
 // The glyphs of a display formula set on several text lines, as the formula layout reads them: each char with
 // its box, size, line and whether that line raised or lowered it; their centres; the laid-out items of a row.
+import { LAYOUT } from './thresholds.ts';
+
 export interface Glyph {
   ch: string;
   x0: number;
@@ -16,7 +18,11 @@ export interface Glyph {
 export const cx = (g: Glyph) => (g.x0 + g.x1) / 2;
 /** Vertical centre, the raised / lowered chars of a line taken in its upper / lower part. */
 export const cy = (g: Glyph) =>
-  g.script === '^' ? g.y0 + 0.3 * (g.y1 - g.y0) : g.script === '_' ? g.y1 - 0.3 * (g.y1 - g.y0) : (g.y0 + g.y1) / 2;
+  g.script === '^'
+    ? g.y0 + LAYOUT.scriptCentre * (g.y1 - g.y0)
+    : g.script === '_'
+      ? g.y1 - LAYOUT.scriptCentre * (g.y1 - g.y0)
+      : (g.y0 + g.y1) / 2;
 
 export interface Item {
   x: number;

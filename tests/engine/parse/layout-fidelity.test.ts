@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { assembleDocument, parseDocument } from '../../../engine/core/parse.ts';
 import type { Elem, PageAnalysis } from '../../../engine/model.ts';
 import { joinTables } from '../../../shared/markdown/join.ts';
-import { readingOrder } from '../../../engine/analysis/xycut.ts';
+import { readingOrder } from '../../../engine/reading-order/xycut.ts';
 import { detectBorderless } from '../../../engine/kinds/tables/borderless.ts';
 import type { RawLine, Rect } from '../../../engine/raw.ts';
 import { options, suiteDir } from './helpers.ts';

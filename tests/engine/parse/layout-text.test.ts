@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/core/parse.ts';
-import { readingOrder } from '../../../engine/analysis/xycut.ts';
+import { readingOrder } from '../../../engine/reading-order/xycut.ts';
 import { assignTitles } from '../../../engine/document/titles.ts';
 import { numberScheme } from '../../../engine/document/title-levels.ts';
 import { markNotes } from '../../../engine/kinds/notes.ts';
@@ -16,9 +16,10 @@ import { DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { cleanLine, joinLines, joinText } from '../../../engine/analysis/text.ts';
 import { hyphenPairs, mendHyphens } from '../../../engine/document/hyphens.ts';
 import type { Elem, PageAnalysis } from '../../../engine/model.ts';
-import type { RawLine, Rect } from '../../../engine/raw.ts';
+import type { Rect } from '../../../engine/raw.ts';
 import type { Block, Page } from '../../../shared/somark.ts';
 import { options, parseCorpus, tempDir } from './helpers.ts';
+import { rawLine } from './raw-line.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
@@ -232,21 +233,7 @@ describe('footnotes', () => {
   });
 
   it('tells note marks from exponents: marks become [^n], scripted words inline $…$ LaTeX', () => {
-    const line = (text: string, sup: number[], sub: number[] = []): RawLine => ({
-      text,
-      sup,
-      sub,
-      cx0: [],
-      cx1: [],
-      bbox: [0, 0, 1, 1],
-      size: 10,
-      bold: 0,
-      italic: 0,
-      mono: 0,
-      font: '',
-      rotated: false,
-      rtl: false,
-    });
+    const line = (text: string, sup: number[], sub: number[] = []) => rawLine(text, [0, 0, 1, 1], { sup, sub });
     expect(markNotes(line('Sn = a + ar2 + ar3', [11, 17], [1])).text).toBe('$S_{n}$ = a + $ar^{2}$ + $ar^{3}$');
     expect(markNotes(line('the results.12 We', [12, 13])).text).toBe('the results.[^12] We');
     expect(markNotes(line('상해1)나 재해', [2, 3])).text).toBe('상해[^1]나 재해');

@@ -6,12 +6,13 @@ import { sniffBytes } from '../../../engine/input/sniff.ts';
 import { imageSize } from '../../../engine/input/image-size.ts';
 import { decodeImage } from '../../../engine/pdf/mupdf-files.ts';
 import { joinText, numberingDepth, PAGE_NUMBER } from '../../../engine/analysis/text.ts';
-import { readingOrder } from '../../../engine/analysis/xycut.ts';
+import { readingOrder } from '../../../engine/reading-order/xycut.ts';
 import { buildCatalog, toMarkdown } from '../../../shared/markdown/writer.ts';
 import { DEFAULT_FEATURE_CONFIG, type Block, type Page } from '../../../shared/somark.ts';
-import type { RawLine, Rect } from '../../../engine/raw.ts';
+import type { Rect } from '../../../engine/raw.ts';
 import { segmentBlocks } from '../../../engine/analysis/segment.ts';
 import { corpus } from './helpers.ts';
+import { rawLine } from './raw-line.ts';
 
 describe('sniffBytes', () => {
   const b = (...v: (number | string)[]) =>
@@ -99,19 +100,7 @@ describe('readingOrder', () => {
 describe('segmentBlocks: paragraph gaps', () => {
   // Lines of one block at the given tops and heights (OCR boxes: their heights vary by a pixel or so).
   const block = (rows: [number, number][]) => {
-    const lines: RawLine[] = rows.map(([top, h], i) => ({
-      text: `第${i}行文字内容`,
-      cx0: [],
-      cx1: [],
-      bbox: [0, top, 220, top + h],
-      size: 4.7,
-      bold: 0,
-      italic: 0,
-      mono: 0,
-      font: '',
-      rotated: false,
-      rtl: false,
-    }));
+    const lines = rows.map(([top, h], i) => rawLine(`第${i}行文字内容`, [0, top, 220, top + h], { size: 4.7 }));
     return [{ bbox: [0, rows[0]![0], 220, rows.at(-1)![0] + rows.at(-1)![1]] as Rect, lines }];
   };
   const sizes = (rows: [number, number][]) => segmentBlocks(block(rows)).map((s) => s.lines.length);

@@ -2,7 +2,7 @@
 // line of prose and a list (the layout of word_sample.docx's food table) reads row by row; a narrow
 // paragraph under two columns reads after both, while a longer left column's own paragraphs stay in it.
 import { describe, expect, it } from 'vitest';
-import { readingOrder } from '../../../engine/analysis/xycut.ts';
+import { readingOrder } from '../../../engine/reading-order/xycut.ts';
 import type { Rect } from '../../../engine/raw.ts';
 
 const box = (text: string, bbox: Rect) => ({ text, bbox });

@@ -1,38 +1,39 @@
 // A first reading order for recognised lines (the detector returns them unordered): recursive XY-cut
 // on the line boxes, so that lines of one column follow each other before the page analysis groups them.
+// The OCR needs it before the page analysis (it evens sizes and groups blocks in this order), so it lives
+// here, below both, beside the page's own XY-cut (xycut.ts).
 import type { RawLine } from '../raw.ts';
+import { intervalGaps } from './gaps.ts';
+import { LINES } from './thresholds.ts';
 
 interface Gap {
   at: number;
   size: number;
 }
 
-function gaps(ls: RawLine[], lo: 0 | 1, hi: 2 | 3): Gap[] {
-  const s = [...ls].sort((a, b) => a.bbox[lo] - b.bbox[lo]);
-  const out: Gap[] = [];
-  let end = s[0].bbox[hi];
-  for (let i = 1; i < s.length; i++) {
-    if (s[i].bbox[lo] > end) out.push({ at: (end + s[i].bbox[lo]) / 2, size: s[i].bbox[lo] - end });
-    end = Math.max(end, s[i].bbox[hi]);
-  }
-  return out;
+function gaps(ls: RawLine[], lo: 0 | 1): Gap[] {
+  return intervalGaps(ls.map((l) => [l.bbox[lo], l.bbox[lo + 2]] as [number, number])).map(([a, b]) => ({
+    at: (a + b) / 2,
+    size: b - a,
+  }));
 }
 
 const widest = (g: Gap[]): number => g.reduce((a, b) => (b.size > a.size ? b : a)).at;
 
-export function order(lines: RawLine[]): RawLine[] {
+/** Recognised lines in a first reading order: columns split at gaps of a line height, then bands. */
+export function orderLines(lines: RawLine[]): RawLine[] {
   if (lines.length <= 1) return lines;
   const hs = lines.map((l) => l.bbox[3] - l.bbox[1]).sort((a, b) => a - b);
   const lh = hs[hs.length >> 1];
-  const xg = gaps(lines, 0, 2).filter((g) => g.size >= lh);
+  const xg = gaps(lines, 0).filter((g) => g.size >= LINES.columnGap * lh);
   if (xg.length) {
     const c = widest(xg);
-    return [...order(lines.filter((l) => l.bbox[2] <= c)), ...order(lines.filter((l) => l.bbox[2] > c))];
+    return [...orderLines(lines.filter((l) => l.bbox[2] <= c)), ...orderLines(lines.filter((l) => l.bbox[2] > c))];
   }
-  const yg = gaps(lines, 1, 3).filter((g) => g.size >= 0.5 * lh);
+  const yg = gaps(lines, 1).filter((g) => g.size >= LINES.bandGap * lh);
   if (yg.length) {
     const c = widest(yg);
-    return [...order(lines.filter((l) => l.bbox[3] <= c)), ...order(lines.filter((l) => l.bbox[3] > c))];
+    return [...orderLines(lines.filter((l) => l.bbox[3] <= c)), ...orderLines(lines.filter((l) => l.bbox[3] > c))];
   }
   // One block: rows by vertical overlap, each left to right.
   const rows: { y0: number; y1: number; ls: RawLine[] }[] = [];

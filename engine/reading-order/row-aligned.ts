@@ -1,10 +1,7 @@
 // Borderless tables in the reading order: do the items on both sides of a gutter share their rows (cells
 // of a table read row by row) rather than form two columns? Also the one-line height xycut measures with.
-import type { Rect } from '../raw.ts';
-
-export interface Boxed {
-  bbox: Rect;
-}
+import type { Boxed } from './gaps.ts';
+import { ROWS } from './thresholds.ts';
 
 /** Do most one-line items on both sides of a gutter share their rows (cells of a borderless table)?
  * Judged on all items, and on the rows both sides span: a grid's label column sitting above prose or a
@@ -29,18 +26,20 @@ export function lineHeight(items: Boxed[]): number {
 /** `line`: lineHeight of L and R together, when the caller has it. */
 function sharedRows<T extends Boxed>(L: T[], R: T[], line?: number): boolean {
   const [small, big] = L.length <= R.length ? [L, R] : [R, L];
-  if (small.length < 3) return false;
+  if (small.length < ROWS.minItems) return false;
   const oneLine = line ?? lineHeight([...L, ...R]);
-  const single = (i: T) => height(i) < 1.6 * oneLine;
+  const single = (i: T) => height(i) < ROWS.oneLine * oneLine;
   // At least 60% of the smaller side have a one-line partner on the other (stops as soon as it is known).
   const bigSingle = big.filter(single),
-    need = 0.6 * small.length;
+    need = ROWS.aligned * small.length;
   let aligned = 0;
   for (let k = 0; k < small.length; k++) {
     const i = small[k];
     if (
       single(i) &&
-      bigSingle.some((o) => Math.abs(o.bbox[1] - i.bbox[1]) < 2 && Math.abs(o.bbox[3] - i.bbox[3]) < 2) &&
+      bigSingle.some(
+        (o) => Math.abs(o.bbox[1] - i.bbox[1]) < ROWS.edge && Math.abs(o.bbox[3] - i.bbox[3]) < ROWS.edge,
+      ) &&
       ++aligned >= need
     )
       return true;
