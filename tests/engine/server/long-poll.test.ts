@@ -84,7 +84,10 @@ describe('unfinished tasks', () => {
     cleanup.push(() => srv.dispose());
     const id = await submitSlow(srv);
     let heldAnswered = false;
-    const held = check(srv.url, id).then((r) => ((heldAnswered = true), r));
+    const held = check(srv.url, id).then((r) => {
+      heldAnswered = true;
+      return r;
+    });
     for (let i = 0; i < 3; i++) {
       const live = await check(srv.url, id, { wait: '0' });
       expect(live.body.code).toBe(0);
