@@ -59,6 +59,10 @@ export async function postForm(
   return { status: res.status, type: res.headers.get('content-type') ?? '', body };
 }
 
+/** One async_check answered at once (wait=0: no long-poll hold). */
+export const checkNow = async (base: string, id: string): Promise<Envelope> =>
+  (await postForm(`${base}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY, wait: '0' }))).body;
+
 /** A form with the file (streamed from disk by fetch), the key and any extra fields. */
 export async function fileForm(
   path: string | null,
