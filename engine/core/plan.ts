@@ -5,9 +5,9 @@ import { cpus } from 'node:os';
 import { EngineError, ErrorCodes } from '../errors.ts';
 
 /** Below this many pages a PDF is parsed by one thread. */
-export const SPLIT_MIN_PAGES = 24;
+const SPLIT_MIN_PAGES = 24;
 /** No range gets fewer pages than this. */
-export const MIN_RANGE_PAGES = 12;
+const MIN_RANGE_PAGES = 12;
 
 /** Refuses a document of more than `maxPages` pages (1132); `hint` ends the sentence (how to raise the limit). */
 export function checkPageLimit(pageCount: number, maxPages: number | undefined, hint = ''): void {

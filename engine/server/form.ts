@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { PRE_AUTH_FIELD_BYTES, readBusboy, type FormLimits, type ParsedForm } from './multipart.ts';
 
-export type { FormLimits, ParsedForm, UploadedFile } from './multipart.ts';
+export type { FormLimits, ParsedForm } from './multipart.ts';
 
 export const first = (form: ParsedForm, name: string): string | undefined => form.fields.get(name)?.[0];
 
@@ -45,7 +45,7 @@ export async function readForm(req: IncomingMessage, limits: FormLimits): Promis
 }
 
 /** A JSON body's limit: the bytes of fields a form may send before its key. */
-export const JSON_MAX_BYTES = PRE_AUTH_FIELD_BYTES;
+const JSON_MAX_BYTES = PRE_AUTH_FIELD_BYTES;
 const jsonTooLarge = (): EngineError =>
   new EngineError(
     ErrorCodes.PARAM_ERROR,

@@ -37,14 +37,14 @@ export interface FormLimits {
 
 /** Form limits: a field value (feature_config is the largest, a few KB), fields per request, and the
  *  field bytes a request may send before its key passed. */
-export const FIELD_MAX_BYTES = 256 * 1024;
-export const MAX_FIELDS = 64;
+const FIELD_MAX_BYTES = 256 * 1024;
+const MAX_FIELDS = 64;
 export const PRE_AUTH_FIELD_BYTES = 64 * 1024;
 
 const MB = 1024 * 1024;
 const fmtSize = (n: number): string => (n >= MB ? `${Math.round((n / MB) * 10) / 10} MB` : `${n} bytes`);
 
-export function tooLarge(maxBytes: number): EngineError {
+function tooLarge(maxBytes: number): EngineError {
   return new EngineError(ErrorCodes.TOO_LARGE, `The file is larger than the limit of ${fmtSize(maxBytes)}`);
 }
 
