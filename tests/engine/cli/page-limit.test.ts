@@ -40,7 +40,14 @@ describe('a document over the page limit', () => {
   });
 
   it('is refused by parseDocument with the same sentence', async () => {
-    const options = { featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS, maxPages: 1 };
+    const [featureConfig, elementFormats] = [DEFAULT_FEATURE_CONFIG, DEFAULT_ELEMENT_FORMATS];
+    const options = {
+      featureConfig,
+      elementFormats,
+      imageDir: join(out, 'images'),
+      imageUrl: (n: string) => n,
+      maxPages: 1,
+    };
     const e = await parseDocument(TWO_PAGES, 'form_two_pages.pdf', options).catch((x: unknown) => x);
     expect(isEngineError(e) && e.code).toBe(1132);
     expect((e as Error).message).toBe(SENTENCE);
