@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/somark.ts';
 import { randomHex32 } from '../../lib/atomic.ts';
 import { createEngineCore } from '../core/engine.ts';
-import { BASE_PLACEHOLDER } from '../core/jobs.ts';
+import { filesPrefix } from '../core/jobs.ts';
 import { BUNDLE_FILE, IMAGES_DIR, RESULT_FILE, type StoredResult } from '../outputs/result.ts';
 import type { FileOutcome, Runner } from './outcome.ts';
 import { EngineError } from '../errors.ts';
@@ -56,7 +56,7 @@ export async function createLocalRunner(opts: LocalOptions): Promise<{ run: Runn
         zip: async () => (stored.result.outputs.zip ? new Uint8Array(await readFile(join(dir, BUNDLE_FILE))) : null),
         local: {
           imagesDir: join(dir, IMAGES_DIR),
-          imagePrefix: `${BASE_PLACEHOLDER}/files/${done.file_key}/${IMAGES_DIR}/`,
+          imagePrefix: `${filesPrefix(done.file_key)}${IMAGES_DIR}/`,
         },
       };
       return outcome;

@@ -1,7 +1,7 @@
 // `npm run parse -- <files...> --out <dir> [--formats markdown,json,zip]` — parses in-process by
 // default, or against any SoMark-compatible service with `--base-url URL --api-key KEY`. Progress on
 // stderr; one line per failed file; exit code 1 when any file failed, 2 on a usage error.
-import './compile-cache.ts'; // first: the modules below load through the cache
+import './compile-cache.mjs'; // first: the modules below load through the cache
 import { mkdir, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,6 +1,6 @@
 // `DOCPARSE_API_KEYS=sk-... npm run engine -- --port 8765 [--host H] [--no-auth] [--data-dir D] [--workers N] [--long-poll-seconds N]`
 // Runs the local engine until SIGTERM/SIGINT; prints "DocParse engine listening on <url>" once ready.
-import './compile-cache.ts'; // first: the modules below load through the cache
+import './compile-cache.mjs'; // first: the modules below load through the cache
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

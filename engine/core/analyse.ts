@@ -8,8 +8,7 @@ import { ocrReason, PDF_SCALE, recognisePdfPage } from '../source/ocr-pages.ts';
 import { MAX_CROP_PIXELS, renderScale } from '../input/caps.ts';
 import { analyseImagePages } from './image-pages.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
-import type { AnalyseOptions, Elem, PageAnalysis } from '../model.ts';
-import type { RawPage } from '../raw.ts';
+import type { AnalyseOptions, PageAnalysis } from '../model.ts';
 import { cropName, safeAnalyse } from '../kinds/safe-page.ts';
 import { claimPages } from './page-cursor.ts';
 
@@ -59,7 +58,7 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
         opts.onPage?.(i);
         continue;
       }
-      let pg;
+      let pg: ReturnType<PdfDocument['loadPage']>;
       try {
         pg = doc.loadPage(i);
       } catch {

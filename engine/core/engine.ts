@@ -5,23 +5,19 @@
 import { availableParallelism } from 'node:os';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../../shared/somark.ts';
 import type { Progress } from '../../shared/somark-answers.ts';
-import { EngineError, ErrorCodes, isEngineError } from '../errors.ts';
+import { EngineError, ErrorCodes } from '../errors.ts';
 import { newTaskRecord, type TaskRecord } from './store/task-record.ts';
 import { TaskStore } from './store/task-store.ts';
-import type { DocumentInfo } from '../types.ts';
-import { BASE_PLACEHOLDER, type ParseJob } from './jobs.ts';
 import { WorkerPool } from './pool.ts';
 import { mupdfWorkerData } from '../pdf/wasm-shared.ts';
-import { INPUT_FILE, PAGES_DIR, resumeTasks } from './resume.ts';
-import { convertOffice, inspectInput, type InputInfo } from './inspect.ts';
+import { INPUT_FILE, resumeTasks } from './resume.ts';
+import type { InputInfo } from './inspect.ts';
 import { SOURCE_PDF } from '../outputs/result.ts';
-import { runTask } from './run-task.ts';
-import { isBudgetError, jobBudget } from './budget.ts';
 import { Admission } from './admission.ts';
-import { applyPageRange } from './page-range.ts';
 import { startSweeper } from './sweeper.ts';
+import { taskRunner } from './execute.ts';
+import { inspectTask } from './orchestrator.ts';
 import { TaskEvents } from './task-events.ts';
 import {
   DEFAULT_LONG_POLL_MS,
@@ -63,103 +59,19 @@ export async function createEngineCore(opts: EngineCoreOptions) {
     events.settle(rec);
   };
 
-  /** Parses `parsePath` (the upload, or the PDF converted from it) and records SUCCESS. */
-  async function parse(
-    rec: TaskRecord,
-    inputPath: string,
-    parsePath: string,
-    info: DocumentInfo,
-    reportedType?: string,
-  ): Promise<void> {
-    const id = rec.task_id;
-    const ocr = rec.ocr ?? opts.ocr;
-    // A page range cut the PDF: the cut copy (SOURCE_PDF) is the preview the result names.
-    const cut = !reportedType && !!rec.pages;
-    const job: ParseJob = {
-      kind: 'parse',
-      inputPath: parsePath,
-      fileName: reportedType ? SOURCE_PDF : rec.file_name,
-      taskDir: store.taskDir(id),
-      formats: rec.output_formats,
-      elementFormats: rec.element_formats ?? DEFAULT_ELEMENT_FORMATS,
-      featureConfig: rec.feature_config ?? DEFAULT_FEATURE_CONFIG,
-      maxPages,
-      ocr,
-      cacheDir: join(store.taskDir(id), PAGES_DIR),
-      filesPrefix: `${BASE_PLACEHOLDER}/files/${rec.file_key}/`,
-      warnings: info.warnings ?? [],
-      ...(reportedType ? { source: { fileName: rec.file_name, fileType: reportedType, path: inputPath } } : {}),
-      ...(cut ? { source: { fileName: rec.file_name, fileType: info.fileType } } : {}),
-    };
-    const outcome = await runTask(pool, job, info, {
-      // CPU per page and per job, and progress: a busy machine slows a task but never fails it.
-      budget: (pages) => jobBudget(pages, ocr?.enabled !== false, { ...opts.budget, wallMs: opts.jobTimeoutMs }),
-      onStart: () => {
-        progress.set(id, { pages_done: 0, pages_total: info.pageCount });
-        void store.update(id, { status: 'PROCESSING', started_at: Date.now() }).catch((e) => log(`task ${id}: ${e}`));
-      },
-      onProgress: (p) => progress.set(id, p),
-    });
-    // The upload goes before SUCCESS is visible: a client that sees the final state sees a tidy task folder.
-    await rm(inputPath, { force: true }).catch(() => undefined);
-    await rm(join(store.taskDir(id), PAGES_DIR), { recursive: true, force: true }).catch(() => undefined);
-    await store.update(id, {
-      status: 'SUCCESS',
-      page_num: outcome.pageCount,
-      file_type: reportedType ?? outcome.fileType,
-      finished_at: Date.now(),
-    });
-    log(`task ${id} SUCCESS (${outcome.pageCount} pages, ${Date.now() - rec.created_at} ms)`);
-  }
-
-  async function execute(rec: TaskRecord, info: InputInfo): Promise<void> {
-    const id = rec.task_id;
-    const inputPath = join(store.taskDir(id), INPUT_FILE);
-    let keepInput = false;
-    try {
-      if (info.kind === 'office') {
-        // LibreOffice runs with the task, not at upload: the page count is known from here on.
-        const converted = await admission.converting(async () => {
-          await store.update(id, { status: 'PROCESSING', started_at: Date.now() });
-          return convertOffice(inputPath, store.taskDir(id), rec.file_name, {
-            soffice: sofficeOf(opts),
-            timeoutMs: opts.convertTimeoutMs,
-            signal: closing.signal,
-          });
-        });
-        if (rec.pages)
-          converted.info = (await applyPageRange(converted.pdfPath, converted.info, rec.pages, rec.file_name)).info;
-        if (converted.info.pageCount > maxPages) {
-          throw new EngineError(
-            ErrorCodes.TOO_MANY_PAGES,
-            `The document has ${converted.info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`,
-          );
-        }
-        await parse(rec, inputPath, converted.pdfPath, converted.info, info.fileType);
-      } else await parse(rec, inputPath, info.unlocked?.path ?? inputPath, info); // a protected PDF: its decrypted copy
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      if (stopping && resume && !rec.sync && !isBudgetError(e)) {
-        // Cut off by close(): stays QUEUING/PROCESSING on disk with its input, and runs at the next start
-        // (not one stopped for what its input did: over a budget, out of memory).
-        keepInput = true;
-        log(`task ${id} stopped with the engine (${rec.status}); it runs again at the next start`);
-        return;
-      }
-      const code = isEngineError(e) ? e.code : ErrorCodes.PROCESSING_FAILED;
-      log(`task ${id} FAILED: ${message}`);
-      await store
-        .update(id, { status: 'FAILED', error: message, error_code: code, finished_at: Date.now() })
-        .catch(() => undefined);
-    } finally {
-      await info.unlocked?.close();
-      if (!keepInput) {
-        await rm(inputPath, { force: true }).catch(() => undefined);
-        await rm(join(store.taskDir(id), PAGES_DIR), { recursive: true, force: true }).catch(() => undefined);
-      }
-      settle(rec);
-    }
-  }
+  const execute = taskRunner({
+    opts,
+    store,
+    pool,
+    admission,
+    maxPages,
+    progress,
+    closing: closing.signal,
+    stopping: () => stopping,
+    resume,
+    settle,
+    log,
+  });
 
   const launch = (rec: TaskRecord, info: InputInfo): void => {
     const run = execute(rec, info);
@@ -191,25 +103,14 @@ export async function createEngineCore(opts: EngineCoreOptions) {
         if (size === 0)
           throw new EngineError(ErrorCodes.FILE_MISSING, `The uploaded file "${input.fileName}" is empty (0 bytes)`);
         // Loaded on first use: the parser (and its WASM) stays out of the main thread until needed.
-        info = await inspectInput(input.uploadPath, input.fileName, {
+        const inspected = await inspectTask(input.uploadPath, input.fileName, {
           password: input.password,
           soffice: sofficeOf(opts),
+          pages: input.pages,
+          maxPages,
         });
-        let cut = false;
-        // A protected PDF is cut through its decrypted copy.
-        if (input.pages && info.kind !== 'office')
-          ({ info, cut } = await applyPageRange(
-            info.unlocked?.path ?? input.uploadPath,
-            info,
-            input.pages,
-            input.fileName,
-          ));
-        if (info.pageCount > maxPages) {
-          throw new EngineError(
-            ErrorCodes.TOO_MANY_PAGES,
-            `The document has ${info.pageCount} pages; the limit is ${maxPages}. Split it and submit the parts`,
-          );
-        }
+        info = inspected.info;
+        const cut = inspected.cut;
         release = admission.admit(info.kind);
         // The record keeps a range only where it still has work to do: an Office file (cut after conversion) or a cut PDF.
         const rec = newTaskRecord({ ...input, pages: cut || info.kind === 'office' ? input.pages : undefined }, info);

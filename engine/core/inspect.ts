@@ -13,13 +13,15 @@ import { isOfficeExtension } from '../../shared/file-types.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { sniffBytes } from '../input/sniff.ts';
 import type { DocumentInfo } from '../types.ts';
-import { convertToPdf } from '../source/office/convert.ts';
-import { findSoffice, missingMessage } from '../source/office/soffice.ts';
-import { openOfficePackage } from '../source/office/package.ts';
-import { fileSource } from '../source/office/zip-read.ts';
+// The Office readers and LibreOffice's runner are loaded for an Office input only (the parse CLI's PDFs never
+// load them).
+const office = () =>
+  Promise.all([
+    import('../source/office/soffice.ts'),
+    import('../source/office/package.ts'),
+    import('../source/office/zip-read.ts'),
+  ]);
 import { SOURCE_PDF } from '../outputs/result.ts';
-
-/** The converted PDF, kept beside the result as the review preview (served as `result.pdf_url`). */
 
 export interface InputOptions {
   /** Password of a protected PDF; used to open it, never stored. */
@@ -60,6 +62,7 @@ async function inspectOffice(
   ext: string,
   opts: InputOptions,
 ): Promise<DocumentInfo> {
+  const [{ findSoffice, missingMessage }, { openOfficePackage }, { fileSource }] = await office();
   let src: ReturnType<typeof fileSource>;
   try {
     src = fileSource(filePath);
@@ -151,6 +154,10 @@ export async function convertOffice(
   opts: InputOptions & { timeoutMs?: number; signal?: AbortSignal },
 ): Promise<ConvertedInput> {
   const ext = officeExt(fileName) ?? extname(fileName).toLowerCase();
+  const [[{ findSoffice, missingMessage }], { convertToPdf }] = await Promise.all([
+    office(),
+    import('../source/office/convert.ts'),
+  ]);
   const soffice = findSoffice({ explicit: opts.soffice });
   if (!soffice) throw new EngineError(ErrorCodes.UNSUPPORTED_TYPE, missingMessage(ext));
   const pdfPath = join(taskDir, SOURCE_PDF);

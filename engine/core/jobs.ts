@@ -3,6 +3,8 @@ import type { ElementFormats, FeatureConfig, OutputFormat } from '../../shared/s
 import type { Progress } from '../../shared/somark-answers.ts';
 import type { DocumentMeta, PageAnalysis } from './parse.ts';
 import type { OcrSettings } from '../model.ts';
+import type { DocumentInfo } from '../types.ts';
+import type { StoredResult } from '../outputs/result.ts';
 
 /** Parse one document and write its outputs (result.json, images/, bundle.zip) into taskDir. */
 export interface ParseJob {
@@ -25,11 +27,17 @@ export interface ParseJob {
   /** Set when inputPath is a PDF converted from an Office upload: the upload's name, extension and path
    *  (its own XML gives the structure laid over the converted PDF's result, engine/source/office/structure.ts). */
   source?: { fileName: string; fileType: string; path?: string };
+  /** What inspecting inputPath found (the orchestrator's): the parse does not read and open it again. */
+  known?: DocumentInfo;
+  /** Answer the stored result instead of writing result.json (a job on the parse CLI's own thread). */
+  inMemory?: boolean;
 }
 
 export interface ParseOutcome {
   pageCount: number;
   fileType: string;
+  /** The stored answer, for an `inMemory` job. */
+  stored?: StoredResult;
 }
 
 /** One page range of a large PDF, analysed by one worker (crops written to imageDir). */
@@ -80,3 +88,6 @@ export type FromWorker =
  * replaced when a result is served, so results survive a restart on another port or host name.
  */
 export const BASE_PLACEHOLDER = '@docparse-engine-base@';
+
+/** Prefix of a task's public file URLs (ParseJob.filesPrefix): the placeholder, then its random file key. */
+export const filesPrefix = (fileKey: string): string => `${BASE_PLACEHOLDER}/files/${fileKey}/`;

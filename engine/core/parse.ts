@@ -12,6 +12,7 @@ import { imageSize } from '../input/image-size.ts';
 import { checkImageFile } from '../input/caps.ts';
 import { DEFAULT_OCR } from '../source/ocr-pages.ts';
 import { imagePageCount } from './image-pages.ts';
+import { checkPageLimit } from './plan.ts';
 
 export { analysePages, assembleDocument };
 export type { DocumentMeta };
@@ -55,12 +56,7 @@ export async function parseDocument(
   known?: DocumentInfo,
 ): Promise<ParsedDocument> {
   const info = known ?? (await inspectDocument(filePath, fileName));
-  if (options.maxPages !== undefined && info.pageCount > options.maxPages) {
-    throw new EngineError(
-      ErrorCodes.TOO_MANY_PAGES,
-      `${fileName} has ${info.pageCount} pages; the limit is ${options.maxPages}`,
-    );
-  }
+  checkPageLimit(info.pageCount, options.maxPages);
   options.signal?.throwIfAborted();
   let done = 0;
   const total = info.pageCount;

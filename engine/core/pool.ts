@@ -2,65 +2,23 @@
 // worker runs one job at a time. Workers start on demand, stop after idling, and are replaced when
 // they crash, run out of memory or overrun a job's budget (budget.ts: CPU per page and per job, no
 // progress), so one bad document never takes the engine down.
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { OCR_THREADS_ENV } from '../ocr/runtime.ts';
-import type { Progress } from '../../shared/somark-answers.ts';
+import type { Worker } from 'node:worker_threads';
 import { EngineError, ErrorCodes } from '../errors.ts';
-import { BudgetError, JobWatch, threadCpu, type Budget } from './budget.ts';
+import { JobWatch, threadCpu } from './budget.ts';
 import type { FromWorker, JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
 import { stopWorker } from './worker-stop.ts';
+import {
+  emptySlot,
+  exitFailure,
+  startWorker,
+  workerFailure,
+  type Pending,
+  type PoolOptions,
+  type RunOptions,
+  type Slot,
+} from './pool-worker.ts';
 
-/** Most JavaScript heap a worker may use (its WASM and pixel buffers are outside it): a runaway parse
- * ends that worker (ERR_WORKER_OUT_OF_MEMORY), not the process. */
-export const WORKER_HEAP_MB = 1024;
-
-export interface PoolOptions {
-  size: number;
-  workerUrl: URL;
-  /** Called as each worker starts: its workerData (e.g. mupdf's compiled WASM, pdf/wasm-shared.ts). */
-  workerData?: () => unknown;
-  queueLimit: number;
-  /** A worker idle this long is stopped (it is started again on demand). */
-  idleMs?: number;
-  log?: (line: string) => void;
-  /** How long a stopped worker may take to end by itself (worker-stop.ts). */
-  stopGraceMs?: number;
-  /** Each worker loads the OCR models in the background as it starts (the first scanned page does not wait). */
-  warmOcr?: boolean;
-  /** onnxruntime threads of each worker; default: the cores left to each (cores ÷ workers, 1 to 4). */
-  ocrThreads?: number;
-}
-
-export interface RunOptions {
-  /** Stop the job (and replace its worker) when it is over one of these. */
-  budget: Budget;
-  /** Called when a worker picks the job up. */
-  onStart?: () => void;
-  onProgress?: (p: Progress) => void;
-  /** A follow-up of an admitted task (e.g. assembling its ranges): goes first, ignores queueLimit. */
-  priority?: boolean;
-  /** Part of an admitted task: ignores queueLimit. */
-  admitted?: boolean;
-}
-
-interface Pending extends RunOptions {
-  id: number;
-  job: WorkerJob;
-  resolve: (o: JobOutcome) => void;
-  reject: (e: Error) => void;
-}
-
-interface Slot {
-  worker: Worker | null;
-  /** The worker has loaded the parser; until then a job's budget does not run. */
-  ready: boolean;
-  /** Shared with the worker: its calls into native inference (engine/ocr/native-guard.ts). */
-  guard: Int32Array | null;
-  current: Pending | null;
-  watch: JobWatch | null;
-  idle: NodeJS.Timeout | null;
-}
+export type { PoolOptions, RunOptions } from './pool-worker.ts';
 
 export class WorkerPool {
   readonly size: number;
@@ -75,14 +33,7 @@ export class WorkerPool {
   constructor(opts: PoolOptions) {
     this.#opts = opts;
     this.size = Math.max(1, opts.size);
-    this.#slots = Array.from({ length: this.size }, () => ({
-      worker: null,
-      ready: false,
-      guard: null,
-      current: null,
-      watch: null,
-      idle: null,
-    }));
+    this.#slots = Array.from({ length: this.size }, emptySlot);
   }
 
   /** Jobs waiting for a worker (not counting running ones). */
@@ -170,43 +121,20 @@ export class WorkerPool {
   }
 
   #spawn(slot: Slot): Worker {
-    const threads = this.#opts.ocrThreads ?? Math.max(1, Math.min(4, Math.floor(availableParallelism() / this.size)));
-    const env = { ...process.env, [OCR_THREADS_ENV]: String(threads) };
-    const worker = new Worker(this.#opts.workerUrl, {
-      workerData: this.#opts.workerData?.(),
-      env,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
-    slot.worker = worker;
-    slot.ready = false;
-    slot.guard = null;
-    if (this.#opts.warmOcr) worker.postMessage({ type: 'warm' } satisfies ToWorker);
+    const worker = startWorker(this.#opts, this.size);
+    Object.assign(slot, { worker, ready: false, guard: null });
     worker.on('message', (m: FromWorker) => slot.worker === worker && this.#onMessage(slot, m));
     worker.on('error', (e) => {
       this.#opts.log?.(`worker error: ${e.message}`);
       if (slot.worker !== worker) return;
       slot.worker = null;
       void worker.terminate(); // an uncaught error or its heap limit: the thread is in JavaScript, not in native code
-      const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      this.#finish(
-        slot,
-        null,
-        oom
-          ? new BudgetError(
-              ErrorCodes.PROCESSING_FAILED,
-              `Parsing needed more than ${WORKER_HEAP_MB} MB of memory and was stopped`,
-            )
-          : new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser failed: ${e.message}`),
-      );
+      this.#finish(slot, null, workerFailure(e));
     });
     worker.on('exit', (code) => {
       if (slot.worker !== worker) return;
       slot.worker = null;
-      this.#finish(
-        slot,
-        null,
-        new EngineError(ErrorCodes.PROCESSING_FAILED, `The parser stopped unexpectedly (exit code ${code})`),
-      );
+      this.#finish(slot, null, exitFailure(code));
     });
     return worker;
   }
@@ -215,9 +143,13 @@ export class WorkerPool {
     if (m.type === 'ready') {
       slot.ready = true;
       slot.guard = m.guard ? new Int32Array(m.guard) : null;
-      return this.#startClock(slot);
+      this.#startClock(slot);
+      return;
     }
-    if (m.type === 'warm') return this.#opts.log?.(`worker ready for OCR (models loaded in ${m.ms} ms)`);
+    if (m.type === 'warm') {
+      this.#opts.log?.(`worker ready for OCR (models loaded in ${m.ms} ms)`);
+      return;
+    }
     const p = slot.current;
     if (!p || m.id !== p.id) return;
     if (m.type === 'page') slot.watch?.pageStart(m.page);

@@ -1,6 +1,6 @@
 // The engine's file-type check: the content's magic bytes (shared/file-types.ts) against the file name's
 // extension, with the engine's own error codes and messages.
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { expectedKind, isOfficeExtension, sniff, SNIFF_BYTES, type ContentKind } from '../../shared/file-types.ts';
@@ -52,7 +52,7 @@ const claimedType = (ext: string): SniffedType | undefined => {
 };
 
 async function readHead(filePath: string): Promise<{ head: Uint8Array; size: number }> {
-  let fh;
+  let fh: FileHandle;
   try {
     fh = await open(filePath, 'r');
   } catch {

@@ -30,9 +30,8 @@ export function sendEnvelope(
   status = 200,
   extra: Record<string, string> = {},
 ): void {
-  if (code !== 0 && (data === null || data === undefined))
-    return sendBody(res, status, errorBody(code, message), extra);
-  sendBody(res, status, JSON.stringify({ code, message, data }), extra);
+  const error = code !== 0 && (data === null || data === undefined);
+  sendBody(res, status, error ? errorBody(code, message) : JSON.stringify({ code, message, data }), extra);
 }
 
 /** An error as an envelope: EngineErrors keep their code; anything else is 1137 with a short reason. */
@@ -42,7 +41,10 @@ export function sendError(
   log: (l: string) => void,
   extra: Record<string, string> = {},
 ): void {
-  if (isEngineError(e)) return sendEnvelope(res, e.code, e.message, null, 200, extra);
+  if (isEngineError(e)) {
+    sendEnvelope(res, e.code, e.message, null, 200, extra);
+    return;
+  }
   log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   sendEnvelope(res, ErrorCodes.PROCESSING_FAILED, 'Internal engine error; see the engine log', null, 200, extra);
 }

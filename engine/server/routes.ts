@@ -1,7 +1,6 @@
 // The protocol endpoints: parse (sync / async submit, and the older self-hosted `/extract`), async_check
 // (long-polled, see long-poll.ts) and usage.
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UsageData } from '../../shared/somark-answers.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
@@ -9,7 +8,7 @@ import type { EngineCore } from '../core/engine.ts';
 import { first, readForm, type ParsedForm } from './form.ts';
 import { sendBody, sendEnvelope, withBase } from './http.ts';
 import { holdCheck } from './long-poll.ts';
-import { RESULT_FILE, type StoredResult } from '../outputs/result.ts';
+import type { StoredResult } from '../outputs/result.ts';
 import { parseParams } from './params.ts';
 import type { UploadGate } from './limits.ts';
 import type { RequestShare } from './shares.ts';
@@ -48,12 +47,8 @@ async function form(req: IncomingMessage, ctx: RouteContext): Promise<ParsedForm
 
 /** The stored `{metadata, result, warnings}` as JSON text, base URL filled in. */
 async function storedText(ctx: RouteContext, taskId: string): Promise<string> {
-  try {
-    const key = ctx.core.store.get(taskId)?.file_key ?? '';
-    return withBase(await readFile(join(ctx.core.store.taskDir(taskId), RESULT_FILE), 'utf8'), ctx.base, key);
-  } catch {
-    throw new EngineError(ErrorCodes.PROCESSING_FAILED, 'The stored result of this task is missing');
-  }
+  const key = ctx.core.store.get(taskId)?.file_key ?? '';
+  return withBase(await ctx.core.store.resultText(taskId), ctx.base, key);
 }
 
 /** The stored result without its outer braces, and its warnings (the last key, read from the tail so a

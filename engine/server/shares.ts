@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { errorBody, sendEnvelope, shareAddress } from './http.ts';
 import * as L from './limits.ts';
+import { createShareBook, first, type Conn } from './share-book.ts';
 
 export interface RequestShare {
   /** A valid API key (null: a valid file key) was shown: the connection is keyed from now on. Throws
@@ -29,70 +30,15 @@ export interface Shares {
   close(): void;
 }
 
-type State = 'keyless' | 'keyed' | 'idle';
-interface Conn {
-  socket: Socket;
-  addr: string;
-  state: State;
-  key: string | null;
-  since: number;
-  keyDue: boolean;
-  req: IncomingMessage | null;
-  res: ServerResponse | null;
-  winAt: number;
-  winBytes: number;
-}
-type Share = Record<State, Set<Conn>> & { conns: number; holds: number };
-
-const first = <T>(s: Set<T>): T | undefined => s.values().next().value;
 const NO_SHARE: RequestShare = { keyed() {}, fileFirst() {}, hold: () => () => {} };
 
 export function createShares(o: { noAuth: boolean; log: (line: string) => void }): Shares {
   const now = Date.now;
   const bySocket = new WeakMap<Socket, Conn>();
-  const all = new Set<Conn>();
-  const idleAll = new Set<Conn>();
-  const byAddr = new Map<string, Share>();
-  const keyedByKey = new Map<string, number>();
-  const holdsByKey = new Map<string, number>();
+  const book = createShareBook();
+  const { all, shareOf, forget, bump, enter, remove } = book;
   let holds = 0;
   const dropped = { evicted: 0, refused: 0, slow: 0, noKey: 0 };
-
-  const shareOf = (addr: string): Share => {
-    let s = byAddr.get(addr);
-    if (!s) byAddr.set(addr, (s = { conns: 0, keyless: new Set(), idle: new Set(), keyed: new Set(), holds: 0 }));
-    return s;
-  };
-  const forget = (addr: string, s: Share): void => {
-    if (s.conns === 0 && s.holds === 0) byAddr.delete(addr);
-  };
-  const bump = (m: Map<string, number>, k: string | null, d: number): void => {
-    if (k === null) return;
-    const v = (m.get(k) ?? 0) + d;
-    if (v > 0) m.set(k, v);
-    else m.delete(k);
-  };
-  const leave = (c: Conn, s: Share): void => {
-    s[c.state].delete(c);
-    if (c.state === 'idle') idleAll.delete(c);
-    if (c.state === 'keyed') bump(keyedByKey, c.key, -1);
-  };
-  const enter = (c: Conn, state: State, key: string | null = null): void => {
-    const s = shareOf(c.addr);
-    leave(c, s);
-    c.state = state;
-    c.key = key;
-    s[state].add(c);
-    if (state === 'idle') idleAll.add(c);
-    if (state === 'keyed') bump(keyedByKey, key, 1);
-  };
-  const remove = (c: Conn): void => {
-    if (!all.delete(c)) return;
-    const s = shareOf(c.addr);
-    leave(c, s);
-    s.conns--;
-    forget(c.addr, s);
-  };
 
   /** Answers the request in flight (if any, and not answered yet) and closes the connection. */
   const close = (c: Conn, status: number, code: number, message: string, gently: boolean): void => {
@@ -119,15 +65,6 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
     );
     return true;
   };
-  /** At the global limit: an idle connection, else the oldest keyless one of the address holding the most. */
-  const victim = (): Conn | undefined => {
-    const idle = first(idleAll);
-    if (idle) return idle;
-    let most: Share | undefined;
-    for (const s of byAddr.values()) if (s.keyless.size > (most?.keyless.size ?? 0)) most = s;
-    return most && first(most.keyless);
-  };
-
   const tick = (): void => {
     const t = now();
     for (const c of [...all]) {
@@ -174,7 +111,7 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
 
   return {
     accept(socket) {
-      if (!socket.remoteAddress || (all.size >= L.MAX_CONNECTIONS && !evict(victim()))) {
+      if (!socket.remoteAddress || (all.size >= L.MAX_CONNECTIONS && !evict(book.victim()))) {
         dropped.refused++;
         return void socket.destroy();
       }
@@ -194,9 +131,7 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
         winAt: t,
         winBytes: 0,
       };
-      all.add(c);
-      s.conns++;
-      s.keyless.add(c);
+      book.add(c);
       bySocket.set(socket, c);
       socket.once('close', () => remove(c));
     },
@@ -222,7 +157,7 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
               ErrorCodes.QPS_LIMIT,
               `Too many connections from this address (${L.ADDRESS_KEYED} with a key); retry when some have finished`,
             );
-          if (key !== null && (keyedByKey.get(key) ?? 0) >= L.KEY_KEYED)
+          if (key !== null && (book.keyedByKey.get(key) ?? 0) >= L.KEY_KEYED)
             throw new EngineError(
               ErrorCodes.QPS_LIMIT,
               `Too many connections with this API key (${L.KEY_KEYED}); retry when some have finished`,
@@ -239,19 +174,19 @@ export function createShares(o: { noAuth: boolean; log: (line: string) => void }
             held ||
             holds >= L.MAX_HOLDS ||
             s.holds >= L.ADDRESS_HOLDS ||
-            (key !== null && (holdsByKey.get(key) ?? 0) >= L.KEY_HOLDS)
+            (key !== null && (book.holdsByKey.get(key) ?? 0) >= L.KEY_HOLDS)
           )
             return null;
           held = true;
           holds++;
           s.holds++;
-          bump(holdsByKey, key, 1);
+          bump(book.holdsByKey, key, 1);
           return () => {
             if (!held) return;
             held = false;
             holds--;
             s.holds--;
-            bump(holdsByKey, key, -1);
+            bump(book.holdsByKey, key, -1);
             forget(c.addr, s);
           };
         },

@@ -4,10 +4,12 @@
 // folder go back to QUEUING to run again (takeResumable), the others are marked FAILED; stale uploads
 // (requests cut off before they became tasks) and expired tasks are removed.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RemoteStatus } from '../../../shared/somark.ts';
 import { isHex32, writeFileAtomic } from '../../../lib/atomic.ts';
+import { EngineError, ErrorCodes } from '../../errors.ts';
+import { RESULT_FILE } from '../../outputs/result.ts';
 import { acquireLock } from './lock.ts';
 import { readRecord, type TaskRecord } from './task-record.ts';
 
@@ -80,6 +82,15 @@ export class TaskStore {
   /** The interrupted tasks put back to QUEUING by open(), oldest first (handed out once). */
   takeResumable(): TaskRecord[] {
     return this.#resumable.splice(0);
+  }
+
+  /** A finished task's stored answer (outputs/result.ts) as JSON text, its file URLs still on the placeholder. */
+  async resultText(id: string): Promise<string> {
+    try {
+      return await readFile(join(this.taskDir(id), RESULT_FILE), 'utf8');
+    } catch {
+      throw new EngineError(ErrorCodes.PROCESSING_FAILED, 'The stored result of this task is missing');
+    }
   }
 
   taskDir(id: string): string {

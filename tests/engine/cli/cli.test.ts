@@ -1,45 +1,13 @@
-// The CLIs as users run them: engine/cli/parse.ts (in-process and against a running engine) and
-// engine/cli/server.ts (URL line, SIGTERM, usage errors).
+// The parse CLI as users run it: engine/cli/parse.ts in-process and against a running engine (the server
+// CLI: server-cli.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { corpus, KEY, REPO, startTestServer, type TestServer } from '../server/helpers.ts';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(
-  script: string,
-  args: string[],
-  opts: { untilStdout?: RegExp; signal?: NodeJS.Signals } = {},
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(REPO, script), ...args], {
-      cwd: REPO,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-      if (opts.untilStdout?.test(stdout)) child.kill(opts.signal ?? 'SIGTERM');
-    });
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+import { corpus, KEY, startTestServer, type TestServer } from '../server/helpers.ts';
+import { run } from './run-cli.ts';
 
 let out: string;
 beforeAll(async () => {
@@ -161,55 +129,5 @@ describe('parse CLI, remote', () => {
     ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/error: .*picture_classification\.pdf: Invalid API key \(code 1107\)/);
-  });
-});
-
-describe('server CLI', () => {
-  it('prints the URL once it accepts requests and stops on SIGTERM with exit 0', async () => {
-    const data = join(out, 'server-data');
-    const r = await run('engine/cli/server.ts', ['--port', '0', '--api-key', KEY, '--data-dir', data, '--quiet'], {
-      untilStdout: /\/api\/v1/,
-    });
-    expect(r.stdout).toMatch(/^DocParse engine listening on http:\/\/127\.0\.0\.1:\d+\/api\/v1$/m);
-    expect(r.code).toBe(0);
-  });
-
-  it('answers on the printed URL (SIGINT stops it)', async () => {
-    const data = join(out, 'server-data2');
-    let answered = 0;
-    const r = await new Promise<Run>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--disable-warning=ExperimentalWarning',
-          join(REPO, 'engine/cli/server.ts'),
-          '--port',
-          '0',
-          '--no-auth',
-          '--data-dir',
-          data,
-          '--quiet',
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let stdout = '';
-      child.stdout.on('data', async (c: Buffer) => {
-        stdout += c.toString();
-        const m = /(http:\/\/\S+\/api\/v1)/.exec(stdout);
-        if (!m) return;
-        const res = await fetch(`${m[1]}/usage`, { method: 'POST' });
-        answered = (await res.json()).code === 0 ? 1 : -1;
-        child.kill('SIGINT');
-      });
-      child.on('exit', (code) => resolve({ code, stdout, stderr: '' }));
-    });
-    expect(answered).toBe(1);
-    expect(r.code).toBe(0);
-  });
-
-  it('refuses to start without a key or --no-auth (exit 2)', async () => {
-    const r = await run('engine/cli/server.ts', ['--port', '0', '--data-dir', join(out, 'server-data3')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--api-key.*--no-auth/);
   });
 });

@@ -1,7 +1,7 @@
-// How many threads the parse CLI splits one large PDF across (engine/cli/direct.ts splitThreads):
+// How many threads the parse CLI splits one large PDF across (engine/core/plan.ts splitThreads):
 // --workers as given, else this thread plus the cores the rest of the machine leaves idle.
 import { describe, expect, it } from 'vitest';
-import { splitThreads } from '../../../engine/cli/direct.ts';
+import { splitThreads } from '../../../engine/core/plan.ts';
 
 describe('splitThreads', () => {
   it('keeps an explicit --workers, whatever the load', () => {

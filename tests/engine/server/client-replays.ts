@@ -4,8 +4,9 @@
 // The polling clients sleep before each poll and loop; here each does ONE check right after the submit.
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
+import type { Json } from './helpers.ts';
 
-type Body = Record<string, any>;
+type Body = Record<string, Json>;
 const ELEMENT_FORMATS = JSON.stringify({ image: 'url', formula: 'latex', table: 'html', cs: 'image' });
 const FEATURES = JSON.stringify({
   enable_text_cross_page: false,

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAsBlob } from 'node:fs';
 import { connect } from 'node:net';
 import { makeFixtures, type Fixtures } from './fixtures.ts';
-import { corpus, fileForm, KEY, postForm, startTestServer, type Envelope, type TestServer } from './helpers.ts';
+import {
+  corpus,
+  fileForm,
+  KEY,
+  postForm,
+  startTestServer,
+  type Envelope,
+  type Json,
+  type TestServer,
+} from './helpers.ts';
 
 const TWO = corpus('pdf-digital/two_paragraphs.pdf');
 const PICTURES = corpus('pdf-digital/picture_classification.pdf');
@@ -133,7 +142,7 @@ describe('POST /extract (older self-hosted SoMark; FastGPT private mode)', () =>
       message: '任务成功',
       data: { error: null, metadata: { page_num: 1, file_type: '.pdf' } },
     });
-    const outputs = (r.body as any).outputs;
+    const outputs = (r.body as Json).outputs;
     expect(outputs.markdown).toContain('The second paragraph.');
     expect(outputs.json.pages).toHaveLength(1);
     expect(outputs).toEqual(r.body.data.result.outputs);

@@ -2,7 +2,8 @@
 // a full queue answers 1124 at once; a large PDF split across workers gives the same result as
 // one worker does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpus, fileForm, KEY, pollUntilDone, postForm, startTestServer, type TestServer } from './helpers.ts';
+import { corpus, fileForm, KEY, pollUntilDone, postForm, startTestServer } from './helpers.ts';
+import type { Json, TestServer } from './helpers.ts';
 
 const DOCS = [
   'pdf-digital/federal-register-2020-17221.pdf',
@@ -94,7 +95,7 @@ describe('queue limit', () => {
 
 describe('page-range split', () => {
   it('two workers give the same Markdown and JSON as one, with progress over all pages', async () => {
-    const results: any[] = [];
+    const results: Json[] = [];
     for (const workers of [1, 2]) {
       // OCR off: the split is under test here, not the two scanned pages (OCR: tests/engine/ocr).
       const srv = await startTestServer({ workers, maxPages: 500, ocr: { enabled: false, lang: 'auto' } });

@@ -34,7 +34,11 @@ export async function startTestServer(opts: Partial<EngineServerOptions> = {}): 
   };
 }
 
-export interface Envelope<T = any> {
+/** An answer's JSON, read field by field by the tests. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read answers of many shapes field by field
+export type Json = any;
+
+export interface Envelope<T = Json> {
   code: number;
   message: string;
   data: T;
@@ -55,6 +59,10 @@ export async function postForm(
   return { status: res.status, type: res.headers.get('content-type') ?? '', body };
 }
 
+/** One async_check answered at once (wait=0: no long-poll hold). */
+export const checkNow = async (base: string, id: string): Promise<Envelope> =>
+  (await postForm(`${base}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY, wait: '0' }))).body;
+
 /** A form with the file (streamed from disk by fetch), the key and any extra fields. */
 export async function fileForm(
   path: string | null,
@@ -71,9 +79,9 @@ export async function fileForm(
 export async function pollUntilDone(
   base: string,
   taskId: string,
-  onData?: (d: any) => void,
+  onData?: (d: Json) => void,
   timeoutMs = 120_000,
-): Promise<any> {
+): Promise<Json> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     // wait=0: no long-poll hold, so onData sees every status and the progress as it moves.

@@ -84,7 +84,10 @@ describe('unfinished tasks', () => {
     cleanup.push(() => srv.dispose());
     const id = await submitSlow(srv);
     let heldAnswered = false;
-    const held = check(srv.url, id).then((r) => ((heldAnswered = true), r));
+    const held = check(srv.url, id).then((r) => {
+      heldAnswered = true;
+      return r;
+    });
     for (let i = 0; i < 3; i++) {
       const live = await check(srv.url, id, { wait: '0' });
       expect(live.body.code).toBe(0);
@@ -162,22 +165,8 @@ describe('unfinished tasks', () => {
   it('the CLI takes --long-poll-seconds', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'docparse-cli-hold-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const args = [
-      'engine/cli/server.ts',
-      '--port',
-      '0',
-      '--api-key',
-      KEY,
-      '--data-dir',
-      dataDir,
-      '--workers',
-      '1',
-      '--max-pages',
-      String(SLOW_MAX_PAGES),
-      '--long-poll-seconds',
-      '0.3',
-      '--quiet',
-    ];
+    const flags = ['--port', '0', '--api-key', KEY, '--workers', '1', '--quiet', '--long-poll-seconds', '0.3'];
+    const args = ['engine/cli/server.ts', ...flags, '--data-dir', dataDir, '--max-pages', String(SLOW_MAX_PAGES)];
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
       cwd: REPO,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,8 @@
 // formats, crops served from img_url, the zip bundle, page limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
-import { corpus, fileForm, KEY, pollUntilDone, postForm, startTestServer, type TestServer } from './helpers.ts';
+import { corpus, fileForm, KEY, pollUntilDone, postForm, startTestServer } from './helpers.ts';
+import type { Json, TestServer } from './helpers.ts';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -89,7 +90,7 @@ describe('async', () => {
     expect(sub.body.data.task_id).toMatch(HEX32);
     const id = sub.body.data.task_id;
     const seen = new Set<string>();
-    let last: any;
+    let last: Json;
     for (let i = 0; i < 400; i++) {
       const form = new FormData();
       form.append('task_id', id);
@@ -137,8 +138,8 @@ describe('images and zip', () => {
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     }
-    const blocks = body.data.result.outputs.json.pages.flatMap((p: any) => p.blocks);
-    expect(blocks.filter((b: any) => b.img_url).map((b: any) => b.img_url)).toEqual(imgs);
+    const blocks = body.data.result.outputs.json.pages.flatMap((p: Json) => p.blocks);
+    expect(blocks.filter((b: Json) => b.img_url).map((b: Json) => b.img_url)).toEqual(imgs);
     expect(body.data.result.outputs.markdown).toContain(imgs[0]);
   });
 

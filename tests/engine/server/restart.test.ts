@@ -1,13 +1,13 @@
 // Persistence: finished results survive a restart (served with the new server's address), tasks cut
 // off by a kill or a shutdown run again at the next start (same task_id) while their upload is on disk
-// — FAILED with the reason when it is gone or resumeInterrupted is false —, results expire after the TTL.
+// — FAILED with the reason when it is gone or resumeInterrupted is false. Expiry: expiry.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { corpus, fileForm, KEY, pollUntilDone, postForm, REPO, startTestServer, type TestServer } from './helpers.ts';
+import { checkNow, corpus, fileForm, KEY, pollUntilDone, postForm, REPO, startTestServer } from './helpers.ts';
 
 const PICTURES = corpus('pdf-digital/picture_classification.pdf');
 const BIG = corpus('large/irs-manual-400p.pdf');
@@ -25,8 +25,7 @@ async function tempDir(): Promise<string> {
 /** A result as JSON text with the per-task file keys of its URLs blanked out. */
 const keyless = (x: unknown): string => JSON.stringify(x).replace(/\/files\/[0-9a-f]{32}\//g, '/files/KEY/');
 
-const check = async (srv: { url: string }, id: string) =>
-  (await postForm(`${srv.url}/parse/async_check`, new URLSearchParams({ task_id: id, api_key: KEY, wait: '0' }))).body;
+const check = (srv: { url: string }, id: string) => checkNow(srv.url, id);
 
 /** Submits n large PDFs to an engine on dataDir (one worker), stops it once the first is parsing. */
 async function interrupt(dataDir: string, n: number): Promise<string[]> {
@@ -72,23 +71,11 @@ describe('restart', () => {
 
   it('a task cut off by a kill runs again after the restart: same task_id, SUCCESS, the same result as an uninterrupted parse', async () => {
     const dataDir = await tempDir();
-    const child = spawn(
-      process.execPath,
-      [
-        '--disable-warning=ExperimentalWarning',
-        join(REPO, 'engine/cli/server.ts'),
-        '--port',
-        '0',
-        '--api-key',
-        KEY,
-        '--data-dir',
-        dataDir,
-        '--max-pages',
-        '500',
-        '--quiet',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const server = join(REPO, 'engine/cli/server.ts');
+    const flags = ['--port', '0', '--api-key', KEY, '--data-dir', dataDir, '--max-pages', '500', '--quiet'];
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', server, ...flags], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     cleanup.push(async () => void child.kill('SIGKILL'));
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (c: Buffer) => {
@@ -206,53 +193,5 @@ describe('restart', () => {
     const d = (await check(b, id)).data;
     expect(d.status).toBe('FAILED');
     expect(d.error).toMatch(/engine stopped/);
-  });
-});
-
-describe('data dir lock', () => {
-  it('a second engine on a data dir in use refuses to start; it starts once the first has closed', async () => {
-    const dataDir = await tempDir();
-    const a = await startTestServer({ dataDir });
-    await expect(startTestServer({ dataDir })).rejects.toThrow(/in use by another engine/);
-    await a.close();
-    const b = await startTestServer({ dataDir });
-    await b.close();
-  });
-});
-
-describe('expiry', () => {
-  let srv: TestServer | null = null;
-  afterEach(async () => {
-    await srv?.dispose();
-    srv = null;
-  });
-
-  it('results, crops and bundles are gone after the TTL; the sweep deletes the folder', async () => {
-    srv = await startTestServer({ resultTtlMs: 1500 });
-    const r = (await postForm(`${srv.url}/parse/sync`, await fileForm(PICTURES, { output_formats: ['json', 'zip'] })))
-      .body;
-    expect(r.code).toBe(0);
-    const id = r.data.task_id;
-    expect((await check(srv, id)).data.status).toBe('SUCCESS');
-    expect((await fetch(r.data.result.imgs[0])).status).toBe(200);
-    await new Promise((res) => setTimeout(res, 1600));
-    expect(await check(srv, id)).toMatchObject({ code: 1133, data: { error: expect.any(String) } });
-    expect((await fetch(r.data.result.imgs[0])).status).toBe(404);
-    expect((await fetch(r.data.result.outputs.zip)).status).toBe(404);
-    for (let i = 0; i < 40 && existsSync(join(srv.dataDir, 'tasks', id)); i++)
-      await new Promise((res) => setTimeout(res, 100));
-    expect(existsSync(join(srv.dataDir, 'tasks', id))).toBe(false);
-  });
-
-  it('expired results are dropped when the engine starts', async () => {
-    const dataDir = await tempDir();
-    const a = await startTestServer({ dataDir });
-    const id = (await postForm(`${a.url}/parse/sync`, await fileForm(PICTURES))).body.data.task_id;
-    await a.close();
-    await new Promise((res) => setTimeout(res, 20));
-    const b = await startTestServer({ dataDir, resultTtlMs: 10 });
-    cleanup.push(() => b.close());
-    expect(existsSync(join(dataDir, 'tasks', id))).toBe(false);
-    expect((await check(b, id)).code).toBe(1133);
   });
 });
