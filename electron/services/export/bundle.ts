@@ -1,7 +1,7 @@
 // Zip bundles. The service's `outputs.zip`: our engine sends a URL to download, the cloud may send
 // base64 text; both end up as bytes verified to be a real, safe zip before anything uses them.
 // Local bundles are written by the engine's streaming zip writer (writeZipAtomic, engine/bundle/zip.ts).
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { CodedError } from '../../../shared/result.ts';
 import { hasZipSignature, inspectZip, type ZipSummary } from '../fs-safe/zip-read.ts';
 
@@ -66,7 +66,7 @@ export async function serviceZipBytes(
 
 /** Reads and verifies a bundle already on disk; null when it is missing, too large, or not a safe zip. */
 export async function readVerifiedBundle(path: string): Promise<Uint8Array | null> {
-  let fh;
+  let fh: FileHandle;
   try {
     fh = await open(path, 'r');
   } catch {
