@@ -13,7 +13,7 @@ import { setLocale } from '../../renderer/src/i18n/index.ts';
 import { useTasks } from '../../renderer/src/stores/tasks.ts';
 import { makeTask } from './fake-api.ts';
 
-type Handler = (req: any) => unknown;
+type Handler = (req: never) => unknown;
 function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
   const api = fakeApi(handlers as Handlers);
   setApi(api);

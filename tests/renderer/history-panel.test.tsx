@@ -11,7 +11,7 @@ import { HistoryPanel } from '../../renderer/src/features/history/HistoryPanel.t
 import { StorageUsage } from '../../renderer/src/features/history/StorageUsage.tsx';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
 
-type Handler = (req: any) => unknown;
+type Handler = (req: never) => unknown;
 function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
   const api = fakeApi(handlers as Handlers);
   setApi(api);

@@ -25,6 +25,12 @@ const keyStatus = {
   keychainError: null,
 };
 
+/** Mounts the app's IPC event wiring alone. */
+function Probe() {
+  useIpcEvents();
+  return null;
+}
+
 describe('startup handshake', () => {
   it('says ready, then loads tasks, settings and key status into the stores', async () => {
     const task = makeTask();
@@ -111,10 +117,6 @@ describe('startup handshake', () => {
       'key:status': () => keyStatus,
     });
     setApi(api);
-    function Probe() {
-      useIpcEvents();
-      return null;
-    }
     const view = render(<Probe />);
     await waitFor(() => expect(useAppInfo.getState().phase).toBe('ready'));
     const later = makeTask();

@@ -53,6 +53,9 @@ const row = (task: Task) =>
     />,
   );
 
+/** The detail of the selected task, following the selection as the app's main pane does. */
+const SelectedDetail = () => <TaskDetail taskId={useTasks((s) => s.selectedId)} />;
+
 describe('a task waiting to retry', () => {
   it('the row says Retrying with a live countdown, the attempt and the reason; no progress bar', () => {
     vi.useFakeTimers({ now: T0 });
@@ -156,10 +159,9 @@ describe('failures a retry cannot fix', () => {
     useTasks.getState().setAll([bad!, next!]);
     useTasks.getState().select(bad!.id);
     setApi(fakeApi({ 'tasks:remove': ({ id }) => ({ id }) }));
-    const Detail = () => <TaskDetail taskId={useTasks((s) => s.selectedId)} />;
     render(
       <>
-        <Detail />
+        <SelectedDetail />
         <ConfirmHost />
       </>,
     );

@@ -35,7 +35,10 @@ afterAll(async () => {
 });
 
 const usage = (from = '127.0.0.1', key = ENGINE_KEY) => timedPost(`${engine.url}/usage`, { api_key: key }, from);
-const start = (c: Crowd): Crowd => (crowds.push(c), c);
+const start = (c: Crowd): Crowd => {
+  crowds.push(c);
+  return c;
+};
 
 async function submit(path: string): Promise<string> {
   const form = new FormData();

@@ -85,7 +85,7 @@ describe('engine key', () => {
     for (const f of ['electron/services/backend/engine-process.ts', 'electron/main/engine-process.ts']) {
       expect(read(f)).not.toMatch(/api-?key|DOCPARSE_API_KEYS|secret|env:/i);
     }
-    expect(read('electron/services/backend/engine-manager.ts')).toMatch(/type: 'start', [^}]*apiKeys: \[key\]/);
+    expect(read('electron/services/backend/engine-manager.ts')).toMatch(/type: 'start',\s[^}]*apiKeys: \[key\]/);
     expect(read('engine/cli/server.ts')).toContain('DOCPARSE_API_KEYS');
   });
 });

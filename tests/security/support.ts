@@ -28,7 +28,7 @@ export interface TinyServer {
 
 /** A loopback HTTP server answering with `route` (a 404 when it returns false). */
 export async function tinyServer(
-  route: (req: IncomingMessage, res: ServerResponse) => boolean | void,
+  route: (req: IncomingMessage, res: ServerResponse) => boolean | undefined,
   host = '127.0.0.1',
 ): Promise<TinyServer> {
   const seen: string[] = [];

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventChannel, EventMap } from '../../../shared/ipc-contract.ts';
+import type { Envelope } from '../../../shared/somark.ts';
 import type { Task, TaskState } from '../../../shared/task.ts';
 import { createAppServices } from '../../../electron/services/app.ts';
 import type { AppServices, AppServicesOptions, KeychainStore } from '../../../electron/services/app-types.ts';
@@ -109,4 +110,14 @@ export async function startEngine(
   const dataDir = o.dataDir ?? (await tempDir('dp-engine-'));
   const e = await startEngineServer({ port: o.port ?? 0, dataDir, apiKeys: [apiKey], workers: 1 });
   return { ...e, dataDir, close: e.close };
+}
+
+/** Posts form fields to an engine endpoint (a Blob as the 400-page corpus PDF) and answers its envelope. */
+export async function postFields<T>(url: string, fields: Record<string, string | Blob>): Promise<Envelope<T>> {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string') body.append(k, v);
+    else body.append(k, v, 'irs-manual-400p.pdf');
+  }
+  return (await (await fetch(url, { method: 'POST', body })).json()) as Envelope<T>;
 }
