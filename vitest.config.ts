@@ -23,7 +23,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'renderer', environment: 'jsdom', include: ['tests/renderer/**/*.test.{ts,tsx}'] } },
+      // The first review test of a file builds the screen cold (seconds on a busy machine): not 5 s.
+      {
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['tests/renderer/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+        },
+      },
       // Real Secret Service: run inside tests/support/with-keyring.sh (scripts/test.mjs does it).
       {
         test: { name: 'keychain', environment: 'node', include: ['tests/keychain/**/*.test.ts'], testTimeout: 30_000 },
