@@ -1,3 +1,5 @@
+// The Vitest projects, one per room of the repo (shared, engine, main, renderer, keychain, security,
+// packaging), each with its environment and a time limit fit for a busy machine.
 import { defineConfig } from 'vitest/config';
 
 // One project per environment, mirroring the tsconfigs. e2e runs under Playwright (playwright.config.ts).

@@ -1,3 +1,5 @@
+// Browser-mode transport against a real HTTP/WebSocket server (web-fixture.ts): token (subprotocol,
+// header; no cookie), Host/Origin checks, and the IPC contract over /ipc.
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../shared/task.ts';
 import { http, IpcClient } from './web-support.ts';

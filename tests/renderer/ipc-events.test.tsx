@@ -1,3 +1,5 @@
+// The renderer's IPC wiring (useIpcEvents) against a fake RendererApi: the startup handshake, events from
+// main into the stores, and the reload after a lost connection.
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { setApi } from '../../renderer/src/lib/ipc.ts';

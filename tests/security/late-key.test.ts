@@ -1,3 +1,6 @@
+// Issue 23, the server parts of finding 5 (low), against the engine CLI in its own process: a late key and
+// a slow body are answered 408 and closed; a JSON body is refused past 64 KiB before its key; /files
+// answers carry `Content-Security-Policy: sandbox` and nosniff.
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import { CodedError } from '../../../shared/result.ts';
 import type { Settings, Task } from '../../../shared/task.ts';
 
 /** Failures that mean "give the password": the task waits for it (needsPassword) instead of failing. */
-export const PASSWORD_CODES: readonly string[] = ['PASSWORD_REQUIRED', 'PASSWORD_WRONG'];
+const PASSWORD_CODES: readonly string[] = ['PASSWORD_REQUIRED', 'PASSWORD_WRONG'];
 
 /** The task after its run threw `e` (not an abort). */
 export function failedTask(cur: Task, e: unknown): Task {

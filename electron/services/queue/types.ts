@@ -50,6 +50,6 @@ export interface RunDeps {
 
 /** `lost`: the service no longer knows the task (our engine restarted without it). */
 export type Outcome = { kind: 'done' } | { kind: 'failed'; reason: string; lost?: boolean };
-export type RetryEvent = { attempt: number; error: unknown; delayMs: number };
+type RetryEvent = { attempt: number; error: unknown; delayMs: number };
 /** Hears about a retry before its backoff sleep; `patch` resets what the failed attempt showed. */
 export type OnRetry = (i: RetryEvent, patch?: Partial<Task>) => void;
