@@ -1,3 +1,5 @@
+// The Vitest projects, one per room of the repo (shared, engine, main, renderer, keychain, security,
+// packaging), each with its environment and a time limit fit for a busy machine.
 import { defineConfig } from 'vitest/config';
 
 // One project per environment, mirroring the tsconfigs. e2e runs under Playwright (playwright.config.ts).
@@ -23,7 +25,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'renderer', environment: 'jsdom', include: ['tests/renderer/**/*.test.{ts,tsx}'] } },
+      // The first review test of a file builds the screen cold (seconds on a busy machine): not 5 s.
+      {
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['tests/renderer/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+        },
+      },
       // Real Secret Service: run inside tests/support/with-keyring.sh (scripts/test.mjs does it).
       {
         test: { name: 'keychain', environment: 'node', include: ['tests/keychain/**/*.test.ts'], testTimeout: 30_000 },

@@ -20,7 +20,8 @@ import {
   DEFAULT_FEATURE_CONFIG,
   type Block,
 } from '../shared/somark.ts';
-import { enGuide, enLong, enMemo, enPaper, enReport, enTwoColumn } from './holdout/docs-en.ts';
+import { enPaper, enReport, enTwoColumn } from './holdout/docs-en.ts';
+import { enGuide, enLong, enMemo } from './holdout/docs-en-styles.ts';
 import { mixed, zhPaper, zhReport, zhTwoColumn } from './holdout/docs-zh.ts';
 import { fodtOf } from './holdout/fodt.ts';
 import { chromiumFound, htmlOf, htmlToPdf } from './holdout/html.ts';

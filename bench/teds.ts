@@ -21,7 +21,7 @@ export function tableTree(html: string): TNode | null {
     row: TNode | null = null,
     cell: TNode | null = null;
   const re = /<(\/?)([a-zA-Z0-9]+)([^>]*)>|([^<]+)/g;
-  for (let m; (m = re.exec(html)); ) {
+  for (let m: RegExpExecArray | null; (m = re.exec(html)); ) {
     if (m[4] !== undefined) {
       if (cell) cell.text += m[4].replace(/&(#?\w+);/g, (e, n: string) => ENTITIES[n] ?? e);
       continue;
@@ -45,7 +45,7 @@ export function tableTree(html: string): TNode | null {
       );
     } else if (tag === 'br' && cell) cell.text += ' ';
   }
-  root?.children.forEach((r) => r.children.forEach((c) => (c.text = c.text.replace(/\s+/g, ' ').trim())));
+  for (const r of root?.children ?? []) for (const c of r.children) c.text = c.text.replace(/\s+/g, ' ').trim();
   return root;
 }
 

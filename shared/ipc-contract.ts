@@ -17,15 +17,19 @@ import type { PageEdit } from './edit/version.ts';
 import type { BatchExportRequest, BatchSummary, ExportRequest, ExportResult } from './export.ts';
 import type { CompareExportRequest, SameFileResult } from './compare/types.ts';
 
+/** A channel that takes no request: callers leave the argument out, which TypeScript allows for `void` only. */
+// biome-ignore lint/suspicious/noConfusingVoidType: `undefined` would make every caller pass it explicitly
+type NoRequest = void;
+
 /** Request/response channels (renderer → main). */
-interface InvokeMap {
-  'app:ready': { req: void; res: AppInfo };
-  'settings:get': { req: void; res: Settings };
+export interface InvokeMap {
+  'app:ready': { req: NoRequest; res: AppInfo };
+  'settings:get': { req: NoRequest; res: Settings };
   'settings:set': { req: Partial<Settings>; res: Settings };
-  'key:status': { req: void; res: KeyStatus };
+  'key:status': { req: NoRequest; res: KeyStatus };
   /** Format-checked (sk-…) before saving; sessionOnly keeps it in memory only. */
   'key:set': { req: { apiKey: string; sessionOnly?: boolean }; res: KeyStatus };
-  'key:clear': { req: void; res: KeyStatus };
+  'key:clear': { req: NoRequest; res: KeyStatus };
   /** Calls /usage (cloud) or the engine; reports remaining pages or the error. */
   'connection:test': { req: { backend?: Settings['backend']; baseUrl?: string }; res: ConnectionReport };
   /** A file that has no path on disk (pasted from the clipboard): main stores it and returns its path. */
@@ -34,7 +38,7 @@ interface InvokeMap {
    *  size, empty), queues the good ones and answers the others with their reasons. `duplicates: 'ask'`
    *  holds back good files a queued task already has (same name and size) instead of queueing them. */
   'tasks:submit': { req: { paths: string[]; options?: SubmitOptions; duplicates?: 'add' | 'ask' }; res: SubmitResult };
-  'tasks:list': { req: void; res: Task[] };
+  'tasks:list': { req: NoRequest; res: Task[] };
   'tasks:cancel': { req: { id: string }; res: Task };
   /** `password`: a protected PDF's password for this run (local engine); never stored. */
   'tasks:retry': { req: { id: string; password?: string }; res: Task };
@@ -53,17 +57,17 @@ interface InvokeMap {
   'results:saveVersion': { req: { id: string; pages: PageEdit[]; imagesFrom?: string }; res: { id: string } };
   'history:list': { req: { query?: string }; res: HistoryItem[] };
   'history:delete': { req: { ids: string[] }; res: { freedBytes: number } };
-  'history:clear': { req: void; res: { freedBytes: number } };
-  'storage:usage': { req: void; res: { bytes: number; items: number; dataDir: string } };
+  'history:clear': { req: NoRequest; res: { freedBytes: number } };
+  'storage:usage': { req: NoRequest; res: { bytes: number; items: number; dataDir: string } };
   'export:task': { req: ExportRequest; res: ExportResult };
   'export:batch': { req: BatchExportRequest; res: BatchSummary };
   /** The comparison of two results as a report (Markdown or JSON), written where export:task writes. */
   'export:compare': { req: CompareExportRequest; res: ExportResult };
   /** Native dialogs (Electron). Browser mode answers null and the renderer asks for a path itself. */
   'dialog:saveFile': { req: { defaultName: string }; res: string | null };
-  'dialog:pickFolder': { req: void; res: string | null };
+  'dialog:pickFolder': { req: NoRequest; res: string | null };
   /** `extensions` (with dots): what the chosen backend accepts, the picker's first filter; [] for any file. */
-  'dialog:openFiles': { req: { extensions?: string[] } | void; res: string[] | null };
+  'dialog:openFiles': { req: { extensions?: string[] } | NoRequest; res: string[] | null };
 }
 
 /** Push events (main → renderer). */
@@ -126,6 +130,7 @@ export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeChannels) as Invo
  *  picked (webUtils gives paths only for real File objects), so main may read them. The renderer's
  *  `invoke` cannot reach it. */
 export const DROPPED_PATHS_CHANNEL = 'files:dropped';
+export const EVENT_CHANNELS = Object.freeze(Object.keys(eventChannels) as EventChannel[]);
 export const isInvokeChannel = (c: unknown): c is InvokeChannel =>
   typeof c === 'string' && Object.hasOwn(invokeChannels, c);
 export const isEventChannel = (c: unknown): c is EventChannel =>

@@ -3,6 +3,7 @@ import type { FeatureConfig, OutputFormat } from './somark.ts';
 import type { Progress } from './somark-answers.ts';
 import type { AppError } from './result.ts';
 import type { FileOptions } from './file-options.ts';
+import type { RetryInfo, RetryRecord } from './task-retry.ts';
 
 export type Backend = 'local' | 'cloud';
 export type ParseMode = 'auto' | 'sync' | 'async';
@@ -73,43 +74,6 @@ export interface Task {
    * progress and in final states. Optional: tasks stored before it existed load without it.
    */
   retry?: RetryInfo | null;
-}
-
-/** Why an attempt was made again: the engine restarted (it lost or resumed the task), the connection
- *  dropped, the service answered an error or took too long, or the service reported the task FAILED. */
-export type RetryCause =
-  | 'engineRestarted'
-  | 'connectionLost'
-  | 'timeout'
-  | 'serverError'
-  | 'rateLimited'
-  | 'remoteFailed'
-  | 'other';
-
-export interface RetryRecord {
-  /** The attempt this retry began (2 = the first retry). */
-  attempt: number;
-  cause: RetryCause;
-  /** The error behind it, for "Details". */
-  reason: AppError;
-  at: number;
-}
-
-/** Work time of a task (banked runs plus the current one), or null before it ever started. */
-export function workMs(t: Pick<Task, 'workedMs' | 'startedAt' | 'finishedAt'>, now: number): number | null {
-  if (t.startedAt === null && t.workedMs === undefined) return null;
-  return (t.workedMs ?? 0) + (t.startedAt === null ? 0 : Math.max(0, (t.finishedAt ?? now) - t.startedAt));
-}
-
-interface RetryInfo {
-  /** The attempt that comes after the wait (2 = the first retry). */
-  attempt: number;
-  /** Attempts this request gets in all (1 + the retries). */
-  max: number;
-  /** Why the last attempt failed. */
-  reason: AppError;
-  /** When the next attempt starts (epoch ms). */
-  nextAt: number;
 }
 
 export interface Settings {

@@ -38,7 +38,13 @@ section.notes ol { margin: 0; padding-left: 1.6em; }
 }
 
 function runs(rs: Run[], notes: string[]): string {
-  return rs.map((r) => (typeof r === 'string' ? x(r) : (notes.push(r.note), `<sup>${notes.length}</sup>`))).join('');
+  return rs
+    .map((r) => {
+      if (typeof r === 'string') return x(r);
+      notes.push(r.note);
+      return `<sup>${notes.length}</sup>`;
+    })
+    .join('');
 }
 
 function block(b: Block, notes: string[]): string {

@@ -61,7 +61,13 @@ export function truthOf(doc: HoldoutDoc): Truth {
         titles.push({ text: b.text, level: b.level });
       } else if (b.kind === 'para') {
         parts.push(
-          b.runs.map((r) => (typeof r === 'string' ? r : (notes.push(r.note), `[^${notes.length}]`))).join(''),
+          b.runs
+            .map((r) => {
+              if (typeof r === 'string') return r;
+              notes.push(r.note);
+              return `[^${notes.length}]`;
+            })
+            .join(''),
         );
       } else if (b.kind === 'table') {
         const h = tableHtml(b.rows);
@@ -73,7 +79,7 @@ export function truthOf(doc: HoldoutDoc): Truth {
     }
   };
   walk(doc.blocks);
-  notes.forEach((n, i) => parts.push(`[^${i + 1}]: ${n}`));
+  for (const [i, n] of notes.entries()) parts.push(`[^${i + 1}]: ${n}`);
   return { markdown: `${parts.join('\n\n')}\n`, titles, tables };
 }
 

@@ -100,7 +100,9 @@ async function start(): Promise<void> {
     (rel) => svc.resolveAsset(rel),
     (rel) => svc.pageImage(rel),
   );
-  bridge = registerIpc(svc.handlers, origins, (paths) => paths.forEach((p) => svc.grants.allowRead(p)));
+  bridge = registerIpc(svc.handlers, origins, (paths) => {
+    for (const p of paths) svc.grants.allowRead(p);
+  });
   svc.setEmitter(bridge.hub.emit);
   openWindow();
   app.on('activate', () => {

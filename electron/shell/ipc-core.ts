@@ -21,7 +21,7 @@ export type Dispatch = (channel: unknown, req: unknown) => Promise<IpcResult<unk
 export function createDispatcher(handlers: Handlers): Dispatch {
   return async (channel, req) => {
     if (!isInvokeChannel(channel)) {
-      return { ok: false, error: { code: UNKNOWN_CHANNEL, message: `Channel not allowed: ${describe(channel)}` } };
+      return { ok: false, error: { code: UNKNOWN_CHANNEL, message: `Channel not allowed: ${channelName(channel)}` } };
     }
     const handler = handlers[channel] as ((r: unknown) => Promise<unknown>) | undefined;
     if (typeof handler !== 'function') {
@@ -35,7 +35,7 @@ export function createDispatcher(handlers: Handlers): Dispatch {
   };
 }
 
-function describe(channel: unknown): string {
+function channelName(channel: unknown): string {
   const s = typeof channel === 'string' ? channel : typeof channel;
   return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }

@@ -30,21 +30,21 @@ export const escapeAlt = (s: string): string =>
 /** A footnote label the engine writes: a number, a letter or Roman numeral, a note symbol (Word adds "-n"). */
 const NOTE_LABEL = /^[\p{L}\p{N}*∗†‡§¶-]{1,12}$/u;
 
-/** Inline formulas (`$…$`) and footnote references (`[^n]`) the engine wrote into a text are markup: `escape`
+/** Inline formulas (`$…$`) and footnote references (`[^n]`) the engine wrote into a text are markup: `plain`
  * applies to the text around them only. Text taken from a PDF may look like such markup too, so what is kept
  * is made safe: the formula's LaTeX through safeTex, a reference only with a plain label. */
 const ENGINE_MARKUP = /\$[^$\s][^$]*?\$|\[\^[^\]\s]{1,12}\]/g;
-function keepMarkup(s: string, escape: (t: string) => string): string {
+function keepMarkup(s: string, plain: (t: string) => string): string {
   let out = '',
     at = 0;
   for (const m of s.matchAll(ENGINE_MARKUP)) {
     const mark = m[0];
     out +=
-      escape(s.slice(at, m.index)) +
-      (mark[0] === '$' ? inlineTex(mark.slice(1, -1)) : NOTE_LABEL.test(mark.slice(2, -1)) ? mark : escape(mark));
+      plain(s.slice(at, m.index)) +
+      (mark[0] === '$' ? inlineTex(mark.slice(1, -1)) : NOTE_LABEL.test(mark.slice(2, -1)) ? mark : plain(mark));
     at = m.index + mark.length;
   }
-  return out + escape(s.slice(at));
+  return out + plain(s.slice(at));
 }
 
 /** Text with the engine's inline markup ($…$, [^n]) as literal Markdown around that markup. */

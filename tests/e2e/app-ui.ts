@@ -109,3 +109,10 @@ export async function forEachLook(
     }
   }
 }
+
+/** Opens the review of the queue row named `name` once its PDF and Markdown are shown. */
+export async function openDoc(page: Page, name: string): Promise<void> {
+  await row(page, name).click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
+  await expect(page.getByTestId('md-chunk').first()).toBeVisible();
+}

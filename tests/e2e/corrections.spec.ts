@@ -7,11 +7,8 @@
 // (the README's), or to DOCPARSE_SCREENSHOTS_DIR when that is set.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { readZipSafe } from '../../electron/services/fs-safe/zip-read.ts';
 import { applyEdit, type EditOp } from '../../shared/edit/blocks.ts';
-import { insertRow, readTable, setText, writeTable } from '../../shared/edit/table.ts';
 import { taskFeatures } from '../../shared/edit/version.ts';
 import { rewriteMarkdown } from '../../shared/markdown/links.ts';
 import { toMarkdown } from '../../shared/markdown/writer.ts';
@@ -20,28 +17,9 @@ import { expect, invokeFromTest, test } from './fixtures.ts';
 import { corpus, dropFiles, expectRowState, listTasks, row } from './app-ui.ts';
 import { scan } from './support/axe.ts';
 import { REPO_ROOT } from './support/web-app.ts';
+import { exportVia, selectBlock } from './support/review-edit.ts';
 
 const DOC = 'multi_page.pdf';
-
-async function exportVia(page: Page, item: string): Promise<Buffer> {
-  await page.keyboard.press('Escape');
-  // An edited version is not in the queue: its menu is named "Export" alone.
-  await page
-    .getByTestId('task-detail')
-    .getByRole('button', { name: /^Export/ })
-    .click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: item }).click(),
-  ]);
-  return readFile(await download.path());
-}
-
-/** Selects block `g` by clicking its box on the page. */
-async function selectBlock(page: Page, g: number): Promise<void> {
-  await page.locator(`[data-testid=page-pane] [data-g="${g}"]`).first().click();
-  await expect(page.getByTestId('edit-which')).toBeVisible();
-}
 
 test('correct a result: level, merge, text; undo/redo; restart; export holds exactly the edits', async ({
   page,
@@ -172,55 +150,4 @@ test('correct a result: level, merge, text; undo/redo; restart; export holds exa
   await page.getByTestId('open-original').click();
   await expect(page.getByTestId('edited-badge')).toBeHidden();
   await expect(page.getByTestId('md-pane')).not.toContainText('(checked)');
-});
-
-test('fix a table cell and add a row in the grid: the export holds exactly that table', async ({ page, app }) => {
-  test.setTimeout(240_000);
-  const doc = 'normal_4pages.pdf';
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'], language: 'en' });
-  await dropFiles(page, corpus(`pdf-digital/${doc}`));
-  await expectRowState(page, doc, 'SUCCESS');
-  const [task] = await listTasks(app);
-  const got = await invokeFromTest(app, 'results:get', { id: task!.id });
-  if (!got.ok) throw new Error(got.error.message);
-  const json = got.value.json as JsonOutput;
-  const pageIndex = json.pages.findIndex((p) => p.blocks.some((b) => b.type === 'table' && readTable(b.content)));
-  const index = json.pages[pageIndex]!.blocks.findIndex((b) => b.type === 'table');
-  const g = json.pages.slice(0, pageIndex).reduce((n, p) => n + p.blocks.length, 0) + index;
-  await row(page, doc).click();
-  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
-  await page.getByTestId('page-input').fill(String(pageIndex + 1));
-  await page.getByTestId('page-input').press('Enter');
-  await selectBlock(page, g);
-  await page.locator('body').press('Enter');
-  const first = page.getByTestId('grid-cell').first();
-  await expect(first).toBeFocused();
-  await first.fill('Fixed cell <b>');
-  await page.getByTestId('grid-add-row').click();
-  await expect(page.getByTestId('edit-preview').locator('td', { hasText: 'Fixed cell <b>' })).toBeVisible();
-  const dir = process.env.DOCPARSE_SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: join(dir, 'correct-table-1440-light-en.png') });
-  // The editor, grid and preview have no axe finding. (The Markdown pane beside them is left out: a wide table
-  // there is a scroll region without a focusable element, a finding of the pane's own, not of this editor.)
-  const axe = await new AxeBuilder({ page })
-    .include('[data-testid=edit-editor]')
-    .include('[data-testid=edit-bar]')
-    .analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  await page.getByTestId('edit-done').click();
-  await page.getByTestId('edit-save').click();
-  await expect(page.getByTestId('edited-badge')).toBeVisible({ timeout: 30_000 });
-
-  const table = json.pages[pageIndex]!.blocks[index]!;
-  const want = applyEdit(json.pages, {
-    kind: 'text',
-    at: { page: pageIndex, index },
-    content: writeTable(insertRow(setText(readTable(table.content)!, 0, 0, 'Fixed cell <b>'), 1)),
-  })!;
-  const jsonOut = (await exportVia(page, 'JSON (as returned by the service)')).toString('utf8');
-  expect(jsonOut).toBe(JSON.stringify({ ...json, pages: want }));
-  expect(jsonOut).toContain('<td>Fixed cell &lt;b&gt;</td>');
-  const mdOut = (await exportVia(page, 'Markdown (images in a folder)')).toString('utf8');
-  expect(mdOut).toBe(rewriteMarkdown(toMarkdown(want, taskFeatures(task!.featureConfig), 'url'), got.value.images));
 });

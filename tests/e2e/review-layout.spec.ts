@@ -1,18 +1,11 @@
-// E2E (browser mode, real local engine): the review screen keeps the reader's place through zoom,
-// fit, panel and window changes; wide tables scroll sideways; elapsed times, duplicates, history names.
-// (Small windows, settings rows and toasts: small-window.spec.ts.)
+// E2E (browser mode, real local engine): the review screen keeps the reader's place through zoom, fit,
+// panel and window changes, and a selected block stays in view. (Wide tables: review-wide-table.spec.ts;
+// small windows, settings rows and toasts: small-window*.spec.ts.)
 import type { Page } from '@playwright/test';
-import { corpus, dropFiles, expectRowState, row } from './app-ui.ts';
+import { corpus, dropFiles, expectRowState, openDoc } from './app-ui.ts';
 import { expect, invokeFromTest, test } from './fixtures.ts';
 
 const DOC = 'redp5110_sampled.pdf';
-const TABLE = 'nics-background-checks-2015-11.pdf';
-
-async function openDoc(page: Page, name: string): Promise<void> {
-  await row(page, name).click();
-  await expect(page.getByTestId('review')).toHaveAttribute('data-pdf', 'ready');
-  await expect(page.getByTestId('md-chunk').first()).toBeVisible();
-}
 
 /** 0-based index of the page under the page pane's vertical centre. */
 const centrePage = (page: Page): Promise<number> =>
@@ -112,94 +105,4 @@ test('a selected block stays in view through zoom and panel toggles', async ({ p
   await expect.poll(inView).toBe(true);
   await page.setViewportSize({ width: 1100, height: 700 });
   await expect.poll(inView).toBe(true);
-});
-
-test('a wide table scrolls sideways in the Markdown pane, cells never one character wide', async ({ page, app }) => {
-  test.setTimeout(120_000);
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });
-  await dropFiles(page, corpus(`tables/${TABLE}`));
-  await expectRowState(page, TABLE, 'SUCCESS');
-  await openDoc(page, TABLE);
-  await page.setViewportSize({ width: 1024, height: 700 });
-  const wrap = page.getByTestId('md-pane').locator('.md-table-wrap').first();
-  await expect(wrap).toBeVisible();
-  const m = await wrap.evaluate((el) => {
-    const cells = [...el.querySelectorAll<HTMLElement>('td, th')];
-    const firstRow = el.querySelector('tr');
-    const columns = firstRow
-      ? [...firstRow.children].reduce((n, c) => n + ((c as HTMLTableCellElement).colSpan || 1), 0)
-      : 0;
-    // Per-character wrapping: a cell with a word of 2+ letters rendered narrower than that word.
-    const squeezed = cells.filter((c) => {
-      const word = (c.textContent ?? '').split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
-      return word.length >= 2 && c.getBoundingClientRect().width < 40;
-    }).length;
-    return { scroll: el.scrollWidth, client: el.clientWidth, columns, cells: cells.length, squeezed };
-  });
-  expect(m.columns).toBeGreaterThanOrEqual(20);
-  expect(m.scroll).toBeGreaterThan(m.client + 100);
-  expect(m.squeezed).toBe(0);
-  await wrap.evaluate((el) => {
-    el.scrollLeft = 400;
-  });
-  expect(await wrap.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-
-  // The selected table block opens in a table view that copies as CSV.
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
-  await wrap.click();
-  if (!(await page.getByTestId('inspector').isVisible())) await page.getByTestId('toggle-inspector').click();
-  await page.getByTestId('open-table-view').click();
-  const dialog = page.getByTestId('table-view');
-  await expect(dialog).toBeVisible();
-  const columns = await dialog.locator('tr').first().locator('th').count();
-  expect(columns).toBeGreaterThanOrEqual(20);
-  await dialog.getByTestId('copy-csv').click();
-  const csv = await page.evaluate(() => navigator.clipboard.readText());
-  expect(csv.split('\r\n').length).toBeGreaterThan(10);
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-});
-
-test('elapsed times read as time, duplicates ask first, history keeps the file name', async ({ page, app }) => {
-  test.setTimeout(120_000);
-  await invokeFromTest(app, 'settings:set', { formats: ['markdown', 'json'] });
-  const file = corpus('pdf-digital/two_paragraphs.pdf');
-  await dropFiles(page, file);
-  await expectRowState(page, 'two_paragraphs.pdf', 'SUCCESS');
-  const elapsed = row(page, 'two_paragraphs.pdf').locator('.row-elapsed');
-  await expect(elapsed).toHaveText(/^(\d+\.\d s|\d+ s|\d+ min( \d+ s)?)$/);
-  await expect(elapsed).not.toHaveText('0.0 s');
-  // The detail header words it the same way.
-  await row(page, 'two_paragraphs.pdf').click();
-  await expect(page.getByTestId('task-detail').locator('.detail-sub')).toContainText((await elapsed.textContent())!);
-
-  await page.getByTestId('dropzone-input').setInputFiles([]);
-  await dropFiles(page, file);
-  const ask = page.getByRole('alertdialog', { name: /already in the queue — add it again\?/ });
-  await expect(ask).toBeVisible();
-  await ask.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByTestId('queue-row')).toHaveCount(1);
-  await page.getByTestId('dropzone-input').setInputFiles([]);
-  await dropFiles(page, file);
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Add again' }).click();
-  await expect(page.getByTestId('queue-row')).toHaveCount(2);
-
-  // Removed from the queue, reopened from History: still titled with its file name.
-  const ids = await page
-    .getByTestId('queue-row')
-    .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.taskId!));
-  for (const id of ids) await invokeFromTest(app, 'tasks:remove', { id });
-  await expect(page.getByTestId('queue-row')).toHaveCount(0);
-  await page.getByTestId('nav-history').click();
-  await page
-    .getByTestId('history-row')
-    .first()
-    .getByRole('button', { name: 'Open two_paragraphs.pdf' })
-    .first()
-    .click();
-  await expect(page.getByTestId('detail-heading')).toHaveText('two_paragraphs.pdf');
-  // …and with the facts saved with the result: size, backend and the elapsed time, worded as in the queue.
-  await expect(page.getByTestId('task-detail').locator('.detail-sub')).toContainText(
-    /KB · .*Local engine · (\d+\.\d s|\d+ s)$/,
-  );
 });

@@ -50,6 +50,7 @@ const test = base.extend<{ storage: Storage; keyring: Keyring | null; cloud: Clo
         : `unix:path=${join(tmpdir(), `docparse-no-bus-${randomBytes(6).toString('hex')}`)}`;
     await use({ env: { DBUS_SESSION_BUS_ADDRESS: bus, DOCPARSE_LOG: 'stderr' } });
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it needs none
   cloud: async ({}, use) => {
     const key = uniqueKey();
     const dir = await mkdtemp(join(tmpdir(), 'dp-e2e-secret-engine-'));

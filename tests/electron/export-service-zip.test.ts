@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { strToU8, zipSync, Zip, ZipDeflate } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBase64Zip, serviceZipBytes } from '../../electron/services/export/bundle.ts';
-import { linkedImages, rewriteImageLinks } from '../../electron/services/export/writers.ts';
+import { linkedImages, rewriteImageLinks } from '../../electron/services/export/image-links.ts';
 
 const bundle = zipSync({
   'main.md': strToU8('# Doc\n\n![](./images/image_001.jpg)\n'),

@@ -1,52 +1,12 @@
 // A stand-in for the 'electron' module, for running the built main bundle under plain Node (Electron's
 // binary is not available here). It records what main registers and lets the parent test process drive
 // it over the child-process IPC channel: invoke a channel as some frame, fetch from a protocol, open a
-// window, navigate, ask for a permission, quit. The services behind it are the real ones.
+// window, navigate, ask for a permission, quit (ipc-fake-electron-driver.mjs). The services behind it are
+// the real ones.
 import { EventEmitter } from 'node:events';
 import { fork } from 'node:child_process';
-
-const state = {
-  handlers: new Map(),
-  protocols: new Map(),
-  schemes: [],
-  windows: [],
-  opened: [],
-  paths: { userData: '/nonexistent' },
-  permissionRequest: null,
-  permissionCheck: null,
-  locked: false,
-  utilities: [],
-};
-const report = (msg) => process.send?.(msg);
-
-class FakeEvent {
-  constructor(props = {}) {
-    Object.assign(this, props);
-    this.defaultPrevented = false;
-  }
-  preventDefault() {
-    this.defaultPrevented = true;
-  }
-}
-
-let nextId = 1;
-class WebContents extends EventEmitter {
-  constructor() {
-    super();
-    this.id = nextId++;
-    this.mainFrame = { frameTreeNodeId: 100 + this.id, parent: null, url: '' };
-    this.windowOpenHandler = null;
-  }
-  isDestroyed() {
-    return false;
-  }
-  send(channel, payload) {
-    report({ type: 'sent', channel, payload });
-  }
-  setWindowOpenHandler(fn) {
-    this.windowOpenHandler = fn;
-  }
-}
+import { startDriver } from './ipc-fake-electron-driver.mjs';
+import { FakeEvent, report, state, WebContents } from './ipc-fake-electron-state.mjs';
 
 export class BrowserWindow extends EventEmitter {
   constructor(options) {
@@ -171,74 +131,4 @@ export const utilityProcess = {
 
 export default { app, BrowserWindow, ipcMain, protocol, session, dialog, shell, utilityProcess };
 
-/** The IPC event main would see for a message from `from`. */
-function ipcEvent(from) {
-  const win = state.windows[0];
-  const sender = from === 'other-window' ? new WebContents() : win.webContents;
-  const frame =
-    from === 'iframe'
-      ? { frameTreeNodeId: 999, parent: sender.mainFrame, url: sender.mainFrame.url }
-      : { ...sender.mainFrame, url: from === 'foreign-page' ? 'https://evil.example/' : sender.mainFrame.url };
-  return { sender, senderFrame: frame, processId: 1, frameId: 1 };
-}
-
-const commands = {
-  async state() {
-    const win = state.windows[0];
-    return {
-      channels: [...state.handlers.keys()],
-      schemes: state.schemes.map((s) => s.scheme),
-      locked: state.locked,
-      userData: state.paths.userData,
-      url: win?.url,
-      webPreferences: win?.options.webPreferences,
-      windows: state.windows.length,
-      utilities: state.utilities,
-    };
-  },
-  async invoke({ channel, req, from = 'main-frame' }) {
-    const handler = state.handlers.get(channel);
-    if (!handler) return { noHandler: true };
-    return handler(ipcEvent(from), req);
-  },
-  async fetch({ url, headers = {} }) {
-    const handler = state.protocols.get(new URL(url).protocol.slice(0, -1));
-    const res = await handler(new Request(url, { headers }));
-    return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
-  },
-  async windowOpen({ url }) {
-    const before = state.opened.length;
-    const result = state.windows[0].webContents.windowOpenHandler({ url });
-    await new Promise((r) => setTimeout(r, 10));
-    return { action: result.action, opened: state.opened.slice(before) };
-  },
-  async navigate({ url }) {
-    const before = state.opened.length;
-    const event = new FakeEvent({ url });
-    state.windows[0].webContents.emit('will-navigate', event);
-    await new Promise((r) => setTimeout(r, 10));
-    return { prevented: event.defaultPrevented, opened: state.opened.slice(before) };
-  },
-  async permission({ permission, url }) {
-    return new Promise((resolve) =>
-      state.permissionRequest(state.windows[0].webContents, permission, resolve, {
-        requestingUrl: url,
-        isMainFrame: true,
-      }),
-    );
-  },
-  async quit() {
-    app.quit();
-    return true;
-  },
-};
-
-process.on('message', async (msg) => {
-  try {
-    report({ type: 'reply', id: msg.id, value: await commands[msg.cmd](msg) });
-  } catch (e) {
-    report({ type: 'reply', id: msg.id, error: e instanceof Error ? e.stack : String(e) });
-  }
-});
-// Never outlive the test process.
-process.on('disconnect', () => process.exit(1));
+startDriver(app);

@@ -1,60 +1,23 @@
-// HistoryPanel, its re-run dialog and StorageUsage in jsdom, against an in-memory RendererApi.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InvokeChannel } from '../../shared/ipc-contract.ts';
-import type { HistoryItem } from '../../shared/task.ts';
+// HistoryPanel in jsdom, against an in-memory RendererApi: the list, search, deleting one or all, and
+// Chinese; the re-run dialog and StorageUsage have test files of their own.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../renderer/src/components/confirm.tsx';
-import { setApi } from '../../renderer/src/lib/ipc.ts';
-import { fakeApi, type Handlers } from './fake-api.ts';
-import { toastLines, useUi } from '../../renderer/src/stores/ui.ts';
 import { HistoryPanel } from '../../renderer/src/features/history/HistoryPanel.tsx';
-import { StorageUsage } from '../../renderer/src/features/history/StorageUsage.tsx';
 import { setLocale } from '../../renderer/src/i18n/index.ts';
+import { resetRenderer } from './setup.ts';
+import { installLooseApi, toasts } from './app-state.ts';
 
-type Handler = (req: any) => unknown;
-function installApi(handlers: Partial<Record<InvokeChannel, Handler>>) {
-  const api = fakeApi(handlers as Handlers);
-  setApi(api);
-  return api.pairs;
-}
+import { item, ITEMS } from './history-items.ts';
 
-const item = (id: string, fileName: string, extra: Partial<HistoryItem> = {}): HistoryItem => ({
-  id,
-  fileName,
-  finishedAt: Date.UTC(2025, 0, 2, 3, 4, 5),
-  elapsedMs: 83_000,
-  pages: 3,
-  backend: 'local',
-  fileSize: 96 * 1024,
-  bytes: 2048,
-  parentId: null,
-  snippet: null,
-  ...extra,
-});
-const ITEMS = [
-  item('req_child1', 'report.pdf', {
-    parentId: 'req_parent',
-    backend: 'cloud',
-    fileSize: 3 * 1024 * 1024,
-    bytes: 1024,
-  }),
-  item('req_parent', 'report.pdf'),
-  item('req_other1', 'scan.png', { pages: null, elapsedMs: null, fileSize: null }),
-];
-const toasts = () => useUi.getState().toasts.map((t) => `${t.kind}: ${toastLines(t).message}`);
-
-beforeEach(() => {
-  useUi.setState({ toasts: [] });
-  setLocale('en');
-});
-afterEach(() => {
-  cleanup();
-  setApi(null);
-});
+afterEach(resetRenderer);
 
 describe('HistoryPanel', () => {
   it('lists results with name, date, pages, backend, size and the re-run link; opens one', async () => {
-    installApi({ 'history:list': () => ITEMS, 'storage:usage': () => ({ bytes: 5120, items: 3, dataDir: '/data' }) });
+    installLooseApi({
+      'history:list': () => ITEMS,
+      'storage:usage': () => ({ bytes: 5120, items: 3, dataDir: '/data' }),
+    });
     const onOpen = vi.fn();
     render(<HistoryPanel onOpen={onOpen} />);
     const table = await screen.findByRole('table', { name: 'Finished results' });
@@ -82,7 +45,7 @@ describe('HistoryPanel', () => {
   });
 
   it('searches (debounced) and marks the hit in the snippet', async () => {
-    const calls = installApi({
+    const { pairs: calls } = installLooseApi({
       'history:list': (req: { query?: string }) =>
         req.query ? [item('req_other1', 'scan.png', { snippet: '…the Quarterly revenue grew…' })] : ITEMS,
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/data' }),
@@ -102,7 +65,7 @@ describe('HistoryPanel', () => {
   });
 
   it('shows when nothing matches', async () => {
-    installApi({
+    installLooseApi({
       'history:list': (req: { query?: string }) => (req.query ? [] : ITEMS),
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
     });
@@ -114,7 +77,7 @@ describe('HistoryPanel', () => {
 
   it('deletes one after confirming and reports the space freed; the focus goes to the row now in its place', async () => {
     let left = ITEMS;
-    const calls = installApi({
+    const { pairs: calls } = installLooseApi({
       'history:list': () => left,
       'history:delete': () => ({ freedBytes: 3 * 1024 * 1024 }),
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
@@ -140,7 +103,7 @@ describe('HistoryPanel', () => {
 
   it('deletes all after confirming; the focus goes to the search box', async () => {
     let left = ITEMS;
-    const calls = installApi({
+    const { pairs: calls } = installLooseApi({
       'history:list': () => left,
       'history:clear': () => ({ freedBytes: 10 * 1024 }),
       'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
@@ -161,103 +124,11 @@ describe('HistoryPanel', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox')));
   });
 
-  it('re-runs with other options', async () => {
-    const calls = installApi({
-      'history:list': () => ITEMS,
-      'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
-      'tasks:rerun': () => ({ id: 'req_new000', fileName: 'scan.png', state: 'queued', createdAt: 1 }),
-    });
-    render(<HistoryPanel onOpen={() => {}} />);
-    const rows = await screen.findAllByTestId('history-row');
-    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Re-run scan.png with other options' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
-    // Worded as in Settings: backend, outputs and switches carry the same names there and here.
-    expect([...dialog.querySelectorAll('legend')].map((l) => l.textContent)).toEqual([
-      'Parsing backend',
-      'Outputs',
-      'Recognition',
-      'OCR and pages',
-    ]);
-    // The local engine reads no image switch: marked as in Settings while it is chosen, unmarked on the cloud.
-    expect(
-      within(dialog).getByRole('checkbox', { name: 'Keep images inside tables (SoMark cloud only)' }),
-    ).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('radio', { name: 'SoMark cloud' }));
-    expect(within(dialog).getByRole('checkbox', { name: 'Keep images inside tables' })).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Zip bundle' }));
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Keep headers and footers' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
-    await waitFor(() => expect(toasts()).toEqual(['success: Re-run queued: scan.png']));
-    const req = calls.find((c) => c[0] === 'tasks:rerun')![1] as {
-      id: string;
-      options: { backend: string; formats: string[]; featureConfig: Record<string, boolean> };
-    };
-    expect(req.id).toBe('req_other1');
-    expect(req.options.backend).toBe('cloud');
-    expect(req.options.formats).toContain('zip');
-    expect(req.options.featureConfig.keep_header_footer).toBe(true);
-    // OCR and page range travel too (from the settings here: the task is not in the queue).
-    expect((req.options as { fileOptions?: unknown }).fileOptions).toEqual({
-      ocr: true,
-      ocrLang: 'auto',
-      pageRange: '',
-    });
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it("the re-run dialog's error lines follow a language switch while it is open", async () => {
-    installApi({
-      'history:list': () => ITEMS,
-      'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }),
-      'tasks:rerun': () => ({ code: 'NOT_FOUND', message: 'req_other1 is gone' }),
-    });
-    render(<HistoryPanel onOpen={() => {}} />);
-    const rows = await screen.findAllByTestId('history-row');
-    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Re-run scan.png with other options' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Re-run “scan.png”' });
-    for (const box of within(dialog).getAllByRole('checkbox').slice(0, 3))
-      if ((box as HTMLInputElement).checked) fireEvent.click(box);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Choose at least one format.');
-    act(() => setLocale('zh-CN'));
-    expect(within(dialog).getByRole('alert').textContent).toBe('请至少选择一种格式。');
-    act(() => setLocale('en'));
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Markdown' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Re-run' }));
-    await waitFor(() =>
-      expect(within(dialog).getByRole('alert').textContent).toBe('The document no longer exists — req_other1 is gone'),
-    );
-    act(() => setLocale('zh-CN'));
-    expect(within(dialog).getByRole('alert').textContent).toBe('该文档已不存在 — req_other1 is gone');
-  });
-
   it('speaks Chinese', async () => {
     setLocale('zh-CN');
-    installApi({ 'history:list': () => [], 'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }) });
+    installLooseApi({ 'history:list': () => [], 'storage:usage': () => ({ bytes: 0, items: 0, dataDir: '/d' }) });
     render(<HistoryPanel onOpen={() => {}} />);
     expect(await screen.findByText('还没有结果。完成的文档会显示在这里，无需网络即可打开。')).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: '按名称或正文搜索历史记录' })).toBeTruthy();
-  });
-});
-
-describe('StorageUsage', () => {
-  it('says "1 result" for one', async () => {
-    installApi({ 'storage:usage': () => ({ bytes: 1536, items: 1, dataDir: '/d' }) });
-    render(<StorageUsage />);
-    await waitFor(() =>
-      expect(screen.getByTestId('storage-usage').textContent).toBe(
-        'Results stored: 1.5 KB in 1 result · Data folder: /d',
-      ),
-    );
-  });
-
-  it('shows bytes, items and the data folder', async () => {
-    installApi({ 'storage:usage': () => ({ bytes: 1536, items: 2, dataDir: '/home/me/.docparse' }) });
-    render(<StorageUsage />);
-    await waitFor(() =>
-      expect(screen.getByTestId('storage-usage').textContent).toBe(
-        'Results stored: 1.5 KB in 2 results · Data folder: /home/me/.docparse',
-      ),
-    );
   });
 });

@@ -1,3 +1,5 @@
+// The renderer's IPC wiring (useIpcEvents) against a fake RendererApi: the startup handshake, events from
+// main into the stores, and the reload after a lost connection.
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { setApi } from '../../renderer/src/lib/ipc.ts';
@@ -24,6 +26,12 @@ const keyStatus = {
   keychainAvailable: true,
   keychainError: null,
 };
+
+/** Mounts the app's IPC event wiring alone. */
+function Probe() {
+  useIpcEvents();
+  return null;
+}
 
 describe('startup handshake', () => {
   it('says ready, then loads tasks, settings and key status into the stores', async () => {
@@ -111,10 +119,6 @@ describe('startup handshake', () => {
       'key:status': () => keyStatus,
     });
     setApi(api);
-    function Probe() {
-      useIpcEvents();
-      return null;
-    }
     const view = render(<Probe />);
     await waitFor(() => expect(useAppInfo.getState().phase).toBe('ready'));
     const later = makeTask();

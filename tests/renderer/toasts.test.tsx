@@ -34,11 +34,10 @@ describe('toasts', () => {
     render(<App />);
     await waitFor(() => expect(useTasks.getState().order).toHaveLength(3));
     const codes = ['SERVICE_1123', 'UNREACHABLE', 'SOMETHING_NEW'];
-    act(() =>
-      tasks.forEach((task, i) =>
-        api.emit('task:updated', { ...task, state: 'FAILED', error: { code: codes[i]!, message: '' } }),
-      ),
-    );
+    act(() => {
+      for (const [i, task] of tasks.entries())
+        api.emit('task:updated', { ...task, state: 'FAILED', error: { code: codes[i]!, message: '' } });
+    });
 
     const summary = await screen.findByTestId('toast-summary');
     expect(summary.textContent).toContain('3 notifications · 3 failed');

@@ -4,6 +4,8 @@
 // result read at a lower resolution with a warning), the process grows by less than 500 MB, and the
 // engine answers the next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '../../shared/somark.ts';
+import type { SyncData } from '../../shared/somark-answers.ts';
 import { hugePagePdf, jpegBomb, pngBomb } from './bomb-files.ts';
 import { ENGINE_KEY, PNG_1X1, removeTemps, startEngineProcess, type EngineProcess } from './support.ts';
 
@@ -18,7 +20,7 @@ afterAll(async () => {
 });
 
 interface Answer {
-  body: any;
+  body: Envelope<SyncData>;
   ms: number;
   growth: number;
 }
@@ -41,7 +43,7 @@ async function parse(data: Buffer, name: string): Promise<Answer> {
       body: form,
       signal: AbortSignal.timeout(110_000),
     });
-    return { body: await res.json(), ms: Date.now() - t0, growth: peak - base };
+    return { body: (await res.json()) as Envelope<SyncData>, ms: Date.now() - t0, growth: peak - base };
   } finally {
     clearInterval(sampler);
   }

@@ -11,8 +11,10 @@ import {
   pollUntilDone,
   postForm,
   startTestServer,
+  type Envelope,
   type TestServer,
 } from '../engine/server/helpers.ts';
+import type { SubmitData } from '../../shared/somark-answers.ts';
 
 const DOCX = corpus('office/lorem_ipsum.docx');
 let srv: TestServer | null = null;
@@ -22,8 +24,8 @@ afterEach(async () => {
 });
 
 /** Submits `n` copies of the .docx one after the other (each answered before the next is sent). */
-async function submitMany(n: number): Promise<{ code: number; message: string; data: any }[]> {
-  const answers: { code: number; message: string; data: any }[] = [];
+async function submitMany(n: number): Promise<Envelope<SubmitData>[]> {
+  const answers: Envelope<SubmitData>[] = [];
   for (let i = 0; i < n; i++) answers.push((await postForm(`${srv!.url}/parse/async`, await fileForm(DOCX))).body);
   return answers;
 }

@@ -24,7 +24,8 @@ describe('connection:test', () => {
   it('sends the stored key to the saved address only, never to an address the renderer names', async () => {
     const bodies: Record<string, string> = {};
     const record =
-      (name: string) => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+      (name: string) =>
+      (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): undefined => {
         let b = '';
         req.on('data', (c: Buffer) => (b += c.toString()));
         req.on('end', () => {

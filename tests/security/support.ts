@@ -1,7 +1,8 @@
 // Shared helpers of the security suite: temp folders, a tiny hostile HTTP server whose routes the
-// test defines, the engine CLI in a child process (so a crash or its memory is its own), raw sockets.
+// test defines, the engine CLI in a child process (so a crash or its memory is its own), raw sockets, and
+// a file parsed through its /parse/sync.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openAsBlob, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,7 +29,7 @@ export interface TinyServer {
 
 /** A loopback HTTP server answering with `route` (a 404 when it returns false). */
 export async function tinyServer(
-  route: (req: IncomingMessage, res: ServerResponse) => boolean | void,
+  route: (req: IncomingMessage, res: ServerResponse) => boolean | undefined,
   host = '127.0.0.1',
 ): Promise<TinyServer> {
   const seen: string[] = [];
@@ -140,4 +141,19 @@ export function rawRequest(
       if (opts.halfClose !== false) sock.end();
     });
   });
+}
+
+/** A /parse/sync answer whose zip is asked for. */
+export interface Parsed {
+  code: number;
+  message: string;
+  data: { result: { outputs: { zip: string } } };
+}
+/** Parses `path` on the engine at `url` through /parse/sync with the test key. */
+export async function parseSync(url: string, path: string, format = 'json'): Promise<Parsed> {
+  const form = new FormData();
+  form.append('api_key', ENGINE_KEY);
+  form.append('output_formats', format);
+  form.append('file', await openAsBlob(path), path.split('/').pop());
+  return (await (await fetch(`${url}/parse/sync`, { method: 'POST', body: form })).json()) as Parsed;
 }

@@ -1,12 +1,12 @@
 // Zip bundles. The service's `outputs.zip`: our engine sends a URL to download, the cloud may send
 // base64 text; both end up as bytes verified to be a real, safe zip before anything uses them.
 // Local bundles are written by the engine's streaming zip writer (writeZipAtomic, lib/zip.ts).
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { CodedError } from '../../../shared/result.ts';
 import { hasZipSignature, inspectZip, type ZipSummary } from '../fs-safe/zip-read.ts';
 
 /** Largest bundle accepted (download or file); matches the safe-reading expansion cap. */
-const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
+export const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
 
 export type Download = (url: string, signal?: AbortSignal) => Promise<Response>;
 
@@ -14,7 +14,7 @@ const badBundle = (why: string): CodedError =>
   new CodedError('BAD_ZIP', `The service's zip bundle is not usable: ${why}.`);
 
 /** Throws BAD_ZIP / UNSAFE_ZIP unless `bytes` is a complete zip that is safe to read. */
-function verifyZip(bytes: Uint8Array): ZipSummary {
+export function verifyZip(bytes: Uint8Array): ZipSummary {
   if (!hasZipSignature(bytes)) throw badBundle('it does not start with a zip signature');
   return inspectZip(bytes);
 }
@@ -66,7 +66,7 @@ export async function serviceZipBytes(
 
 /** Reads and verifies a bundle already on disk; null when it is missing, too large, or not a safe zip. */
 export async function readVerifiedBundle(path: string): Promise<Uint8Array | null> {
-  let fh;
+  let fh: FileHandle;
   try {
     fh = await open(path, 'r');
   } catch {

@@ -1,11 +1,10 @@
 // Writes one task's export to a chosen path: Markdown (+ images folder, or inlined), JSON (self-contained
 // by default, see relink.ts, or a byte-for-byte copy of main.json), or a zip (the service's verified
 // bundle when its main.json is self-contained, else assembled locally with img_url → images/).
-// Every file is written atomically; on failure whatever this call created is removed again.
-// Image links: the cache links images as `./images/image_NNN.ext`; an export keeps them (an `images/`
-// folder beside the .md), points them at another folder, or inlines data URIs.
+// Every file is written atomically; on failure whatever this call created is removed again. Image links:
+// image-links.ts.
 import { mkdir, readFile, rm } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
 import type { ExportFormat } from '../../../shared/export.ts';
 import { copyFileAtomic, fsError, pathExists, writeFileAtomic } from '../../../lib/atomic.ts';
@@ -14,53 +13,8 @@ import { readZipSafe } from '../fs-safe/zip-read.ts';
 import { CACHE, type TaskFiles } from '../results/layout.ts';
 import { readVerifiedBundle } from './bundle.ts';
 import { writeZipAtomic, type ZipSource } from '../../../lib/zip.ts';
+import { inlineImages, mimeOf, rewriteImageLinks } from './image-links.ts';
 import { hasServiceUrls, inlineJsonText, relinkJsonText, type JsonMode } from './relink.ts';
-
-// `./images/x.png` or `images/x.png`, not preceded by a path or word character (so `foo/images/` is left alone).
-const LINK = /(?<![\w/.-])(?:\.\/)?images\/([^\s)"'<>?#]+)/g;
-
-const MIME: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.bmp': 'image/bmp',
-  '.svg': 'image/svg+xml',
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-};
-
-const mimeOf = (file: string): string => MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
-
-/** Rewrites links to known images so they point into `folder` (a single path segment, URL-encoded). */
-export function rewriteImageLinks(markdown: string, images: readonly string[], folder: string): string {
-  if (folder === CACHE.images) return markdown;
-  const known = new Set(images);
-  const target = encodeURIComponent(folder);
-  return markdown.replace(LINK, (whole, file: string) => (known.has(file) ? `./${target}/${file}` : whole));
-}
-
-/** Replaces links to known images with data URIs (the Markdown becomes one self-contained file). */
-async function inlineImages(markdown: string, images: readonly string[], imagesDir: string): Promise<string> {
-  const known = new Set(images);
-  const used = new Set<string>();
-  for (const m of markdown.matchAll(LINK)) if (known.has(m[1]!)) used.add(m[1]!);
-  const uris = new Map<string, string>();
-  for (const file of used) {
-    const bytes = await readFile(join(imagesDir, file));
-    uris.set(file, `data:${mimeOf(file)};base64,${bytes.toString('base64')}`);
-  }
-  return markdown.replace(LINK, (whole, file: string) => uris.get(file) ?? whole);
-}
-
-/** Image files the Markdown links to (so an export can tell whether it needs an images folder). */
-export function linkedImages(markdown: string, images: readonly string[]): string[] {
-  const known = new Set(images);
-  const out = new Set<string>();
-  for (const m of markdown.matchAll(LINK)) if (known.has(m[1]!)) out.add(m[1]!);
-  return [...out].sort();
-}
 
 export interface WriteExportOptions {
   images?: 'folder' | 'inline';
@@ -76,7 +30,11 @@ export function exportFileName(files: TaskFiles, format: ExportFormat): string {
 }
 
 /** Entries of a locally assembled bundle, SoMark layout: main.md, main.json, images/image_NNN.*. */
-async function bundleSources(files: TaskFiles, mdName: string = CACHE.markdown, withJson = true): Promise<ZipSource[]> {
+export async function bundleSources(
+  files: TaskFiles,
+  mdName: string = CACHE.markdown,
+  withJson = true,
+): Promise<ZipSource[]> {
   const sources: ZipSource[] = [{ name: mdName, data: await files.readMarkdown() }];
   if (withJson && files.jsonPath) {
     sources.push({
@@ -89,7 +47,7 @@ async function bundleSources(files: TaskFiles, mdName: string = CACHE.markdown, 
   return sources;
 }
 
-async function writeJson(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+export async function writeJson(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   if (!files.jsonPath) {
     throw new CodedError(
       'NO_JSON',
@@ -152,7 +110,7 @@ function selfContainedBundle(bundle: Uint8Array, images: Record<string, string>)
   return bundle;
 }
 
-async function writeZip(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+export async function writeZip(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   const service = files.bundlePath ? await readVerifiedBundle(files.bundlePath) : null;
   const bundle = service ? selfContainedBundle(service, files.meta.images ?? {}) : null;
   if (bundle) await writeFileAtomic(dest, bundle, opts);
@@ -175,7 +133,7 @@ async function chooseImagesFolder(dest: string, overwrite: boolean): Promise<str
   }
 }
 
-async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+export async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   const markdown = await files.readMarkdown();
   if (opts.images === 'inline' || files.images.length === 0) {
     const text = opts.images === 'inline' ? await inlineImages(markdown, files.images, files.imagesDir) : markdown;

@@ -1,6 +1,6 @@
 // Checks one file before upload: readable, not empty, within the size limit, a supported type whose
 // content (magic bytes) agrees with its extension. Run once per file by the intake (files/intake.ts).
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { FileCheck } from '../../../shared/task.ts';
 import { MAX_FILE_BYTES } from '../../../shared/capabilities.ts';
@@ -26,7 +26,7 @@ export async function checkFile(path: string): Promise<CheckedFile> {
     error: code === null ? null : { code, message },
   });
 
-  let fh;
+  let fh: FileHandle;
   try {
     fh = await open(path, 'r');
   } catch (e) {

@@ -7,7 +7,7 @@ import type { Targets } from '../backend/targets.ts';
 import type { Timing } from '../consts.ts';
 import type { ServicesContext } from '../context.ts';
 import type { KeyService } from '../keychain/key-service.ts';
-import type { TaskQueue } from '../queue/task-queue.ts';
+import type { TaskQueue } from '../queue/types.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import type { PageImageService } from '../results/page-images.ts';
 import { appHandlers } from './app.ts';

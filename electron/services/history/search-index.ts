@@ -2,7 +2,8 @@
 // list; every later list re-checks the cache (ids, and result.json's mtime as the version), so new,
 // re-written and deleted results show up without any event wiring. Text search is case-insensitive
 // (Unicode), on the Markdown without markup, with a short snippet around the hit.
-import { workMs, type HistoryItem, type Task } from '../../../shared/task.ts';
+import type { HistoryItem, Task } from '../../../shared/task.ts';
+import { workMs } from '../../../shared/task-retry.ts';
 import type { ServicesContext } from '../context.ts';
 
 /** Characters of context on each side of a hit. */

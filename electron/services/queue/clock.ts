@@ -2,7 +2,8 @@
 // app was closed or crashed), and every attempt after the first says why it was made ("attempt 2: connection
 // lost"). Pure functions over Task, applied by the queue to every update (task-queue.ts) and at restart (persist.ts).
 import type { AppError } from '../../../shared/result.ts';
-import type { RetryCause, RetryRecord, Task } from '../../../shared/task.ts';
+import type { Task } from '../../../shared/task.ts';
+import type { RetryCause, RetryRecord } from '../../../shared/task-retry.ts';
 
 /** The most retry records a task keeps (the newest). */
 const MAX_RECORDS = 20;

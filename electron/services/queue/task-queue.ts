@@ -1,45 +1,17 @@
 // The task queue owns the truth about tasks: states, concurrency, persistence, events.
 // queued → uploading → QUEUING → PROCESSING → SUCCESS | FAILED | cancelled
 import { CodedError } from '../../../shared/result.ts';
-import type { Emit } from '../../../shared/ipc-contract.ts';
 import { FINAL_STATES, type Task } from '../../../shared/task.ts';
-import type { TaskRegistry } from '../context.ts';
 import { checkFile } from '../files/check.ts';
 import { debouncedWriter } from '../util/atomic.ts';
 import { isAbortError } from '../../../shared/service-errors.ts';
 import { loadTasks, saveTasks } from './persist.ts';
 import { newTask, resolveOptions } from './new-task.ts';
-import { runTask, type RunDeps } from './runner.ts';
+import { runTask } from './runner.ts';
+import { assertRetriable, failedTask, retriedTask } from './retry.ts';
+import type { QueueDeps, TaskQueue } from './types.ts';
 import { tick } from './clock.ts';
-import { honours } from '../../../shared/capabilities.ts';
 
-/** Failures that mean "give the password": the task waits for it (needsPassword) instead of failing. */
-const PASSWORD_CODES: readonly string[] = ['PASSWORD_REQUIRED', 'PASSWORD_WRONG'];
-
-export interface TaskQueue extends TaskRegistry {
-  /** Loads tasks.json and resumes: polling by remote task id, queued uploads in order. */
-  restore(): Promise<void>;
-  cancel(id: string): Promise<Task>;
-  /** `password`: for a protected PDF on the local engine; kept in memory for this one run only. A task that
-   *  waits for its password (needsPassword) is retried with it. */
-  retry(id: string, password?: string): Promise<Task>;
-  /** Starts waiting tasks if slots are free (after the concurrency setting changed). */
-  kick(): void;
-  /** The local engine's process went down: its running tasks start over and wait for the restarted one. */
-  engineLost(): void;
-  /** Stops work without changing the stored state (it resumes on the next start). */
-  close(): Promise<void>;
-}
-
-export interface QueueDeps extends RunDeps {
-  dataDir: string;
-  emit: Emit;
-  /** Told the password a protected PDF's run starts with, so the review can draw its pages (memory only). */
-  sessionPassword?(id: string, password: string): void;
-}
-
-/** Failures after which a retry can poll the same remote task again instead of re-uploading. */
-const TRANSIENT = /^(UNREACHABLE|RATE_LIMITED|BAD_RESPONSE|HTTP_5\d\d|ENGINE_FAILED)$/;
 const isFinal = (t: Task): boolean => FINAL_STATES.includes(t.state);
 const isRemoteLive = (t: Task): boolean =>
   (t.state === 'QUEUING' || t.state === 'PROCESSING') && t.mode === 'async' && !!t.remoteTaskId;
@@ -91,15 +63,7 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
     const job = runTask(handle, d)
       .catch((e: unknown) => {
         if (!live() || isAbortError(e)) return;
-        const err =
-          e instanceof CodedError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
-        const cur = tasks.get(t.id)!;
-        // A protected PDF waits for its password where the backend can take one; elsewhere it fails.
-        const waits = PASSWORD_CODES.includes(err.code) && honours(cur.backend, 'password');
-        put(
-          { ...cur, state: waits ? 'needsPassword' : 'FAILED', error: err, finishedAt: Date.now(), retry: null },
-          true,
-        );
+        put(failedTask(tasks.get(t.id)!, e), true);
       })
       .then(() => {
         settled = true;
@@ -180,39 +144,10 @@ export function createTaskQueue(d: QueueDeps): TaskQueue {
     },
     async retry(id, password) {
       const t = need(id);
-      if (t.state !== 'FAILED' && t.state !== 'cancelled' && t.state !== 'needsPassword') {
-        throw new CodedError(
-          'INVALID_STATE',
-          `Only failed, cancelled or password-waiting tasks can be retried (this one is ${t.state})`,
-        );
-      }
+      assertRetriable(t);
       const check = await checkFile(t.filePath);
       if (!check.ok) throw new CodedError(check.error!.code, check.error!.message);
-      // A task that lost touch with a remote task it had submitted goes back to polling it.
-      const repoll =
-        t.state === 'FAILED' && t.mode === 'async' && !!t.remoteTaskId && TRANSIENT.test(t.error?.code ?? '');
-      const backendNow = d.settings().backend;
-      const next: Task = {
-        ...t,
-        size: check.size,
-        error: null,
-        finishedAt: null,
-        progress: repoll ? t.progress : null,
-        retry: null,
-        uploadPercent: repoll ? 100 : null,
-        remoteTaskId: repoll ? t.remoteTaskId : null,
-        attempts: 0,
-        retries: [],
-        workedMs: 0,
-        state: repoll ? 'PROCESSING' : 'queued',
-        mode: repoll ? t.mode : null,
-        startedAt: null,
-        resultBytes: null,
-        // A new upload goes to the backend and URL the settings point at now (the user may have switched
-        // backend or fixed the URL); polling must stay with the service that holds the remote task.
-        backend: repoll ? t.backend : backendNow,
-        baseUrl: repoll ? t.baseUrl : backendNow === 'cloud' ? d.settings().cloudBaseUrl : '',
-      };
+      const { next, repoll } = retriedTask(t, check.size, d.settings());
       if (password) passwords.set(id, password);
       else passwords.delete(id);
       put(next, true);

@@ -32,7 +32,7 @@ export function collectImageUrls(markdown: string, json: JsonOutput | undefined,
   const tagged: { at: number; url: string }[] = [];
   for (const m of markdown.matchAll(MD_IMAGE)) tagged.push({ at: m.index ?? 0, url: m[1]! });
   for (const m of markdown.matchAll(HTML_IMG)) tagged.push({ at: m.index ?? 0, url: unescapeHtml(m[1]!) });
-  tagged.sort((a, b) => a.at - b.at).forEach((t) => add(t.url));
+  for (const t of tagged.sort((a, b) => a.at - b.at)) add(t.url);
   for (const page of json?.pages ?? [])
     for (const b of page.blocks ?? []) if (typeof b.img_url === 'string') add(b.img_url);
   imgs.forEach(add);

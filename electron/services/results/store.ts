@@ -1,6 +1,7 @@
 // ResultsStore over <dataDir>/results/<taskId>/ (layout in layout.ts): the one owner of the results
 // cache. Reads only; the writer (writer.ts) fills folders when a task succeeds. Task ids are checked
 // before they touch a path. Availability, export files and the review view come from views.ts.
+import type { Dirent } from 'node:fs';
 import { lstat, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CodedError } from '../../../shared/result.ts';
@@ -13,7 +14,7 @@ import { availability, resultView, taskFiles, type ViewLinks } from './views.ts'
 /** Bytes of the regular files below `dir` (symlinks are not followed). */
 export async function folderBytes(dir: string): Promise<number> {
   let total = 0;
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch {

@@ -48,7 +48,7 @@ export function Sidebar() {
             </span>
             <span className="nav-text">{t(`nav.${id}`)}</span>
             {id === 'queue' && active > 0 && (
-              <span className="nav-badge" aria-label={t('nav.activeBadge', { n: active })}>
+              <span className="nav-badge" role="img" aria-label={t('nav.activeBadge', { n: active })}>
                 {active}
               </span>
             )}

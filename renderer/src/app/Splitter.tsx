@@ -66,6 +66,7 @@ export function Splitter({ width, onChange }: { width: number; onChange(w: numbe
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a focusable window splitter with a value; an <hr> takes no focus
     <div
       className={`splitter${active ? ' active' : ''}`}
       role="separator"

@@ -12,7 +12,7 @@ export function Toasts() {
   const t = useT();
   const toasts = useUi((s) => s.toasts);
   const dismiss = useUi((s) => s.dismissToast);
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   const [expanded, setExpanded] = useState(false);
   const folded = toasts.length >= SUMMARY_AT && !expanded;
   if (expanded && toasts.length < SUMMARY_AT) setExpanded(false);
@@ -28,10 +28,10 @@ export function Toasts() {
     return () => observer.disconnect();
   }, [toasts]);
   return (
-    <div ref={ref} className="toasts" role="region" aria-label={t('toast.region')}>
+    <section ref={ref} className="toasts" aria-label={t('toast.region')}>
       {folded && <Summary onExpand={() => setExpanded(true)} />}
       {!folded && toasts.map((toast) => <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />)}
-    </div>
+    </section>
   );
 }
 

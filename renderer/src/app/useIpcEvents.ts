@@ -16,7 +16,10 @@ type TaskEvent = { kind: 'updated'; task: Task } | { kind: 'removed'; id: string
 
 function applyTaskEvent(e: TaskEvent): void {
   const store = useTasks.getState();
-  if (e.kind === 'removed') return store.removeLocal(e.id);
+  if (e.kind === 'removed') {
+    store.removeLocal(e.id);
+    return;
+  }
   const before = store.tasks[e.task.id];
   store.upsert(e.task);
   // A failure is worth a word even when the user looks elsewhere (another tab, another task).
@@ -47,7 +50,9 @@ export async function startSession(): Promise<() => void> {
     on('settings:changed', (s: EventMap['settings:changed']) => useSettings.getState().setLocal(s)),
     on('engine:status', engineStatus),
   ];
-  const stop = () => unsubscribers.forEach((u) => u());
+  const stop = () => {
+    for (const u of unsubscribers) u();
+  };
 
   const app = useAppInfo.getState();
   const ready = await invoke('app:ready', undefined);

@@ -102,7 +102,11 @@ export function FileOptionsFields({
           data-testid={`${id}-pages`}
           onChange={(e) => setRange(e.currentTarget.value)}
           onBlur={commit}
-          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), commit())}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            commit();
+          }}
         />
       </label>
       {error && (

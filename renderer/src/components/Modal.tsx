@@ -58,6 +58,7 @@ export function Modal({
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press outside the dialog closes it; keys have Escape in the dialog
     <div className="modal-backdrop" onMouseDown={onClose}>
       <div
         ref={boxRef}

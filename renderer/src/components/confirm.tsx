@@ -62,6 +62,7 @@ export function ConfirmHost() {
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press outside the dialog answers No; keys have Escape in the dialog
     <div className="modal-backdrop" onMouseDown={() => current.resolve(false)}>
       <div
         ref={boxRef}

@@ -89,7 +89,7 @@ export interface Keyring {
 export async function startKeyring(timeoutMs = 20_000): Promise<Keyring | null> {
   const script = join(REPO_ROOT, 'tests', 'support', 'with-keyring.sh');
   // Inside the session: print the bus address, then hold it open until our stdin closes.
-  const inner = 'printf "BUS=%s\\n" "${DBUS_SESSION_BUS_ADDRESS:-}"; exec cat >/dev/null';
+  const inner = 'printf "BUS=%s\\n" "$DBUS_SESSION_BUS_ADDRESS"; exec cat >/dev/null';
   const proc = spawn('sh', [script, 'sh', '-c', inner], { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';

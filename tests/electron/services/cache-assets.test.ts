@@ -1,5 +1,5 @@
-// Results cache internals: the writer (base64 zip from a cloud-style answer, refused junk), asset
-// resolution that never escapes the data folder, download tokens, answer validation, task revival.
+// Results cache internals: the writer (base64 zip from a cloud-style answer, refused junk), images, and
+// asset resolution that never escapes the data folder, with download tokens.
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,42 +8,12 @@ import { writeResult } from '../../../electron/services/results/writer.ts';
 import { createResultsStore } from '../../../electron/services/results/store.ts';
 import { createAssetResolver, createDownloads } from '../../../electron/services/results/assets.ts';
 import { collectImageUrls, rewriteMarkdown } from '../../../electron/services/results/images.ts';
-import { parseCheckData, parseEnvelope, parseSyncData } from '../../../lib/somark-client/validate.ts';
-import { revive } from '../../../electron/services/queue/persist.ts';
-import { chooseMode } from '../../../electron/services/queue/new-task.ts';
 import { DEFAULT_TIMING } from '../../../electron/services/consts.ts';
 import { nullLogger } from '../../../electron/services/log.ts';
-import type { Task } from '../../../shared/task.ts';
-import { corpus, removeTemps, tempDir } from './helpers.ts';
+import { removeTemps, tempDir } from './helpers.ts';
+import { sampleTask } from './helpers.ts';
 
 afterAll(removeTemps);
-
-const task = (over: Partial<Task> = {}): Task => ({
-  id: 'req_test0000001',
-  remoteTaskId: 'r1',
-  fileName: 'two_paragraphs.pdf',
-  filePath: corpus('pdf-digital/two_paragraphs.pdf'),
-  size: 25142,
-  pages: 1,
-  fileType: '.pdf',
-  backend: 'cloud',
-  baseUrl: 'https://x.example/api/v1',
-  requestedMode: 'auto',
-  mode: 'async',
-  formats: ['markdown', 'zip'],
-  featureConfig: {},
-  state: 'PROCESSING',
-  uploadPercent: 100,
-  progress: null,
-  attempts: 1,
-  error: null,
-  createdAt: 1,
-  startedAt: 2,
-  finishedAt: null,
-  resultBytes: null,
-  parentId: null,
-  ...over,
-});
 
 describe('writer', () => {
   it('decodes a base64 zip (cloud style), verifies it and writes the documented layout', async () => {
@@ -52,7 +22,7 @@ describe('writer', () => {
     const zip = Buffer.from(zipSync({ 'main.md': strToU8('# hi') })).toString('base64');
     const bytes = await writeResult(
       root,
-      task(),
+      sampleTask(),
       {
         result: {
           file_name: 'two_paragraphs.pdf',
@@ -87,7 +57,7 @@ describe('writer', () => {
     const root = join(await tempDir(), 'results');
     await writeResult(
       root,
-      task(),
+      sampleTask(),
       {
         result: {
           file_name: 'a.pdf',
@@ -188,58 +158,5 @@ describe('resolveAsset', () => {
     const rel = decodeURIComponent(url.slice('http://h/assets/'.length));
     expect(resolve(rel)).toBe(outside);
     expect(resolve(rel.replace('my export.md', 'other.md'))).toBeNull();
-  });
-});
-
-describe('answer validation', () => {
-  it('envelopes', () => {
-    expect(parseEnvelope({ code: 0, message: 'ok', data: { a: 1 } })).toEqual({
-      code: 0,
-      message: 'ok',
-      data: { a: 1 },
-    });
-    expect(parseEnvelope({ code: 1107, message: 'bad key' })).toEqual({ code: 1107, message: 'bad key', data: null });
-    for (const bad of [null, [], 'x', { message: 'x' }, { code: '0' }, { code: 1.5 }, { code: 0, data: [1] }]) {
-      expect(() => parseEnvelope(bad)).toThrow(/unexpected answer/);
-    }
-  });
-  it('sync and check data: statuses upper-cased, result only on SUCCESS, defaults filled', () => {
-    const check = parseCheckData({ task_id: 't', status: 'processing', progress: { pages_done: 1, pages_total: 3 } });
-    expect(check).toMatchObject({ status: 'PROCESSING', result: null, progress: { pages_done: 1, pages_total: 3 } });
-    expect(() => parseCheckData({ task_id: 't', status: 'DONE' })).toThrow(/unknown status/);
-    expect(() => parseCheckData({ task_id: 't', status: 'SUCCESS', result: null })).toThrow(/result/);
-    const sync = parseSyncData({ task_id: 't', result: { outputs: { markdown: '# x' } } });
-    expect(sync).toMatchObject({
-      error: null,
-      metadata: { page_num: 0 },
-      result: { imgs: [], catalog: [], outputs: { markdown: '# x' } },
-    });
-    expect(() => parseSyncData({ task_id: 't', result: { outputs: { markdown: 5 } } })).toThrow(/markdown/);
-  });
-});
-
-describe('queue rules', () => {
-  it('revive: uploads restart, polled async tasks resume, waiting sync requests are queued again', () => {
-    expect(revive(task({ state: 'uploading', mode: 'async', remoteTaskId: null, uploadPercent: 40 }))).toMatchObject({
-      state: 'queued',
-      uploadPercent: null,
-    });
-    expect(revive(task({ state: 'PROCESSING', mode: 'async', remoteTaskId: 'r9' }))).toMatchObject({
-      state: 'PROCESSING',
-      remoteTaskId: 'r9',
-    });
-    expect(revive(task({ state: 'PROCESSING', mode: 'sync', remoteTaskId: null }))).toMatchObject({ state: 'queued' });
-    expect(revive(task({ state: 'SUCCESS' }))).toMatchObject({ state: 'SUCCESS' });
-  });
-  it('auto: sync only for small files with a known, small page count', () => {
-    const lim = { syncMaxBytes: 1000, syncMaxPages: 5 };
-    expect(chooseMode(task({ requestedMode: 'auto', size: 999, pages: 5 }), lim)).toBe('sync');
-    expect(chooseMode(task({ requestedMode: 'auto', size: 1001, pages: 1 }), lim)).toBe('async');
-    expect(chooseMode(task({ requestedMode: 'auto', size: 10, pages: 6 }), lim)).toBe('async');
-    expect(chooseMode(task({ requestedMode: 'auto', size: 10, pages: null }), lim)).toBe('async');
-    expect(chooseMode(task({ requestedMode: 'sync', size: 10_000, pages: 99 }), lim)).toBe('sync');
-    // The local engine holds async_check until the task ends: async costs nothing there and shows progress.
-    expect(chooseMode(task({ requestedMode: 'auto', size: 999, pages: 5, backend: 'local' }), lim)).toBe('async');
-    expect(chooseMode(task({ requestedMode: 'sync', size: 999, pages: 5, backend: 'local' }), lim)).toBe('sync');
   });
 });

@@ -50,7 +50,7 @@ describe('cancel', () => {
       expect(up.uploadPercent).toBeLessThan(100);
       const c = await h.svc.handlers['tasks:cancel']({ id: t!.id });
       expect(c.state).toBe('cancelled');
-      paused.forEach((r) => r.resume()); // drain what was sent: the socket then sees the client hang up
+      for (const r of paused) r.resume(); // drain what was sent: the socket then sees the client hang up
       for (let i = 0; i < 100 && closed < sockets; i++) await new Promise((r) => setTimeout(r, 20));
       expect(closed).toBe(sockets);
       await new Promise((r) => setTimeout(r, 200));

@@ -4,13 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openAsBlob } from 'node:fs';
 import { createEngineManager, LOCAL_MAX_PAGES } from '../../../electron/services/backend/engine-manager.ts';
 import { createLogger } from '../../../electron/services/log.ts';
-import { corpus, removeTemps, tempDir } from './helpers.ts';
+import type { CheckData, SubmitData } from '../../../shared/somark-answers.ts';
+import { corpus, postFields, removeTemps, tempDir } from './helpers.ts';
 
 afterAll(removeTemps);
-
-async function post(url: string, body: FormData): Promise<{ code: number; message: string; data: any }> {
-  return (await (await fetch(url, { method: 'POST', body })).json()) as { code: number; message: string; data: any };
-}
 
 describe('local engine manager', () => {
   it('accepts a 400-page PDF (page limit LOCAL_MAX_PAGES, not the cloud 300)', async () => {
@@ -19,18 +16,18 @@ describe('local engine manager', () => {
     const manager = createEngineManager({ dataDir, log: createLogger(dataDir, () => []) });
     try {
       const target = await manager.ensure();
-      const form = new FormData();
-      form.append('file', await openAsBlob(corpus('large/irs-manual-400p.pdf')), 'irs-manual-400p.pdf');
-      form.append('api_key', target.apiKey);
-      const submitted = await post(`${target.baseUrl}/parse/async`, form);
+      const submitted = await postFields<SubmitData>(`${target.baseUrl}/parse/async`, {
+        file: await openAsBlob(corpus('large/irs-manual-400p.pdf')),
+        api_key: target.apiKey,
+      });
       expect(submitted.code, submitted.message).toBe(0);
-      const check = new FormData();
-      check.append('task_id', submitted.data.task_id);
-      check.append('api_key', target.apiKey);
-      check.append('wait', '0'); // the status now, not after the engine's long-poll hold
-      const status = await post(`${target.baseUrl}/parse/async_check`, check);
+      const status = await postFields<CheckData>(`${target.baseUrl}/parse/async_check`, {
+        task_id: submitted.data!.task_id,
+        api_key: target.apiKey,
+        wait: '0', // the status now, not after the engine's long-poll hold
+      });
       expect(status.code, status.message).toBe(0);
-      expect(status.data.metadata).toEqual({ page_num: 400, file_type: '.pdf' });
+      expect(status.data!.metadata).toEqual({ page_num: 400, file_type: '.pdf' });
     } finally {
       await manager.close();
     }

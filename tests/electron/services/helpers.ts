@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventChannel, EventMap } from '../../../shared/ipc-contract.ts';
+import type { Envelope } from '../../../shared/somark.ts';
 import type { Task, TaskState } from '../../../shared/task.ts';
 import { createAppServices } from '../../../electron/services/app.ts';
 import type { AppServices, AppServicesOptions, KeychainStore } from '../../../electron/services/app-types.ts';
@@ -109,4 +110,59 @@ export async function startEngine(
   const dataDir = o.dataDir ?? (await tempDir('dp-engine-'));
   const e = await startEngineServer({ port: o.port ?? 0, dataDir, apiKeys: [apiKey], workers: 1 });
   return { ...e, dataDir, close: e.close };
+}
+
+/** Posts form fields to an engine endpoint (a Blob as the 400-page corpus PDF) and answers its envelope. */
+export async function postFields<T>(url: string, fields: Record<string, string | Blob>): Promise<Envelope<T>> {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string') body.append(k, v);
+    else body.append(k, v, 'irs-manual-400p.pdf');
+  }
+  return (await (await fetch(url, { method: 'POST', body })).json()) as Envelope<T>;
+}
+
+/** A cloud task in the middle of an async parse of the two-paragraph PDF, with `over` applied. */
+export const sampleTask = (over: Partial<Task> = {}): Task => ({
+  id: 'req_test0000001',
+  remoteTaskId: 'r1',
+  fileName: 'two_paragraphs.pdf',
+  filePath: corpus('pdf-digital/two_paragraphs.pdf'),
+  size: 25142,
+  pages: 1,
+  fileType: '.pdf',
+  backend: 'cloud',
+  baseUrl: 'https://x.example/api/v1',
+  requestedMode: 'auto',
+  mode: 'async',
+  formats: ['markdown', 'zip'],
+  featureConfig: {},
+  state: 'PROCESSING',
+  uploadPercent: 100,
+  progress: null,
+  attempts: 1,
+  error: null,
+  createdAt: 1,
+  startedAt: 2,
+  finishedAt: null,
+  resultBytes: null,
+  parentId: null,
+  ...over,
+});
+
+/** Whether process `pid` is still there. */
+export const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Resolves once `pred` holds (checked every 50 ms); `what` names it in the timeout's error. */
+export async function until(pred: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  for (const t0 = Date.now(); !pred(); await new Promise((r) => setTimeout(r, 50))) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+  }
 }

@@ -1,7 +1,8 @@
 // The queue's work clock and retry record (queue/clock.ts, persist.ts revive): a retry's wait and the time
 // the app was closed are not work; a local task the engine runs again after a restart is attempt n+1.
 import { describe, expect, it } from 'vitest';
-import { workMs, type Task } from '../../../shared/task.ts';
+import type { Task } from '../../../shared/task.ts';
+import { workMs } from '../../../shared/task-retry.ts';
 import { recordRetry, retryCause, tick } from '../../../electron/services/queue/clock.ts';
 import { revive } from '../../../electron/services/queue/persist.ts';
 

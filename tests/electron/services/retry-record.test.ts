@@ -3,7 +3,7 @@
 // SUCCESS, records "attempt 2: connection lost", and its elapsed time leaves out the downtime. A TIFF's
 // page count is right from intake.
 import { afterAll, describe, expect, it } from 'vitest';
-import { workMs } from '../../../shared/task.ts';
+import { workMs } from '../../../shared/task-retry.ts';
 import { corpus, makeServices, removeTemps, startEngine, waitFinal, waitTask } from './helpers.ts';
 
 const KEY = 'sk-retry-record-key-0001';

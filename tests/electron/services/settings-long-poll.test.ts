@@ -11,21 +11,10 @@ import {
   fromStored,
   MAX_LONG_POLL_SECONDS,
 } from '../../../electron/services/settings/validate.ts';
-import { corpus, removeTemps, tempDir } from './helpers.ts';
+import type { CheckData, SubmitData } from '../../../shared/somark-answers.ts';
+import { corpus, postFields, removeTemps, tempDir } from './helpers.ts';
 
 afterAll(removeTemps);
-
-async function post(
-  url: string,
-  fields: Record<string, string | Blob>,
-): Promise<{ code: number; message: string; data: any }> {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') body.append(k, v);
-    else body.append(k, v, 'irs-manual-400p.pdf');
-  }
-  return (await (await fetch(url, { method: 'POST', body })).json()) as { code: number; message: string; data: any };
-}
 
 describe('long-poll setting', () => {
   it('is whole seconds from 0 to 600, default 25; anything else is refused (and falls back when stored)', () => {
@@ -51,16 +40,17 @@ describe('long-poll setting', () => {
     });
     try {
       const { baseUrl, apiKey } = await manager.ensure();
-      const sub = await post(`${baseUrl}/parse/async`, {
+      const sub = await postFields<SubmitData>(`${baseUrl}/parse/async`, {
         api_key: apiKey,
         file: await openAsBlob(corpus('large/irs-manual-400p.pdf')),
       });
       expect(sub.code, sub.message).toBe(0);
-      const check = () => post(`${baseUrl}/parse/async_check`, { api_key: apiKey, task_id: sub.data.task_id });
-      expect((await check()).data.status).toMatch(/QUEUING|PROCESSING/); // not held
+      const taskId = sub.data!.task_id;
+      const check = () => postFields<CheckData>(`${baseUrl}/parse/async_check`, { api_key: apiKey, task_id: taskId });
+      expect((await check()).data!.status).toMatch(/QUEUING|PROCESSING/); // not held
       seconds = 600;
       manager.settingsChanged(); // as the app does when settings are saved
-      expect((await check()).data.status).toBe('SUCCESS'); // held until the parse ended
+      expect((await check()).data!.status).toBe('SUCCESS'); // held until the parse ended
     } finally {
       await manager.close();
     }

@@ -62,7 +62,7 @@ describe('streamed upload', () => {
     expect(sent).toBeLessThan(32 * MB);
     ac.abort();
     await expect(p).rejects.toMatchObject({ name: 'AbortError' });
-    held.forEach((r) => r.destroy());
+    for (const r of held) r.destroy();
     server.close();
   });
 

@@ -54,7 +54,7 @@ function makeUrlTransform(resolveImage?: (src: string) => string): UrlTransform 
 const defaultComponents: Components = {
   // Links leave the app window (main opens them in the browser); never navigate the renderer.
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
-  img: ({ node: _node, ...props }) => <img {...props} loading="lazy" decoding="async" />,
+  img: ({ node: _node, alt, ...props }) => <img {...props} alt={alt} loading="lazy" decoding="async" />,
   table: ({ node: _node, ...props }) => (
     <div className="md-table-wrap">
       <table {...props} />

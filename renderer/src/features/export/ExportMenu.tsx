@@ -9,7 +9,14 @@ import { BatchExportDialog } from './BatchExportDialog.tsx';
 import { PathExportDialog } from './dialogs.tsx';
 import './export.css';
 
-type Item = { id: string; label: string; run: () => void | Promise<unknown> };
+type Item = { id: string; label: string; run: () => unknown };
+
+/** Focuses item `i` of the menu (wrapping around at both ends). */
+function focusMenuItem(menu: HTMLElement | null, i: number): void {
+  const nodes = menu?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+  if (!nodes || nodes.length === 0) return;
+  nodes[(i + nodes.length) % nodes.length]!.focus();
+}
 
 export function ExportMenu({ taskIds }: { taskIds: string[] }) {
   const t = useT();
@@ -61,15 +68,11 @@ function SingleExportMenu({ taskId }: { taskId: string }) {
   ];
   if (web) items.push({ id: 'path', label: t('export.toPath'), run: () => setPathChoice('md-folder') });
 
-  const focusItem = (i: number) => {
-    const nodes = menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    if (!nodes || nodes.length === 0) return;
-    nodes[(i + nodes.length) % nodes.length]!.focus();
-  };
+  const focusItem = (i: number) => focusMenuItem(menuRef.current, i);
 
   useEffect(() => {
     if (!open) return;
-    focusItem(0);
+    focusMenuItem(menuRef.current, 0);
     const outside = (e: MouseEvent) => {
       if (!menuRef.current?.contains(e.target as Node) && !buttonRef.current?.contains(e.target as Node))
         setOpen(false);

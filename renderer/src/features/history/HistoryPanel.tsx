@@ -43,6 +43,7 @@ export function HistoryPanel({ onOpen }: { onOpen: (taskId: string) => void }) {
   }, [items]);
 
   // Reload on search (debounced), after our own changes, and when results appear or go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version and resultsVersion only ask for the list again
   useEffect(() => {
     const mine = ++seq.current;
     const timer = setTimeout(

@@ -15,6 +15,7 @@ function useStorageUsage(refreshKey?: unknown): Usage | null | undefined {
   const [usage, setUsage] = useState<Usage | null | undefined>(undefined);
   const tick = useResultsVersion();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey and tick only ask for the usage again
   useEffect(() => {
     let live = true;
     void invoke('storage:usage', undefined).then((res) => {
@@ -33,7 +34,7 @@ export function StorageUsage({ showFolder = true, refreshKey }: { showFolder?: b
   const t = useT();
   const usage = useStorageUsage(refreshKey);
   return (
-    <div className="hist-storage" aria-label={t('history.storageLabel')} data-testid="storage-usage">
+    <div className="hist-storage" role="status" aria-label={t('history.storageLabel')} data-testid="storage-usage">
       {usage ? (
         <>
           <span>{t('history.storage', { size: formatBytes(usage.bytes), n: usage.items })}</span>

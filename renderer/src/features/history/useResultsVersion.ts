@@ -18,7 +18,7 @@ export function useResultsVersion(delayMs = 300): number {
     ];
     return () => {
       clearTimeout(timer);
-      offs.forEach((off) => off());
+      for (const off of offs) off();
     };
   }, [delayMs]);
   return version;

@@ -2,7 +2,7 @@
 // them, the running row kept in view (scrolling the list only, never the panes around it). Keys: ↑/↓/Home/End move the selection, Enter opens the
 // selected task (focus goes to the detail pane), Space checks it, Delete removes (after a
 // confirm), Ctrl/Cmd+A checks all, Escape clears the checks. Over 200 tasks it is virtualised.
-import { useCallback, useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Task } from '../../../../shared/task.ts';
 import { useT } from '../../i18n/index.ts';
@@ -44,26 +44,20 @@ export function QueueList({ tasks, onOpen }: { tasks: Task[]; onOpen(id: string)
 
   const selectedIndex = tasks.findIndex((x) => x.id === selectedId);
 
-  const reveal = useCallback(
-    (index: number) => {
-      if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
-      else if (scrollRef.current)
-        scrollRowIntoList(scrollRef.current, document.getElementById(`task-row-${tasks[index]?.id}`));
-    },
-    [virtual, virtualizer, tasks],
-  );
+  /** Scrolls the row of task `id` into view (in the list as it is now); nothing when it is not listed. */
+  const reveal = useEffectEvent((id: string | null) => {
+    const index = tasks.findIndex((x) => x.id === id);
+    if (index < 0) return;
+    if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
+    else if (scrollRef.current) scrollRowIntoList(scrollRef.current, document.getElementById(`task-row-${id}`));
+  });
 
-  useEffect(() => {
-    if (selectedIndex >= 0) reveal(selectedIndex);
-    // Only when the selection changes, not on every progress update.
-  }, [selectedId]);
+  // Only when the selection changes, not on every progress update.
+  useEffect(() => reveal(selectedId), [selectedId]);
 
   // The row being worked on stays in view as the queue moves down the list.
-  const runningIndex = tasks.findIndex(isWorking);
-  const runningId = runningIndex >= 0 ? tasks[runningIndex]!.id : null;
-  useEffect(() => {
-    if (runningIndex >= 0) reveal(runningIndex);
-  }, [runningId]);
+  const runningId = tasks.find(isWorking)?.id ?? null;
+  useEffect(() => reveal(runningId), [runningId]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (tasks.length === 0) return;
@@ -113,6 +107,7 @@ export function QueueList({ tasks, onOpen }: { tasks: Task[]; onOpen(id: string)
   );
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a virtualised list of positioned rows; a <table> cannot lay them out
     <div
       ref={scrollRef}
       className="queue-list"

@@ -33,6 +33,7 @@ function RowActions({ task }: { task: Task }) {
   const name = task.fileName;
   return (
     <span className="row-actions-anchor">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only keeps its buttons' clicks from also selecting the row */}
       <span className="row-actions" onClick={(e) => e.stopPropagation()}>
         {canRetry(task) && (
           <button
@@ -95,6 +96,7 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
   ].filter(Boolean);
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: a positioned row of a virtualised grid; focus and keys stay on the grid (aria-activedescendant)
     <div
       id={`task-row-${task.id}`}
       role="row"
@@ -108,6 +110,7 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
       style={style}
       onClick={() => onSelect(task.id)}
     >
+      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: a cell of the grid's row; focus stays on the grid */}
       <span role="gridcell" className="row-check-cell">
         <input
           type="checkbox"
@@ -119,6 +122,7 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
           onChange={(e) => onToggleChecked(task.id, e.currentTarget.checked)}
         />
       </span>
+      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: a cell of the grid's row; focus stays on the grid */}
       <div role="gridcell" className="row-main">
         <div className="row-line">
           <span className="row-name">{task.fileName}</span>
@@ -146,7 +150,7 @@ function QueueRowImpl({ task, selected, checked, onSelect, onToggleChecked, styl
               <span data-testid="row-meta">{meta.join(' · ')}</span>
             </span>
           )}
-          <span className="row-elapsed" aria-label={t('queue.elapsed')}>
+          <span className="row-elapsed" role="timer" aria-label={t('queue.elapsed')}>
             {elapsed === null ? '' : formatElapsed(elapsed, t)}
           </span>
         </div>

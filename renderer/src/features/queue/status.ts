@@ -1,6 +1,7 @@
 // Pure helpers that turn a Task into what the queue shows: status text, progress fraction, mode,
 // elapsed time (worded by formatElapsed in lib/format.ts). Kept free of React so tests can check every state.
-import { FINAL_STATES, workMs, type Task } from '../../../../shared/task.ts';
+import { FINAL_STATES, type Task } from '../../../../shared/task.ts';
+import { workMs } from '../../../../shared/task-retry.ts';
 import { honours } from '../../../../shared/capabilities.ts';
 import { isDefaultFileOptions } from '../../../../shared/file-options.ts';
 import type { TFunction } from '../../i18n/index.ts';

@@ -139,7 +139,8 @@ export function BlockDetails() {
         ))}
       </dl>
       <div className="rv-content-label muted">{t('review.fieldContent')}</div>
-      <pre className="rv-content" tabIndex={0} aria-label={t('review.fieldContent')}>
+      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a <pre> (its spaces matter) that scrolls: a named region keys can focus and scroll */}
+      <pre className="rv-content" tabIndex={0} role="region" aria-label={t('review.fieldContent')}>
         {b.content}
       </pre>
     </div>

@@ -84,6 +84,7 @@ export const BoxLayer = memo(function BoxLayer({ page, width, height, settled, g
   // from data-n): a page brings 50 of them into the DOM as it scrolls in. The layer is hidden from
   // assistive technology; the inspector's tree is the accessible list of the same blocks (j/k too).
   return (
+    // biome-ignore lint/a11y/useKeyWithMouseEvents: hovering only previews; the inspector's tree is the keyboard's way to the same blocks
     <div
       className="rv-boxes"
       onClick={onClick}

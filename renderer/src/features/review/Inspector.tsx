@@ -2,22 +2,16 @@
 // linked to the other panes; the selected block's fields below it.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { footnoteParts } from '../../components/markdown/footnotes.ts';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { BlockDetails } from './BlockDetails.tsx';
-import { typeColor } from './colors.ts';
+import { BlockRow } from './BlockRow.tsx';
 import { useReview, useReviewContext } from './context.tsx';
 import { onRovingKey, rovingTabIndex } from './roving.ts';
 import { typeLabel } from './type-names.ts';
 
 type Row = { kind: 'page'; page: number; count: number } | { kind: 'block'; g: number };
+/** The height of a row (px); BlockRow.tsx is one of them. */
 const ROW_H = 26;
-
-/** A block's content on one line, footnote references as superscript labels (as the Markdown pane). */
-const preview = (s: string, code: boolean) =>
-  code
-    ? s.replace(/\s+/g, ' ').slice(0, 90)
-    : footnoteParts(s.replace(/\s+/g, ' '), 90).map((p, i) => (p.mark ? <sup key={i}>{p.text}</sup> : p.text));
 
 /** "Block type" filter: all types, or one only (the legend's chips give finer control). */
 function TypeSelect() {
@@ -46,7 +40,6 @@ function TypeSelect() {
 
 export function Inspector() {
   const t = useT();
-  const locale = useLocale();
   const { doc, store } = useReviewContext();
   const hidden = useReview((s) => s.hidden);
   const pageFilter = useReview((s) => s.inspectorPage);
@@ -75,7 +68,7 @@ export function Inspector() {
   }, [doc, hidden, pageFilter, collapsed]);
   const rowOfBlock = useMemo(() => {
     const m = new Map<number, number>();
-    rows.forEach((r, i) => r.kind === 'block' && m.set(r.g, i));
+    for (const [i, r] of rows.entries()) if (r.kind === 'block') m.set(r.g, i);
     return m;
   }, [rows]);
 
@@ -90,6 +83,7 @@ export function Inspector() {
   const hoverOrigin = useReview((s) => s.hoverOrigin);
   const seq = useReview((s) => s.seq);
   const target = hovered >= 0 && hoverOrigin !== 'inspector' ? hovered : selected;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: seq: selecting the same block again reveals it again
   useEffect(() => {
     const r = rowOfBlock.get(target);
     const el = scrollRef.current;
@@ -149,6 +143,7 @@ export function Inspector() {
           </select>
         </label>
       </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: the inspector's rows with one Tab stop (roving), not form fields */}
       <div
         ref={scrollRef}
         className="rv-tree"
@@ -182,39 +177,16 @@ export function Inspector() {
                 </button>
               );
             }
-            const b = doc.model.blocks[row.g]!;
-            const cls = [
-              'rv-row',
-              'rv-row-block',
-              row.g === selected && 'is-selected',
-              row.g === hovered && 'is-hovered',
-            ]
-              .filter(Boolean)
-              .join(' ');
             return (
-              <button
+              <BlockRow
                 key={`b${row.g}`}
-                type="button"
-                aria-pressed={row.g === selected}
-                data-i={it.index}
+                g={row.g}
+                index={it.index}
                 tabIndex={rovingTabIndex(it.index, active, items)}
-                className={cls}
                 style={style}
-                data-g={row.g}
-                data-testid="inspector-row"
-                onClick={() => store.getState().select(row.g, 'inspector')}
-                onMouseEnter={() => store.getState().hover(row.g, 'inspector')}
-                onMouseLeave={() => store.getState().unhover('inspector')}
-              >
-                <span
-                  className="rv-swatch"
-                  style={{ background: typeColor(b.type), borderColor: typeColor(b.type) }}
-                  aria-hidden="true"
-                />
-                <span className="rv-row-idx">{b.block.idx}</span>
-                <span className="rv-row-type">{typeLabel(b.type, locale)}</span>
-                <span className="rv-row-text">{preview(b.block.content ?? '', b.type === 'code')}</span>
-              </button>
+                selected={row.g === selected}
+                hovered={row.g === hovered}
+              />
             );
           })}
         </div>

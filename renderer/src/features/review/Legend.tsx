@@ -8,7 +8,7 @@ import { useT, useLocale } from '../../i18n/index.ts';
 import { typeColor, sortTypes } from './colors.ts';
 import { useReview, useReviewContext } from './context.tsx';
 import { typeLabel } from './type-names.ts';
-import { Search } from './Toolbar.tsx';
+import { Search } from './Search.tsx';
 
 /** Room the "+N" button takes when it is not drawn yet (it is measured once it is). */
 const MORE_GUESS = 40;
@@ -21,6 +21,7 @@ const MORE_GUESS = 40;
  */
 function useChipFit(rowRef: RefObject<HTMLElement | null>, deps: readonly unknown[]): number {
   const [fit, setFit] = useState(Number.POSITIVE_INFINITY);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again once a new fit is laid out ("+N" shown), and when the chips change (deps)
   useLayoutEffect(() => {
     const row = rowRef.current;
     if (!row) return;
@@ -45,7 +46,6 @@ function useChipFit(rowRef: RefObject<HTMLElement | null>, deps: readonly unknow
     observer.observe(row);
     for (const el of row.children) observer.observe(el);
     return () => observer.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- also when the chips change (deps)
   }, [rowRef, fit, ...deps]);
   return fit;
 }
@@ -112,6 +112,7 @@ export function Legend({ searchRef }: { searchRef: RefObject<HTMLInputElement | 
 
   return (
     <div className="rv-legendbar">
+      {/* biome-ignore lint/a11y/useSemanticElements: a set of toggle buttons, not form fields: <fieldset> groups form controls */}
       <div
         ref={rowRef}
         className="rv-legend"
@@ -139,6 +140,7 @@ export function Legend({ searchRef }: { searchRef: RefObject<HTMLInputElement | 
           </button>
         )}
         {isOpen && (
+          // biome-ignore lint/a11y/useSemanticElements: a set of toggle buttons, not form fields: <fieldset> groups form controls
           <div
             ref={panelRef}
             id={panelId}

@@ -107,9 +107,11 @@ function ChunkList({ source, place }: { source: boolean; place: RefObject<Place 
 
   if (doc.chunks.length === 0) return <p className="rv-empty">{t('review.emptyMarkdown')}</p>;
   return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useKeyWithMouseEvents: a div, as the scroll hooks that share its ref expect (HTMLDivElement); hovering only previews, keys select in the inspector
     <div
       ref={scrollRef}
       className={source ? 'rv-md-scroll is-source' : 'rv-md-scroll'}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a pane that scrolls: keys can focus it to scroll
       tabIndex={0}
       role="region"
       aria-label={t('review.markdownPane')}
@@ -161,6 +163,7 @@ export function MarkdownPane() {
   return (
     <section className="rv-md">
       <div className="rv-pane-head">
+        {/* biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not form fields: <fieldset> groups form controls */}
         <div className="rv-seg" role="group" aria-label={t('review.mdView')}>
           <button type="button" aria-pressed={mode === 'rendered'} onClick={() => setMode('rendered')}>
             {t('review.rendered')}

@@ -29,6 +29,21 @@ interface ZoomAnchor {
   ry: number;
 }
 
+/** The page point at (cx, cy) of the viewport of `el`, laid out as `l`. */
+function captureAnchor(el: HTMLDivElement, l: PageLayout, cx: number, cy: number): ZoomAnchor {
+  const { page, yPx } = positionAt(l, el.scrollTop + cy);
+  const left = pageLeft(l, page, el.clientWidth);
+  const fx = l.widths[page] ? (el.scrollLeft + cx - left) / l.widths[page]! : 0.5;
+  const fy = l.heights[page] ? (yPx * l.scales[page]!) / l.heights[page]! : 0;
+  return {
+    page,
+    fx,
+    fy,
+    rx: el.clientWidth ? cx / el.clientWidth : 0.5,
+    ry: el.clientHeight ? cy / el.clientHeight : 0.5,
+  };
+}
+
 export function PagePane() {
   const t = useT();
   const { doc, store, gate, baseScale } = useReviewContext();
@@ -76,21 +91,6 @@ export function PagePane() {
   // at the viewport centre when the pane last scrolled (`placeRef`) stays at the centre.
   const anchorRef = useRef<ZoomAnchor | null>(null);
   const placeRef = useRef<ZoomAnchor | null>(null);
-  const captureAnchor = (cx: number, cy: number): ZoomAnchor => {
-    const el = scrollRef.current!;
-    const l = layoutRef.current;
-    const { page, yPx } = positionAt(l, el.scrollTop + cy);
-    const left = pageLeft(l, page, el.clientWidth);
-    const fx = l.widths[page] ? (el.scrollLeft + cx - left) / l.widths[page]! : 0.5;
-    const fy = l.heights[page] ? (yPx * l.scales[page]!) / l.heights[page]! : 0;
-    return {
-      page,
-      fx,
-      fy,
-      rx: el.clientWidth ? cx / el.clientWidth : 0.5,
-      ry: el.clientHeight ? cy / el.clientHeight : 0.5,
-    };
-  };
   const restoredFor = useRef<PageLayout | null>(null);
   useLayoutEffect(() => {
     virtualizer.measure();
@@ -105,9 +105,9 @@ export function PagePane() {
     // The selected block stays in view too (moved only if the kept place left it outside).
     const selected = store.getState().selected;
     if (selected >= 0) scrollBlockIntoView(el, layout, doc, selected);
-    placeRef.current = captureAnchor(el.clientWidth / 2, el.clientHeight / 2);
+    placeRef.current = captureAnchor(el, layout, el.clientWidth / 2, el.clientHeight / 2);
     store.getState().reportPage(currentPage(layout, el.scrollTop, el.clientHeight));
-  }, [layout, virtualizer]);
+  }, [layout, virtualizer, doc, store]);
 
   // Ctrl/Cmd + wheel zooms (non-passive listener so the browser's own page zoom is prevented).
   useEffect(() => {
@@ -118,7 +118,7 @@ export function PagePane() {
       if (!e.ctrlKey && !e.metaKey) return;
       e.preventDefault();
       const rect = el.getBoundingClientRect();
-      anchorRef.current = captureAnchor(e.clientX - rect.left, e.clientY - rect.top);
+      anchorRef.current = captureAnchor(el, layoutRef.current, e.clientX - rect.left, e.clientY - rect.top);
       const cur = store.getState().percent;
       const factor = Math.exp(-Math.max(-100, Math.min(100, e.deltaY)) / 300);
       const value = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(cur * factor)));
@@ -126,7 +126,6 @@ export function PagePane() {
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [gate, store]);
 
   // Toolbar zoom changes anchor on the viewport centre: `placeRef`, recorded against the layout it
@@ -141,7 +140,7 @@ export function PagePane() {
     const el = scrollRef.current;
     if (!el) return;
     fast.onScroll();
-    placeRef.current = captureAnchor(el.clientWidth / 2, el.clientHeight / 2);
+    placeRef.current = captureAnchor(el, layoutRef.current, el.clientWidth / 2, el.clientHeight / 2);
     store.getState().reportPage(currentPage(layoutRef.current, el.scrollTop, el.clientHeight));
     follow();
   };
@@ -155,9 +154,11 @@ export function PagePane() {
   const contentWidth = Math.max(vp.w, layout.maxWidth + 2 * PANE_PADDING);
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a div, as the scroll hooks that share its ref expect (HTMLDivElement)
     <div
       ref={scrollRef}
       className="rv-pages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a pane that scrolls: keys can focus it to scroll
       tabIndex={0}
       role="region"
       aria-label={t('review.pagesPane')}

@@ -1,7 +1,7 @@
 // The password of a protected PDF, asked for over the review when this session does not know it (the app
 // was restarted since the parse): it goes to main, which draws the pages with it and keeps it in memory
 // until the app closes (never in a file or a log); the field is emptied as soon as it is sent.
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { useT } from '../../i18n/index.ts';
 
@@ -9,6 +9,7 @@ export function PagePassword({ wrong, onSubmit }: { wrong: boolean; onSubmit: (p
   const t = useT();
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
+  const inputId = useId();
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     if (!value || busy) return;
@@ -19,9 +20,10 @@ export function PagePassword({ wrong, onSubmit }: { wrong: boolean; onSubmit: (p
   };
   return (
     <form className="rv-notice rv-password" onSubmit={submit} data-testid="page-password">
-      <label className="rv-password-label">
+      <label className="rv-password-label" htmlFor={inputId}>
         <span className="rv-notice-text">{t('review.lockedPages')}</span>
         <PasswordInput
+          id={inputId}
           value={value}
           onValue={setValue}
           aria-invalid={wrong || undefined}

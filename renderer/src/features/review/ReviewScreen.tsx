@@ -25,6 +25,7 @@ export function ReviewScreen({ taskId }: { taskId: string }) {
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt: Retry loads the result again
   useEffect(() => {
     let alive = true;
     setLoad({ state: 'loading' });

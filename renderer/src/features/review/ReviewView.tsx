@@ -1,10 +1,8 @@
 // The side-by-side review of one loaded result: toolbar, one-line notices and legend over thumbnails |
 // pages | Markdown | inspector. Builds the document model once, opens the PDF, owns the screen's store.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import type { ResultView } from '../../../../shared/task.ts';
-import { WARNING_CODES } from '../../../../shared/somark.ts';
-import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ReviewContext, useReview } from './context.tsx';
 import type { Bridge, ReviewContextValue } from './context.tsx';
@@ -13,6 +11,7 @@ import { Inspector } from './Inspector.tsx';
 import { Legend } from './Legend.tsx';
 import { MarkdownPane } from './MarkdownPane.tsx';
 import { modelFromSizes } from './model.ts';
+import { Notice, warningText } from './Notice.tsx';
 import { PagePane } from './PagePane.tsx';
 import type { PdfDoc } from './pdf.ts';
 import { PagePassword } from './PagePassword.tsx';
@@ -29,69 +28,6 @@ import './review.css';
 
 /** Without a PDF: 100 % shows a 144-dpi raster (SoMark's usual) at 96 dpi; images show their pixels. */
 const DEFAULT_BASE = 96 / 144;
-
-/** A service warning ("CODE: sentence") in the user's language: known codes translated, else the sentence. */
-function warningText(w: string, t: ReturnType<typeof useT>, drawn: boolean): string {
-  const m = /^([A-Z_]+):\s*(.*)$/s.exec(w);
-  if (m?.[1] === WARNING_CODES.damaged) return t(drawn ? 'review.damagedDrawn' : 'review.damaged');
-  if (m?.[1] === WARNING_CODES.reduced) {
-    // "Page 3 is …" or "4 pages (1, 2, 5, 9) are …", then "read at N dpi".
-    const pages = /^Page (\d+) is/.exec(m[2]!)?.[1] ?? /^\d+ pages \(([^)]*)\) are/.exec(m[2]!)?.[1];
-    const dpi = /; read at (\d+) dpi/.exec(m[2]!)?.[1];
-    if (pages && dpi) return t('review.reduced', { pages, dpi });
-  }
-  return t('review.warning', { message: m ? m[2]! : w });
-}
-
-/** A notice over the review (no text on some pages, no JSON, a service warning): one line, so the
- *  document keeps the height; "Details" shows it whole when the line is cut; "Dismiss" hides it for
- *  this review. The whole sentence is always in the document, for screen readers. */
-function Notice({
-  text,
-  role,
-  testId,
-  onDismiss,
-}: {
-  text: string;
-  role: 'note' | 'status';
-  testId: string;
-  onDismiss: () => void;
-}) {
-  const t = useT();
-  const textRef = useRef<HTMLParagraphElement>(null);
-  const [open, setOpen] = useState(false);
-  const [cut, setCut] = useState(false);
-  useLayoutEffect(() => {
-    const el = textRef.current;
-    if (!el || open) return;
-    const measure = () => setCut(el.scrollWidth > el.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [open, text]);
-  return (
-    <div className={`rv-notice${open ? ' is-open' : ''}`} data-testid={testId}>
-      <p ref={textRef} className="rv-notice-text" role={role}>
-        {text}
-      </p>
-      {(cut || open) && (
-        <button type="button" className="rv-notice-btn" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {t('review.noticeDetails')}
-        </button>
-      )}
-      <button
-        type="button"
-        className="icon-btn rv-notice-close"
-        aria-label={t('common.dismiss')}
-        title={t('common.dismiss')}
-        onClick={onDismiss}
-      >
-        <Icon name="close" size={12} />
-      </button>
-    </div>
-  );
-}
 
 function Panes({
   notice,

@@ -21,17 +21,21 @@ export function TableView({ content, title, onClose }: { content: string; title:
   return (
     <Modal title={title} onClose={onClose} testId="table-view">
       <p className="small">{t('review.tableSize', { rows: grid.length, columns })}</p>
-      <div className="rv-tableview" tabIndex={0} role="region" aria-label={title}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls: keys can focus it to scroll */}
+      <section className="rv-tableview" tabIndex={0} aria-label={title}>
         <table>
           <tbody>
             {grid.map((row, r) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only grid: a row's place is its identity
               <tr key={r}>
                 {row.map((cell, c) =>
                   r === 0 ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a read-only grid: a cell's place is its identity
                     <th key={c} scope="col">
                       {cell}
                     </th>
                   ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a read-only grid: a cell's place is its identity
                     <td key={c}>{cell}</td>
                   ),
                 )}
@@ -39,7 +43,7 @@ export function TableView({ content, title, onClose }: { content: string; title:
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <div className="modal-actions">
         <button type="button" className="btn small" onClick={copy(toCsv(grid))} data-testid="copy-csv">
           {t('review.copyCsv')}

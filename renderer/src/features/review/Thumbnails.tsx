@@ -65,6 +65,7 @@ const Thumb = memo(function Thumb({ i, w, h }: { i: number; w: number; h: number
     return <img src={view.originalUrl} alt="" width={w} height={h} className="rv-thumb-img" draggable={false} />;
   }
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas takes no focus; the thumbnail is drawn, its button names the page
     <canvas
       ref={ref}
       className="rv-thumb-img"

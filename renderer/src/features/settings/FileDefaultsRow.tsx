@@ -16,6 +16,7 @@ export function FileDefaultsRow({ settings }: { settings: Settings }) {
   const update = useSettings((s) => s.update);
   return (
     <Row label={t('fileOptions.title')} labelId="file-defaults-label" hint={t('fileDefaults.hint')}>
+      {/* biome-ignore lint/a11y/useSemanticElements: labelled by its row's label (aria-labelledby); a <fieldset> would need a <legend> of its own */}
       <div role="group" aria-labelledby="file-defaults-label">
         <FileOptionsFields
           id="settings-file-options"

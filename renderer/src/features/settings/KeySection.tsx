@@ -58,6 +58,7 @@ export function KeySection({ cloud }: { cloud: boolean }) {
         <Row label={t('settings.key.status')} labelId="key-status-label">
           <p
             className={`key-status${status?.set ? ' set' : ''}`}
+            role="status"
             aria-labelledby="key-status-label"
             data-testid="key-status"
           >
@@ -77,6 +78,7 @@ export function KeySection({ cloud }: { cloud: boolean }) {
       <Row label={t('settings.key.status')} labelId="key-status-label">
         <p
           className={`key-status${status?.set ? ' set' : ''}`}
+          role="status"
           aria-labelledby="key-status-label"
           data-testid="key-status"
         >

@@ -98,6 +98,7 @@ export function ParseSection({ settings }: { settings: Settings }) {
       )}
 
       <Row label={t('settings.formats.label')} labelId="formats-label" hint={t('settings.formats.hint')}>
+        {/* biome-ignore lint/a11y/useSemanticElements: labelled by its row's label (aria-labelledby); a <fieldset> would need a <legend> of its own */}
         <div className="check-group" role="group" aria-labelledby="formats-label">
           {OUTPUT_FORMATS.map((f) => (
             <label key={f} className="check">
@@ -115,6 +116,7 @@ export function ParseSection({ settings }: { settings: Settings }) {
       </Row>
 
       <Row label={t('features.label')} labelId="features-label">
+        {/* biome-ignore lint/a11y/useSemanticElements: labelled by its row's label (aria-labelledby); a <fieldset> would need a <legend> of its own */}
         <div className="check-group column" role="group" aria-labelledby="features-label">
           <FeatureChecks
             value={settings.featureConfig}

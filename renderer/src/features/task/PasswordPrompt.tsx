@@ -2,7 +2,7 @@
 // (queue/RowPassword.tsx) and in its detail panel. Sent with one retry to the local engine and dropped at
 // once (never kept in a store, a setting or the task). The cloud does not take protected files, so there
 // the panel says how to get past it instead.
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Task } from '../../../../shared/task.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { useT } from '../../i18n/index.ts';
@@ -28,6 +28,7 @@ export function usePasswordSubmit(task: Task) {
 
 export function PasswordPrompt({ task }: { task: Task }) {
   const t = useT();
+  const inputId = useId();
   const { value, setValue, busy, submit } = usePasswordSubmit(task);
   const waits =
     task.state === 'needsPassword' || (task.state === 'FAILED' && PASSWORD_CODES.includes(task.error?.code ?? ''));
@@ -41,9 +42,9 @@ export function PasswordPrompt({ task }: { task: Task }) {
 
   return (
     <form className="password-prompt" onSubmit={submit} data-testid="password-prompt">
-      <label>
+      <label htmlFor={inputId}>
         <span>{t('task.passwordLabel')}</span>
-        <PasswordInput value={value} onValue={setValue} data-testid="password-input" />
+        <PasswordInput id={inputId} value={value} onValue={setValue} data-testid="password-input" />
       </label>
       <button type="submit" className="btn primary" disabled={!value || busy}>
         {t('task.passwordSubmit')}

@@ -79,6 +79,16 @@ function Attempts({ task }: { task: Task }) {
   );
 }
 
+/** One line of the task's facts: its label and value. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 export function StatusPanel({ task }: { task: Task }) {
   const t = useT();
   const locale = useLocale();
@@ -94,30 +104,6 @@ export function StatusPanel({ task }: { task: Task }) {
     task.state === 'FAILED' && task.backend === 'local' && PASSWORD_CODES.includes(task.error?.code ?? '');
   // The way out under the title; a protected PDF on the cloud has its own (PasswordPrompt's note).
   const fix = PASSWORD_CODES.includes(task.error?.code ?? '') && !asksPassword ? null : (failure?.fix ?? null);
-
-  const facts: [string, ReactNode][] = [
-    [
-      t('task.file'),
-      <span className="path" title={task.filePath}>
-        {task.filePath}
-      </span>,
-    ],
-    [t('task.size'), formatBytes(task.size)],
-    [t('task.pages'), task.pages ?? '–'],
-    [t('task.backend'), [t(`backend.${task.backend}`), task.baseUrl].filter(Boolean).join(' · ')],
-    [t('task.mode'), modeLabel(task, t)],
-    [t('task.formats'), task.formats.map((f) => t(`settings.formats.${f}`)).join(', ') || '–'],
-    [t('queue.requestId'), <CopyId label={t('queue.requestId')} value={task.id} />],
-    [
-      t('queue.remoteId'),
-      <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} missing={noRemoteId(task, t)} />,
-    ],
-    [t('task.created'), formatDateTime(task.createdAt, locale)],
-    [t('task.started'), formatDateTime(task.startedAt, locale)],
-    [t('task.finished'), formatDateTime(waitsForPassword ? null : task.finishedAt, locale)],
-    [t('task.elapsed'), formatElapsed(elapsed, t)],
-    [t('task.attempts'), <Attempts task={task} />],
-  ];
 
   return (
     <div className="status-panel" data-testid="status-panel">
@@ -168,12 +154,31 @@ export function StatusPanel({ task }: { task: Task }) {
       </div>
 
       <dl className="facts">
-        {facts.map(([label, value]) => (
-          <div key={label} className="fact">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        <Fact label={t('task.file')}>
+          <span className="path" title={task.filePath}>
+            {task.filePath}
+          </span>
+        </Fact>
+        <Fact label={t('task.size')}>{formatBytes(task.size)}</Fact>
+        <Fact label={t('task.pages')}>{task.pages ?? '–'}</Fact>
+        <Fact label={t('task.backend')}>
+          {[t(`backend.${task.backend}`), task.baseUrl].filter(Boolean).join(' · ')}
+        </Fact>
+        <Fact label={t('task.mode')}>{modeLabel(task, t)}</Fact>
+        <Fact label={t('task.formats')}>{task.formats.map((f) => t(`settings.formats.${f}`)).join(', ') || '–'}</Fact>
+        <Fact label={t('queue.requestId')}>
+          <CopyId label={t('queue.requestId')} value={task.id} />
+        </Fact>
+        <Fact label={t('queue.remoteId')}>
+          <CopyId label={t('queue.remoteId')} value={task.remoteTaskId} missing={noRemoteId(task, t)} />
+        </Fact>
+        <Fact label={t('task.created')}>{formatDateTime(task.createdAt, locale)}</Fact>
+        <Fact label={t('task.started')}>{formatDateTime(task.startedAt, locale)}</Fact>
+        <Fact label={t('task.finished')}>{formatDateTime(waitsForPassword ? null : task.finishedAt, locale)}</Fact>
+        <Fact label={t('task.elapsed')}>{formatElapsed(elapsed, t)}</Fact>
+        <Fact label={t('task.attempts')}>
+          <Attempts task={task} />
+        </Fact>
       </dl>
     </div>
   );

@@ -2,52 +2,23 @@
 // text (Enter; the editor below), merge with the next, delete, move up/down; undo/redo and "Save edited
 // version" for the whole result; on an edited version, the way back to its original. It appears with the
 // first selection, so an untouched review keeps the height of its panes.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { EDIT_TYPES, MAX_TITLE_LEVEL, type BlockAt, type EditOp } from '../../../../../shared/edit/blocks.ts';
+import { EDIT_TYPES, MAX_TITLE_LEVEL, type EditOp } from '../../../../../shared/edit/blocks.ts';
 import { useLocale, useT } from '../../../i18n/index.ts';
 import { useTasks } from '../../../stores/tasks.ts';
 import { toast } from '../../../stores/ui.ts';
-import { useReview, useReviewContext } from '../context.tsx';
+import { useReviewContext } from '../context.tsx';
 import { typeLabel } from '../type-names.ts';
-import { unsaved, unsavedCount, type EditSession } from './session.ts';
+import { saveEdits, unsaved, unsavedCount, type EditSession } from './session.ts';
+import { useFollowEdits, useSelectedAt } from './useSelection.ts';
 import { TextEditor } from './TextEditor.tsx';
 import { useEditKeys } from './useEditKeys.ts';
 import './messages.ts';
 import './edit.css';
 
-/** The selected block's place in the pages (null when nothing is selected). */
-function useSelectedAt(session: EditSession): BlockAt | null {
-  const { doc } = useReviewContext();
-  const selected = useReview((s) => s.selected);
-  const pages = useStore(session, (s) => s.history.present.pages);
-  const fb = doc.model.blocks[selected];
-  if (!fb) return null;
-  const index = pages[fb.page]?.blocks.indexOf(fb.block) ?? -1;
-  return index < 0 ? null : { page: fb.page, index };
-}
-
-/** After an edit, undo or redo: select the block it worked on (in the document built from the new pages). */
-function useFollowEdits(session: EditSession): void {
-  const { doc, store } = useReviewContext();
-  const focus = useStore(session, (s) => s.focus);
-  const done = useRef(0);
-  useEffect(() => {
-    if (!focus || focus.seq === done.current) return;
-    const page = doc.model.pages[focus.at.page];
-    if (!page) return;
-    done.current = focus.seq;
-    store.getState().select(page.first + Math.min(focus.at.index, page.count - 1), 'keyboard');
-  }, [focus, doc, store]);
-}
-
-/** Saves, then opens the saved version (a new result beside the original, or this one again). */
-export async function saveEdits(session: EditSession, id: string): Promise<void> {
-  const res = await session.getState().save();
-  if (!res.ok) return void toast({ key: 'edit.saveFailed', vars: { message: res.error.message } }, 'error');
-  toast(res.id === id ? { key: 'edit.savedOver' } : { key: 'edit.saved' }, 'success');
-  useTasks.getState().select(res.id);
-}
+/** The levels a title may have, 1 to MAX_TITLE_LEVEL. */
+const TITLE_LEVELS = Array.from({ length: MAX_TITLE_LEVEL }, (_, i) => i + 1);
 
 export function EditBar({ session }: { session: EditSession }) {
   const t = useT();
@@ -114,9 +85,9 @@ export function EditBar({ session }: { session: EditSession }) {
               onChange={(e) => run({ kind: 'level', at, level: Number(e.target.value) })}
             >
               {block.type !== 'title' && <option value="">{t('edit.noLevel')}</option>}
-              {Array.from({ length: MAX_TITLE_LEVEL }, (_, i) => (
-                <option key={i} value={String(i + 1)}>
-                  {t('edit.levelN', { n: i + 1 })}
+              {TITLE_LEVELS.map((n) => (
+                <option key={n} value={String(n)}>
+                  {t('edit.levelN', { n })}
                 </option>
               ))}
             </select>

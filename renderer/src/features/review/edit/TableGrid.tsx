@@ -31,6 +31,7 @@ export function TableGrid({ table, onChange }: { table: Table; onChange: (t: Tab
   };
   return (
     <div className="ed-grid-wrap">
+      {/* biome-ignore lint/a11y/useSemanticElements: a set of buttons, not form fields: <fieldset> groups form controls */}
       <div className="ed-actions" role="group" aria-label={t('edit.gridTools')}>
         <button
           type="button"
@@ -70,9 +71,11 @@ export function TableGrid({ table, onChange }: { table: Table; onChange: (t: Tab
         <table className="ed-grid" data-testid="edit-grid">
           <tbody>
             {table.map((row, r) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: cells carry no id; focus and `at` follow the place in the grid
               <tr key={r}>
                 {row.map((c, i) => (
                   <td
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells carry no id; focus and `at` follow the place
                     key={i}
                     rowSpan={c.rowspan > 1 ? c.rowspan : undefined}
                     colSpan={c.colspan > 1 ? c.colspan : undefined}

@@ -114,15 +114,15 @@ export function TextEditor({ session, at, block }: { session: EditSession; at: B
         <span className="ed-label" id={`${id}-preview`}>
           {t('edit.preview')}
         </span>
-        <div
+        <section
           className="ed-preview"
-          role="region"
           aria-labelledby={`${id}-preview`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a preview that scrolls: keys can focus it to scroll
           tabIndex={0}
           data-testid="edit-preview"
         >
           <Markdown markdown={preview} resolveImage={resolve} />
-        </div>
+        </section>
       </div>
     </section>
   );

@@ -10,6 +10,8 @@ import type { AppError } from '../../../../../shared/result.ts';
 import type { Page } from '../../../../../shared/somark.ts';
 import type { ResultView } from '../../../../../shared/task.ts';
 import { invoke } from '../../../lib/ipc.ts';
+import { useTasks } from '../../../stores/tasks.ts';
+import { toast } from '../../../stores/ui.ts';
 
 export interface EditState {
   history: EditHistory;
@@ -74,3 +76,11 @@ export function unsavedCount(s: EditState): number {
 }
 
 export const unsaved = (s: EditState): boolean => unsavedCount(s) > 0;
+
+/** Saves, then opens the saved version (a new result beside the original, or this one again). */
+export async function saveEdits(session: EditSession, id: string): Promise<void> {
+  const res = await session.getState().save();
+  if (!res.ok) return void toast({ key: 'edit.saveFailed', vars: { message: res.error.message } }, 'error');
+  toast(res.id === id ? { key: 'edit.savedOver' } : { key: 'edit.saved' }, 'success');
+  useTasks.getState().select(res.id);
+}

@@ -4,8 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { BlockAt } from '../../../../../shared/edit/blocks.ts';
 import { isTypingTarget } from '../useKeys.ts';
-import { saveEdits } from './EditBar.tsx';
-import { unsaved, type EditSession } from './session.ts';
+import { saveEdits, unsaved, type EditSession } from './session.ts';
 
 const PRESSABLE = 'button, a[href], summary, [role="button"], [role="tab"], [role="menuitem"], [role="option"]';
 
