@@ -5,21 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Elem, PageAnalysis } from '../../../engine/model.ts';
 import { endnotes, isFootnote, noteRefs } from '../../../engine/document/notes.ts';
 import { DOCUMENT_STEPS } from '../../../engine/document/assemble.ts';
+import { textElem } from './helpers.ts';
 
-const elem = (text: string, top: number, size = 10, over: Partial<Elem> = {}): Elem => ({
-  kind: 'text',
-  bbox: [72, top, 520, top + size * 1.2],
-  text,
-  nLines: 1,
-  size,
-  bold: 0,
-  italic: 0,
-  mono: 0,
-  indent: false,
-  shortLast: false,
-  zone: 'body',
-  ...over,
-});
+const elem = (text: string, top: number, size = 10, over: Partial<Elem> = {}): Elem =>
+  textElem(text, [72, top, 520, top + size * 1.2], { size, ...over });
 
 const page = (elems: Elem[]): PageAnalysis => ({
   pageNum: 0,
