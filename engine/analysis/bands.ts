@@ -1,7 +1,6 @@
 // The page's margin bands, one home for their sizes: where margin lines, running headers and footers, page
 // numbers and side stamps are looked for. Shares of the page's height (top/bottom) or width (sides); the page
-// stage (kinds/) and the document stage (document/headers.ts) both read them here (`outer` and `side` are
-// still written inline in headers.ts, which its owner is to switch to these).
+// stage (kinds/) and the document stage (document/headers.ts) both read them here.
 
 export const PAGE_BANDS = {
   /** Top and bottom share where margin lines live (running heads, page numbers): a short segment wholly inside

@@ -11,6 +11,31 @@ const DATE_END = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s
 
 export type MarginRole = 'header' | 'footer' | 'sider' | null;
 
+/** Thresholds of headers and footers (places as shares of the page, sizes as multiples of the body size). */
+export const MARGINS = {
+  /** Running heads are set no larger than the body (a little rounding allowed). */
+  bodySize: 1.05,
+  /** A running head or ruled line has at most this many characters; a bare running head at most `headChars`. */
+  lineChars: 100,
+  headChars: 80,
+  /** Not bold (share of characters). */
+  bold: 0.5,
+  /** A line on the same row as a header: centres within half the header's height. */
+  sameRow: 0.5,
+  /** Repeats on a quarter of the document's text pages (2 at least; 3 for the same place). */
+  repeatShare: 0.25,
+  /** Place keys: rows in hundredths of the page's height, edges in fortieths of its width. */
+  rowSteps: 100,
+  edgeSteps: 40,
+  /** One page: a line within this edge band, set apart by 1.5 times its height, or by half of it and a size
+   * differing by a fifth. */
+  edge: 0.08,
+  apart: 1.5,
+  nearApart: 0.5,
+  otherSize: 0.2,
+} as const;
+const M = MARGINS;
+
 const bandOf = (e: Elem, p: PageAnalysis): 'top' | 'bottom' | null => {
   if (e.kind !== 'text' || e.nLines > 3) return null;
   if (e.bbox[3] <= PAGE_BANDS.running * p.height) return 'top';
@@ -20,8 +45,11 @@ const bandOf = (e: Elem, p: PageAnalysis): 'top' | 'bottom' | null => {
 
 /** Place keys: the same band row with the same left edge, or the same right edge (right-aligned heads). */
 const posKeys = (e: Elem, p: PageAnalysis, band: string): string[] => {
-  const row = `${band}:${Math.round((e.bbox[1] / p.height) * 100)}:${Math.round(e.size)}`;
-  return [`${row}:L${Math.round((e.bbox[0] / p.width) * 40)}`, `${row}:R${Math.round((e.bbox[2] / p.width) * 40)}`];
+  const row = `${band}:${Math.round((e.bbox[1] / p.height) * M.rowSteps)}:${Math.round(e.size)}`;
+  return [
+    `${row}:L${Math.round((e.bbox[0] / p.width) * M.edgeSteps)}`,
+    `${row}:R${Math.round((e.bbox[2] / p.width) * M.edgeSteps)}`,
+  ];
 };
 
 /** Decides header/footer per element: result[page][elem] */
@@ -42,15 +70,15 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
       for (const k of posKeys(e, p, band)) note(posCount, k, p.pageNum);
     }
   }
-  const minRepeat = Math.max(2, Math.ceil(0.25 * textPages));
+  const minRepeat = Math.max(2, Math.ceil(M.repeatShare * textPages));
   return pages.map((p) => {
     const roles = p.elems.map((e) => roleOf(e, p));
     // A page number (or a running head carrying one, or set over a head rule) a bit lower or higher than the
     // band, as the outermost line.
     p.elems.forEach((e, i) => {
-      const ruled = e.headRule && e.size <= bodySize * 1.05 && e.text.trim().length <= 100;
-      const top = e.bbox[3] <= 0.2 * p.height,
-        bottom = e.bbox[1] >= 0.8 * p.height;
+      const ruled = e.headRule && e.size <= bodySize * M.bodySize && e.text.trim().length <= M.lineChars;
+      const top = e.bbox[3] <= PAGE_BANDS.outer * p.height,
+        bottom = e.bbox[1] >= (1 - PAGE_BANDS.outer) * p.height;
       if (
         roles[i] ||
         e.kind !== 'text' ||
@@ -69,7 +97,7 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
         roles[i] ||
         e.kind !== 'text' ||
         e.nLines > 2 ||
-        !(e.bbox[3] <= 0.2 * p.height || e.bbox[1] >= 0.8 * p.height)
+        !(e.bbox[3] <= PAGE_BANDS.outer * p.height || e.bbox[1] >= (1 - PAGE_BANDS.outer) * p.height)
       )
         return;
       const mate = p.elems.findIndex(
@@ -77,7 +105,7 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
           (roles[j] === 'header' || roles[j] === 'footer') &&
           !o.rotated &&
           o.nLines <= 2 &&
-          Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (e.bbox[1] + e.bbox[3]) / 2) < 0.5 * (o.bbox[3] - o.bbox[1]),
+          Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (e.bbox[1] + e.bbox[3]) / 2) < M.sameRow * (o.bbox[3] - o.bbox[1]),
       );
       if (mate >= 0) roles[i] = roles[mate];
     });
@@ -88,9 +116,9 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
     const text = e.text.trim();
     return (
       e.nLines === 1 &&
-      text.length <= 80 &&
-      e.bold < 0.5 &&
-      e.size <= bodySize * 1.05 &&
+      text.length <= M.headChars &&
+      e.bold < M.bold &&
+      e.size <= bodySize * M.bodySize &&
       RUNNING_HEAD.test(text) &&
       !DATE_END.test(text)
     );
@@ -102,7 +130,7 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
       e.rotated &&
       e.kind === 'text' &&
       !CJK_CHAR.test(e.text) &&
-      (e.bbox[2] <= 0.12 * p.width || e.bbox[0] >= 0.88 * p.width)
+      (e.bbox[2] <= PAGE_BANDS.side * p.width || e.bbox[0] >= (1 - PAGE_BANDS.side) * p.width)
     )
       return 'sider';
     const band = bandOf(e, p);
@@ -126,22 +154,26 @@ export function classifyMargins(pages: PageAnalysis[], bodySize: number): Margin
       if ((textCount.get(band + repetitionKey(text))?.size ?? 0) >= minRepeat) return role;
       // Running heads that change text (chapter names) but keep their place and a body-or-smaller size.
       const samePlace = Math.max(...posKeys(e, p, band).map((k) => posCount.get(k)?.size ?? 0));
-      if (samePlace >= Math.max(3, Math.ceil(0.25 * textPages)) && e.size <= bodySize * 1.05 && e.nLines <= 2)
+      if (
+        samePlace >= Math.max(3, Math.ceil(M.repeatShare * textPages)) &&
+        e.size <= bodySize * M.bodySize &&
+        e.nLines <= 2
+      )
         return role;
       return null;
     }
     // One page: a short line at the very edge, set apart from the body (by space, or by less space and
     // another size: a journal line over the title) and not larger than it.
-    const edge = band === 'top' ? e.bbox[3] <= 0.08 * p.height : e.bbox[1] >= 0.92 * p.height;
-    if (!edge || e.nLines > 1 || text.length > 100 || e.size > bodySize * 1.05) return null;
+    const edge = band === 'top' ? e.bbox[3] <= M.edge * p.height : e.bbox[1] >= (1 - M.edge) * p.height;
+    if (!edge || e.nLines > 1 || text.length > M.lineChars || e.size > bodySize * M.bodySize) return null;
     const h = e.bbox[3] - e.bbox[1];
     const gapTo = (o: Elem) => (band === 'top' ? o.bbox[1] - e.bbox[3] : e.bbox[1] - o.bbox[3]);
     const apart = p.elems.every(
       (o) =>
         o === e ||
         (band === 'top' ? o.bbox[3] <= e.bbox[3] : o.bbox[1] >= e.bbox[1]) ||
-        gapTo(o) >= 1.5 * h ||
-        (gapTo(o) >= 0.5 * h && Math.abs(o.size - e.size) >= 0.2 * e.size),
+        gapTo(o) >= M.apart * h ||
+        (gapTo(o) >= M.nearApart * h && Math.abs(o.size - e.size) >= M.otherSize * e.size),
     );
     return apart ? role : null;
   }

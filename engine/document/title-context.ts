@@ -1,8 +1,31 @@
 // Heading candidates judged by their place on the page and in the document (titles.ts judges each line
-// alone): cover-page furniture, a line stranded at the foot of a page, subtitles; and the level clean-up.
+// alone): cover-page furniture, a line stranded at the foot of a page, subtitles and bylines.
 import type { Elem, PageAnalysis } from '../model.ts';
 import type { MarginRole } from './headers.ts';
 import { NUMBERED_HEADING } from '../analysis/text.ts';
+
+/** Thresholds of a title's context (sizes as multiples of the body size unless said otherwise). */
+export const TITLE_CONTEXT = {
+  /** A heading starting below this share of the page's height with nothing under it is a logo or slogan. */
+  foot: 0.85,
+  /** A subtitle: not bold (share of characters), the heading over it larger by this factor… */
+  subtitleBold: 0.5,
+  headingOver: 1.3,
+  /** …and itself set under this size (else a byline may still be: see below). */
+  subtitleSize: 1.15,
+  /** A byline: under this size, centred on the heading's axis within half its size, narrower than this
+   * share of the page. */
+  bylineSize: 1.3,
+  bylineAxis: 0.5,
+  bylineWidth: 0.8,
+  /** Body paragraphs: 3+ lines within this share of the body size; covering this share of the page, they
+   * make it an opening page of text rather than a cover. */
+  bodySize: 0.15,
+  prose: 0.2,
+  /** A cover's title is at least this size; other headings under this share of it are no section headings. */
+  coverTitle: 2,
+  coverOthers: 0.9,
+} as const;
 
 const isFlow = (e: Elem, role: MarginRole): boolean => !role && e.kind !== 'figure';
 
@@ -13,13 +36,14 @@ export function filterByContext(
   flags: boolean[][],
   body: number,
 ): boolean[][] {
+  const C = TITLE_CONTEXT;
   return pages.map((p, pi) => {
     const f = [...flags[pi]];
     const r = roles[pi];
     // Typesetters keep a heading with the text that follows it: a "heading" low on the page with nothing
     // below it is a logo, a brand line or a slogan.
     p.elems.forEach((e, i) => {
-      if (!f[i] || e.bbox[1] < 0.85 * p.height) return;
+      if (!f[i] || e.bbox[1] < C.foot * p.height) return;
       if (!p.elems.some((o, j) => j !== i && !r[j] && o.bbox[1] >= e.bbox[3] - 1)) f[i] = false;
     });
     // A smaller plain line right under a heading, set apart only by italics or typeface: its subtitle; or,
@@ -30,8 +54,17 @@ export function filterByContext(
       if (!isFlow(e, r[i])) return;
       const h = p.elems[prev];
       const byline = () =>
-        e.size < body * 1.3 && Math.abs(axis(e) - axis(h)) < 0.5 * e.size && e.bbox[2] - e.bbox[0] < 0.8 * p.width;
-      if (f[i] && prev >= 0 && f[prev] && e.bold < 0.5 && h.size > e.size * 1.3 && (e.size < body * 1.15 || byline()))
+        e.size < body * C.bylineSize &&
+        Math.abs(axis(e) - axis(h)) < C.bylineAxis * e.size &&
+        e.bbox[2] - e.bbox[0] < C.bylineWidth * p.width;
+      if (
+        f[i] &&
+        prev >= 0 &&
+        f[prev] &&
+        e.bold < C.subtitleBold &&
+        h.size > e.size * C.headingOver &&
+        (e.size < body * C.subtitleSize || byline())
+      )
         f[i] = false;
       prev = i;
     });
@@ -41,33 +74,18 @@ export function filterByContext(
     const edgePage = pages.length >= 2 && (pi === 0 || pi === pages.length - 1);
     const prose = p.elems.reduce(
       (a, e, i) =>
-        !r[i] && e.kind === 'text' && e.nLines >= 3 && Math.abs(e.size - body) <= 0.15 * body
+        !r[i] && e.kind === 'text' && e.nLines >= 3 && Math.abs(e.size - body) <= C.bodySize * body
           ? a + (e.bbox[2] - e.bbox[0]) * (e.bbox[3] - e.bbox[1])
           : a,
       0,
     );
-    const paragraph = prose >= 0.2 * p.width * p.height;
+    const paragraph = prose >= C.prose * p.width * p.height;
     const top = Math.max(0, ...p.elems.filter((_, i) => f[i]).map((e) => e.size));
-    if (edgePage && !paragraph && top >= 2 * body) {
+    if (edgePage && !paragraph && top >= C.coverTitle * body) {
       p.elems.forEach((e, i) => {
-        if (f[i] && e.size < 0.9 * top && !NUMBERED_HEADING.test(e.text.trim())) f[i] = false;
+        if (f[i] && e.size < C.coverOthers * top && !NUMBERED_HEADING.test(e.text.trim())) f[i] = false;
       });
     }
     return f;
   });
-}
-
-/** Levels never skip: each heading nests under the nearest earlier heading of a higher style level,
- * one step below it, and the first heading is at level 1 (a document title set smaller than its section
- * headings does not become their child; styles used only deep down do not leave empty levels). */
-export function closeLevelGaps(levels: number[][]): number[][] {
-  const open: number[] = []; // style levels of the headings enclosing the current one
-  return levels.map((page) =>
-    page.map((l) => {
-      if (l <= 0) return l;
-      while (open.length && open[open.length - 1] >= l) open.pop();
-      open.push(l);
-      return open.length;
-    }),
-  );
 }

@@ -3,10 +3,25 @@
 // stroke of its first character, which the recogniser then drops or misreads.
 import type { Box, GrayImage } from './gray.ts';
 
-/** Span searched beyond each end, the widest mark taken, and the paper needed after it (box heights). */
-const REACH = 0.45,
-  MARK = 0.4,
-  CLEAR = 0.3;
+/** Thresholds of the ends, in box heights unless said otherwise. */
+export const ENDS = {
+  /** Span searched beyond each end, the widest mark taken, and the paper needed after it. */
+  reach: 0.45,
+  mark: 0.4,
+  clear: 0.3,
+  /** Ink and paper levels: the box's 3rd percentile and third quartile of grey, at least 40 levels apart. */
+  ink: 0.03,
+  paper: 0.75,
+  contrast: 40,
+  /** The line's band: this far above and below its middle. */
+  band: 0.3,
+  /** Ink also between these distances above or below the middle: a rule or a neighbour, not a mark. */
+  ruleFrom: 0.6,
+  ruleTo: 0.9,
+  /** The box's own margin kept past a mark. */
+  margin: 0.15,
+} as const;
+const { reach: REACH, mark: MARK, clear: CLEAR } = ENDS;
 
 /** The box, its ends moved out over a small ink mark lying just beyond them and followed by paper (or
  * the image's edge); a box whose ends are already clear, or that a neighbour's text follows, is kept. */
@@ -32,11 +47,11 @@ export function growEnds(img: GrayImage, box: Box): Box {
     for (; v < 255; v++) if ((n += hist[v]) > q * total) break;
     return v;
   };
-  const ink = level(0.03),
-    paper = level(0.75);
-  if (paper - ink < 40) return box;
+  const ink = level(ENDS.ink),
+    paper = level(ENDS.paper);
+  if (paper - ink < ENDS.contrast) return box;
   const thr = (ink + paper) / 2,
-    band = 0.3 * box.h;
+    band = ENDS.band * box.h;
   const inkAt = (ax: number, ay: number, v0: number, v1: number): boolean | null => {
     let inside = false;
     for (let v = v0; v <= v1; v += 1) {
@@ -55,7 +70,12 @@ export function growEnds(img: GrayImage, box: Box): Box {
     const ax = box.cx + dir * (box.w / 2 + t) * box.ux,
       ay = box.cy + dir * (box.w / 2 + t) * box.uy;
     const c = inkAt(ax, ay, -band, band);
-    if (c && (inkAt(ax, ay, -0.9 * box.h, -0.6 * box.h) || inkAt(ax, ay, 0.6 * box.h, 0.9 * box.h))) return 'rule';
+    if (
+      c &&
+      (inkAt(ax, ay, -ENDS.ruleTo * box.h, -ENDS.ruleFrom * box.h) ||
+        inkAt(ax, ay, ENDS.ruleFrom * box.h, ENDS.ruleTo * box.h))
+    )
+      return 'rule';
     return c;
   };
   const grow = (dir: number): number => {
@@ -76,7 +96,7 @@ export function growEnds(img: GrayImage, box: Box): Box {
     }
     if (first < 0) return 0;
     // A mark cut by the image's edge counts as followed by paper; keep the box's own margin past it.
-    return last + 1 + 0.15 * box.h;
+    return last + 1 + ENDS.margin * box.h;
   };
   const a = grow(-1),
     b = grow(1);

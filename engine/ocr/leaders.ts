@@ -6,8 +6,22 @@ import type { OcrLine } from './pipeline.ts';
 
 /** A page number, maybe after stray leader dots the recogniser kept. */
 const PAGE_NO = /^[.·…\s]*([\dIVXLCivxlc]{1,6})$/;
-/** Darker than this: ink (leader dots of a 150-dpi scan are 2–3 px and 60–170 grey). */
-const INK = 170;
+/** Thresholds of a dot leader (in line heights unless said otherwise). */
+export const LEADERS = {
+  /** Darker than this grey: ink (leader dots of a 150-dpi scan are 2–3 px and 60–170 grey). */
+  ink: 170,
+  /** A dot is at most this big (and 2 px at least may be). */
+  dot: 0.3,
+  dotPx: 2,
+  /** A gap of two line heights at least holds 4 dots or more, spaced under 1.2 heights, over half of it. */
+  gap: 2,
+  dots: 4,
+  spacing: 1.2,
+  cover: 0.5,
+  /** An entry and its page number: centres within half the taller box. */
+  row: 0.5,
+} as const;
+const INK = LEADERS.ink;
 
 const ends = (l: OcrLine): [number, number] => [
   l.box.cx - (l.box.w / 2) * l.box.ux,
@@ -21,8 +35,8 @@ export function dotsBetween(img: GrayImage, a: OcrLine, b: OcrLine): boolean {
     x1 = Math.round(ends(b)[0]);
   const h = Math.min(a.box.h, b.box.h),
     half = h / 2,
-    small = Math.max(2, 0.3 * h);
-  if (x1 - x0 < 2 * h) return false;
+    small = Math.max(LEADERS.dotPx, LEADERS.dot * h);
+  if (x1 - x0 < LEADERS.gap * h) return false;
   const runs: { s: number; e: number; top: number; bot: number }[] = [];
   let run: (typeof runs)[number] | null = null;
   for (let x = x0; x < x1; x++) {
@@ -48,12 +62,12 @@ export function dotsBetween(img: GrayImage, a: OcrLine, b: OcrLine): boolean {
       run.bot = Math.max(run.bot, bot);
     }
   }
-  if (runs.length < 4) return false;
+  if (runs.length < LEADERS.dots) return false;
   for (const [k, r] of runs.entries()) {
     if (r.e - r.s + 1 > small || r.bot - r.top + 1 > small) return false;
-    if (k && r.s - runs[k - 1].e > 1.2 * h) return false;
+    if (k && r.s - runs[k - 1].e > LEADERS.spacing * h) return false;
   }
-  return runs[runs.length - 1].e - runs[0].s >= 0.5 * (x1 - x0);
+  return runs[runs.length - 1].e - runs[0].s >= LEADERS.cover * (x1 - x0);
 }
 
 /** One line of `a`, a dot leader and `b`, with its box spanning both. */
@@ -102,7 +116,7 @@ export function joinLeaders(img: GrayImage, lines: OcrLine[]): OcrLine[] {
       if (a === b || gone.has(a) || PAGE_NO.test(a.text) || ends(a)[1] > bl) continue;
       // The nearest line of the row (a page number's short box sits a little off its entry's centre).
       const dy = Math.abs(a.box.cy - b.box.cy);
-      if (dy > 0.5 * Math.max(a.box.h, b.box.h)) continue;
+      if (dy > LEADERS.row * Math.max(a.box.h, b.box.h)) continue;
       if (!best || dy < Math.abs(best.box.cy - b.box.cy)) best = a;
     }
     if (!best || !dotsBetween(img, best, b)) continue;

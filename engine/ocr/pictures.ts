@@ -3,7 +3,22 @@
 import type { Rect } from '../raw.ts';
 import type { GrayImage } from './gray.ts';
 
-const CELL = 12;
+/** Thresholds of a picture (sizes in cells of the ink grid unless said otherwise). */
+export const PICTURES = {
+  /** The ink grid's cell, in px; pixels sampled every 2 px in it. */
+  cell: 12,
+  /** Darker than this grey: ink; a cell over a quarter ink is inked. */
+  dark: 200,
+  inked: 0.25,
+  /** A region of 4 inked cells or more; regions within 8 cells merge. */
+  minCells: 4,
+  merge: 8,
+  /** A picture: 5 cells each way at least, a hundredth of the page, a third inked (rules and grids are not). */
+  minSide: 5,
+  area: 0.01,
+  solid: 0.35,
+} as const;
+const CELL = PICTURES.cell;
 
 /** Picture regions in image pixels. `text` are the text line boxes (image pixels, axis-aligned). */
 export function findPictures(img: GrayImage, text: Rect[]): Rect[] {
@@ -16,11 +31,11 @@ export function findPictures(img: GrayImage, text: Rect[]): Rect[] {
         n = 0;
       for (let y = gy * CELL; y < Math.min(img.height, (gy + 1) * CELL); y += 2) {
         for (let x = gx * CELL; x < Math.min(img.width, (gx + 1) * CELL); x += 2) {
-          if (img.data[y * img.width + x] < 200) dark++;
+          if (img.data[y * img.width + x] < PICTURES.dark) dark++;
           n++;
         }
       }
-      ink[gy * gw + gx] = dark > 0.25 * n ? 1 : 0;
+      ink[gy * gw + gx] = dark > PICTURES.inked * n ? 1 : 0;
     }
   // Cells under a text line (with a margin) are text, not picture.
   for (const r of text) {
@@ -71,14 +86,19 @@ export function findPictures(img: GrayImage, text: Rect[]): Rect[] {
           }
         }
     }
-    if (n >= 4) out.push({ r: [x0, y0, x1 + 1, y1 + 1], n });
+    if (n >= PICTURES.minCells) out.push({ r: [x0, y0, x1 + 1, y1 + 1], n });
   }
   // Large enough, and solid: rules, table grids and stray marks are thin or sparse.
-  return mergeNear(out, 8)
+  return mergeNear(out, PICTURES.merge)
     .filter(({ r, n }) => {
       const cw = r[2] - r[0],
         ch = r[3] - r[1];
-      return cw >= 5 && ch >= 5 && cw * ch * CELL * CELL >= 0.01 * img.width * img.height && n >= 0.35 * cw * ch;
+      return (
+        cw >= PICTURES.minSide &&
+        ch >= PICTURES.minSide &&
+        cw * ch * CELL * CELL >= PICTURES.area * img.width * img.height &&
+        n >= PICTURES.solid * cw * ch
+      );
     })
     .map(({ r }) => [r[0] * CELL, r[1] * CELL, Math.min(img.width, r[2] * CELL), Math.min(img.height, r[3] * CELL)]);
 }

@@ -168,6 +168,16 @@ function joinSteps(rs: Rect[], vertical: boolean, gap: number): Rect[] {
   return out;
 }
 
+/** Lengths of a rule: horizontal ones 40 px and 4 line heights at least, vertical ones 24 px and 1.6 line
+ * heights (a table's rows are short); pieces of a skewed rule, stepped within 2 line heights, are one rule. */
+export const RULES = {
+  horizontalPx: 40,
+  horizontal: 4,
+  verticalPx: 24,
+  vertical: 1.6,
+  bridge: 2,
+} as const;
+
 /**
  * Rules of a page image in its straightened frame (turned by `angle`, image pixels): horizontal ones at
  * least 4 line heights long, vertical ones at least 1.6 (longer than any glyph: `lineH` is the usual
@@ -177,7 +187,10 @@ export function findRules(img: GrayImage, angle: number, lineH: number): Rect[] 
   const grey = turned(img, angle),
     { width: W, height: H } = img;
   const INK = Math.min(INK_MAX, paperGrey(img) - INK_BELOW_PAPER);
-  const h = rulesOf(runs(inkMask(grey, W, INK, false), W, H, Math.max(40, 4 * lineH), false), false, 2 * lineH);
-  const v = rulesOf(runs(inkMask(grey, W, INK, true), W, H, Math.max(24, 1.6 * lineH), true), true, 2 * lineH);
+  const R = RULES;
+  const hLong = Math.max(R.horizontalPx, R.horizontal * lineH),
+    vLong = Math.max(R.verticalPx, R.vertical * lineH);
+  const h = rulesOf(runs(inkMask(grey, W, INK, false), W, H, hLong, false), false, R.bridge * lineH);
+  const v = rulesOf(runs(inkMask(grey, W, INK, true), W, H, vLong, true), true, R.bridge * lineH);
   return [...h, ...v];
 }

@@ -3,6 +3,9 @@
 
 export type { OcrLanguage as OcrLang } from '../../shared/file-options.ts';
 
+/** A Latin line: 4 characters or more, 60 % of them Latin letters; a Latin page: 80 % of its probes. */
+export const SCRIPT = { minChars: 4, latinLetters: 0.6, latinPage: 0.8 } as const;
+
 const CJK = /[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
 /** Mostly Latin letters and no CJK: a line the English model reads better. */
@@ -10,7 +13,7 @@ export function isLatin(text: string): boolean {
   const s = text.replace(/\s/g, '');
   if (CJK.test(s)) return false;
   const letters = (s.match(/[A-Za-z]/g) ?? []).length;
-  return s.length >= 4 && letters / s.length >= 0.6;
+  return s.length >= SCRIPT.minChars && letters / s.length >= SCRIPT.latinLetters;
 }
 
 /** Holds CJK characters. */
@@ -26,7 +29,7 @@ export function latinPage(probe: string[]): boolean {
  * else null (read more). */
 export function latinVerdict(read: string[], total: number): boolean | null {
   if (!total) return false;
-  const need = Math.ceil(total * 0.8),
+  const need = Math.ceil(total * SCRIPT.latinPage),
     latin = read.filter(isLatin).length;
   if (latin >= need) return true;
   if (read.length - latin > total - need) return false;

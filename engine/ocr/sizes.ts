@@ -1,11 +1,30 @@
 // Font sizes of recognised lines, from their ink: the height of a line's x-height band (the rows that
 // hold most of its ink) grows in proportion to the type size, where the detector's box height does not
-// (a 9-pt line's box is only 12% lower than an 11-pt line's); then sizes are evened out per page.
+// (a 9-pt line's box is only 12% lower than an 11-pt line's). even-sizes.ts then evens them out per page.
 import type { Box, GrayImage } from './gray.ts';
-import type { RawLine } from '../raw.ts';
 
-/** Type size per px of x-height band (calibrated on serif and sans body text of scans, 7.5–12 pt). */
-const SIZE_PER_BAND = 2.25;
+/** Thresholds of the ink sizes. */
+export const INK_SIZES = {
+  /** Type size per px of x-height band (calibrated on serif and sans body text of scans, 7.5–12 pt). */
+  perBand: 2.25,
+  /** Ink and paper: the crop's 2nd percentile and median grey; at least 40 levels apart (else no contrast). */
+  ink: 0.02,
+  paper: 0.5,
+  contrast: 40,
+  /** Columns of the straightened crop are sampled every this many px. */
+  columnStep: 2,
+  /** The inkiest row holds at least this much ink (in fully inked pixels), else the box has no clear ink. */
+  peak: 2,
+  /** The line's rows: inked at this share of the inkiest row; its band: at `band` of it. */
+  row: 0.2,
+  band: 0.6,
+  /** Mostly lower case: 3 lower-case letters or more, half the letters and figures at least. */
+  lowerMin: 3,
+  lowerShare: 0.5,
+  /** Lines gauged by their band that set the page's size per box height: 3 at least. */
+  ratios: 3,
+} as const;
+const I = INK_SIZES;
 
 /** Ink and paper grey levels of one line's crop (its 2nd percentile and median: grey or coloured type is
  * lighter than black ink); null when the crop has no contrast. */
@@ -15,13 +34,13 @@ function inkAndPaper(hist: Uint32Array, n: number): [number, number] | null {
     paper = -1;
   for (let v = 0; v < 256; v++) {
     acc += hist[v];
-    if (ink < 0 && acc > 0.02 * n) ink = v;
-    if (paper < 0 && acc > 0.5 * n) {
+    if (ink < 0 && acc > I.ink * n) ink = v;
+    if (paper < 0 && acc > I.paper * n) {
       paper = v;
       break;
     }
   }
-  return paper - ink >= 40 ? [ink, paper] : null;
+  return paper - ink >= I.contrast ? [ink, paper] : null;
 }
 
 /** Height (px, sub-pixel) of the line's x-height band: the rows of the straightened box holding at least
@@ -30,7 +49,7 @@ function inkAndPaper(hist: Uint32Array, n: number): [number, number] | null {
  * part); columns are sampled every 2 px. `core`: the detector's box height before its growth. */
 export function xBand(img: GrayImage, b: Box, core: number): number {
   const { width: W, height: H, data } = img;
-  const cw = Math.max(1, Math.round(b.w / 2)),
+  const cw = Math.max(1, Math.round(b.w / I.columnStep)),
     ch = Math.max(1, Math.round(b.h));
   const ox = b.cx - (b.w / 2) * b.ux - (b.h / 2) * b.vx,
     oy = b.cy - (b.w / 2) * b.uy - (b.h / 2) * b.vy;
@@ -58,12 +77,12 @@ export function xBand(img: GrayImage, b: Box, core: number): number {
     hi0 = Math.min(ch - 1, Math.ceil(ch / 2 + core));
   let peak = lo0;
   for (let j = lo0; j <= hi0; j++) if (prof[j] > prof[peak]) peak = j;
-  if (prof[peak] < 2) return 0;
+  if (prof[peak] < I.peak) return 0;
   let lo = peak,
     hi = peak;
-  while (lo > 0 && prof[lo - 1] >= 0.2 * prof[peak]) lo--;
-  while (hi < ch - 1 && prof[hi + 1] >= 0.2 * prof[peak]) hi++;
-  const T = 0.6 * prof[peak];
+  while (lo > 0 && prof[lo - 1] >= I.row * prof[peak]) lo--;
+  while (hi < ch - 1 && prof[hi + 1] >= I.row * prof[peak]) hi++;
+  const T = I.band * prof[peak];
   let a = -1,
     z = -1;
   for (let j = lo; j <= hi; j++)
@@ -79,7 +98,7 @@ export function xBand(img: GrayImage, b: Box, core: number): number {
 /** Enough lower-case letters for the x-height band to be the x-height (caps and figures fill more of it). */
 const lowerCase = (t: string): boolean => {
   const low = (t.match(/\p{Ll}/gu) ?? []).length;
-  return low >= 3 && low >= 0.5 * (t.match(/[\p{L}\p{N}]/gu) ?? []).length;
+  return low >= I.lowerMin && low >= I.lowerShare * (t.match(/[\p{L}\p{N}]/gu) ?? []).length;
 };
 
 /** Spread of one line's size (one standard deviation, relative) read from its box height (±6%), and
@@ -100,104 +119,11 @@ export function inkSizes(
   const band = lines
     .map((l) => (lowerCase(l.text) ? xBand(img, l.box, l.innerH) : 0))
     .map((b) => (BAND_PX_SPREAD / b < BOX_SPREAD ? b : 0));
-  const ratios = lines
-    .flatMap((l, i) => (band[i] > 0 ? [(SIZE_PER_BAND * band[i]) / l.box.h] : []))
-    .sort((a, b) => a - b);
-  const perH = ratios.length >= 3 ? ratios[ratios.length >> 1] : perHeight;
+  const ratios = lines.flatMap((l, i) => (band[i] > 0 ? [(I.perBand * band[i]) / l.box.h] : [])).sort((a, b) => a - b);
+  const perH = ratios.length >= I.ratios ? ratios[ratios.length >> 1] : perHeight;
   return lines.map((l, i) =>
     band[i] > 0
-      ? { size: (SIZE_PER_BAND * band[i]) / unit, spread: BAND_PX_SPREAD / band[i] }
+      ? { size: (I.perBand * band[i]) / unit, spread: BAND_PX_SPREAD / band[i] }
       : { size: (perH * l.box.h) / unit, spread: BOX_SPREAD },
   );
-}
-
-/** Groups whose sizes differ by less than this many spreads of their means are one style; and by 4% at least. */
-const APART = 2.5,
-  FLOOR = 0.04;
-
-const cy = (l: RawLine): number => (l.bbox[1] + l.bbox[3]) / 2;
-/** The median (of an even count, the mean of the middle two). */
-const middle = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b),
-    k = s.length >> 1;
-  return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
-};
-
-/** Runs of lines set alike, in reading order: each next line in the same column, right below the last one
- * (as far below as the run's lines are from each other), of the same weight and a size within 15%. */
-function runs(lines: RawLine[]): RawLine[][] {
-  const out: RawLine[][] = [];
-  let run: RawLine[] = [];
-  for (const l of lines) {
-    const p = run[run.length - 1];
-    const size = p && middle(run.map((r) => r.size));
-    const step = p && cy(l) - cy(p),
-      w = p && Math.min(l.bbox[2] - l.bbox[0], p.bbox[2] - p.bbox[0]);
-    const pitch = run.length >= 2 ? (cy(p) - cy(run[0])) / (run.length - 1) : 0;
-    const joins =
-      p &&
-      l.bold === p.bold &&
-      Math.abs(l.size / size - 1) < 0.15 &&
-      step > 0.5 * size &&
-      step < 1.8 * size &&
-      (!pitch || Math.abs(step / pitch - 1) < 0.2) &&
-      Math.min(l.bbox[2], p.bbox[2]) - Math.max(l.bbox[0], p.bbox[0]) > 0.5 * w;
-    if (joins) run.push(l);
-    else out.push((run = [l]));
-  }
-  return out;
-}
-
-/** One size per style on the page. A paragraph's lines take their median size (the run's, see runs);
- * then the two groups nearest in size (against the spread of their means: the more lines, the closer a
- * size is known) are merged while they do not differ clearly, and each group takes its mean size weighted
- * by lines — the body's group the page's median size — so that footnotes or a heading style keep one
- * size apart from the body's. Larger sizes are rounded to half points (headings are ranked by size across
- * pages), smaller ones kept (footnotes are judged by their ratio to the body). `lines` are in reading order. */
-export function evenSizes(lines: RawLine[], spreadOf: (l: RawLine) => number): void {
-  const med = middle(lines.map((l) => l.size));
-  /** `v`: variance of the group's mean size (relative). */
-  interface Group {
-    size: number;
-    n: number;
-    v: number;
-    lines: RawLine[];
-    lo: number;
-    hi: number;
-  }
-  const groups: Group[] = runs(lines)
-    .map((r) => {
-      const size = middle(r.map((l) => l.size)),
-        n = r.length;
-      return {
-        size,
-        n,
-        v: r.reduce((a, l) => a + spreadOf(l) ** 2, 0) / n / n,
-        lines: r,
-        lo: Math.min(...r.map((l) => l.size)),
-        hi: Math.max(...r.map((l) => l.size)),
-      };
-    })
-    .sort((a, b) => a.size - b.size);
-  const apart = (a: Group, b: Group) => Math.log(b.size / a.size) / Math.max(FLOOR, APART * Math.sqrt(a.v + b.v));
-  for (;;) {
-    let best = -1;
-    for (let i = 0; i + 1 < groups.length; i++)
-      if (best < 0 || apart(groups[i], groups[i + 1]) < apart(groups[best], groups[best + 1])) best = i;
-    if (best < 0 || apart(groups[best], groups[best + 1]) >= 1) break;
-    const [a, b] = [groups[best], groups[best + 1]],
-      n = a.n + b.n;
-    groups.splice(best, 2, {
-      size: (a.size * a.n + b.size * b.n) / n,
-      n,
-      v: (a.v * a.n * a.n + b.v * b.n * b.n) / n / n,
-      lines: [...a.lines, ...b.lines],
-      lo: Math.min(a.lo, b.lo),
-      hi: Math.max(a.hi, b.hi),
-    });
-  }
-  for (const g of groups) {
-    const body = g.lo <= med && med <= g.hi;
-    for (const l of g.lines) l.size = body ? med : g.size > med ? Math.round(g.size * 2) / 2 : g.size;
-  }
 }

@@ -1,5 +1,6 @@
 // Recognised lines → the engine's own line model (RawPage): boxes deskewed and scaled to analysis
-// units, per-char extents from the recogniser, sizes evened out per page, bold from stroke width.
+// units, per-char extents from the recogniser, sizes evened out per page, bold from stroke width; the
+// page's pictures and rules from page-art.ts.
 import type { RawBlock, RawLine, RawPage, Rect } from '../raw.ts';
 import type { Rotation } from '../pdf/frame.ts';
 import type { GrayImage } from './gray.ts';
@@ -7,19 +8,29 @@ import type { OcrLine, OcrResult } from './pipeline.ts';
 import { orderLines } from '../reading-order/lines.ts';
 import { findPictures } from './pictures.ts';
 import { joinLeaders } from './leaders.ts';
-import { findRules } from './rules.ts';
-import { evenSizes, inkSizes } from './sizes.ts';
+import { inkSizes } from './sizes.ts';
+import { evenSizes } from './even-sizes.ts';
+import { pageArt } from './page-art.ts';
 
-/** Image ids of pictures found on a page image (not images of the PDF page). */
-export const PICTURE_ID = 100_000;
-
-/** Font size of a line from its box height (calibrated on rendered born-digital pages). */
-const SIZE_PER_HEIGHT = 0.72;
+/** Thresholds of the lines (in image pixels unless said otherwise). */
+export const TO_RAW = {
+  /** Font size of a line from its box height (calibrated on rendered born-digital pages). */
+  sizePerHeight: 0.72,
+  /** Boxes this many times wider than high give the page's skew. */
+  skewLine: 4,
+  /** Grey levels under this are ink; every `strokeRows`-th row is measured for stroke width. */
+  ink: 128,
+  strokeRows: 2,
+  /** Strokes this many times thicker than the page's median are bold. */
+  bold: 1.3,
+  /** Pieces of one row: centres within this share of the taller one's height. */
+  sameRow: 0.25,
+} as const;
 
 /** Skew of the page (radians) from its long line boxes; 0 when there are none. */
 function skewOf(lines: OcrLine[]): number {
   const a = lines
-    .filter((l) => l.box.w > 4 * l.box.h)
+    .filter((l) => l.box.w > TO_RAW.skewLine * l.box.h)
     .map((l) => Math.atan2(l.box.uy, l.box.ux))
     .sort((x, y) => x - y);
   return a.length ? a[a.length >> 1] : 0;
@@ -33,10 +44,10 @@ function strokeRatio(img: GrayImage, r: Rect): number {
     y1 = Math.min(img.height, Math.ceil(r[3]));
   let runs = 0,
     dark = 0;
-  for (let y = y0; y < y1; y += 2) {
+  for (let y = y0; y < y1; y += TO_RAW.strokeRows) {
     let inRun = false;
     for (let x = x0; x < x1; x++) {
-      const d = img.data[y * img.width + x] < 128;
+      const d = img.data[y * img.width + x] < TO_RAW.ink;
       if (d) {
         dark++;
         if (!inRun) runs++;
@@ -67,7 +78,7 @@ function spaceAfterNumber(l: OcrLine): OcrLine {
 
 const sameRow = (a: RawLine, b: RawLine): boolean =>
   Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) <
-    0.25 * Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]) && b.bbox[0] > a.bbox[2];
+    TO_RAW.sameRow * Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]) && b.bbox[0] > a.bbox[2];
 const union = (ls: RawLine[]): Rect =>
   ls
     .map((l) => l.bbox)
@@ -81,10 +92,10 @@ function rowBlocks(lines: RawLine[]): RawBlock[] {
     (l, i) => (i > 0 && sameRow(lines[i - 1], l)) || (i + 1 < lines.length && sameRow(l, lines[i + 1])),
   );
   const out: RawLine[][] = [];
-  lines.forEach((l, i) => {
+  for (const [i, l] of lines.entries()) {
     if (!out.length || piece[i] !== piece[i - 1] || (piece[i] && !sameRow(lines[i - 1], l))) out.push([]);
     out[out.length - 1].push(l);
-  });
+  }
   return out.map((ls) => ({ bbox: union(ls), lines: ls }));
 }
 
@@ -100,7 +111,7 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const mx = image.width / 2,
     my = image.height / 2;
   const joined = joinLeaders(image, lines).map(spaceAfterNumber);
-  const sizes = inkSizes(image, joined, unit, SIZE_PER_HEIGHT);
+  const sizes = inkSizes(image, joined, unit, TO_RAW.sizePerHeight);
   const raw: RawLine[] = joined.map((l, k) => {
     const dx = l.box.cx - mx,
       dy = l.box.cy - my;
@@ -134,7 +145,7 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   // Bold: strokes clearly thicker than the page's usual ones.
   const strokes = raw.map((l) => l.bold).sort((a, b) => a - b);
   const usual = strokes[strokes.length >> 1] ?? 0;
-  for (const l of raw) l.bold = usual > 0 && l.bold > 1.3 * usual ? 1 : 0;
+  for (const l of raw) l.bold = usual > 0 && l.bold > TO_RAW.bold * usual ? 1 : 0;
   const ordered = orderLines(raw);
   const spread = new Map(raw.map((l, k) => [l, sizes[k].spread]));
   if (ordered.length) evenSizes(ordered, (l) => spread.get(l)!);
@@ -142,60 +153,7 @@ export function toRawPage(res: OcrResult, unit: number, pageW: number, pageH: nu
   const turned = rot === 90 || rot === 270;
   const W = turned ? pageH : pageW,
     H = turned ? pageW : pageH;
-  // Pictures: ids past any real image's, so that their crops are rendered from the page area.
-  const extent = (l: OcrLine): Rect => {
-    const ex = (Math.abs(l.box.ux) * l.box.w + Math.abs(l.box.vx) * l.box.h) / 2,
-      ey = (Math.abs(l.box.uy) * l.box.w + Math.abs(l.box.vy) * l.box.h) / 2;
-    return [l.box.cx - ex, l.box.cy - ey, l.box.cx + ex, l.box.cy + ey];
-  };
-  const images = findPictures(image, lines.map(extent)).map((r, k) => ({
-    bbox: r.map((v) => v / unit) as Rect,
-    id: PICTURE_ID + k,
-    width: r[2] - r[0],
-    height: r[3] - r[1],
-    gray: true,
-  }));
-  // Ruling lines (table grids), in the same straightened frame as the lines; none inside a picture (the
-  // axes and grid of a chart belong to it).
-  const hs = lines.map((l) => l.box.h).sort((a, b) => a - b),
-    lh = hs[hs.length >> 1] ?? 20;
-  const inPicture = (r: Rect) =>
-    images.some(
-      (im) =>
-        r[0] >= im.bbox[0] * unit - lh &&
-        r[2] <= im.bbox[2] * unit + lh &&
-        r[1] >= im.bbox[1] * unit - lh &&
-        r[3] <= im.bbox[3] * unit + lh,
-    );
-  // Nor along the middle of a line of text: the rows of bold type, its gaps bridged, are long thin runs too.
-  const cores = raw.map((l, k) => {
-    const m = ((l.bbox[1] + l.bbox[3]) / 2) * unit,
-      half = joined[k].innerH / 2;
-    return [l.bbox[0] * unit, m - half, l.bbox[2] * unit, m + half];
-  });
-  const inText = (r: Rect) =>
-    r[2] - r[0] > r[3] - r[1] &&
-    cores.some(
-      (c) =>
-        (r[1] + r[3]) / 2 > c[1] &&
-        (r[1] + r[3]) / 2 < c[3] &&
-        Math.min(r[2], c[2]) - Math.max(r[0], c[0]) > 0.5 * (r[2] - r[0]),
-    );
-  // As thin as a drawn rule: a scan's line is blurred (and the runs widened by a pixel each side), but what
-  // findRules keeps is a line, never a bar.
-  const thin = (r: Rect): Rect => {
-    const vertical = r[3] - r[1] > r[2] - r[0],
-      [a, b] = vertical ? [0, 2] : [1, 3],
-      c = (r[a] + r[b]) / 2,
-      t = Math.min(r[b] - r[a], 2 * unit) / 2;
-    const o = [...r] as Rect;
-    o[a] = c - t;
-    o[b] = c + t;
-    return o;
-  };
-  const vectors = findRules(image, -skew, lh)
-    .filter((r) => !inPicture(r) && !inText(r))
-    .map((r) => ({ bbox: thin(r).map((v) => v / unit) as Rect, stroked: true, rect: false, color: 0 }));
+  const { images, vectors } = pageArt(image, lines, raw, joined, unit, skew);
   return {
     index,
     width: W,

@@ -24,6 +24,8 @@ for (const [a, m] of [
   ACCENTS[a] = m;
 const markOf = (u: number): number => (u < 0x2de ? ACCENTS[u] : 0);
 const LETTER = /\p{L}/u;
+/** An accent overlaps its letter across more than this share of the narrower of the two. */
+const ACCENT_OVERLAP = 0.25;
 
 /** Over the first `len` chars of a line (UTF-16 units `u`, left/right edges `cx0`/`cx1`, size and bottom
  * `csz`/`cy1`), each spacing accent whose box overlaps a neighbouring letter's by over a quarter of the
@@ -47,7 +49,7 @@ export function composeAccents(
     for (let j = i + 1; j >= i - 1; j -= 2) {
       if (j < 0 || j >= len || drop[j] || markOf(u[j]) || !LETTER.test(String.fromCharCode(u[j]))) continue;
       const ov = Math.min(cx1[i], cx1[j]) - Math.max(cx0[i], cx0[j]);
-      if (ov > 0.25 * Math.min(cx1[i] - cx0[i], cx1[j] - cx0[j]) && ov > most) {
+      if (ov > ACCENT_OVERLAP * Math.min(cx1[i] - cx0[i], cx1[j] - cx0[j]) && ov > most) {
         best = j;
         most = ov;
       }

@@ -37,12 +37,16 @@ export function frameFor(rot: Rotation, W: number, H: number): Frame {
   }
 }
 
+/** A unit direction whose component along an axis is over this (within about 18° of it) runs along it;
+ * others are slanted. */
+export const ALONG_AXIS = 0.95;
+
 /** Direction class of a text line: the rotation that makes it read left to right. */
 export function rotationOf(dx: number, dy: number): Rotation | -1 {
-  if (dx > 0.95) return 0;
-  if (dy < -0.95) return 90;
-  if (dy > 0.95) return 270;
-  if (dx < -0.95) return 180;
+  if (dx > ALONG_AXIS) return 0;
+  if (dy < -ALONG_AXIS) return 90;
+  if (dy > ALONG_AXIS) return 270;
+  if (dx < -ALONG_AXIS) return 180;
   return -1;
 }
 
@@ -65,4 +69,27 @@ export function rectToFrame(f: Frame, r: Rect): Rect {
   const [ax, ay] = f.point(r[0], r[1]),
     [bx, by] = f.point(r[2], r[3]);
   return [Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)];
+}
+
+/** When a page's text runs mostly sideways (a landscape table on a portrait page) it is analysed turned. */
+export const SIDEWAYS = {
+  /** More than this share of the page's characters run in one turned direction… */
+  share: 0.6,
+  /** …of at least this many characters (a few turned labels do not turn a page). */
+  minChars: 20,
+} as const;
+
+/** The turn a page's text asks for from its characters per direction (`dirChars`), 0 for none. */
+export function pageTurn(dirChars: Map<number, number>): Rotation {
+  let all = 0,
+    best: Rotation = 0,
+    bestN = 0;
+  for (const [rot, n] of dirChars) {
+    all += n;
+    if (rot > 0 && n > bestN) {
+      best = rot as Rotation;
+      bestN = n;
+    }
+  }
+  return bestN > SIDEWAYS.share * all && all >= SIDEWAYS.minChars ? best : 0;
 }

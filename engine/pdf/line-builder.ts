@@ -2,9 +2,10 @@
 // bold/italic/mono/RTL shares; repairs lam-alef ligatures that come out in visual order. One builder
 // serves a whole page (`reset` per line): chars go into reused buffers and read their quad in place
 // (no number boxed per char), so only the finished line's own arrays and string are allocated.
-import { ACCENTS, composeAccents } from './accents.ts';
+import { ACCENTS } from './accents.ts';
 import type { RawLine } from '../raw.ts';
-import { evenPitch, scripts, top } from './line-measures.ts';
+import { isAlef, isBlank, isFigure, isRtl, isWide, LINE } from './line-measures.ts';
+import { finishLine, type LineChars } from './line-finish.ts';
 
 /** `mono`: the face is flagged or measured monospaced; `monoSure`: its name says so too; `wide`: it has set
  * full-width CJK characters on this page (such faces are flagged, and measure, fixed-pitch). */
@@ -17,22 +18,6 @@ export interface FontInfo {
   wide?: boolean;
 }
 
-const isAlef = (u: number) => u === 0x622 || u === 0x623 || u === 0x625 || u === 0x627;
-const isBlank = (u: number) => u === 32 || u === 0xa0 || u === 9;
-const isRtl = (u: number) => (u >= 0x590 && u <= 0x8ff) || (u >= 0xfb1d && u <= 0xfdff) || (u >= 0xfe70 && u <= 0xfeff);
-/** Full-width CJK characters (Hangul Jamo, CJK marks and kana, ideographs, Hangul, full-width forms): the
- * same advance in every face, so they say nothing about monospacing. */
-const isWide = (u: number): boolean =>
-  u >= 0x1100 &&
-  (u <= 0x11ff ||
-    (u >= 0x3000 && u <= 0x30ff) ||
-    (u >= 0x3400 && u <= 0x4dbf) ||
-    (u >= 0x4e00 && u <= 0x9fff) ||
-    (u >= 0xac00 && u <= 0xd7af) ||
-    (u >= 0xf900 && u <= 0xfaff) ||
-    (u >= 0xff01 && u <= 0xff60));
-const isFigure = (u: number) => (u >= 48 && u <= 57) || u === 46 || u === 44 || u === 37;
-const NONE: { sup: number[]; sub: number[] } = { sup: [], sub: [] };
 const grow = <T extends Float64Array | Uint16Array>(a: T, n: number): T => {
   if (n < a.length) return a;
   const b = new (a.constructor as new (n: number) => T)(a.length * 2);
@@ -40,43 +25,43 @@ const grow = <T extends Float64Array | Uint16Array>(a: T, n: number): T => {
   return b;
 };
 
-export class LineBuilder {
+export class LineBuilder implements LineChars {
   /** UTF-16 units of the text so far (`len` of them) and per char: left/right edge (plain arrays, never
    * shortened: a line's are sliced from them), size and bottom. */
-  private u = new Uint16Array(256);
-  private cx0: number[] = [];
-  private cx1: number[] = [];
+  u = new Uint16Array(256);
+  cx0: number[] = [];
+  cx1: number[] = [];
   /** Size and bottom edge per char (blanks: NaN), for scripts. Until a char of another size than the
    * first one shows up (`mixed`), every non-blank char is recorded with the first one's size and bottom. */
-  private csz = new Float64Array(256);
-  private cy1 = new Float64Array(256);
-  private len = 0;
-  private mixed = false;
-  private firstSize = NaN;
-  private firstBottom = NaN;
-  private y0 = Infinity;
-  private y1 = -Infinity;
+  csz = new Float64Array(256);
+  cy1 = new Float64Array(256);
+  len = 0;
+  mixed = false;
+  firstSize = NaN;
+  firstBottom = NaN;
+  y0 = Infinity;
+  y1 = -Infinity;
   /** Distinct rounded sizes and font names with their char counts, in first-seen order (the first
    * `nSizes` / `nFonts` entries: the arrays are reused, never shortened). */
-  private sizeKeys: number[] = [];
-  private sizeN: number[] = [];
-  private nSizes = 0;
-  private fontKeys: string[] = [];
-  private fontN: number[] = [];
-  private nFonts = 0;
-  private bold = 0;
-  private italic = 0;
-  private mono = 0;
+  sizeKeys: number[] = [];
+  sizeN: number[] = [];
+  nSizes = 0;
+  fontKeys: string[] = [];
+  fontN: number[] = [];
+  nFonts = 0;
+  bold = 0;
+  italic = 0;
+  mono = 0;
   /** Chars that count for `mono` (not full-width CJK); chars of CJK faces flagged monospaced (for their
    * proportional Latin too), and the advances (ems) of those that are no figures (`nAdv` of them): they
    * count as monospaced when four or more are one width. */
-  private monoOf = 0;
-  private flagged = 0;
-  private adv: number[] = [];
-  private nAdv = 0;
-  private rtl = 0;
+  monoOf = 0;
+  flagged = 0;
+  adv: number[] = [];
+  nAdv = 0;
+  rtl = 0;
   /** A spacing accent (see ACCENTS) was added: `toLine` tries to set it on its letter. */
-  private accents = false;
+  accents = false;
   /** Non-blank chars so far. */
   n = 0;
   /** Right edge of the last char that is not a space. */
@@ -118,7 +103,7 @@ export class LineBuilder {
       cx1 = this.cx1,
       csz = this.csz,
       cy1 = this.cy1;
-    if (code === 0x644 && c.length === 1 && k >= 0 && isAlef(u[k]) && cx1[k] - cx0[k] < 0.05) {
+    if (code === 0x644 && c.length === 1 && k >= 0 && isAlef(u[k]) && cx1[k] - cx0[k] < LINE.zeroWidthAlef) {
       // A lam-alef ligature mapped to "alef, lam" with a zero-width alef: restore the logical "lam, alef".
       u[k + 1] = u[k];
       u[k] = code;
@@ -145,7 +130,10 @@ export class LineBuilder {
         // (Same size on another baseline, beyond a third of an em: a formula's numerator and denominator.)
         else if (
           !this.mixed &&
-          !(Math.abs(size - this.firstSize) < 0.01 && Math.abs(bottom - this.firstBottom) < 0.35 * size)
+          !(
+            Math.abs(size - this.firstSize) < LINE.sameSize &&
+            Math.abs(bottom - this.firstBottom) < LINE.otherBaseline * size
+          )
         )
           this.mixed = true;
         csz[i] = this.mixed ? size : this.firstSize;
@@ -157,12 +145,12 @@ export class LineBuilder {
     this.y0 = Math.min(this.y0, top);
     this.y1 = Math.max(this.y1, bottom);
     // Counted in place (a Map per line, or a shared counting helper, boxed every size).
-    let sk = Math.round(size * 4) / 4;
+    let sk = Math.round(size * LINE.sizeSteps) / LINE.sizeSteps;
     if (sk === 0) sk = 0; // a Map key: -0 counts as 0
     const sKeys = this.sizeKeys,
       ns = this.nSizes;
     let si = 0;
-    while (si < ns && sKeys[si] !== sk && !(sk !== sk && sKeys[si] !== sKeys[si])) si++;
+    while (si < ns && sKeys[si] !== sk && !(Number.isNaN(sk) && Number.isNaN(sKeys[si]))) si++;
     if (si === ns) {
       sKeys[si] = sk;
       this.sizeN[si] = 0;
@@ -205,53 +193,8 @@ export class LineBuilder {
     }
   }
 
+  /** The line of the chars added since `reset`, or null when it has no text. */
   toLine(): RawLine | null {
-    if (!this.n) return null;
-    if (this.accents) this.len = composeAccents(this.u, this.cx0, this.cx1, this.csz, this.cy1, this.len);
-    let all = '';
-    for (let i = 0; i < this.len; i += 4096)
-      all += String.fromCharCode.apply(null, this.u.subarray(i, Math.min(this.len, i + 4096)) as unknown as number[]);
-    const text = all.replace(/\s+$/, '');
-    if (!text.trim()) return null;
-    const lead = text.length - text.trimStart().length,
-      end = text.length;
-    const cx0 = this.cx0.slice(lead, end),
-      cx1 = this.cx1.slice(lead, end);
-    let l = Infinity,
-      r = -Infinity;
-    for (let i = 0; i < cx0.length; i++) {
-      l = Math.min(l, cx0[i]);
-      r = Math.max(r, cx1[i]);
-    }
-    const size = top(this.sizeKeys, this.sizeN, this.nSizes);
-    const { sup, sub } = this.mixed
-      ? scripts(text.slice(lead), this.csz.subarray(lead, end), this.cy1.subarray(lead, end), size)
-      : NONE;
-    const line: RawLine = {
-      text: text.slice(lead),
-      cx0,
-      cx1,
-      bbox: [l, this.y0, r, this.y1],
-      size,
-      font: top(this.fontKeys, this.fontN, this.nFonts),
-      bold: this.bold / this.n,
-      italic: this.italic / this.n,
-      mono: this.monoOf ? (this.mono + (evenPitch(this.adv, this.nAdv) ? this.flagged : 0)) / this.monoOf : 0,
-      rotated: this.rotated,
-      rtl: this.rtl > this.n / 2,
-    };
-    if (sup.length && !this.rotated) line.sup = sup;
-    if (sub.length && !this.rotated) line.sub = sub;
-    if (this.mixed && !this.rotated) {
-      let lo = Infinity,
-        hi = -Infinity;
-      for (let i = lead; i < end; i++) {
-        const b = this.cy1[i];
-        if (b < lo) lo = b;
-        if (b > hi) hi = b;
-      }
-      if (hi - lo > 0.35 * size) line.cy1 = Array.from(this.cy1.subarray(lead, end));
-    }
-    return line;
+    return finishLine(this);
   }
 }

@@ -4,15 +4,15 @@
 import './wasm-handle.ts'; // first: mupdf must find the module handle when it loads
 import * as mupdf from 'mupdf';
 import type { RawPage, Rect } from '../raw.ts';
-import { bitRowsLayout, encodeBitRowsPng, encodeMaskPng } from './png.ts';
+import { bitRowsLayout, encodeBitRowsPng } from './png.ts';
 import { maskRows } from './mask-rows.ts';
 import { renderWithMasks } from './mask-render.ts';
 import { extractText } from './stext-extract.ts';
-import { grayOf, pixmapPng, type GrayPixels } from './mupdf-files.ts';
-import { frameFor, identityFrame, type Rotation } from './frame.ts';
+import { grayOf, maskPixmapPng, pageClosed, pixmapPng, type GrayPixels } from './mupdf-files.ts';
+import { frameFor, identityFrame, pageTurn } from './frame.ts';
 import { MAX_CROP_PIXELS, renderScale } from '../input/caps.ts';
 
-// mupdf's log and colour management are set once, in mupdf-files.ts (imported above).
+// mupdf's log, colour management and store are managed in mupdf-files.ts (imported above).
 
 /** `damaged`: the document was repaired (PdfDocument sets it): text in fonts it lost is unmapped. */
 export interface ExtractOptions {
@@ -21,12 +21,6 @@ export interface ExtractOptions {
   damaged?: boolean;
 }
 
-/** Pages closed on this thread (and those with crops), and how many of each may share mupdf's store
- * between two empties (see close). */
-let closedPages = 0,
-  cropPages = 0;
-const STORE_PAGES = 32,
-  STORE_CROP_PAGES = 8;
 /** How many times more pixels than drawn a 1-bit mask has when renderPng scales it itself (mask-render.ts). */
 const BIG_MASK = 16;
 
@@ -56,39 +50,16 @@ export class PdfPage {
     const painted = opts.images !== false && opts.vectors !== false;
     try {
       let frame = identityFrame(W, H);
-      const damaged = opts.damaged;
-      let ex = extractText(st, frame, {
-        ox: this.ox,
-        oy: this.oy,
-        imgs: this.imgs,
-        upright: this.upright,
-        painted,
-        damaged,
-      });
+      const into = { ox: this.ox, oy: this.oy, imgs: this.imgs, upright: this.upright, painted, damaged: opts.damaged };
+      let ex = extractText(st, frame, into);
       // Mostly sideways text (a landscape table on a portrait page): analyse the page turned.
-      let all = 0,
-        best: Rotation = 0,
-        bestN = 0;
-      for (const [rot, n] of ex.dirChars) {
-        all += n;
-        if (rot > 0 && n > bestN) {
-          best = rot as Rotation;
-          bestN = n;
-        }
-      }
-      if (bestN > 0.6 * all && all >= 20) {
+      const turn = pageTurn(ex.dirChars);
+      if (turn) {
         for (const i of this.imgs) i.destroy();
-        this.imgs = [];
-        this.upright = [];
-        frame = frameFor(best, W, H);
-        ex = extractText(st, frame, {
-          ox: this.ox,
-          oy: this.oy,
-          imgs: this.imgs,
-          upright: this.upright,
-          painted,
-          damaged,
-        });
+        this.imgs.length = 0;
+        this.upright.length = 0;
+        frame = frameFor(turn, W, H);
+        ex = extractText(st, frame, into);
       }
       this.raw = {
         index,
@@ -185,21 +156,7 @@ export class PdfPage {
     }
     if (rows) return encodeBitRowsPng(rows, im.width, im.height); // nothing decoded into mupdf's store
     this.decoded = true;
-    const pm = img.toPixmap();
-    try {
-      const cs = pm.getColorSpace();
-      cs?.destroy();
-      if (cs || pm.getNumberOfComponents() !== 1 || !pm.getAlpha()) return null;
-      const px = pm.getPixels();
-      return encodeMaskPng(
-        new Uint8Array(px.buffer, px.byteOffset, px.length),
-        pm.getWidth(),
-        pm.getHeight(),
-        pm.getStride(),
-      );
-    } finally {
-      pm.destroy();
-    }
+    return maskPixmapPng(img.toPixmap());
   }
 
   close(): void {
@@ -207,13 +164,7 @@ export class PdfPage {
     this.imgs = [];
     this.upright = [];
     this.page.destroy();
-    // mupdf's store caches fonts and decoded images up to 256 MB per thread, and the WASM memory it
-    // grows never shrinks: empty it after every few pages whose crops decoded images, and every few
-    // pages anyway, so memory stays flat whatever the page count. (After every crop page it cost ~12%
-    // CPU on the IRS manual for the same memory.)
-    if (this.decoded) cropPages++;
-    closedPages++;
-    if ((this.decoded && cropPages % STORE_CROP_PAGES === 0) || closedPages % STORE_PAGES === 0) mupdf.emptyStore();
+    pageClosed(this.decoded); // mupdf's store is emptied every few pages
   }
 }
 

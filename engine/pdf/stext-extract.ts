@@ -8,7 +8,16 @@ import type { RawBlock, RawImage, RawLine, RawVector, Rect } from '../raw.ts';
 import { LineBuilder, type FontInfo } from './line-builder.ts';
 import { walkStext } from './stext-walk.ts';
 import { PaintedAreas, unseen } from './unseen-text.ts';
-import { rectToFrame, rotationOf, type Frame } from './frame.ts';
+import { ALONG_AXIS, rectToFrame, rotationOf, type Frame } from './frame.ts';
+
+/** Thresholds of the extraction. */
+export const EXTRACT = {
+  /** A font's narrow and wide glyphs advance alike within this share: fixed pitch. */
+  samePitch: 0.01,
+  /** A gap wider than this many sizes (of 4 points at least) inside one mupdf line starts a new line. */
+  gap: 1.6,
+  minSize: 4,
+} as const;
 
 const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]medi|cmbx|cmb\d/i;
 const ITALIC_NAME = /italic|oblique|cmti|cmmi/i;
@@ -27,7 +36,7 @@ function fixedPitch(font: mupdf.Font): boolean {
       wide = adv('mMW');
     if (!narrow.length || !wide.length) return false;
     const all = [...narrow, ...wide];
-    return Math.min(...all) > 0 && Math.max(...all) - Math.min(...all) < 0.01 * Math.max(...all);
+    return Math.min(...all) > 0 && Math.max(...all) - Math.min(...all) < EXTRACT.samePitch * Math.max(...all);
   } catch {
     return false;
   }
@@ -80,7 +89,7 @@ export function extractText(
       lineChars = 0;
       const [dx] = frame.dir(dir[0], dir[1]);
       curRot = wmode !== 0 ? -1 : rotationOf(dir[0], dir[1]);
-      lb.reset(wmode !== 0 || dx < 0.95);
+      lb.reset(wmode !== 0 || dx < ALONG_AXIS); // not horizontal in the frame: read as rotated
       inLine = true;
     },
     onChar: (c, fontKey, size, q, rgb) => {
@@ -123,7 +132,12 @@ export function extractText(
       }
       if (c !== ' ') lineChars++;
       // A wide horizontal gap inside one mupdf line (table columns, gutters) starts a new line.
-      if (!lb.rotated && lb.n && c !== ' ' && lb.left(qq, upright) - lb.right > 1.6 * Math.max(size, 4)) {
+      if (
+        !lb.rotated &&
+        lb.n &&
+        c !== ' ' &&
+        lb.left(qq, upright) - lb.right > EXTRACT.gap * Math.max(size, EXTRACT.minSize)
+      ) {
         flush();
         lb.reset(false);
       }

@@ -67,7 +67,10 @@ const packed = (c: number[]): number =>
   (Math.round(c[0] * 255) << 16) | (Math.round(c[1] * 255) << 8) | Math.round(c[2] * 255);
 
 export function walkStext(st: mupdf.StructuredText, w: StextWalker, forceSlow = false): void {
-  if (!fast || forceSlow) return slowWalk(st, w);
+  if (!fast || forceSlow) {
+    slowWalk(st, w);
+    return;
+  }
   const f = lib as unknown as Record<string, Fn>;
   const q = new Float32Array(8);
   for (let block = f._wasm_stext_page_get_first_block(st.pointer); block; block = f._wasm_stext_block_get_next(block)) {

@@ -16,19 +16,28 @@ export const OCR_LANGS: readonly OcrLang[] = ['auto', 'en', 'zh'];
 
 /** Render resolution of PDF pages for OCR: 144 dpi, the unit of the output boxes. */
 export const PDF_SCALE = 2;
-/** Fewer recognised characters than this: the page is a picture, not text. */
-const MIN_CHARS = 4;
+/** Thresholds of the choice of pages to read by OCR. */
+export const OCR_PAGES = {
+  /** Fewer recognised characters than this: the page is a picture, not text. */
+  minRecognised: 4,
+  /** A text layer of fewer characters is no text layer (a page number, a stamp over a scan). */
+  textLayer: 20,
+  /** Unmapped glyphs (U+FFFD, private use) on more than this share of the characters: a garbage layer. */
+  garbage: 0.3,
+  /** Images covering more than this share of a page without a text layer: a scan. */
+  imageCover: 0.3,
+} as const;
 
 /** Why a PDF page must be recognised: 'scan' (an image, no text layer), 'garbage' (a text layer of
  * mostly unmapped glyphs), or null (its text layer is good, visible or not). */
 export function ocrReason(raw: RawPage): 'scan' | 'garbage' | null {
   const chars = textCharCount(raw);
   if (isScanned(raw, chars)) return 'scan';
-  if (chars < 20) return null;
+  if (chars < OCR_PAGES.textLayer) return null;
   let bad = 0;
   for (const b of raw.blocks)
     for (const l of b.lines) for (const c of l.text) if (c === '\ufffd' || (c >= '\ue000' && c <= '\uf8ff')) bad++;
-  return bad > 0.3 * chars ? 'garbage' : null;
+  return bad > OCR_PAGES.garbage * chars ? 'garbage' : null;
 }
 
 /** Starts loading the OCR pipeline and models in the background (a worker as it starts, a PDF page about
@@ -56,7 +65,7 @@ export async function recogniseImage(
   const [{ ocrImage }, { toRawPage }] = await Promise.all([import('../ocr/pipeline.ts'), import('../ocr/to-raw.ts')]);
   const res = await ocrImage(img, { lang: s.lang });
   const chars = res.lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
-  if (chars < MIN_CHARS) return null;
+  if (chars < OCR_PAGES.minRecognised) return null;
   return timedSync('to raw', () => toRawPage(res, unit, img.width / unit, img.height / unit, index));
 }
 
@@ -96,7 +105,7 @@ export function textCharCount(page: RawPage): number {
 
 /** True when the page is an image with (almost) no text layer. */
 export function isScanned(page: RawPage, chars: number): boolean {
-  if (chars >= 20) return false;
+  if (chars >= OCR_PAGES.textLayer) return false;
   const cover = page.images.reduce((a, i) => a + rectArea(clipRect(i.bbox, page.width, page.height)), 0);
-  return cover > 0.3 * page.width * page.height;
+  return cover > OCR_PAGES.imageCover * page.width * page.height;
 }

@@ -25,7 +25,7 @@ describe('OCR rules', () => {
     const rules = findRules(img, 0, 12);
     const at = (rs: number[], want: number[]) => {
       expect(rs).toHaveLength(want.length);
-      rs.sort((a, b) => a - b).forEach((r, i) => expect(Math.abs(r - want[i])).toBeLessThan(3));
+      for (const [i, r] of rs.sort((a, b) => a - b).entries()) expect(Math.abs(r - want[i])).toBeLessThan(3);
     };
     const h = rules.filter((r) => r[2] - r[0] > r[3] - r[1]),
       v = rules.filter((r) => r[3] - r[1] > r[2] - r[0]);

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../engine/core/parse.ts';
-import { evenSizes } from '../../../engine/ocr/sizes.ts';
+import { evenSizes } from '../../../engine/ocr/even-sizes.ts';
 import type { RawLine } from '../../../engine/raw.ts';
 import { options, suiteDir } from '../parse/helpers.ts';
 import { bodyText, paragraph, scannedPdf } from './synthetic-scan.ts';

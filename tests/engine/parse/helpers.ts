@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { parseDocument } from '../../../engine/core/parse.ts';
 import type { ParsedDocument, ParseOptions } from '../../../engine/types.ts';
+import type { Elem, Rect } from '../../../engine/model.ts';
 import {
   CLIENT_FEATURE_CONFIG,
   DEFAULT_ELEMENT_FORMATS,
@@ -42,6 +43,22 @@ export function suiteDir(): (...parts: string[]) => string {
   afterAll(() => made?.dispose());
   return (...parts) => join(made!.dir, ...parts);
 }
+
+/** A body text element of a page analysis: 10.5 pt, a line per 15 points of height, plain, unless `over` says. */
+export const textElem = (text: string, bbox: Rect, over: Partial<Elem> = {}): Elem => ({
+  kind: 'text',
+  text,
+  bbox,
+  nLines: Math.max(1, Math.round((bbox[3] - bbox[1]) / 15)),
+  size: 10.5,
+  bold: 0,
+  italic: 0,
+  mono: 0,
+  indent: false,
+  shortLast: false,
+  zone: 'body',
+  ...over,
+});
 
 export function options(
   dir: string,

@@ -10,9 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { assembleDocument } from '../../../engine/core/parse.ts';
 import type { Elem, PageAnalysis } from '../../../engine/model.ts';
-import type { Rect } from '../../../engine/raw.ts';
 import { CLIENT_FEATURE_CONFIG } from '../../../shared/somark.ts';
-import { fixtureDoc, options, suiteDir } from './helpers.ts';
+import { fixtureDoc, options, suiteDir, textElem } from './helpers.ts';
 
 const at = suiteDir();
 const doc = fixtureDoc('chromium-layout.pdf', at);
@@ -68,20 +67,7 @@ describe('Chromium-printed layout', () => {
 });
 
 describe('assembly of HTML-printed documents', () => {
-  const el = (text: string, bbox: Rect, over: Partial<Elem> = {}): Elem => ({
-    kind: 'text',
-    text,
-    bbox,
-    nLines: Math.max(1, Math.round((bbox[3] - bbox[1]) / 15)),
-    size: 10.5,
-    bold: 0,
-    italic: 0,
-    mono: 0,
-    indent: false,
-    shortLast: false,
-    zone: 'body',
-    ...over,
-  });
+  const el = textElem;
   const page = (pageNum: number, elems: Elem[]): PageAnalysis => ({
     pageNum,
     width: 595,

@@ -92,7 +92,10 @@ describe('large 1-bit masks scaled by us', () => {
     }
     const paint = (byRuns: boolean) => {
       const s = new MaskScaler(w, h, 0.5, 0, 4.5, 2, 5, 2);
-      rows.forEach((r, y) => (byRuns ? s.addRuns(y, Int32Array.from(runs[y]), 2, false) : s.addRow(y, r, 0)));
+      for (const [y, r] of rows.entries()) {
+        if (byRuns) s.addRuns(y, Int32Array.from(runs[y]), 2, false);
+        else s.addRow(y, r, 0);
+      }
       const px = new Uint8Array(10).fill(255);
       s.paint(px, 5, 1, [0]);
       return [...px];
@@ -102,7 +105,7 @@ describe('large 1-bit masks scaled by us', () => {
     expect(paint(true)).toEqual([127, 127, 255, 255, 255, 255, 43, 0, 0, 255]);
     // The same row as paper-first changes inverted (ink first): the complement.
     const inv = new MaskScaler(w, h, 0.5, 0, 4.5, 2, 5, 2);
-    runs.forEach((ch, y) => inv.addRuns(y, Int32Array.from(ch), 2, true));
+    for (const [y, ch] of runs.entries()) inv.addRuns(y, Int32Array.from(ch), 2, true);
     const px = new Uint8Array(10).fill(255);
     inv.paint(px, 5, 1, [0]);
     expect([...px]).toEqual([255, 127, 0, 0, 127, 127, 212, 255, 255, 127]);
