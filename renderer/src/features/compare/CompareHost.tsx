@@ -2,27 +2,21 @@
 // comparison itself over the whole window, and the wait for a "Parse again with…" run — when the new
 // task succeeds its comparison opens, when it fails a toast says so. Loads both results ('results:get')
 // and the original's PDF once, and compares their JSON with the shared matcher.
-import { useEffect, useState } from 'react';
-import type { AppError } from '../../../../shared/result.ts';
-import type { ResultView } from '../../../../shared/task.ts';
+import { useCallback, useEffect, useState } from 'react';
 import { emptyComparison } from '../../../../shared/compare/summary.ts';
 import { useT } from '../../i18n/index.ts';
-import { invoke } from '../../lib/ipc.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
-import { sourceKind } from '../review/doc.ts';
-import { openPdf, type PdfDoc } from '../review/pdf.ts';
 import { CompareView } from './CompareView.tsx';
 import { PickDialog } from './PickDialog.tsx';
 import { useComparison } from './useComparison.ts';
+import { useLoad } from './useLoad.ts';
 import { useCompare, type ComparePair } from './store.ts';
 import './compare.css';
 import './messages.ts';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; error: AppError }
-  | { state: 'ready'; a: ResultView; b: ResultView; pdf: Promise<PdfDoc> | null };
+/** How long the matching waits for the first page to be drawn. */
+const FIRST_PAGE_WAIT_MS = 3000;
 
 /** Opens the comparison of each awaited re-run when it succeeds. */
 function useWaiting(): void {
@@ -45,40 +39,25 @@ function useWaiting(): void {
 
 function Screen({ pair }: { pair: ComparePair }) {
   const t = useT();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const load = useLoad(pair);
   // Focus goes back where it was (the "Compare with…" button) when the comparison closes.
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     return () => previous?.focus?.();
   }, []);
-  useEffect(() => {
-    let alive = true;
-    setLoad({ state: 'loading' });
-    void Promise.all([invoke('results:get', { id: pair.a }), invoke('results:get', { id: pair.b })]).then(([a, b]) => {
-      if (!alive) return;
-      if (!a.ok) return setLoad({ state: 'error', error: a.error });
-      if (!b.ok) return setLoad({ state: 'error', error: b.error });
-      // Both results are of the same file: the page is drawn once, from whichever original is still there.
-      const src = [a.value, b.value].find((v) => sourceKind(v) === 'pdf');
-      const pdf = src?.originalUrl ? openPdf(src.originalUrl) : null;
-      pdf?.catch(() => undefined);
-      setLoad({ state: 'ready', a: a.value, b: b.value, pdf });
-    });
-    return () => {
-      alive = false;
-    };
-  }, [pair.a, pair.b]);
-  useEffect(() => {
-    if (load.state !== 'ready' || !load.pdf) return;
-    const pdf = load.pdf;
-    return () =>
-      void pdf.then(
-        (d) => d.destroy(),
-        () => undefined,
-      );
-  }, [load]);
   const ready = load.state === 'ready';
-  const comparison = useComparison(ready ? load.a.json : null, ready ? load.b.json : null, ready);
+  // The blocks are matched once the first page is drawn (or without a page to draw; or after a while):
+  // on a busy machine the matching would otherwise take the CPU the page needs.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    if (load.state !== 'ready') return;
+    if (!load.pdf) return setDrawn(true);
+    load.pdf.catch(() => setDrawn(true));
+    const timer = window.setTimeout(() => setDrawn(true), FIRST_PAGE_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [load]);
+  const onDrawn = useCallback(() => setDrawn(true), []);
+  const comparison = useComparison(ready ? load.a.json : null, ready ? load.b.json : null, ready && drawn);
   const close = () => useCompare.getState().close();
 
   if (load.state !== 'ready') {
@@ -112,6 +91,7 @@ function Screen({ pair }: { pair: ComparePair }) {
       pdf={load.pdf}
       comparison={comparison ?? emptyComparison()}
       done={comparison !== null}
+      onDrawn={onDrawn}
       onClose={close}
     />
   );

@@ -29,6 +29,7 @@ export function CompareView({
   pdf,
   comparison,
   done,
+  onDrawn,
   onClose,
 }: {
   a: ResultView;
@@ -36,6 +37,8 @@ export function CompareView({
   pdf: Promise<PdfDoc> | null;
   comparison: Comparison;
   done: boolean;
+  /** The page was drawn (the first time and after). */
+  onDrawn: () => void;
   onClose: () => void;
 }) {
   const t = useT();
@@ -233,7 +236,7 @@ export function CompareView({
         <KeepBar keep={keep} ready={done && !!a.json && !!b.json} />
       </div>
       <div className="cmp-body">
-        <PagePanel pdf={pdf} view={a.json ? a : b} page={page} rows={rows} cur={cur} onPick={goRow} />
+        <PagePanel pdf={pdf} view={a.json ? a : b} page={page} rows={rows} cur={cur} onPick={goRow} onDrawn={onDrawn} />
         <Panes
           ref={panes}
           rows={rows}
