@@ -2,7 +2,7 @@
 // comparison itself over the whole window, and the wait for a "Parse again with…" run — when the new
 // task succeeds its comparison opens, when it fails a toast says so. Loads both results ('results:get')
 // and the original's PDF once, and compares their JSON with the shared matcher.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { emptyComparison } from '../../../../shared/compare/summary.ts';
 import { useT } from '../../i18n/index.ts';
 import { useTasks } from '../../stores/tasks.ts';
@@ -40,6 +40,9 @@ function useWaiting(): void {
 function Screen({ pair }: { pair: ComparePair }) {
   const t = useT();
   const load = useLoad(pair);
+  // While loading (and when that failed) focus is on Close.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeButton.current?.focus(), []);
   // Focus goes back where it was (the "Compare with…" button) when the comparison closes.
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -77,7 +80,7 @@ function Screen({ pair }: { pair: ComparePair }) {
             <span className="spinner" aria-hidden="true" /> {t('compare.loading')}
           </p>
         )}
-        <button type="button" className="btn small" onClick={close} autoFocus>
+        <button type="button" className="btn small" onClick={close} ref={closeButton}>
           {t('compare.close')}
         </button>
       </div>

@@ -41,6 +41,7 @@ function Box({
   onPick: (i: number) => void;
 }) {
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut to the box's row; n / p reach every row from the keyboard
     <rect
       className={`cmp-box ${side}${on ? ' on' : ''}`}
       x={box[0]}

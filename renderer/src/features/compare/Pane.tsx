@@ -2,7 +2,7 @@
 // built, each placed at its offset (heights.ts: estimated, then measured once shown). Flying past
 // (a dragged scrollbar, a fling), rows are skeletons of their height. Its handle places a row at the
 // top; scrolls the user makes (not those placed) are reported with the row at the top and how far into it.
-import { memo, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import type { Row } from '../../../../shared/compare/match.ts';
 import { useFastScroll } from '../review/useFastScroll.ts';
 import { estimateRows, RowHeights, SLOT_PAD } from './heights.ts';
@@ -55,29 +55,38 @@ export const Pane = memo(function Pane({
   const placed = useRef<number | null>(null);
   const fast = useFastScroll(el, undefined, FLY_LIMIT);
 
-  const rangeNow = (): Range => {
-    const pane = el.current;
-    if (!pane || heights.count === 0) return [0, -1];
-    const y = pane.scrollTop - BASE;
-    return [heights.rowAt(y - OVERSCAN), heights.rowAt(y + pane.clientHeight + OVERSCAN)];
-  };
   /** Builds the rows now in view; `moved`: rows were measured, so their slots move even if the range did not. */
-  const showRange = (moved = false) => {
-    const next = rangeNow();
-    setRange((r) => (!moved && r[0] === next[0] && r[1] === next[1] ? r : next));
-  };
-  const topOf = (row: number, frac: number) =>
-    Math.max(0, BASE + heights.offset(row) + frac * heights.sizes[row]! - TOP_GAP);
-  const place = (row: number, frac: number) => {
-    const pane = el.current;
-    if (!pane || row < 0 || row >= heights.count) return;
-    anchor.current = { row, frac };
-    const top = topOf(row, frac);
-    if (Math.abs(pane.scrollTop - top) < 1) return;
-    placed.current = top;
-    pane.scrollTop = top;
-    showRange();
-  };
+  const showRange = useCallback(
+    (moved = false) => {
+      const pane = el.current;
+      const next: Range =
+        !pane || heights.count === 0
+          ? [0, -1]
+          : [
+              heights.rowAt(pane.scrollTop - BASE - OVERSCAN),
+              heights.rowAt(pane.scrollTop - BASE + pane.clientHeight + OVERSCAN),
+            ];
+      setRange((r) => (!moved && r[0] === next[0] && r[1] === next[1] ? r : next));
+    },
+    [heights],
+  );
+  const topOf = useCallback(
+    (row: number, frac: number) => Math.max(0, BASE + heights.offset(row) + frac * heights.sizes[row]! - TOP_GAP),
+    [heights],
+  );
+  const place = useCallback(
+    (row: number, frac: number) => {
+      const pane = el.current;
+      if (!pane || row < 0 || row >= heights.count) return;
+      anchor.current = { row, frac };
+      const top = topOf(row, frac);
+      if (Math.abs(pane.scrollTop - top) < 1) return;
+      placed.current = top;
+      pane.scrollTop = top;
+      showRange();
+    },
+    [heights, topOf, showRange],
+  );
   useImperativeHandle(ref, () => ({ place }));
 
   useLayoutEffect(() => {
@@ -93,7 +102,7 @@ export const Pane = memo(function Pane({
     if (anchor.current.row >= heights.count) anchor.current = { row: 0, frac: 0 };
     place(anchor.current.row, anchor.current.frac);
     showRange();
-  }, [heights]);
+  }, [heights, place, showRange]);
   // After each build: measure the rows shown for the first time; if that moved rows, keep the top one in place.
   useLayoutEffect(() => {
     if (fast.fast) return;
@@ -150,10 +159,10 @@ export const Pane = memo(function Pane({
     );
   }
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached and scrolled from the keyboard
     <section
       ref={el}
       className={`cmp-pane ${side}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached and scrolled from the keyboard
       tabIndex={0}
       aria-label={label}
       data-testid={`compare-pane-${side}`}

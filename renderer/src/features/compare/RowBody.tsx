@@ -1,6 +1,8 @@
 // One side of one compare row: the block's kind (and title level), then its text — with the words only
 // this side has marked (deleted in A, inserted in B) — or its table with the differing cells marked, or
 // a short "only in …" line when this side has no block there.
+import type { ReactNode } from 'react';
+import type { DiffOp } from '../../../../shared/compare/diff.ts';
 import type { Row, SideBlock } from '../../../../shared/compare/match.ts';
 import { tableGrid } from '../../../../shared/compare/table.ts';
 import { useLocale, useT } from '../../i18n/index.ts';
@@ -23,10 +25,12 @@ function Table({ block, row, side }: { block: SideBlock; row: Row; side: 'a' | '
     <table className="cmp-table">
       <tbody>
         {grid.map((cells, r) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a table row is its position
           <tr key={r}>
             {cells.map((c, k) => {
               const mark = changed.has(`${r},${k}`);
               return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its position
                 <td key={k} className={mark ? `cell-${side}` : undefined} data-changed={mark ? 'yes' : undefined}>
                   {c}
                 </td>
@@ -39,25 +43,35 @@ function Table({ block, row, side }: { block: SideBlock; row: Row; side: 'a' | '
   );
 }
 
+/** The diff's pieces keyed by where they start in the text (A's and B's pieces together). */
+function keyed(ops: readonly DiffOp[]): { key: number; op: DiffOp['op']; text: string }[] {
+  let at = 0;
+  return ops.map((o) => {
+    const key = at;
+    at += o.text.length + 1;
+    return { key, op: o.op, text: o.text };
+  });
+}
+
 export function RowBody({ row, side }: { row: Row; side: 'a' | 'b' }) {
   const t = useT();
   const locale = useLocale();
   const block = row[side];
   if (!block) return <p className="cmp-missing">{t('compare.missing', { side: side === 'a' ? 'B' : 'A' })}</p>;
-  let body;
+  let body: ReactNode;
   if (row.cells && block.type === 'table') body = <Table block={block} row={row} side={side} />;
   else if (row.words) {
     const keep = side === 'a' ? 'del' : 'ins';
     body = (
       <p className="cmp-text">
-        {row.words.map((o, i) =>
-          o.op === 'same' ? (
-            <span key={i}>{o.text}</span>
-          ) : o.op === keep ? (
+        {keyed(row.words).map(({ key, op, text }) =>
+          op === 'same' ? (
+            <span key={key}>{text}</span>
+          ) : op === keep ? (
             side === 'a' ? (
-              <del key={i}>{o.text}</del>
+              <del key={key}>{text}</del>
             ) : (
-              <ins key={i}>{o.text}</ins>
+              <ins key={key}>{text}</ins>
             )
           ) : null,
         )}
