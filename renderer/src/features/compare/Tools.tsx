@@ -10,6 +10,39 @@ import type { Keep } from './useKeep.ts';
 
 export const FILTERABLE: readonly DiffKind[] = ['text', 'kind', 'onlyA', 'onlyB'];
 
+/** The report formats and their message keys' stem (compare.exportMd, compare.exportMdLabel, …). */
+const REPORTS = [
+  ['markdown', 'Md'],
+  ['json', 'Json'],
+] as const;
+
+function PageButton({
+  dir,
+  page,
+  pages,
+  goPage,
+}: {
+  dir: 1 | -1;
+  page: number;
+  pages: number;
+  goPage: (p: number) => void;
+}) {
+  const t = useT();
+  const label = t(dir < 0 ? 'compare.prevPage' : 'compare.nextPage');
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label={label}
+      title={label}
+      disabled={dir < 0 ? page <= 0 : page >= pages - 1}
+      onClick={() => goPage(page + dir)}
+    >
+      {dir < 0 ? '‹' : '›'}
+    </button>
+  );
+}
+
 export function Tools({
   done,
   diffs,
@@ -101,48 +134,25 @@ export function Tools({
         ))}
       </span>
       <span className="cmp-pager">
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={t('compare.prevPage')}
-          title={t('compare.prevPage')}
-          disabled={page <= 0}
-          onClick={() => goPage(page - 1)}
-        >
-          ‹
-        </button>
+        <PageButton dir={-1} page={page} pages={pages} goPage={goPage} />
         <span data-testid="compare-page">{t('compare.pageOf', { n: page + 1, total: pages })}</span>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={t('compare.nextPage')}
-          title={t('compare.nextPage')}
-          disabled={page >= pages - 1}
-          onClick={() => goPage(page + 1)}
-        >
-          ›
-        </button>
+        <PageButton dir={1} page={page} pages={pages} goPage={goPage} />
       </span>
       <span className="cmp-actions">
         <button type="button" className="btn small" onClick={onSummary} data-testid="compare-summary">
           {t('compare.summary')}
         </button>
-        <button
-          type="button"
-          className="btn small"
-          aria-label={t('compare.exportMdLabel')}
-          onClick={() => void exportComparison(ids.a, ids.b, 'markdown')}
-        >
-          {t('compare.exportMd')}
-        </button>
-        <button
-          type="button"
-          className="btn small"
-          aria-label={t('compare.exportJsonLabel')}
-          onClick={() => void exportComparison(ids.a, ids.b, 'json')}
-        >
-          {t('compare.exportJson')}
-        </button>
+        {REPORTS.map(([format, name]) => (
+          <button
+            key={format}
+            type="button"
+            className="btn small"
+            aria-label={t(`compare.export${name}Label`)}
+            onClick={() => void exportComparison(ids.a, ids.b, format)}
+          >
+            {t(`compare.export${name}`)}
+          </button>
+        ))}
       </span>
       <KeepBar keep={keep} ready={ready} />
     </div>
