@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { JsonOutput } from '../../../shared/somark.ts';
+import { forEachLook } from '../app-ui.ts';
 import { expect, invokeFromTest, type WebApp } from '../fixtures.ts';
 import { scan } from './axe.ts';
 import { REPO_ROOT } from './web-app.ts';
@@ -55,30 +56,19 @@ export async function shotsAndScans(page: Page, app: WebApp, testInfo: TestInfo)
   const screen = page.getByTestId('compare');
   const found: string[] = [];
   const docsShots = process.env.DOCPARSE_SCREENSHOTS === '1';
-  for (const [language, theme] of [
-    ['en', 'light'],
-    ['en', 'dark'],
-    ['zh-CN', 'light'],
-    ['zh-CN', 'dark'],
-  ] as const) {
-    await invokeFromTest(app, 'settings:set', { language, theme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await expect(screen.getByTestId('compare-sheet')).toHaveAttribute('data-drawn', 'yes');
-      const name = `compare-${w}-${theme}-${language === 'en' ? 'en' : 'zh'}.png`;
-      await page.screenshot({
-        path: docsShots ? join(REPO_ROOT, 'docs', 'screenshots', name) : testInfo.outputPath(name),
-      });
-    }
-    found.push(...(await scan(page, `${language}/${theme} compare`)));
+  await forEachLook(page, app, async (tag, { w }) => {
+    await expect(screen.getByTestId('compare-sheet')).toHaveAttribute('data-drawn', 'yes');
+    const name = `compare-${tag}.png`;
+    await page.screenshot({
+      path: docsShots ? join(REPO_ROOT, 'docs', 'screenshots', name) : testInfo.outputPath(name),
+    });
+    if (w !== 1024) return;
+    found.push(...(await scan(page, `${tag} compare`)));
     await screen.getByTestId('compare-summary').click();
-    found.push(...(await scan(page, `${language}/${theme} summary`)));
+    found.push(...(await scan(page, `${tag} summary`)));
     await page.keyboard.press('Escape');
-  }
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
   return found;
 }
 
