@@ -161,7 +161,7 @@ export const Pane = memo(function Pane({
   return (
     <section
       ref={el}
-      className={`cmp-pane ${side}`}
+      className={`cmp-pane ${side}${fast.fast ? ' flying' : ''}`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached and scrolled from the keyboard
       tabIndex={0}
       aria-label={label}
