@@ -1,7 +1,8 @@
 // One compare pane (A or B): a scroller with a slot per row where only the rows in and near view are
-// built, each placed at its offset (heights.ts: estimated, then measured once shown). Flying past
-// (a dragged scrollbar, a fling), rows are skeletons of their height. Its handle places a row at the
-// top; scrolls the user makes (not those placed) are reported with the row at the top and how far into it.
+// built, each placed at its offset (heights.ts: estimated, then measured once shown). Flying past (a
+// dragged scrollbar, a fling) no row is built: the pane shows skeleton lines until it slows down. Its
+// handle places a row at the top; scrolls the user makes (not those placed) are reported with the row at
+// the top and how far into it.
 import { memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import type { Row } from '../../../../shared/compare/match.ts';
 import { useFastScroll } from '../review/useFastScroll.ts';
@@ -54,6 +55,10 @@ export const Pane = memo(function Pane({
   // A scrollTop this pane set itself: its scroll event is not the user's.
   const placed = useRef<number | null>(null);
   const fast = useFastScroll(el, undefined, FLY_LIMIT);
+  const flying = fast.fast;
+  // No rows are built while flying (read by the scroll handlers).
+  const flyingNow = useRef(flying);
+  flyingNow.current = flying;
 
   /** Builds the rows now in view; `moved`: rows were measured, so their slots move even if the range did not. */
   const showRange = useCallback(
@@ -83,7 +88,7 @@ export const Pane = memo(function Pane({
       if (Math.abs(pane.scrollTop - top) < 1) return;
       placed.current = top;
       pane.scrollTop = top;
-      showRange();
+      if (!flyingNow.current) showRange();
     },
     [heights, topOf, showRange],
   );
@@ -103,9 +108,13 @@ export const Pane = memo(function Pane({
     place(anchor.current.row, anchor.current.frac);
     showRange();
   }, [heights, place, showRange]);
+  // Landed after flying past: the rows now in view.
+  useLayoutEffect(() => {
+    if (!flying) showRange();
+  }, [flying, showRange]);
   // After each build: measure the rows shown for the first time; if that moved rows, keep the top one in place.
   useLayoutEffect(() => {
-    if (fast.fast) return;
+    if (flying) return;
     let changed = false;
     for (const slot of inner.current?.children ?? []) {
       const i = Number((slot as HTMLElement).dataset.i);
@@ -128,7 +137,7 @@ export const Pane = memo(function Pane({
     fast.onScroll();
     const pane = el.current;
     if (!pane || heights.count === 0) return;
-    showRange();
+    if (!flyingNow.current) showRange();
     const y = pane.scrollTop - BASE + TOP_GAP;
     const row = heights.rowAt(y);
     const frac = Math.max(0, Math.min(1, (y - heights.offset(row)) / Math.max(1, heights.sizes[row]!)));
@@ -140,8 +149,7 @@ export const Pane = memo(function Pane({
   };
 
   const slots = [];
-  for (let i = range[0]; i <= range[1] && i < rows.length; i++) {
-    const size = heights.sizes[i]!;
+  for (let i = range[0]; !flying && i <= range[1] && i < rows.length; i++) {
     slots.push(
       <div key={i} className="cmp-slot" data-i={i} style={{ top: heights.offset(i) }}>
         <PaneRow
@@ -151,7 +159,6 @@ export const Pane = memo(function Pane({
           on={i === cur}
           chosen={keep.keepB.has(i) ? 'b' : 'a'}
           refused={keep.refusals[i] ?? null}
-          skeleton={fast.fast ? size - SLOT_PAD : null}
           onPick={onPick}
           onKeep={keep.choose}
         />
@@ -161,14 +168,14 @@ export const Pane = memo(function Pane({
   return (
     <section
       ref={el}
-      className={`cmp-pane ${side}${fast.fast ? ' flying' : ''}`}
+      className={`cmp-pane ${side}`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached and scrolled from the keyboard
       tabIndex={0}
       aria-label={label}
       data-testid={`compare-pane-${side}`}
       onScroll={onScroll}
     >
-      <div ref={inner} className="cmp-rows" style={{ height: heights.total() }}>
+      <div ref={inner} className={flying ? 'cmp-rows flying' : 'cmp-rows'} style={{ height: heights.total() }}>
         {slots}
       </div>
       <div className="cmp-tail" aria-hidden="true" />

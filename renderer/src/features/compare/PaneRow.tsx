@@ -1,6 +1,5 @@
 // One row of one compare pane: its side of the pair (RowBody) and, on a difference, that side's keep
-// button; clicking it picks the row. While the pane flies past, a skeleton exactly as tall as the row
-// stands in for it (nothing to read at that speed, and no text to lay out).
+// button; clicking it picks the row.
 import { memo } from 'react';
 import type { Row } from '../../../../shared/compare/match.ts';
 import type { KeepRefusal } from '../../../../shared/compare/merge.ts';
@@ -17,7 +16,7 @@ export interface PaneKeep {
   choose(i: number, side: KeepSide | 'toggle'): void;
 }
 
-/** Built again only when it becomes (or stops being) the current row, its choice changes, or it lands. */
+/** Built again only when it becomes (or stops being) the current row, or its choice changes. */
 export const PaneRow = memo(function PaneRow({
   row,
   i,
@@ -25,7 +24,6 @@ export const PaneRow = memo(function PaneRow({
   on,
   chosen,
   refused,
-  skeleton,
   onPick,
   onKeep,
 }: {
@@ -35,14 +33,9 @@ export const PaneRow = memo(function PaneRow({
   on: boolean;
   chosen: KeepSide;
   refused: KeepRefusal | null;
-  /** The row's height while the pane flies past (null: the row itself). */
-  skeleton: number | null;
   onPick: (i: number) => void;
   onKeep: (i: number, side: KeepSide | 'toggle') => void;
 }) {
-  const cls = `cmp-row k-${row.kind}${on ? ' on' : ''}${row.kind !== 'same' && chosen === side ? ' kept' : ''}`;
-  if (skeleton !== null)
-    return <div className={`${cls} cmp-skeleton`} style={{ height: skeleton }} data-row={i} aria-hidden="true" />;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut; n / p and the keep keys do it from the keyboard
     // biome-ignore lint/a11y/useKeyWithClickEvents: as above
@@ -52,7 +45,7 @@ export const PaneRow = memo(function PaneRow({
       data-a={row.a?.index}
       data-b={row.b?.index}
       data-keep={row.kind === 'same' ? undefined : chosen}
-      className={cls}
+      className={`cmp-row k-${row.kind}${on ? ' on' : ''}${row.kind !== 'same' && chosen === side ? ' kept' : ''}`}
       onClick={() => onPick(i)}
     >
       <RowBody row={row} side={side} />
