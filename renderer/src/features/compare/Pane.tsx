@@ -9,8 +9,8 @@ import { useFastScroll } from '../review/useFastScroll.ts';
 import { estimateRows, RowHeights, SLOT_PAD } from './heights.ts';
 import { type PaneKeep, PaneRow, type Side } from './PaneRow.tsx';
 
-/** The pane's top padding and a slot's space above its row (compare.css): row offsets start there. */
-const BASE = 6 + SLOT_PAD / 2;
+/** The pane's top padding, the rows' top margin and a slot's space above its row (compare.css). */
+const BASE = 6 + 1 + SLOT_PAD / 2;
 /** Space left above a row placed at the top. */
 const TOP_GAP = 8;
 /** Rows are built this far (px) above and below the visible part. */
