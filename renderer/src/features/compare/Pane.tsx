@@ -7,7 +7,7 @@ import { memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRe
 import type { Row } from '../../../../shared/compare/match.ts';
 import { useFastScroll } from '../review/useFastScroll.ts';
 import { estimateRows, RowHeights, SLOT_PAD } from './heights.ts';
-import { type PaneKeep, PaneRow, type Side } from './PaneRow.tsx';
+import { type PaneKeep, PaneRow, type Side } from './RowBody.tsx';
 
 /** The pane's top padding, the rows' top margin and a slot's space above its row (compare.css). */
 const BASE = 6 + 1 + SLOT_PAD / 2;

@@ -7,9 +7,9 @@ import { memo, useCallback, useEffect, useImperativeHandle, useRef, type Ref } f
 import type { Row } from '../../../../shared/compare/match.ts';
 import { useT } from '../../i18n/index.ts';
 import { Pane, type PaneHandle } from './Pane.tsx';
-import type { PaneKeep, Side } from './PaneRow.tsx';
+import type { PaneKeep, Side } from './RowBody.tsx';
 
-export type { PaneKeep } from './PaneRow.tsx';
+export type { PaneKeep } from './RowBody.tsx';
 
 export interface PanesHandle {
   reveal(row: number): void;

@@ -1,12 +1,16 @@
-// One side of one compare row: the block's kind (and title level), then its text — with the words only
-// this side has marked (deleted in A, inserted in B) — or its table with the differing cells marked, or
-// a short "only in …" line when this side has no block there.
-import type { ReactNode } from 'react';
+// One row of one compare pane: its side of the pair — the block's kind (and title level), then its text
+// with the words only this side has marked (deleted in A, inserted in B), or its table with the differing
+// cells marked, or a short "only in …" line when this side has no block there — and, on a difference,
+// that side's keep button; clicking the row picks it.
+import { memo, type ReactNode } from 'react';
 import type { DiffOp } from '../../../../shared/compare/diff.ts';
 import type { Row, SideBlock } from '../../../../shared/compare/match.ts';
+import type { KeepRefusal } from '../../../../shared/compare/merge.ts';
 import { tableGrid } from '../../../../shared/compare/table.ts';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { typeLabel } from '../review/type-names.ts';
+import { KeepButton } from './KeepControls.tsx';
+import type { KeepSide } from './useKeep.ts';
 
 function Kind({ block, changed }: { block: SideBlock; changed: boolean }) {
   const locale = useLocale();
@@ -53,7 +57,7 @@ function keyed(ops: readonly DiffOp[]): { key: number; op: DiffOp['op']; text: s
   });
 }
 
-export function RowBody({ row, side }: { row: Row; side: 'a' | 'b' }) {
+function RowBody({ row, side }: { row: Row; side: 'a' | 'b' }) {
   const t = useT();
   const locale = useLocale();
   const block = row[side];
@@ -92,3 +96,50 @@ export function RowBody({ row, side }: { row: Row; side: 'a' | 'b' }) {
     </>
   );
 }
+
+export type Side = 'a' | 'b';
+
+/** What the panes need of the keep choices (useKeep). */
+export interface PaneKeep {
+  keepB: ReadonlySet<number>;
+  refusals: readonly (KeepRefusal | null)[];
+  choose(i: number, side: KeepSide | 'toggle'): void;
+}
+
+/** Built again only when it becomes (or stops being) the current row, or its choice changes. */
+export const PaneRow = memo(function PaneRow({
+  row,
+  i,
+  side,
+  on,
+  chosen,
+  refused,
+  onPick,
+  onKeep,
+}: {
+  row: Row;
+  i: number;
+  side: Side;
+  on: boolean;
+  chosen: KeepSide;
+  refused: KeepRefusal | null;
+  onPick: (i: number) => void;
+  onKeep: (i: number, side: KeepSide | 'toggle') => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut; n / p and the keep keys do it from the keyboard
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above
+    <div
+      data-row={i}
+      data-kind={row.kind}
+      data-a={row.a?.index}
+      data-b={row.b?.index}
+      data-keep={row.kind === 'same' ? undefined : chosen}
+      className={`cmp-row k-${row.kind}${on ? ' on' : ''}${row.kind !== 'same' && chosen === side ? ' kept' : ''}`}
+      onClick={() => onPick(i)}
+    >
+      <RowBody row={row} side={side} />
+      {row.kind !== 'same' && <KeepButton i={i} side={side} chosen={chosen} refused={refused} onKeep={onKeep} />}
+    </div>
+  );
+});
