@@ -116,7 +116,8 @@ function Screen({ pair }: { pair: ComparePair }) {
     const timer = window.setTimeout(() => setDrawn(true), FIRST_PAGE_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, [load]);
-  const onDrawn = useCallback(() => setDrawn(true), []);
+  // After the frame that shows the page: handing the results to the worker holds the main thread a moment.
+  const onDrawn = useCallback(() => requestAnimationFrame(() => window.setTimeout(() => setDrawn(true))), []);
   const comparison = useComparison(ready ? load.a.json : null, ready ? load.b.json : null, ready && drawn);
   const close = () => useCompare.getState().close();
 
