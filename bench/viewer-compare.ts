@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { JsonOutput } from '../shared/somark.ts';
 import type { Task } from '../shared/task.ts';
-import { CHROMIUM, CHROMIUM_ARGS, makeFixture, pct, rssMb, startWeb } from './viewer.ts';
+import { makeFixture } from './viewer-fixture.ts';
+import { CHROMIUM, CHROMIUM_ARGS, pct, rssMb, startWeb } from './viewer-web.ts';
 
 /** B: every 20th block's last word changed, every 50th dropped, every titled block one level deeper. */
 async function makeSecond(dataDir: string, a: string): Promise<string> {

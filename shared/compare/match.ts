@@ -4,7 +4,8 @@
 // diff, CJK by character; tables cell by cell) / kind or level changed / only in A / only in B, in A's
 // reading order with B's unmatched blocks after the B block they follow. Pure: no DOM, no Node.
 import type { JsonOutput } from '../somark.ts';
-import { dice, diceBound, diffWords, plainText, profile, type DiffOp, type Profile } from './diff.ts';
+import { diffWords, plainText, type DiffOp } from './diff.ts';
+import { pairPage } from './pair.ts';
 import { diffCells, tableGrid, type CellChange } from './table.ts';
 
 export type DiffKind = 'same' | 'text' | 'kind' | 'onlyA' | 'onlyB';
@@ -43,10 +44,6 @@ export interface Side {
   blocks: SideBlock[];
 }
 
-/** Pairs need this much box overlap (intersection over union) or this much text similarity. */
-const MIN_IOU = 0.3;
-const MIN_SIMILARITY = 0.8;
-
 /** The blocks of one result, in reading order, with boxes as fractions of their page. */
 export function sideOf(json: JsonOutput | null): Side {
   const pages = Array.isArray(json?.pages) ? json.pages : [];
@@ -69,18 +66,8 @@ export function sideOf(json: JsonOutput | null): Side {
   return { pages: pages.length, blocks };
 }
 
-function iou(a: UnitBox | null, b: UnitBox | null): number {
-  if (!a || !b) return 0;
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  const area = (x: UnitBox) => (x[2] - x[0]) * (x[3] - x[1]);
-  return inter / (area(a) + area(b) - inter);
-}
-
 /** How a matched pair differs. */
-function classify(a: SideBlock, b: SideBlock): Pick<Row, 'kind' | 'words' | 'cells'> {
+export function classify(a: SideBlock, b: SideBlock): Pick<Row, 'kind' | 'words' | 'cells'> {
   const kindChanged = a.type !== b.type || a.level !== b.level;
   if (a.type === 'table' && b.type === 'table') {
     const ga = tableGrid(a.content);
@@ -92,62 +79,6 @@ function classify(a: SideBlock, b: SideBlock): Pick<Row, 'kind' | 'words' | 'cel
   }
   const words = a.text === b.text ? null : diffWords(a.text, b.text);
   return { kind: kindChanged ? 'kind' : words ? 'text' : 'same', words, cells: null };
-}
-
-/** Greedy pairing: highest score first, each block at most once (blocks already used are skipped). */
-function take(
-  cands: { s: number; a: SideBlock; b: SideBlock }[],
-  usedA: Set<number>,
-  usedB: Set<number>,
-  out: [SideBlock, SideBlock][],
-): void {
-  cands.sort((x, y) => y.s - x.s || x.a.index - y.a.index || x.b.index - y.b.index);
-  for (const c of cands) {
-    if (usedA.has(c.a.index) || usedB.has(c.b.index)) continue;
-    usedA.add(c.a.index);
-    usedB.add(c.b.index);
-    out.push([c.a, c.b]);
-  }
-}
-
-/**
- * Best pairs of one page's blocks: first the pairs whose boxes overlap (IoU >= MIN_IOU), scored by overlap
- * plus text similarity; then, among the blocks left, pairs whose texts are alike (>= MIN_SIMILARITY)
- * wherever they sit. Each block pairs at most once.
- */
-function pairPage(as: SideBlock[], bs: SideBlock[]): [SideBlock, SideBlock][] {
-  // Profiles are made when first needed: equal texts and far-apart blocks never need one.
-  const memo = new Map<SideBlock, Profile>();
-  const prof = (x: SideBlock): Profile => {
-    let p = memo.get(x);
-    if (!p) memo.set(x, (p = profile(x.text)));
-    return p;
-  };
-  const usedA = new Set<number>();
-  const usedB = new Set<number>();
-  const out: [SideBlock, SideBlock][] = [];
-  const overlapping: { s: number; a: SideBlock; b: SideBlock }[] = [];
-  for (const a of as) {
-    for (const b of bs) {
-      const o = iou(a.box, b.box);
-      if (o >= MIN_IOU) overlapping.push({ s: o + (a.text === b.text ? 1 : dice(prof(a), prof(b))), a, b });
-    }
-  }
-  take(overlapping, usedA, usedB, out);
-  const alike: { s: number; a: SideBlock; b: SideBlock }[] = [];
-  for (const a of as) {
-    if (usedA.has(a.index)) continue;
-    const x = prof(a);
-    for (const b of bs) {
-      if (usedB.has(b.index)) continue;
-      const y = prof(b);
-      if (diceBound(x, y) < MIN_SIMILARITY) continue;
-      const t = dice(x, y);
-      if (t >= MIN_SIMILARITY) alike.push({ s: t, a, b });
-    }
-  }
-  take(alike, usedA, usedB, out);
-  return out;
 }
 
 const byPage = (s: Side, n: number): SideBlock[][] => {
@@ -174,7 +105,9 @@ export function matchBlocks(a: Side, b: Side): Row[] {
   });
   // B's unmatched blocks go after the row of the B block before them (on their page), else before their page's first row.
   const rowOfB = new Map<number, number>();
-  rows.forEach((r, i) => r.b && rowOfB.set(r.b.index, i));
+  rows.forEach((r, i) => {
+    if (r.b) rowOfB.set(r.b.index, i);
+  });
   const inserts = new Map<number, Row[]>(); // after row i (-1: at the start)
   let after = -1;
   for (const y of b.blocks) {
@@ -190,7 +123,9 @@ export function matchBlocks(a: Side, b: Side): Row[] {
     after = prev;
   }
   const out: Row[] = [...(inserts.get(-1) ?? [])];
-  rows.forEach((r, i) => out.push(r, ...(inserts.get(i) ?? [])));
+  rows.forEach((r, i) => {
+    out.push(r, ...(inserts.get(i) ?? []));
+  });
   return out;
 }
 

@@ -48,7 +48,9 @@ export function reportMarkdown(c: Comparison, a: ReportSide, b: ReportSide): str
     `| page | ${DIFF_KINDS.map((k) => KIND_NAMES[k]).join(' | ')} |`,
     `|---|${DIFF_KINDS.map(() => '---:').join('|')}|`,
   );
-  c.pages.forEach((p, i) => lines.push(`| ${i + 1} | ${DIFF_KINDS.map((k) => p[k]).join(' | ')} |`));
+  c.pages.forEach((p, i) => {
+    lines.push(`| ${i + 1} | ${DIFF_KINDS.map((k) => p[k]).join(' | ')} |`);
+  });
   lines.push(`| all | ${DIFF_KINDS.map((k) => c.total[k]).join(' | ')} |`, '', '## Differences', '');
   for (const r of c.rows) {
     if (r.kind === 'same') continue;

@@ -8,13 +8,19 @@
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { startEngineServer, type EngineServer } from '../../engine/server/index.ts';
-import type { JsonOutput } from '../../shared/somark.ts';
 import { listTasks, openInReview } from './app-ui.ts';
-import { expect, invokeFromTest, test, type WebApp } from './fixtures.ts';
-import { REPO_ROOT } from './support/web-app.ts';
+import { expect, invokeFromTest, test } from './fixtures.ts';
+import { scan } from './support/axe.ts';
+import {
+  checkMerged,
+  count,
+  currentRowVisible,
+  identicalBlocks,
+  json,
+  scrollTop,
+  shotsAndScans,
+} from './support/compare.ts';
 
 const KEY = 'sk-e2e-compare-key-42ab';
 const DOC = 'pdf-scanned/nemotron_multipage.pdf';
@@ -36,60 +42,6 @@ test.afterEach(async () => {
   engine = null;
   await rm(engineDir, { recursive: true, force: true });
 });
-
-async function json(app: WebApp, id: string): Promise<JsonOutput> {
-  const r = await invokeFromTest(app, 'results:get', { id });
-  if (!r.ok || !r.value.json) throw new Error('no JSON');
-  return r.value.json;
-}
-
-/** Blocks on the same page with the same type, level and text (whitespace collapsed), each used once. */
-function identicalBlocks(a: JsonOutput, b: JsonOutput): number {
-  const key = (x: { type: string; title_level?: number; content: string }) =>
-    `${x.type}|${x.title_level ?? ''}|${x.content.replace(/\s+/g, ' ').trim()}`;
-  let n = 0;
-  a.pages.forEach((p, i) => {
-    const left = new Map<string, number>();
-    for (const x of b.pages[i]?.blocks ?? []) left.set(key(x), (left.get(key(x)) ?? 0) + 1);
-    for (const x of p.blocks) {
-      const k = key(x);
-      if ((left.get(k) ?? 0) > 0) {
-        left.set(k, left.get(k)! - 1);
-        n++;
-      }
-    }
-  });
-  return n;
-}
-
-const count = async (page: Page, kind: string): Promise<number> =>
-  Number(await page.getByTestId(`count-${kind}`).getAttribute('data-n'));
-const scrollTop = (page: Page, side: 'a' | 'b') =>
-  page.getByTestId(`compare-pane-${side}`).evaluate((el) => el.scrollTop);
-
-/** Whether the current row sits inside the visible part of its pane. */
-async function currentRowVisible(page: Page, side: 'a' | 'b'): Promise<boolean> {
-  return page.getByTestId(`compare-pane-${side}`).evaluate((pane) => {
-    const row = pane.querySelector('.cmp-row.on');
-    if (!row) return false;
-    const p = pane.getBoundingClientRect();
-    const r = row.getBoundingClientRect();
-    return r.top >= p.top - 1 && r.top < p.bottom - 10;
-  });
-}
-
-async function axe(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return result.violations.map(
-    (v) =>
-      `${where}: ${v.id} ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(' | ')}`,
-  );
-}
 
 test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, report, a11y', async ({
   page,
@@ -175,33 +127,8 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   expect(report.total).toEqual(c);
 
   // Zero axe violations and screenshots: both languages and themes, 1024×700 and 1440×900.
-  const found: string[] = [];
-  const docsShots = process.env.DOCPARSE_SCREENSHOTS === '1';
   await page.keyboard.press('n');
-  for (const [language, theme] of [
-    ['en', 'light'],
-    ['en', 'dark'],
-    ['zh-CN', 'light'],
-    ['zh-CN', 'dark'],
-  ] as const) {
-    await invokeFromTest(app, 'settings:set', { language, theme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const [w, h] of [
-      [1024, 700],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await expect(screen.getByTestId('compare-sheet')).toHaveAttribute('data-drawn', 'yes');
-      const name = `compare-${w}-${theme}-${language === 'en' ? 'en' : 'zh'}.png`;
-      await page.screenshot({
-        path: docsShots ? join(REPO_ROOT, 'docs', 'screenshots', name) : testInfo.outputPath(name),
-      });
-    }
-    found.push(...(await axe(page, `${language}/${theme} compare`)));
-    await screen.getByTestId('compare-summary').click();
-    found.push(...(await axe(page, `${language}/${theme} summary`)));
-    await page.keyboard.press('Escape');
-  }
+  const found = await shotsAndScans(page, app, testInfo);
   await invokeFromTest(app, 'settings:set', { language: 'en', theme: 'light' });
 
   // Close (Esc); the history row's "Compare with…" lists the other result and opens the same comparison.
@@ -211,7 +138,7 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   await page.locator(`[data-testid="history-row"][data-id="${a.id}"]`).getByTestId('compare-with').click();
   await expect(picker.getByTestId('compare-candidate')).toHaveCount(1);
   await expect(picker.getByTestId('compare-candidate')).toHaveAttribute('data-id', b.id);
-  found.push(...(await axe(page, 'picker')));
+  found.push(...(await scan(page, 'picker')));
   await picker.getByRole('button', { name: /^Compare with the result of/ }).click();
   await expect(screen).toHaveAttribute('data-state', 'ready');
   await expect(screen.getByTestId('count-onlyA')).toHaveAttribute('data-n', String(c.onlyA));
@@ -246,7 +173,7 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   ] as const) {
     await invokeFromTest(app, 'settings:set', { language, theme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    found.push(...(await axe(page, `${language}/${theme} keep B`)));
+    found.push(...(await scan(page, `${language}/${theme} keep B`)));
   }
   await invokeFromTest(app, 'settings:set', { language: 'en', theme: 'light' });
   await save.click();
@@ -254,35 +181,7 @@ test('compare: OCR on (local) vs OCR off (second engine): counts, n/p, filter, r
   const merged = (await screen.getByTestId('compare-open-merged').getAttribute('data-id'))!;
   expect([a.id, b.id]).not.toContain(merged);
 
-  // The version differs from A in that block alone (every other block, page and field byte-identical); A is unchanged.
-  const jv = await json(app, merged);
-  expect(JSON.stringify(await json(app, a.id))).toBe(JSON.stringify(ja));
-  const flat = (j: JsonOutput) => j.pages.flatMap((p) => p.blocks.map((x) => JSON.stringify(x)));
-  const [fa, fv] = [flat(ja), flat(jv)];
-  let head = 0;
-  while (head < fa.length && head < fv.length && fa[head] === fv[head]) head++;
-  let tail = 0;
-  while (tail < fa.length - head && tail < fv.length - head && fa[fa.length - 1 - tail] === fv[fv.length - 1 - tail])
-    tail++;
-  const gone = fa.slice(head, fa.length - tail);
-  const came = fv
-    .slice(head, fv.length - tail)
-    .map((x) => JSON.parse(x) as JsonOutput['pages'][number]['blocks'][number]);
-  expect(gone).toEqual(kind === 'onlyB' ? [] : [fa[ai]]);
-  const fromB = jb.pages.flatMap((p) => p.blocks)[bi];
-  expect(came.map((x) => [x.type, x.title_level, x.content])).toEqual(
-    kind === 'onlyA' ? [] : [[fromB!.type, fromB!.title_level, fromB!.content]],
-  );
-  // A picture kept from B is copied into the version: its link is the version's own.
-  const kept = came[0]?.img_url;
-  if (kept) {
-    const v = await invokeFromTest(app, 'results:get', { id: merged });
-    expect(v.ok && v.value.images[kept]).toMatch(/^images\//);
-  }
-  testInfo.annotations.push({ type: 'kept B', description: `${kind}${kept ? ' (picture)' : ''}` });
-  const shell = (j: JsonOutput) => JSON.stringify({ ...j, pages: j.pages.map((p) => ({ ...p, blocks: null })) });
-  expect(shell(jv)).toBe(shell(ja));
-
+  await checkMerged(app, { a: a.id, merged }, ja, jb, { kind, ai, bi }, testInfo);
   // It opens in review.
   await screen.getByTestId('compare-open-merged').click();
   await expect(screen).toBeHidden();

@@ -11,15 +11,13 @@ import type { ResultView } from '../../../../shared/task.ts';
 import { trapTab } from '../../components/Modal.tsx';
 import { useT } from '../../i18n/index.ts';
 import type { PdfDoc } from '../review/pdf.ts';
-import { exportComparison } from './export.ts';
 import { describeSide, seconds } from './labels.ts';
 import { PagePanel } from './PagePanel.tsx';
 import { Panes, type PanesHandle } from './Panes.tsx';
 import { SummaryDialog } from './SummaryDialog.tsx';
-import { KeepBar } from './KeepControls.tsx';
 import { useKeep } from './useKeep.ts';
+import { FILTERABLE, Tools } from './Tools.tsx';
 
-const FILTERABLE: readonly DiffKind[] = ['text', 'kind', 'onlyA', 'onlyB'];
 const elapsed = (v: ResultView): number | null =>
   v.task.startedAt != null && v.task.finishedAt != null ? Math.max(0, v.task.finishedAt - v.task.startedAt) : null;
 
@@ -29,6 +27,7 @@ export function CompareView({
   pdf,
   comparison,
   done,
+  onDrawn,
   onClose,
 }: {
   a: ResultView;
@@ -36,6 +35,8 @@ export function CompareView({
   pdf: Promise<PdfDoc> | null;
   comparison: Comparison;
   done: boolean;
+  /** The page was drawn (the first time and after). */
+  onDrawn: () => void;
   onClose: () => void;
 }) {
   const t = useT();
@@ -132,108 +133,24 @@ export function CompareView({
           {t('compare.close')}
         </button>
       </div>
-      <div className="cmp-tools">
-        <span className="cmp-nav">
-          <button
-            type="button"
-            className="btn small"
-            onClick={() => step(-1)}
-            disabled={!diffs.length}
-            data-testid="compare-prev"
-            aria-keyshortcuts="p"
-            aria-label={t('compare.prevDiff')}
-            title={t('compare.prevDiff')}
-          >
-            <span aria-hidden="true">‹ </span>
-            {t('compare.prev')}
-          </button>
-          <span className="muted" aria-live="polite" data-testid="compare-pos" title={t('compare.keys')}>
-            {!done
-              ? t('compare.comparing')
-              : diffs.length
-                ? t('compare.diffPos', { n: at >= 0 ? at + 1 : '–', total: diffs.length })
-                : t('compare.noDiffs')}
-          </span>
-          <button
-            type="button"
-            className="btn small"
-            onClick={() => step(1)}
-            disabled={!diffs.length}
-            data-testid="compare-next"
-            aria-keyshortcuts="n"
-            aria-label={t('compare.nextDiff')}
-            title={t('compare.nextDiff')}
-          >
-            {t('compare.next')}
-            <span aria-hidden="true"> ›</span>
-          </button>
-        </span>
-        <span className="cmp-filter" role="group" aria-label={t('compare.filter')}>
-          <span className="cmp-chip k-same" data-testid="count-same" data-n={comparison.total.same}>
-            {t('compare.kindCount', { kind: t('compare.kind.same'), n: comparison.total.same })}
-          </span>
-          {FILTERABLE.map((k) => (
-            <button
-              key={k}
-              type="button"
-              className={`cmp-chip k-${k}`}
-              aria-pressed={kinds.has(k)}
-              onClick={() => toggle(k)}
-              data-testid={`count-${k}`}
-              data-n={comparison.total[k]}
-            >
-              {t('compare.kindCount', { kind: t(`compare.kind.${k}`), n: comparison.total[k] })}
-            </button>
-          ))}
-        </span>
-        <span className="cmp-pager">
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('compare.prevPage')}
-            title={t('compare.prevPage')}
-            disabled={page <= 0}
-            onClick={() => goPage(page - 1)}
-          >
-            ‹
-          </button>
-          <span data-testid="compare-page">{t('compare.pageOf', { n: page + 1, total: pages })}</span>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('compare.nextPage')}
-            title={t('compare.nextPage')}
-            disabled={page >= pages - 1}
-            onClick={() => goPage(page + 1)}
-          >
-            ›
-          </button>
-        </span>
-        <span className="cmp-actions">
-          <button type="button" className="btn small" onClick={() => setSummary(true)} data-testid="compare-summary">
-            {t('compare.summary')}
-          </button>
-          <button
-            type="button"
-            className="btn small"
-            aria-label={t('compare.exportMdLabel')}
-            onClick={() => void exportComparison(a.task.id, b.task.id, 'markdown')}
-          >
-            {t('compare.exportMd')}
-          </button>
-          <button
-            type="button"
-            className="btn small"
-            aria-label={t('compare.exportJsonLabel')}
-            onClick={() => void exportComparison(a.task.id, b.task.id, 'json')}
-          >
-            {t('compare.exportJson')}
-          </button>
-        </span>
-        <KeepBar keep={keep} ready={done && !!a.json && !!b.json} />
-      </div>
+      <Tools
+        done={done}
+        diffs={diffs.length}
+        at={at}
+        step={step}
+        total={comparison.total}
+        kinds={kinds}
+        onToggle={toggle}
+        page={page}
+        pages={pages}
+        goPage={goPage}
+        onSummary={() => setSummary(true)}
+        ids={{ a: a.task.id, b: b.task.id }}
+        keep={keep}
+        ready={done && !!a.json && !!b.json}
+      />
       <div className="cmp-body">
-        <PagePanel pdf={pdf} view={a.json ? a : b} page={page} rows={rows} cur={cur} onPick={goRow} />
+        <PagePanel pdf={pdf} view={a.json ? a : b} page={page} rows={rows} cur={cur} onPick={goRow} onDrawn={onDrawn} />
         <Panes
           ref={panes}
           rows={rows}

@@ -9,6 +9,12 @@ import type { PdfDoc } from '../review/pdf.ts';
 
 const A4 = { w: 595, h: 842 };
 
+interface PageBox {
+  box: UnitBox;
+  side: 'a' | 'b';
+  row: number;
+}
+
 function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: number } {
   const [size, setSize] = useState({ w: 0, h: 0 });
   useEffect(() => {
@@ -35,6 +41,7 @@ function Box({
   onPick: (i: number) => void;
 }) {
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut to the box's row; n / p reach every row from the keyboard
     <rect
       className={`cmp-box ${side}${on ? ' on' : ''}`}
       x={box[0]}
@@ -55,6 +62,7 @@ export function PagePanel({
   rows,
   cur,
   onPick,
+  onDrawn,
 }: {
   pdf: Promise<PdfDoc> | null;
   view: ResultView;
@@ -62,6 +70,7 @@ export function PagePanel({
   rows: Row[];
   cur: number;
   onPick: (i: number) => void;
+  onDrawn: () => void;
 }) {
   const t = useT();
   const host = useRef<HTMLDivElement>(null);
@@ -86,19 +95,23 @@ export function PagePanel({
       canvas.setAttribute('aria-hidden', 'true');
       el.replaceChildren(canvas);
       setDrawn(page);
+      onDrawn();
     });
     return () => job.cancel();
-  }, [doc, page, w, h, size.w]);
+  }, [doc, page, w, h, size.w, onDrawn]);
 
-  const boxes = useMemo(() => {
-    const out: { box: UnitBox; side: 'a' | 'b'; row: number }[] = [];
+  // Each page's boxes, found once for all pages (not at every page turn).
+  const byPage = useMemo(() => {
+    const out = new Map<number, PageBox[]>();
     rows.forEach((r, i) => {
-      if (r.page !== page) return;
-      if (r.a?.box) out.push({ box: r.a.box, side: 'a', row: i });
-      if (r.b?.box) out.push({ box: r.b.box, side: 'b', row: i });
+      let list = out.get(r.page);
+      if (!list) out.set(r.page, (list = []));
+      if (r.a?.box) list.push({ box: r.a.box, side: 'a', row: i });
+      if (r.b?.box) list.push({ box: r.b.box, side: 'b', row: i });
     });
     return out;
-  }, [rows, page]);
+  }, [rows]);
+  const boxes = byPage.get(page) ?? [];
 
   return (
     <section

@@ -50,7 +50,12 @@ export function SummaryDialog({
           </tbody>
         </table>
         <h3>{t('compare.perPage')}</h3>
-        <div className="cmp-perpage" tabIndex={0} role="region" aria-label={t('compare.perPage')}>
+        <section
+          className="cmp-perpage"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached and scrolled from the keyboard
+          tabIndex={0}
+          aria-label={t('compare.perPage')}
+        >
           <table className="cmp-stats">
             <thead>
               <tr>
@@ -72,6 +77,7 @@ export function SummaryDialog({
                 ))}
               </tr>
               {c.pages.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a page's row is its position
                 <tr key={i}>
                   <th scope="row">{i + 1}</th>
                   {DIFF_KINDS.map((k) => (
@@ -83,7 +89,7 @@ export function SummaryDialog({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
         <p className="muted">{t('compare.keys')}</p>
       </div>
       <div className="modal-actions">

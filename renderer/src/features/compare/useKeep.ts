@@ -2,7 +2,7 @@
 // keeping A again undoes it) and saving them: the merged block list of A (shared/compare/merge.ts), its
 // changed pages sent through 'results:saveVersion' as an edited version of A (B's cached pictures the kept
 // blocks link are copied into it by main), which then opens in review.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Row } from '../../../../shared/compare/match.ts';
 import {
   choosable,
@@ -48,7 +48,11 @@ export function useKeep(a: ResultView, b: ResultView, rows: readonly Row[]): Kee
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<KeepError | null>(null);
   // New rows (the comparison finished): the choices were about other rows.
-  useEffect(() => setKeepB(new Set()), [rows]);
+  const [rowsSeen, setRowsSeen] = useState(rows);
+  if (rowsSeen !== rows) {
+    setRowsSeen(rows);
+    setKeepB(new Set());
+  }
   const images = useMemo(() => (a.json ? keepableImages(a.json, b.images) : new Set<string>()), [a.json, b.images]);
   const refusals = useMemo(() => {
     if (!a.json) return rows.map(() => 'page' as const);
@@ -77,7 +81,7 @@ export function useKeep(a: ResultView, b: ResultView, rows: readonly Row[]): Kee
   const save = async () => {
     if (!a.json || !b.json || saving) return;
     setError(null);
-    let pages;
+    let pages: ReturnType<typeof mergedPages>;
     try {
       pages = mergedPages(a.json, b.json, rows, keepB, images);
     } catch (e) {
