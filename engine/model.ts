@@ -5,7 +5,7 @@ import type { OcrLanguage } from '../shared/file-options.ts';
 
 export type { Rect };
 
-export type ElemKind = 'text' | 'figure' | 'table' | 'caption' | 'code' | 'equation';
+type ElemKind = 'text' | 'figure' | 'table' | 'caption' | 'code' | 'equation';
 
 export interface Elem {
   kind: ElemKind;

@@ -17,12 +17,11 @@ export interface BundleInput {
   imageUrlPrefix: string;
 }
 
-export const BUNDLE_MARKDOWN = 'main.md';
-export const BUNDLE_JSON = 'main.json';
+const BUNDLE_MARKDOWN = 'main.md';
+const BUNDLE_JSON = 'main.json';
 
 /** Rewrites absolute crop links to bundle-relative ones. */
-export const relinkImages = (text: string, prefix: string): string =>
-  prefix ? text.split(prefix).join('./images/') : text;
+const relinkImages = (text: string, prefix: string): string => (prefix ? text.split(prefix).join('./images/') : text);
 
 export async function writeBundle(path: string, input: BundleInput): Promise<void> {
   await writeZipAtomic(

@@ -22,7 +22,7 @@ import type { CompareExportRequest, SameFileResult } from './compare/types.ts';
 type NoRequest = void;
 
 /** Request/response channels (renderer → main). */
-export interface InvokeMap {
+interface InvokeMap {
   'app:ready': { req: NoRequest; res: AppInfo };
   'settings:get': { req: NoRequest; res: Settings };
   'settings:set': { req: Partial<Settings>; res: Settings };
@@ -130,7 +130,6 @@ export const INVOKE_CHANNELS = Object.freeze(Object.keys(invokeChannels) as Invo
  *  picked (webUtils gives paths only for real File objects), so main may read them. The renderer's
  *  `invoke` cannot reach it. */
 export const DROPPED_PATHS_CHANNEL = 'files:dropped';
-export const EVENT_CHANNELS = Object.freeze(Object.keys(eventChannels) as EventChannel[]);
 export const isInvokeChannel = (c: unknown): c is InvokeChannel =>
   typeof c === 'string' && Object.hasOwn(invokeChannels, c);
 export const isEventChannel = (c: unknown): c is EventChannel =>

@@ -19,7 +19,7 @@ export interface Segment {
   font: string;
 }
 
-export const fontFamily = (name: string): string => name.replace(/^[A-Z]{6}\+/, '');
+const fontFamily = (name: string): string => name.replace(/^[A-Z]{6}\+/, '');
 
 const overlapX = (a: Rect, b: Rect): number => Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
 const height = (l: RawLine): number => Math.max(1, l.bbox[3] - l.bbox[1]);

@@ -3,7 +3,7 @@
 // needs too (CJK chars, bullet glyphs, joinText) lives in shared/markdown/join.ts.
 import { CJK_CHAR, joinText } from '../../shared/markdown/join.ts';
 
-export { BULLET_GLYPH, CJK_CHAR, joinText } from '../../shared/markdown/join.ts';
+export { CJK_CHAR, joinText } from '../../shared/markdown/join.ts';
 
 /** Bullet glyphs and list markers at the start of a line. */
 export const BULLET_START =

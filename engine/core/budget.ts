@@ -111,9 +111,9 @@ export class JobWatch {
 }
 
 /** No page finished and no processor time for this long: the job is stuck. */
-export const DEFAULT_STALL_MS = 60_000;
+const DEFAULT_STALL_MS = 60_000;
 /** The most processor time one job may use, whatever its page count (a page range or a whole document). */
-export const MAX_JOB_CPU_MS = 20 * 60_000;
+const MAX_JOB_CPU_MS = 20 * 60_000;
 
 /** The budget of a job over `pages` pages: 60 s of CPU per page with OCR (30 s without: a page's own text is
  * read in milliseconds), 60 s + 15 s (2 s) per page for the job, at most MAX_JOB_CPU_MS; `set` overrides. */

@@ -90,7 +90,7 @@ async function inspectOffice(
 }
 
 /** The decrypted copy of a PDF: a path the parse reads, and its end. */
-export interface UnlockedPdf {
+interface UnlockedPdf {
   path: string;
   close(): Promise<void>;
 }
@@ -98,7 +98,7 @@ export interface UnlockedPdf {
 const BY_DESCRIPTOR = process.platform === 'linux' && existsSync('/proc/self/fd');
 
 /** The decrypted copy of a protected PDF (null when the file is not a protected PDF); a wrong password is a clear 1106. */
-export async function unlockPdf(filePath: string, fileName: string, password: string): Promise<UnlockedPdf | null> {
+async function unlockPdf(filePath: string, fileName: string, password: string): Promise<UnlockedPdf | null> {
   const data = new Uint8Array(await readFile(filePath));
   if (sniffBytes(data.subarray(0, 1024)) !== 'pdf') return null;
   const [{ decryptPdf }, { PdfDocument }] = await Promise.all([

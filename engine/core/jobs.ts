@@ -41,7 +41,7 @@ export interface ParseOutcome {
 }
 
 /** One page range of a large PDF, analysed by one worker (crops written to imageDir). */
-export interface AnalyseJob {
+interface AnalyseJob {
   kind: 'analyse';
   inputPath: string;
   fileType: string;
@@ -58,7 +58,7 @@ export interface AnalyseJob {
 }
 
 /** The document-level pass over the analysed ranges, then the outputs (as a ParseJob would). */
-export interface AssembleJob {
+interface AssembleJob {
   kind: 'assemble';
   parse: ParseJob;
   meta: DocumentMeta;

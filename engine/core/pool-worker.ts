@@ -11,7 +11,7 @@ import type { JobOutcome, ToWorker, WorkerJob } from './jobs.ts';
 
 /** Most JavaScript heap a worker may use (its WASM and pixel buffers are outside it): a runaway parse
  * ends that worker (ERR_WORKER_OUT_OF_MEMORY), not the process. */
-export const WORKER_HEAP_MB = 1024;
+const WORKER_HEAP_MB = 1024;
 
 export interface PoolOptions {
   size: number;

@@ -20,7 +20,7 @@ export const PAGES_DIR = 'pages';
 const FINAL_CROP = /^image_/;
 
 /** Clears partial outputs of the interrupted run and answers the document's info. */
-export async function prepareResume(store: TaskStore, rec: TaskRecord): Promise<DocumentInfo> {
+async function prepareResume(store: TaskStore, rec: TaskRecord): Promise<DocumentInfo> {
   const dir = store.taskDir(rec.task_id);
   const images = join(dir, IMAGES_DIR);
   for (const name of await readdir(images).catch(() => [] as string[])) {

@@ -8,7 +8,7 @@ import { closeGuard, releaseGuard } from '../ocr/native-guard.ts';
 import type { ToWorker } from './jobs.ts';
 
 /** How long a worker may take to finish its page and free its native resources before it is terminated. */
-export const STOP_GRACE_MS = 30_000;
+const STOP_GRACE_MS = 30_000;
 /** How often a worker inside native code is looked at again. */
 const NATIVE_POLL_MS = 250;
 

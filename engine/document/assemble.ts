@@ -22,7 +22,7 @@ export interface DocumentMeta {
 }
 
 /** What the steps decide, per page (`[pi]`) and per element of the page (`[pi][ei]`) or block (`[pi][bi]`). */
-export interface DocumentWork {
+interface DocumentWork {
   opts: ParseOptions;
   /** The page analyses in page order. */
   analyses: PageAnalysis[];

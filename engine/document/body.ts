@@ -15,7 +15,7 @@ export const BODY = {
 } as const;
 
 /** Body font size: the size carrying the most characters (to the half point). */
-export function bodyFontSize(pages: PageAnalysis[]): number {
+function bodyFontSize(pages: PageAnalysis[]): number {
   const hist = new Map<number, number>();
   for (const p of pages)
     for (const e of p.elems) {

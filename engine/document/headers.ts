@@ -12,7 +12,7 @@ const DATE_END = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s
 export type MarginRole = 'header' | 'footer' | 'sider' | null;
 
 /** Thresholds of headers and footers (places as shares of the page, sizes as multiples of the body size). */
-export const MARGINS = {
+const MARGINS = {
   /** Running heads are set no larger than the body (a little rounding allowed). */
   bodySize: 1.05,
   /** A running head or ruled line has at most this many characters; a bare running head at most `headChars`. */

@@ -4,7 +4,7 @@
 // mended ("infor-" + "mation" → "information").
 
 /** Marks a line-end hyphen the assembly decides on. */
-export const SOFT_HYPHEN = '\u00ad';
+const SOFT_HYPHEN = '\u00ad';
 
 const LETTER = /[\p{L}\p{M}]/u;
 /** A hyphenated run of words; the lookbehind (a match never starts mid-word anyway) spares the regex

@@ -10,7 +10,7 @@ import type { Elem, PageAnalysis } from '../model.ts';
 import { CJK_CHAR, END_OF_SENTENCE, startsLikeContinuation } from '../analysis/text.ts';
 
 /** Thresholds of the joins (widths as shares of the page's width). */
-export const JOINS = {
+const JOINS = {
   /** Two paragraphs of one face differ in size by less than this share. */
   sameSize: 0.05,
   /** A document's paragraphs open indented when this share of its 4+ paragraphs of several lines do. */

@@ -8,7 +8,7 @@ import type { MarginRole } from './headers.ts';
 import { CJK_CHAR } from '../analysis/text.ts';
 
 /** Thresholds of a footnote, sizes as multiples of the page's body size, places as shares of its height. */
-export const NOTES = {
+const NOTES = {
   /** Notes are set smaller than the body. */
   small: 0.85,
   /** A note opening with a raised mark (kinds/notes.ts) may be set nearly at body size. */

@@ -5,7 +5,7 @@ import type { MarginRole } from './headers.ts';
 import { NUMBERED_HEADING } from '../analysis/text.ts';
 
 /** Thresholds of a title's context (sizes as multiples of the body size unless said otherwise). */
-export const TITLE_CONTEXT = {
+const TITLE_CONTEXT = {
   /** A heading starting below this share of the page's height with nothing under it is a logo or slogan. */
   foot: 0.85,
   /** A subtitle: not bold (share of characters), the heading over it larger by this factor… */

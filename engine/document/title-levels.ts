@@ -6,7 +6,7 @@ import type { Elem, PageAnalysis } from '../model.ts';
 import { numberingDepth } from '../analysis/text.ts';
 
 /** Thresholds of the levels. */
-export const LEVELS = {
+const LEVELS = {
   /** Headings within this many points of a tier's size are of that tier (rounding of sizes in the PDF). */
   sameSize: 0.6,
   /** A heading bold on half its characters or more is of a bold tier. */

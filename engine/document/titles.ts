@@ -10,7 +10,7 @@ import { filterByContext } from './title-context.ts';
 import { titleLevels } from './title-levels.ts';
 
 /** Thresholds of a title line, as multiples of the body size unless said otherwise. */
-export const TITLE = {
+const TITLE = {
   /** Longest title in characters (CJK, others): a heading is a line or two, not a paragraph. */
   maxChars: { cjk: 60, other: 150 },
   /** A one- or two-digit chapter number alone: at least twice the body size and half bold. */
@@ -49,7 +49,7 @@ const ABSTRACT_HEAD = /^(abstract|summary|résumé|zusammenfassung|摘\s*要)$/i
 const letters = (t: string): number => (t.match(/\p{L}/gu) ?? []).length;
 
 /** Is this text element a heading (before levels)? */
-export function isTitle(e: Elem, bs: BodyStyle): boolean {
+function isTitle(e: Elem, bs: BodyStyle): boolean {
   const body = bs.size,
     bodyMono = bs.mono;
   const T = TITLE;

@@ -7,7 +7,7 @@ import { WARNINGS } from '../types.ts';
 import { imageSize, tiffPageSizes, type Size } from './image-size.ts';
 
 /** Largest image file the engine decodes: 100 megapixels (an A3 scan at 600 dpi is 70 MP). */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_PIXELS = 100_000_000;
 /** Largest render of a page for OCR: 40 megapixels of grey (an A0 poster at 144 dpi is 32 MP). */
 export const MAX_RENDER_PIXELS = 40_000_000;
 /** Largest figure crop (rendered, or an embedded image decoded): 16 megapixels (RGB: three bytes a pixel). */
@@ -16,7 +16,7 @@ export const MAX_CROP_PIXELS = 16_000_000;
 const mp = (px: number): string => `${Math.round(px / 1e5) / 10} MP`;
 
 /** Throws EngineError 1118 when an image (or the page `page` of a TIFF, 0-based) has more pixels than the cap. */
-export function checkImagePixels(size: Size, fileName: string, page?: number): void {
+function checkImagePixels(size: Size, fileName: string, page?: number): void {
   const px = size.width * size.height;
   if (px <= MAX_IMAGE_PIXELS) return;
   const where = page === undefined ? '' : ` (page ${page + 1})`;

@@ -4,7 +4,7 @@
 import type { Box, GrayImage } from './gray.ts';
 
 /** Thresholds of the ends, in box heights unless said otherwise. */
-export const ENDS = {
+const ENDS = {
   /** Span searched beyond each end, the widest mark taken, and the paper needed after it. */
   reach: 0.45,
   mark: 0.4,

@@ -3,7 +3,7 @@
 import type { RawLine } from '../raw.ts';
 
 /** Thresholds of the evening out (sizes relative unless said otherwise). */
-export const EVEN_SIZES = {
+const EVEN_SIZES = {
   /** Groups whose sizes differ by less than this many spreads of their means are one style… */
   apart: 2.5,
   /** …and by 4% at least. */

@@ -7,7 +7,7 @@ import type { OcrLine } from './pipeline.ts';
 /** A page number, maybe after stray leader dots the recogniser kept. */
 const PAGE_NO = /^[.·…\s]*([\dIVXLCivxlc]{1,6})$/;
 /** Thresholds of a dot leader (in line heights unless said otherwise). */
-export const LEADERS = {
+const LEADERS = {
   /** Darker than this grey: ink (leader dots of a 150-dpi scan are 2–3 px and 60–170 grey). */
   ink: 170,
   /** A dot is at most this big (and 2 px at least may be). */
@@ -30,7 +30,7 @@ const ends = (l: OcrLine): [number, number] => [
 
 /** Whether the image between the right end of `a` and the left end of `b` (on one row) holds a row of
  * small marks (dots), spaced less than a line height apart, over at least half of the gap. */
-export function dotsBetween(img: GrayImage, a: OcrLine, b: OcrLine): boolean {
+function dotsBetween(img: GrayImage, a: OcrLine, b: OcrLine): boolean {
   const x0 = Math.round(ends(a)[1]),
     x1 = Math.round(ends(b)[0]);
   const h = Math.min(a.box.h, b.box.h),

@@ -15,7 +15,7 @@ function varint(b: Uint8Array, p: number): [number, number] {
 const utf8 = new TextDecoder();
 
 /** ModelProto field 14 (metadata_props: StringStringEntryProto {1: key, 2: value}) as a record. */
-export function onnxMetadata(buf: Uint8Array): Record<string, string> {
+function onnxMetadata(buf: Uint8Array): Record<string, string> {
   const out: Record<string, string> = {};
   let p = 0;
   while (p < buf.length) {

@@ -8,7 +8,7 @@ import { recogniseBox, upsideDown } from './recognise.ts';
 import type { OcrModels } from './runtime.ts';
 
 /** Thresholds of the orientation. */
-export const ORIENT = {
+const ORIENT = {
   /** A box whose reading direction has a vertical component above this runs up or down the page. */
   vertical: 0.7,
   /** Boxes this many times wider than high are lines (enough to tell their direction). */

@@ -11,7 +11,7 @@ import { findRules } from './rules.ts';
 const PICTURE_ID = 100_000;
 
 /** Thresholds of the pictures and rules (in image pixels unless said otherwise). */
-export const PAGE_ART = {
+const PAGE_ART = {
   /** The line height taken when a page has no lines: about 10-point type at 144 dpi. */
   lineHeight: 20,
   /** A rule lying along a line of text for more than this share of its length is a row of bold type. */

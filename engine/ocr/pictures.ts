@@ -4,7 +4,7 @@ import type { Rect } from '../raw.ts';
 import type { GrayImage } from './gray.ts';
 
 /** Thresholds of a picture (sizes in cells of the ink grid unless said otherwise). */
-export const PICTURES = {
+const PICTURES = {
   /** The ink grid's cell, in px; pixels sampled every 2 px in it. */
   cell: 12,
   /** Darker than this grey: ink; a cell over a quarter ink is inked. */

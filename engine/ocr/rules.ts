@@ -170,7 +170,7 @@ function joinSteps(rs: Rect[], vertical: boolean, gap: number): Rect[] {
 
 /** Lengths of a rule: horizontal ones 40 px and 4 line heights at least, vertical ones 24 px and 1.6 line
  * heights (a table's rows are short); pieces of a skewed rule, stepped within 2 line heights, are one rule. */
-export const RULES = {
+const RULES = {
   horizontalPx: 40,
   horizontal: 4,
   verticalPx: 24,

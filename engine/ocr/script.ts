@@ -4,7 +4,7 @@
 export type { OcrLanguage as OcrLang } from '../../shared/file-options.ts';
 
 /** A Latin line: 4 characters or more, 60 % of them Latin letters; a Latin page: 80 % of its probes. */
-export const SCRIPT = { minChars: 4, latinLetters: 0.6, latinPage: 0.8 } as const;
+const SCRIPT = { minChars: 4, latinLetters: 0.6, latinPage: 0.8 } as const;
 
 const CJK = /[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
@@ -15,9 +15,6 @@ export function isLatin(text: string): boolean {
   const letters = (s.match(/[A-Za-z]/g) ?? []).length;
   return s.length >= SCRIPT.minChars && letters / s.length >= SCRIPT.latinLetters;
 }
-
-/** Holds CJK characters. */
-export const hasCjk = (text: string): boolean => CJK.test(text);
 
 /** Page verdict from a probe of its widest lines (the English model's confident reads; '' for a line it
  * could not read): Latin when 80% are. */

@@ -4,7 +4,7 @@
 import type { Box, GrayImage } from './gray.ts';
 
 /** Thresholds of the ink sizes. */
-export const INK_SIZES = {
+const INK_SIZES = {
   /** Type size per px of x-height band (calibrated on serif and sans body text of scans, 7.5–12 pt). */
   perBand: 2.25,
   /** Ink and paper: the crop's 2nd percentile and median grey; at least 40 levels apart (else no contrast). */
@@ -47,7 +47,7 @@ function inkAndPaper(hist: Uint32Array, n: number): [number, number] | null {
  * 60% of the ink of its inkiest row, edges interpolated; 0 when the box has no clear ink. Ink is counted
  * by darkness between the crop's paper and ink levels (not by a threshold: a blurred edge row counts in
  * part); columns are sampled every 2 px. `core`: the detector's box height before its growth. */
-export function xBand(img: GrayImage, b: Box, core: number): number {
+function xBand(img: GrayImage, b: Box, core: number): number {
   const { width: W, height: H, data } = img;
   const cw = Math.max(1, Math.round(b.w / I.columnStep)),
     ch = Math.max(1, Math.round(b.h));
@@ -103,7 +103,7 @@ const lowerCase = (t: string): boolean => {
 
 /** Spread of one line's size (one standard deviation, relative) read from its box height (±6%), and
  * from its ink: about a third of a pixel of the band's height (±3.5% on a 150-dpi scan of 11-pt type). */
-export const BOX_SPREAD = 0.06,
+const BOX_SPREAD = 0.06,
   BAND_PX_SPREAD = 0.35;
 
 /** Sizes (units of `unit` px) of lines with their box and recognised text, and their spread: from the

@@ -6,7 +6,7 @@ import type { Recognised } from './recognise.ts';
 import { isVertical } from './orient.ts';
 
 /** Thresholds of the stacks. */
-export const STACKS = {
+const STACKS = {
   /** A box shorter than this many times its height (or vertical) may be a piece of a stack. */
   short: 1.8,
   /** The next box of a stack is centred within this share of the taller one's height. */

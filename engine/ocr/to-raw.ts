@@ -6,7 +6,6 @@ import type { Rotation } from '../pdf/frame.ts';
 import type { GrayImage } from './gray.ts';
 import type { OcrLine, OcrResult } from './pipeline.ts';
 import { orderLines } from '../reading-order/lines.ts';
-import { findPictures } from './pictures.ts';
 import { joinLeaders } from './leaders.ts';
 import { inkSizes } from './sizes.ts';
 import { evenSizes } from './even-sizes.ts';

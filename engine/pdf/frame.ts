@@ -72,7 +72,7 @@ export function rectToFrame(f: Frame, r: Rect): Rect {
 }
 
 /** When a page's text runs mostly sideways (a landscape table on a portrait page) it is analysed turned. */
-export const SIDEWAYS = {
+const SIDEWAYS = {
   /** More than this share of the page's characters run in one turned direction… */
   share: 0.6,
   /** …of at least this many characters (a few turned labels do not turn a page). */

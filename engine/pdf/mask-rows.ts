@@ -48,7 +48,7 @@ export interface RowLayout {
   stride: number;
   onRow?: RowDone;
 }
-export type RowDone = (y: number, changes: Int32Array | null, n: number, inkFirst: boolean) => void;
+type RowDone = (y: number, changes: Int32Array | null, n: number, inkFirst: boolean) => void;
 
 /**
  * The decoded rows of the page's only w×h image-mask XObject, one bit a pixel, most significant first,

@@ -11,7 +11,7 @@ import { PaintedAreas, unseen } from './unseen-text.ts';
 import { ALONG_AXIS, rectToFrame, rotationOf, type Frame } from './frame.ts';
 
 /** Thresholds of the extraction. */
-export const EXTRACT = {
+const EXTRACT = {
   /** A font's narrow and wide glyphs advance alike within this share: fixed pitch. */
   samePitch: 0.01,
   /** A gap wider than this many sizes (of 4 points at least) inside one mupdf line starts a new line. */

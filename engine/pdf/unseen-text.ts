@@ -6,7 +6,7 @@
 import type * as mupdf from 'mupdf';
 
 /** Every channel of 0xRRGGBB at 0.95 or more (243 of 255). */
-export const isWhite = (rgb: number): boolean => (rgb & 0xff) >= 243 && ((rgb >> 8) & 0xff) >= 243 && rgb >> 16 >= 243;
+const isWhite = (rgb: number): boolean => (rgb & 0xff) >= 243 && ((rgb >> 8) & 0xff) >= 243 && rgb >> 16 >= 243;
 
 /** A char that may be dropped when white: not a blank (a white space between seen words keeps them apart). */
 const inked = (c: string): boolean => {

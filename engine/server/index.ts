@@ -28,8 +28,8 @@ export interface EngineServer {
   close(): Promise<void>;
 }
 
-export const API_PREFIX = '/api/v1';
-export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
+const API_PREFIX = '/api/v1';
+const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
 
 type Handler = (req: IncomingMessage, res: ServerResponse, ctx: RouteContext) => Promise<void>;
 

@@ -28,12 +28,12 @@ export const KEY_DEADLINE_MS = 10_000;
 export const MIN_BODY_BYTES_PER_S = 1024;
 export const BODY_RATE_WINDOW_MS = 10_000;
 /** Uploads being stored at once, and among them uploads whose file came before a valid api_key. */
-export const MAX_UPLOADS = 16;
-export const MAX_UPLOADS_BEFORE_KEY = 2;
-export const HEADERS_TIMEOUT_MS = KEY_DEADLINE_MS;
+const MAX_UPLOADS = 16;
+const MAX_UPLOADS_BEFORE_KEY = 2;
+const HEADERS_TIMEOUT_MS = KEY_DEADLINE_MS;
 /** Receiving one whole request (a 200 MB upload at ~0.5 MB/s). */
-export const REQUEST_TIMEOUT_MS = 10 * 60_000;
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 10 * 60_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
 export function applyServerLimits(server: Server): void {
   server.maxConnections = SOCKET_CEILING;

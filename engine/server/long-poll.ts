@@ -8,7 +8,7 @@ import type { EngineCore } from '../core/engine.ts';
 import { first, type ParsedForm } from './form.ts';
 
 /** The hold for this request in ms: the engine's bound, shortened by the request's `wait` field. */
-export function holdMs(form: ParsedForm, boundMs: number): number {
+function holdMs(form: ParsedForm, boundMs: number): number {
   const raw = first(form, WAIT_FIELD)?.trim();
   if (raw === undefined || raw === '') return boundMs;
   const seconds = Number(raw);

@@ -11,7 +11,7 @@ import busboy from 'busboy';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import { randomHex32 } from '../../lib/atomic.ts';
 
-export interface UploadedFile {
+interface UploadedFile {
   path: string;
   fileName: string;
   size: number;

@@ -26,7 +26,7 @@ export interface RouteContext {
   share: RequestShare;
 }
 
-export const MESSAGES = { sync: '任务成功', submit: '任务已提交', check: '查询成功', usage: '' } as const;
+const MESSAGES = { sync: '任务成功', submit: '任务已提交', check: '查询成功', usage: '' } as const;
 
 const LOCAL_QUOTA = 1_000_000_000;
 

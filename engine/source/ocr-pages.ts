@@ -17,7 +17,7 @@ export const OCR_LANGS: readonly OcrLang[] = ['auto', 'en', 'zh'];
 /** Render resolution of PDF pages for OCR: 144 dpi, the unit of the output boxes. */
 export const PDF_SCALE = 2;
 /** Thresholds of the choice of pages to read by OCR. */
-export const OCR_PAGES = {
+const OCR_PAGES = {
   /** Fewer recognised characters than this: the page is a picture, not text. */
   minRecognised: 4,
   /** A text layer of fewer characters is no text layer (a page number, a stamp over a scan). */

@@ -13,7 +13,7 @@ import { withRetries, type RetryPolicy } from './retry.ts';
 import type { FileOptions } from '../../shared/file-options.ts';
 
 /** Largest JSON answer we accept from the service (a 300-page document stays well below). */
-export const MAX_RESPONSE_BYTES = 512 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 512 * 1024 * 1024;
 
 export interface ClientTiming extends RetryPolicy {
   /** A request fails when its socket stays silent this long (sync parses can take a while). */
@@ -27,7 +27,7 @@ export interface ClientOptions {
   timing: ClientTiming;
 }
 
-export interface UploadFile {
+interface UploadFile {
   path: string;
   fileName: string;
   size: number;
@@ -51,12 +51,12 @@ export interface ParseParams {
   onRetry?: (info: { attempt: number; error: unknown; delayMs: number }) => void;
 }
 
-export interface RequestHooks {
+interface RequestHooks {
   signal?: AbortSignal;
   onRetry?: (info: { attempt: number; error: unknown; delayMs: number }) => void;
 }
 
-export interface CheckHooks extends RequestHooks {
+interface CheckHooks extends RequestHooks {
   /** Longest the service may hold the check of an unfinished task (our engine's long poll, field `wait`);
    *  it answers at once when the task ends. Default 0: answer at once. Services without it ignore it. */
   holdMs?: number;

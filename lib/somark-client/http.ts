@@ -82,7 +82,7 @@ export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
 }
 
 /** Reads the whole body, refusing more than `limit` bytes. */
-export async function readBody(res: HttpResponse, limit: number, url: URL, signal?: AbortSignal): Promise<Buffer> {
+async function readBody(res: HttpResponse, limit: number, url: URL, signal?: AbortSignal): Promise<Buffer> {
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     res.body.destroy();

@@ -10,7 +10,7 @@ export interface RetryPolicy {
   maxRetries: number;
 }
 
-export const backoffMs = (p: RetryPolicy, attempt: number): number => {
+const backoffMs = (p: RetryPolicy, attempt: number): number => {
   const base = Math.min(p.retryMaxMs, p.retryBaseMs * 2 ** attempt);
   return Math.round(base * (1 + Math.random() * 0.5));
 };

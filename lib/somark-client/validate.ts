@@ -24,7 +24,7 @@ const optStr = (o: Obj, k: string): string | null => (typeof o[k] === 'string' ?
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** Up to 20 warning strings (each cut to 500 characters); anything else is ignored. */
-export const warningList = (v: unknown): string[] =>
+const warningList = (v: unknown): string[] =>
   Array.isArray(v)
     ? v
         .filter((x): x is string => typeof x === 'string' && x.length > 0)
@@ -86,7 +86,7 @@ function jsonOutput(v: unknown): JsonOutput | undefined {
   return v as unknown as JsonOutput;
 }
 
-export function parseResult(v: unknown): ParseResult {
+function parseResult(v: unknown): ParseResult {
   if (!isObj(v)) return bad('"result" is not an object');
   const out = isObj(v.outputs) ? v.outputs : bad('"result.outputs" is missing');
   const outputs: Outputs = {};

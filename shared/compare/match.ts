@@ -67,7 +67,7 @@ export function sideOf(json: JsonOutput | null): Side {
 }
 
 /** How a matched pair differs. */
-export function classify(a: SideBlock, b: SideBlock): Pick<Row, 'kind' | 'words' | 'cells'> {
+function classify(a: SideBlock, b: SideBlock): Pick<Row, 'kind' | 'words' | 'cells'> {
   const kindChanged = a.type !== b.type || a.level !== b.level;
   if (a.type === 'table' && b.type === 'table') {
     const ga = tableGrid(a.content);

@@ -5,10 +5,10 @@ import { dice, diceBound, profile, type Profile } from './diff.ts';
 import type { SideBlock, UnitBox } from './match.ts';
 
 /** Pairs need this much box overlap (intersection over union) or this much text similarity. */
-export const MIN_IOU = 0.3;
-export const MIN_SIMILARITY = 0.8;
+const MIN_IOU = 0.3;
+const MIN_SIMILARITY = 0.8;
 
-export function iou(a: UnitBox | null, b: UnitBox | null): number {
+function iou(a: UnitBox | null, b: UnitBox | null): number {
   if (!a || !b) return 0;
   const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
   const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);

@@ -6,7 +6,7 @@ import { CodedError } from '../../../shared/result.ts';
 import { hasZipSignature, inspectZip, type ZipSummary } from '../fs-safe/zip-read.ts';
 
 /** Largest bundle accepted (download or file); matches the safe-reading expansion cap. */
-export const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
+const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
 
 export type Download = (url: string, signal?: AbortSignal) => Promise<Response>;
 
@@ -14,7 +14,7 @@ const badBundle = (why: string): CodedError =>
   new CodedError('BAD_ZIP', `The service's zip bundle is not usable: ${why}.`);
 
 /** Throws BAD_ZIP / UNSAFE_ZIP unless `bytes` is a complete zip that is safe to read. */
-export function verifyZip(bytes: Uint8Array): ZipSummary {
+function verifyZip(bytes: Uint8Array): ZipSummary {
   if (!hasZipSignature(bytes)) throw badBundle('it does not start with a zip signature');
   return inspectZip(bytes);
 }

@@ -30,11 +30,7 @@ export function exportFileName(files: TaskFiles, format: ExportFormat): string {
 }
 
 /** Entries of a locally assembled bundle, SoMark layout: main.md, main.json, images/image_NNN.*. */
-export async function bundleSources(
-  files: TaskFiles,
-  mdName: string = CACHE.markdown,
-  withJson = true,
-): Promise<ZipSource[]> {
+async function bundleSources(files: TaskFiles, mdName: string = CACHE.markdown, withJson = true): Promise<ZipSource[]> {
   const sources: ZipSource[] = [{ name: mdName, data: await files.readMarkdown() }];
   if (withJson && files.jsonPath) {
     sources.push({
@@ -47,7 +43,7 @@ export async function bundleSources(
   return sources;
 }
 
-export async function writeJson(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+async function writeJson(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   if (!files.jsonPath) {
     throw new CodedError(
       'NO_JSON',
@@ -110,7 +106,7 @@ function selfContainedBundle(bundle: Uint8Array, images: Record<string, string>)
   return bundle;
 }
 
-export async function writeZip(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+async function writeZip(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   const service = files.bundlePath ? await readVerifiedBundle(files.bundlePath) : null;
   const bundle = service ? selfContainedBundle(service, files.meta.images ?? {}) : null;
   if (bundle) await writeFileAtomic(dest, bundle, opts);
@@ -133,7 +129,7 @@ async function chooseImagesFolder(dest: string, overwrite: boolean): Promise<str
   }
 }
 
-export async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
+async function writeMarkdown(files: TaskFiles, dest: string, opts: WriteExportOptions = {}): Promise<string[]> {
   const markdown = await files.readMarkdown();
   if (opts.images === 'inline' || files.images.length === 0) {
     const text = opts.images === 'inline' ? await inlineImages(markdown, files.images, files.imagesDir) : markdown;

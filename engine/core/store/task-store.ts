@@ -13,13 +13,13 @@ import { RESULT_FILE } from '../../outputs/result.ts';
 import { acquireLock } from './lock.ts';
 import { readRecord, type TaskRecord } from './task-record.ts';
 
-export const INTERRUPTED_MESSAGE = 'Task interrupted by a restart of the engine; submit the file again';
-export const UPLOAD_GONE_MESSAGE =
+const INTERRUPTED_MESSAGE = 'Task interrupted by a restart of the engine; submit the file again';
+const UPLOAD_GONE_MESSAGE =
   'Task interrupted by a restart of the engine and its uploaded file is gone; submit the file again';
-export const SYNC_INTERRUPTED_MESSAGE =
+const SYNC_INTERRUPTED_MESSAGE =
   'Task interrupted by a restart of the engine while a sync request waited for it; submit the file again';
-export const MAX_RESUMES = 3;
-export const resumesExhausted = (n: number): string =>
+const MAX_RESUMES = 3;
+const resumesExhausted = (n: number): string =>
   `Task interrupted by ${n} restarts of the engine while parsing it; submit the file again`;
 
 const isFinished = (s: RemoteStatus): boolean => s === 'SUCCESS' || s === 'FAILED';

@@ -90,7 +90,7 @@ export function fixtureDoc(name: string, dir: () => string): () => Promise<Parse
   return () => (parsed ??= parseDocument(path, name, options(dir(), { fc: CLIENT_FEATURE_CONFIG })));
 }
 
-export const KNOWN_TYPES = new Set([
+const KNOWN_TYPES = new Set([
   'text',
   'title',
   'figure',

@@ -66,7 +66,7 @@ export async function ragflowGo(
 }
 
 /** Dify plugin `_extract_error_detail`: message|msg|error|detail at the top level, then inside `data`. */
-export function difyErrorDetail(payload: Body, fallback = 'unknown error'): string {
+function difyErrorDetail(payload: Body, fallback = 'unknown error'): string {
   if (typeof payload !== 'object' || payload === null) return `${fallback} (raw response: ${payload})`;
   for (const key of ['message', 'msg', 'error', 'detail']) {
     const v = payload[key];

@@ -22,7 +22,7 @@ import { useCompare } from './store.ts';
 
 export type KeepSide = 'a' | 'b';
 
-export interface KeepError {
+interface KeepError {
   key: string;
   vars?: Record<string, string>;
 }

@@ -115,11 +115,6 @@ export function pageBlocks(model: DocModel, page: number): FlatBlock[] {
   return p ? model.blocks.slice(p.first, p.first + p.count) : [];
 }
 
-/** A stable, readable id for a block: "p3-b12" (page index, block idx). */
-function blockKey(b: FlatBlock): string {
-  return `p${b.page}-b${b.block.idx}`;
-}
-
 /** The block JSON as the service sent it, pretty-printed (for "copy block JSON"). */
 export function blockJson(b: FlatBlock): string {
   return JSON.stringify(b.block, null, 2);

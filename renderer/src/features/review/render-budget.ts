@@ -30,11 +30,6 @@ export function requestRender(grant: Grant): () => void {
   };
 }
 
-/** Requests still waiting (tests, diagnostics). */
-function pendingRenders(): number {
-  return waiting.size;
-}
-
 /**
  * A cheap stand-in for a chunk's rendered Markdown: its text without Markdown/HTML syntax, so the
  * reader sees words (not a blank) during a fast scroll.
