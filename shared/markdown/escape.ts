@@ -12,9 +12,6 @@ export const escapeText = (s: string): string =>
     .replace(/[\\`*_\]$]/g, '\\$&')
     .replace(/<(?=[A-Za-z/!?])/g, '&lt;');
 
-/** A cell of a pipe table: its Markdown with "|" escaped (GFM splits cells before reading their text). */
-export const pipeCell = (md: string): string => md.replace(/\|/g, '\\|');
-
 /** Text in HTML (table cells). */
 export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -30,21 +27,21 @@ export const escapeAlt = (s: string): string =>
 /** A footnote label the engine writes: a number, a letter or Roman numeral, a note symbol (Word adds "-n"). */
 const NOTE_LABEL = /^[\p{L}\p{N}*∗†‡§¶-]{1,12}$/u;
 
-/** Inline formulas (`$…$`) and footnote references (`[^n]`) the engine wrote into a text are markup: `escape`
+/** Inline formulas (`$…$`) and footnote references (`[^n]`) the engine wrote into a text are markup: `esc`
  * applies to the text around them only. Text taken from a PDF may look like such markup too, so what is kept
  * is made safe: the formula's LaTeX through safeTex, a reference only with a plain label. */
 const ENGINE_MARKUP = /\$[^$\s][^$]*?\$|\[\^[^\]\s]{1,12}\]/g;
-function keepMarkup(s: string, escape: (t: string) => string): string {
+function keepMarkup(s: string, esc: (t: string) => string): string {
   let out = '',
     at = 0;
   for (const m of s.matchAll(ENGINE_MARKUP)) {
     const mark = m[0];
     out +=
-      escape(s.slice(at, m.index)) +
-      (mark[0] === '$' ? inlineTex(mark.slice(1, -1)) : NOTE_LABEL.test(mark.slice(2, -1)) ? mark : escape(mark));
+      esc(s.slice(at, m.index)) +
+      (mark[0] === '$' ? inlineTex(mark.slice(1, -1)) : NOTE_LABEL.test(mark.slice(2, -1)) ? mark : esc(mark));
     at = m.index + mark.length;
   }
-  return out + escape(s.slice(at));
+  return out + esc(s.slice(at));
 }
 
 /** Text with the engine's inline markup ($…$, [^n]) as literal Markdown around that markup. */

@@ -22,8 +22,8 @@ afterEach(async () => {
 });
 
 /** Submits `n` copies of the .docx one after the other (each answered before the next is sent). */
-async function submitMany(n: number): Promise<{ code: number; message: string; data: any }[]> {
-  const answers: { code: number; message: string; data: any }[] = [];
+async function submitMany(n: number): Promise<{ code: number; message: string; data: { task_id: string } }[]> {
+  const answers: { code: number; message: string; data: { task_id: string } }[] = [];
   for (let i = 0; i < n; i++) answers.push((await postForm(`${srv!.url}/parse/async`, await fileForm(DOCX))).body);
   return answers;
 }
