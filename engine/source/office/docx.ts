@@ -107,6 +107,21 @@ class Reader {
       .join(' ');
 }
 
+/** The text of the page headers and footers document.xml names (word/header*.xml, word/footer*.xml). */
+function furniture(pkg: ReturnType<typeof openPackage>): SourceElem[] {
+  const rels = parseXml(pkg.part('word/_rels/document.xml.rels') ?? '');
+  return kids(kid(rels, 'Relationships') ?? rels, 'Relationship').flatMap((r): SourceElem[] => {
+    const type = /\/(header|footer)$/.exec(r.attrs.Type ?? '')?.[1] as 'header' | 'footer' | undefined;
+    const xml = type ? pkg.part(`word/${(r.attrs.Target ?? '').replace(/^\/?word\//, '')}`) : null;
+    const text = xml
+      ? allText(parseXml(xml.replace(/<\/w:p>/g, ' </w:p>')))
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
+    return type && text ? [{ type, content: text }] : [];
+  });
+}
+
 export function readDocx(data: Uint8Array): DocxContent {
   const pkg = openPackage(data);
   const styles = paragraphStyles(pkg.part('word/styles.xml'));
@@ -160,5 +175,6 @@ export function readDocx(data: Uint8Array): DocxContent {
   }
   const defs = notes.definitions((p) => reader.inline(p).split(IMAGE_SLOT).join(' '));
   for (const d of defs) out.push({ type: 'footnote', content: `${d.label} ${d.text}` });
+  out.push(...furniture(pkg));
   return { elements: out, tables, notes: defs };
 }

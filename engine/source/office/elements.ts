@@ -5,9 +5,10 @@
 import type { Block } from '../../../shared/somark.ts';
 
 export interface SourceElem {
-  type: 'title' | 'text' | 'table' | 'equation' | 'footnote' | 'figure';
+  type: 'title' | 'text' | 'table' | 'equation' | 'footnote' | 'figure' | 'header' | 'footer';
   /** title/text: plain text (a list: its items one a line, each opening with its marker); table: HTML of its
-   * cells (shared/markdown/table-html.ts); equation: LaTeX through safeTex; footnote: "label text"; figure: ''. */
+   * cells (shared/markdown/table-html.ts); equation: LaTeX through safeTex; footnote: "label text"; figure: '';
+   * header/footer: all the text of a page header or footer (it marks the converted pages' blocks that show it). */
   content: string;
   /** title_level (1–6). */
   level?: number;
@@ -44,14 +45,15 @@ export function toBlock(e: SourceElem, idx: number, bbox: Block['bbox']): Block 
 const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|\p{L}+|\p{N}+/gu;
 const ENTITY: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 
-/** The words of a text or of an HTML table's cells, lower case: runs of letters, runs of digits (a PDF may set
- * "item4" as "item 4"), each CJK character. */
-export const wordsOf = (s: string): string[] =>
-  s
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot);/g, (m) => ENTITY[m] ?? m)
-    .toLowerCase()
-    .match(TOKEN) ?? [];
+/** The words of a block's or element's content (a table's: its cells' text, not its HTML), lower case: runs of
+ * letters, runs of digits (a PDF may set "item4" as "item 4"), each CJK character. */
+export function wordsOf(x: { type: string; content: string }): string[] {
+  const text =
+    x.type === 'table'
+      ? x.content.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot);/g, (m) => ENTITY[m] ?? m)
+      : x.content;
+  return text.toLowerCase().match(TOKEN) ?? [];
+}
 
 /** How many words two bags share. */
 export function common(a: readonly string[], b: readonly string[]): number {

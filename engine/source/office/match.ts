@@ -58,16 +58,18 @@ export function findBody(
   cands: Candidate[],
   from: number,
 ): { at: number; whole: boolean; run?: number[] } | null {
-  const words = wordsOf(e.content);
+  const words = wordsOf(e);
   const end = Math.min(cands.length, from + WINDOW);
   if (e.type === 'equation') {
     for (let j = from; j < end; j++)
       if (!cands[j]!.used && cands[j]!.block.type === 'equation') return { at: j, whole: true };
   }
   if (!words.length) return null;
-  const dice = (got: number, n: number) => (2 * got) / (words.length + n);
+  // Two words in common at least (one for a one-word element): "Sheet1" is not the cell "1".
+  const dice = (got: number, n: number) => (got >= Math.min(2, words.length) ? (2 * got) / (words.length + n) : 0);
   let best = { at: -1, score: SAME, run: [] as number[] };
-  const start = Math.max(0, from - BACK);
+  let start = Math.max(0, from - BACK);
+  while (start < from && cands[start]!.page !== cands[from]?.page) start++; // back on this page only
   for (let j = start; j < end; j++) {
     const c = cands[j]!;
     if (c.used) continue;
@@ -98,7 +100,7 @@ export function runBlock(cands: Candidate[], run: number[]): Block {
 
 /** The block that holds a note's text (without its label), anywhere in the document. */
 export function findNote(e: SourceElem, cands: Candidate[]): number {
-  const words = wordsOf(e.content).slice(1);
+  const words = wordsOf(e).slice(1);
   let best = -1,
     score = HOLDS;
   cands.forEach((c, j) => {

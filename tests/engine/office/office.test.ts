@@ -111,6 +111,16 @@ describe.skipIf(!soffice)('Office files with LibreOffice', () => {
     expect(blocks.filter((b) => b.type === 'equation')).toEqual([]);
     expect(blocks.some((b) => b.type === 'text' && b.content === "'col-3'")).toBe(true);
     expect(done.get('powerpoint_sample.pptx')!.result.outputs.markdown).toContain('# Second slide title');
+    // Word's header and footer parts mark the converted pages' blocks that show them; the Markdown leaves them out.
+    const hf = done.get('docx_page_header_footer_first_page.docx')!.result.outputs;
+    const furniture = hf.json.pages.flatMap((p) => p.blocks).filter((b) => b.type === 'header' || b.type === 'footer');
+    expect(furniture.map((b) => [b.type, b.content])).toEqual([
+      ['header', 'FIRST PAGE HEADER (page 1 only)'],
+      ['footer', 'FIRST PAGE FOOTER (page 1 only)'],
+      ['header', 'REGULAR HEADER (page 2 onward)'],
+      ['footer', 'REGULAR FOOTER (page 2 onward)'],
+    ]);
+    expect(hf.markdown).not.toMatch(/HEADER|FOOTER/);
   });
 });
 

@@ -1,8 +1,8 @@
 // Office elements on the converted PDF's pages (no LibreOffice: pages made here): each element takes the page
 // and box of the block that shows it, elements sharing a block split its height, a table printed as loose
 // cells takes the box around them, a formula the next formula block, a picture the PDF's picture, a note the
-// block that holds it; an element with no match keeps its neighbour's page; the PDF's headers stay, its
-// other blocks give way; and the Markdown is the one writer's of those blocks.
+// block that holds it; an element with no match keeps its neighbour's page; the PDF's headers stay, a block
+// showing the source's footer is a footer, the PDF's other blocks give way.
 import { describe, expect, it } from 'vitest';
 import type { Block, Page } from '../../../shared/somark.ts';
 import { placeElements } from '../../../engine/source/office/place.ts';
@@ -38,6 +38,7 @@ const PDF = [
     block('figure', 'A duck', [100, 500, 500, 800], 'images/image_001.png'),
     block('text', 'Stray words LibreOffice drew', [100, 820, 500, 840]),
     block('text', '1 Measured in April at the northern shore.', [100, 1300, 900, 1330]),
+    block('text', 'Duck Report page 1', [100, 1360, 500, 1390]),
   ]),
   page(1, [block('text', 'The end of the document.', [100, 100, 600, 130])]),
 ];
@@ -53,6 +54,7 @@ const ELEMS: SourceElem[] = [
   { type: 'text', content: 'A sentence LibreOffice printed nowhere' },
   { type: 'text', content: 'The end of the document.' },
   { type: 'footnote', content: '1 Measured in April at the northern shore.' },
+  { type: 'footer', content: 'Duck Report page' },
 ];
 
 describe('Office elements on the converted pages', () => {
@@ -91,6 +93,8 @@ describe('Office elements on the converted pages', () => {
       bbox: [100, 1300, 900, 1330],
     });
     expect(pages[0]!.blocks[0]).toMatchObject({ type: 'header', content: 'Annual report' });
+    // A block showing the source's footer part is a footer (the writer leaves it out of the Markdown).
+    expect(find('Duck Report page 1')).toMatchObject({ type: 'footer', bbox: [100, 1360, 500, 1390] });
     expect(blocks.some((b) => b.content.startsWith('Stray words'))).toBe(false);
     expect(blocks.some((b) => b.type === 'text' && b.content === 'Name')).toBe(false);
   });
@@ -115,6 +119,7 @@ describe('Office elements on the converted pages', () => {
       'figure',
       'text',
       'footnote',
+      'footer',
     ]);
   });
 });
