@@ -13,6 +13,7 @@ import { type Candidate, findBody, findNote, runBlock } from './match.ts';
 const KEEP = new Set(['figure', 'header', 'footer', 'sider']);
 /** A block no element took is a page header or footer when this share of its words is that part's. */
 const FURNITURE = 0.8;
+
 interface Placed {
   elem: SourceElem;
   /** Source order (the body's, then the notes'). */
@@ -22,8 +23,9 @@ interface Placed {
 }
 
 /** The blocks no element took whose words are a page header's or footer's (the source's header and footer
- * parts), with that type — the part sharing most of the block's words (numbers aside), a block in the page's lower half taking
- * a footer's on a tie: the JSON keeps them, the Markdown leaves them out unless asked (keep_header_footer). */
+ * parts), with that type — the part sharing most of the block's words (numbers aside), a block in the page's
+ * lower half taking a footer's on a tie: the JSON keeps them, the Markdown leaves them out unless asked
+ * (keep_header_footer). */
 function pageFurniture(
   pages: Page[],
   cands: Candidate[],
