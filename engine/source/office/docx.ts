@@ -1,7 +1,8 @@
 // Word documents from their own XML, as the engine's elements: paragraphs in body order, titles from the
-// paragraph styles (Title and Heading 1 → level 1, Heading n → level n), list items numbered as numbering.xml
-// says (a run of items one list), tables on their grid (spans kept), footnote references `[^n]` with the notes
-// as footnote elements, OMML equations as LaTeX ($…$ inline, equation elements on their own line), pictures.
+// paragraph styles (Title and Heading 1 → level 1, Heading n → level n), captions (the Caption style), list
+// items numbered as numbering.xml says (a run of items one list), tables on their grid (spans kept), footnote
+// references `[^n]` with the notes as footnote elements, OMML equations as LaTeX ($…$ inline, equation
+// elements on their own line), pictures, and the text of the page headers and footers.
 import { openPackage } from './xml.ts';
 import { allText, kid, kids, parseXml, type XNode } from './tree.ts';
 import { ommlToLatex } from './omml.ts';
@@ -21,10 +22,11 @@ export interface DocxContent {
 
 interface StyleInfo {
   heading?: number;
+  caption?: boolean;
   list?: ListRef;
 }
 
-/** Style id → title level, and the list a style numbers, from word/styles.xml. */
+/** Style id → title level, caption or not, and the list a style numbers, from word/styles.xml. */
 function paragraphStyles(stylesXml: string | null): Map<string, StyleInfo> {
   const out = new Map<string, StyleInfo>();
   if (!stylesXml) return out;
@@ -34,11 +36,12 @@ function paragraphStyles(stylesXml: string | null): Map<string, StyleInfo> {
     if (!id) continue;
     const info: StyleInfo = {};
     const h = /^heading\s*(\d)$/.exec(name);
-    if (name === 'title') info.heading = 1;
+    if (name === 'caption') info.caption = true;
+    else if (name === 'title') info.heading = 1;
     else if (h) info.heading = Math.min(6, Math.max(1, Number(h[1])));
     const list = Numbering.refOf(kid(s, 'w:pPr'));
     if (list) info.list = list;
-    if (info.heading || info.list) out.set(id, info);
+    if (info.heading || info.list || info.caption) out.set(id, info);
   }
   return out;
 }
@@ -167,6 +170,8 @@ export function readDocx(data: Uint8Array): DocxContent {
     const ref = style?.heading ? null : Numbering.refOf(pPr, style?.list);
     const marker = ref ? numbering.marker(ref) : null;
     if (style?.heading) push(textElems('title', text, style.heading));
+    else if (style?.caption)
+      push(textElems(/^\s*(table|tab\.)\s*\d|^\s*表/i.test(text) ? 'table_caption' : 'figure_caption', text));
     else if (marker) {
       const item = textElems('text', text);
       if (item[0]?.type === 'text') item[0].content = `${marker} ${item[0].content}`;

@@ -5,7 +5,7 @@
 import type { Block } from '../../../shared/somark.ts';
 
 export interface SourceElem {
-  type: 'title' | 'text' | 'table' | 'equation' | 'footnote' | 'figure' | 'header' | 'footer';
+  type: Prose | 'table' | 'equation' | 'footnote' | 'figure' | 'header' | 'footer';
   /** title/text: plain text (a list: its items one a line, each opening with its marker); table: HTML of its
    * cells (shared/markdown/table-html.ts); equation: LaTeX through safeTex; footnote: "label text"; figure: '';
    * header/footer: all the text of a page header or footer (it marks the converted pages' blocks that show it). */
@@ -14,11 +14,14 @@ export interface SourceElem {
   level?: number;
 }
 
+/** Elements of running text. */
+type Prose = 'title' | 'text' | 'figure_caption' | 'table_caption';
+
 /** A picture's place in a reader's running text: it splits the text there (textElems). */
 export const IMAGE_SLOT = '\u0000image\u0000';
 
 /** Title, paragraph or list item text with pictures in it: the text around each picture, and the picture. */
-export function textElems(type: 'title' | 'text', text: string, level?: number): SourceElem[] {
+export function textElems(type: Prose, text: string, level?: number): SourceElem[] {
   const out: SourceElem[] = [];
   text.split(IMAGE_SLOT).forEach((part, i) => {
     if (i > 0) out.push({ type: 'figure', content: '' });

@@ -71,6 +71,9 @@ describe('Word numbered lists', () => {
       '- You can relax and look around\n- Paddle about\n- Enjoy summer warmth\n\nAlso, don’t forget:\n\n1. Wear sunglasses\n2. Don’t forget to drink water\n3. Use sun cream\n\nHmm',
     );
     expect(markdown).toContain('1. Leaves\n2. Berries\n3. Grain\n');
+    const { elements } = read(new Uint8Array(readFileSync(corpus('office/word_sample.docx'))));
+    // The Caption style makes a caption.
+    expect(elements).toContainEqual({ type: 'figure_caption', content: 'Figure 1: This is a cute duckling' });
   });
 });
 
