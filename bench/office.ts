@@ -36,15 +36,17 @@ try {
     const t0 = performance.now();
     await convertToPdf(join(dir, f), pdf, { soffice, ext: extname(f).toLowerCase() });
     const t1 = performance.now();
+    const options = {
+      featureConfig: DEFAULT_FEATURE_CONFIG,
+      elementFormats: DEFAULT_ELEMENT_FORMATS,
+      imageDir: join(work, 'images'),
+      imageUrl: (n: string) => `images/${n}`,
+    };
     const doc = await fromSource(
       join(dir, f),
       extname(f).toLowerCase(),
-      await parseDocument(pdf, 'source.pdf', {
-        featureConfig: DEFAULT_FEATURE_CONFIG,
-        elementFormats: DEFAULT_ELEMENT_FORMATS,
-        imageDir: join(work, 'images'),
-        imageUrl: (n) => `images/${n}`,
-      }),
+      await parseDocument(pdf, 'source.pdf', options),
+      options,
     );
     const t2 = performance.now();
     const expected = join(dir, f.replace(/\.[^.]+$/, '.expected.md'));

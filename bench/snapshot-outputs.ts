@@ -44,7 +44,7 @@ async function parse(file: string, work: string): Promise<ParsedDocument> {
   if (!soffice) throw new Error('LibreOffice not found (set DOCPARSE_SOFFICE or install it)');
   const pdf = join(work, 'source.pdf');
   await convertToPdf(file, pdf, { soffice, ext });
-  return fromSource(file, ext, await parseDocument(pdf, 'source.pdf', options));
+  return fromSource(file, ext, await parseDocument(pdf, 'source.pdf', options), options);
 }
 
 await mkdir(out, { recursive: true });

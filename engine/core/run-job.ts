@@ -42,6 +42,7 @@ const withSource = async (job: ParseJob, doc: ParsedDocument): Promise<ParsedDoc
         job.source.path,
         extname(job.source.fileName).toLowerCase(),
         doc,
+        job,
       )
     : doc;
 

@@ -12,9 +12,6 @@ export const escapeText = (s: string): string =>
     .replace(/[\\`*_\]$]/g, '\\$&')
     .replace(/<(?=[A-Za-z/!?])/g, '&lt;');
 
-/** A cell of a pipe table: its Markdown with "|" escaped (GFM splits cells before reading their text). */
-export const pipeCell = (md: string): string => md.replace(/\|/g, '\\|');
-
 /** Text in HTML (table cells). */
 export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

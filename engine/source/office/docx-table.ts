@@ -1,15 +1,11 @@
 // Word tables (w:tbl) onto their grid: horizontal spans from w:gridSpan, vertical ones from w:vMerge
 // (restart … continue), rows that start or end late (w:gridBefore / w:gridAfter) padded with empty cells,
-// so every grid cell is covered exactly once and no two spans overlap. Written as HTML (with spans) or, for
-// a table without spans, as a pipe table.
-import { cellsToHtml, type Cell } from '../../../shared/markdown/table-html.ts';
-import { pipeCell } from '../../../shared/markdown/escape.ts';
+// so every grid cell is covered exactly once and no two spans overlap. The one table writer makes its HTML
+// (shared/markdown/table-html.ts).
+import type { Cell } from '../../../shared/markdown/table-html.ts';
 import { kid, kids, type XNode } from './tree.ts';
 
-/** A cell with its plain text (HTML tables, the JSON) and its Markdown (pipe tables). */
-export interface WordCell extends Cell {
-  md: string;
-}
+type WordCell = Cell;
 
 export interface WordTable {
   cells: WordCell[];
@@ -22,8 +18,8 @@ const intVal = (n: XNode | undefined, name: string): number => {
   return Number.isFinite(v) && v > 0 ? Math.min(Math.floor(v), 64) : 0;
 };
 
-/** The table's cells on its grid; `read` gives a cell's content (its paragraphs' text and Markdown). */
-export function wordTable(tbl: XNode, read: (tc: XNode) => { text: string; md: string }): WordTable {
+/** The table's cells on its grid; `read` gives a cell's text (its paragraphs'). */
+export function wordTable(tbl: XNode, read: (tc: XNode) => string): WordTable {
   const cells: WordCell[] = [];
   /** The cell that covers each grid column in the row above (for vMerge continuations). */
   let above: (WordCell | undefined)[] = [];
@@ -37,7 +33,7 @@ export function wordTable(tbl: XNode, read: (tc: XNode) => { text: string; md: s
       for (let k = 0; k < cell.cs; k++) row[cell.c + k] = cell;
       c += cell.cs;
     };
-    for (let k = intVal(trPr, 'w:gridBefore'); k > 0; k--) put({ r, c, rs: 1, cs: 1, text: '', md: '' });
+    for (let k = intVal(trPr, 'w:gridBefore'); k > 0; k--) put({ r, c, rs: 1, cs: 1, text: '' });
     // Cells may sit inside content controls (w:sdt/w:sdtContent) or custom XML wrappers.
     const tcs = kids(tr).flatMap((n) =>
       n.name === 'w:tc' ? [n] : n.name === 'w:sdt' || n.name === 'w:customXml' ? cellsIn(n) : [],
@@ -54,9 +50,9 @@ export function wordTable(tbl: XNode, read: (tc: XNode) => { text: string; md: s
         c += cs;
         continue;
       }
-      put({ r, c, rs: 1, cs, ...read(tc) });
+      put({ r, c, rs: 1, cs, text: read(tc) });
     }
-    for (let k = intVal(trPr, 'w:gridAfter'); k > 0; k--) put({ r, c, rs: 1, cs: 1, text: '', md: '' });
+    for (let k = intVal(trPr, 'w:gridAfter'); k > 0; k--) put({ r, c, rs: 1, cs: 1, text: '' });
     above = row;
   });
   const gridCols = kids(kid(tbl, 'w:tblGrid') ?? { name: '', attrs: {}, children: [] }, 'w:gridCol').length;
@@ -66,11 +62,8 @@ export function wordTable(tbl: XNode, read: (tc: XNode) => { text: string; md: s
   const covered = Array.from({ length: rows }, () => new Array<boolean>(cols).fill(false));
   for (const x of cells)
     for (let i = 0; i < x.rs; i++) for (let k = 0; k < x.cs; k++) covered[x.r + i]![x.c + k] = true;
-  covered.forEach((line, r) =>
-    line.forEach((on, c) => {
-      if (!on) cells.push({ r, c, rs: 1, cs: 1, text: '', md: '' });
-    }),
-  );
+  for (const [r, line] of covered.entries())
+    for (const [c, on] of line.entries()) if (!on) cells.push({ r, c, rs: 1, cs: 1, text: '' });
   cells.sort((a, b) => a.r - b.r || a.c - b.c);
   return { cells, rows, cols };
 }
@@ -83,23 +76,4 @@ function cellsIn(n: XNode): XNode[] {
         ? cellsIn(k)
         : [],
   );
-}
-
-export const hasSpans = (t: WordTable): boolean => t.cells.some((c) => c.rs > 1 || c.cs > 1);
-
-export const tableHtml = (t: WordTable): string => cellsToHtml(t.cells);
-
-/** Markdown of the table: HTML when it has spans (a pipe table cannot hold them; its cells' text HTML-escaped),
- * else a pipe table of the cells' Markdown. */
-export function tableMarkdown(t: WordTable): string {
-  if (!t.rows || !t.cols) return '';
-  if (hasSpans(t)) return tableHtml(t);
-  const grid = Array.from({ length: t.rows }, () => new Array<string>(t.cols).fill(''));
-  for (const c of t.cells) grid[c.r]![c.c] = pipeCell(c.md);
-  const [head, ...body] = grid;
-  return [
-    `| ${head!.join(' | ')} |`,
-    `| ${head!.map(() => '-').join(' | ')} |`,
-    ...body.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
 }

@@ -1,27 +1,19 @@
-// Word documents from their own XML: paragraphs in body order with heading levels from the paragraph
-// styles (Title → level 1 / '#', Heading n → level n / '#'×(n+1), as the references write them), list
-// items numbered as numbering.xml says, tables on their grid (spans kept), footnote references `[^n]` with
-// the notes' definitions at the end, and OMML equations as LaTeX ($…$ inline, $$…$$ on their own line).
+// Word documents from their own XML, as the engine's elements: paragraphs in body order, titles from the
+// paragraph styles (Title and Heading 1 → level 1, Heading n → level n), captions (the Caption style), list
+// items numbered as numbering.xml says (a run of items one list), tables on their grid (spans kept), footnote
+// references `[^n]` with the notes as footnote elements, OMML equations as LaTeX ($…$ inline, equation
+// elements on their own line), pictures, and the text of the page headers and footers.
 import { openPackage } from './xml.ts';
 import { allText, kid, kids, parseXml, type XNode } from './tree.ts';
 import { ommlToLatex } from './omml.ts';
 import { Numbering, type ListRef } from './numbering.ts';
-import { tableMarkdown, wordTable, type WordTable } from './docx-table.ts';
-import { definitionsMarkdown, Notes, type NoteDef } from './docx-notes.ts';
-import { escapeText } from '../../../shared/markdown/escape.ts';
-
-/** Where a picture sits in the Markdown; structure.ts puts the converted PDF's crop links there, in order. */
-export const IMAGE_SLOT = '\u0000image\u0000';
-
-export interface DocxHeading {
-  text: string;
-  /** title_level: 1 for Title and Heading 1, n for Heading n. */
-  level: number;
-}
+import { wordTable, type WordTable } from './docx-table.ts';
+import { Notes, type NoteDef } from './docx-notes.ts';
+import { cellsToHtml } from '../../../shared/markdown/table-html.ts';
+import { IMAGE_SLOT, type SourceElem, textElems } from './elements.ts';
 
 export interface DocxContent {
-  markdown: string;
-  headings: DocxHeading[];
+  elements: SourceElem[];
   /** The body's tables in order, on their grids (spans kept). */
   tables: WordTable[];
   /** The footnotes and endnotes referenced in the body, with their labels. */
@@ -29,12 +21,12 @@ export interface DocxContent {
 }
 
 interface StyleInfo {
-  heading?: { hashes: number; level: number };
+  heading?: number;
+  caption?: boolean;
   list?: ListRef;
 }
 
-/** Style id → heading depth in Markdown ('#' count) and title level, and the list a style numbers, from
- * word/styles.xml. */
+/** Style id → title level, caption or not, and the list a style numbers, from word/styles.xml. */
 function paragraphStyles(stylesXml: string | null): Map<string, StyleInfo> {
   const out = new Map<string, StyleInfo>();
   if (!stylesXml) return out;
@@ -44,20 +36,14 @@ function paragraphStyles(stylesXml: string | null): Map<string, StyleInfo> {
     if (!id) continue;
     const info: StyleInfo = {};
     const h = /^heading\s*(\d)$/.exec(name);
-    if (name === 'title') info.heading = { hashes: 1, level: 1 };
-    else if (h) info.heading = { hashes: Number(h[1]) + 1, level: Number(h[1]) };
+    if (name === 'caption') info.caption = true;
+    else if (name === 'title') info.heading = 1;
+    else if (h) info.heading = Math.min(6, Math.max(1, Number(h[1])));
     const list = Numbering.refOf(kid(s, 'w:pPr'));
     if (list) info.list = list;
-    if (info.heading || info.list) out.set(id, info);
+    if (info.heading || info.list || info.caption) out.set(id, info);
   }
   return out;
-}
-
-/** A run of text as the two outputs take it: Markdown (document text escaped, engine markup live) and the
- * plain text the JSON's blocks carry (the same with nothing escaped). */
-export interface Inline {
-  md: string;
-  text: string;
 }
 
 /** An equation in running text as ` $…$ `; nothing for an empty one (a bare "$$" would open math that runs on
@@ -74,14 +60,10 @@ class Reader {
     this.notes = notes;
   }
 
-  /** A paragraph's text with inline equations as $…$ and note references as [^n]. */
-  inline(p: XNode): Inline {
-    let md = '',
-      text = '';
-    const mark = (s: string) => {
-      md += s;
-      text += s;
-    }; // markup the engine writes
+  /** A paragraph's text with inline equations as $…$, note references as [^n] and pictures as IMAGE_SLOT. */
+  inline(p: XNode): string {
+    let text = '';
+    const mark = (s: string) => void (text += s); // markup the engine writes
     let customRef: XNode | null = null; // a reference whose mark is the next run's text
     const walk = (n: XNode): void => {
       for (const c of n.children) {
@@ -91,9 +73,7 @@ class Reader {
             mark(this.notes.reference(customRef, allText(c).trim()));
             customRef = null;
           } else {
-            const t = allText(c);
-            md += escapeText(t);
-            text += t.replace(/\0/g, '');
+            text += allText(c).replace(/\0/g, '');
           }
         } else if (c.name === 'w:tab') mark(' ');
         else if (c.name === 'w:br' || c.name === 'w:cr') mark(' ');
@@ -110,27 +90,39 @@ class Reader {
     walk(p);
     if (customRef) mark(this.notes.reference(customRef));
     // A reference hangs on the word before it, as the PDF path writes it.
-    const tidy = (s: string) =>
-      s
-        .replace(/[ \t]+/g, ' ')
-        .replace(/ (\[\^[^\]]+\])/g, '$1')
-        .trim();
-    return { md: tidy(md), text: tidy(text) };
+    return text
+      .replace(/[ \t]+/g, ' ')
+      .replace(/ (\[\^[^\]]+\])/g, '$1')
+      .trim();
   }
 
   /** A table cell: its paragraphs (and nested tables' text) on one line. */
-  cell = (tc: XNode): Inline => {
-    const parts = kids(tc)
+  cell = (tc: XNode): string =>
+    kids(tc)
       .flatMap((n) =>
         n.name === 'w:p'
-          ? [this.inline(n)]
+          ? [this.inline(n).split(IMAGE_SLOT).join(' ').trim()]
           : n.name === 'w:tbl'
             ? kids(n, 'w:tr').flatMap((tr) => kids(tr, 'w:tc').map(this.cell))
             : [],
       )
-      .filter((x) => x.md);
-    return { md: parts.map((x) => x.md).join(' '), text: parts.map((x) => x.text).join(' ') };
-  };
+      .filter(Boolean)
+      .join(' ');
+}
+
+/** The text of the page headers and footers document.xml names (word/header*.xml, word/footer*.xml). */
+function furniture(pkg: ReturnType<typeof openPackage>): SourceElem[] {
+  const rels = parseXml(pkg.part('word/_rels/document.xml.rels') ?? '');
+  return kids(kid(rels, 'Relationships') ?? rels, 'Relationship').flatMap((r): SourceElem[] => {
+    const type = /\/(header|footer)$/.exec(r.attrs.Type ?? '')?.[1] as 'header' | 'footer' | undefined;
+    const xml = type ? pkg.part(`word/${(r.attrs.Target ?? '').replace(/^\/?word\//, '')}`) : null;
+    const text = xml
+      ? allText(parseXml(xml.replace(/<\/w:p>/g, ' </w:p>')))
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
+    return type && text ? [{ type, content: text }] : [];
+  });
 }
 
 export function readDocx(data: Uint8Array): DocxContent {
@@ -141,22 +133,22 @@ export function readDocx(data: Uint8Array): DocxContent {
   const reader = new Reader(notes);
   const doc = parseXml(pkg.part('word/document.xml') ?? '');
   const body = kid(kid(doc, 'w:document'), 'w:body');
-  const parts: string[] = [];
-  const headings: DocxHeading[] = [];
+  const out: SourceElem[] = [];
   const tables: WordTable[] = [];
-  let inList = false; // the last part is a list item: the next one joins it in a tight list
-  const push = (md: string, item = false) => {
-    if (item && inList) parts[parts.length - 1] += `\n${md}`;
-    else parts.push(md);
-    inList = item;
+  let list: SourceElem | null = null; // the list the next item joins
+  const push = (elems: SourceElem[], item = false) => {
+    const [first, ...rest] = elems;
+    if (item && list && first?.type === 'text') list.content += `\n${first.content}`;
+    else if (first) out.push(first);
+    out.push(...rest);
+    list = item && first?.type === 'text' && !rest.length ? out[out.length - 1]! : null;
     if (!item) numbering.endRun();
   };
   for (const n of body ? kids(body) : []) {
     if (n.name === 'w:tbl') {
       const t = wordTable(n, reader.cell);
       tables.push(t);
-      const md = tableMarkdown(t);
-      if (md) push(md);
+      if (t.rows && t.cols) push([{ type: 'table', content: cellsToHtml(t.cells) }]);
       continue;
     }
     if (n.name !== 'w:p') continue;
@@ -169,23 +161,25 @@ export function readDocx(data: Uint8Array): DocxContent {
       .join('')
       .trim();
     if (mathPara && !plain) {
-      for (const m of kids(mathPara, 'm:oMath')) {
-        const tex = ommlToLatex(m);
-        if (tex) push(`$$${tex}$$`);
-      }
+      const tex = kids(mathPara, 'm:oMath').map(ommlToLatex).filter(Boolean);
+      push(tex.map((content): SourceElem => ({ type: 'equation', content })));
       continue;
     }
-    const { md, text } = reader.inline(n);
-    if (!md) continue;
-    const list = style?.heading ? null : Numbering.refOf(pPr, style?.list);
-    const marker = list ? numbering.marker(list) : null;
-    if (style?.heading) {
-      push(`${'#'.repeat(Math.min(style.heading.hashes, 6))} ${md}`);
-      headings.push({ text, level: style.heading.level });
-    } else if (marker) push(`${marker} ${md}`, true);
-    else push(md);
+    const text = reader.inline(n);
+    if (!text) continue;
+    const ref = style?.heading ? null : Numbering.refOf(pPr, style?.list);
+    const marker = ref ? numbering.marker(ref) : null;
+    if (style?.heading) push(textElems('title', text, style.heading));
+    else if (style?.caption)
+      push(textElems(/^\s*(table|tab\.)\s*\d|^\s*表/i.test(text) ? 'table_caption' : 'figure_caption', text));
+    else if (marker) {
+      const item = textElems('text', text);
+      if (item[0]?.type === 'text') item[0].content = `${marker} ${item[0].content}`;
+      push(item, true);
+    } else push(textElems('text', text));
   }
-  const defs = notes.definitions((p) => reader.inline(p));
-  if (defs.length) parts.push(definitionsMarkdown(defs).join('\n\n'));
-  return { markdown: `${parts.join('\n\n')}\n`, headings, tables, notes: defs };
+  const defs = notes.definitions((p) => reader.inline(p).split(IMAGE_SLOT).join(' '));
+  for (const d of defs) out.push({ type: 'footnote', content: `${d.label} ${d.text}` });
+  out.push(...furniture(pkg));
+  return { elements: out, tables, notes: defs };
 }

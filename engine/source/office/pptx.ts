@@ -1,12 +1,15 @@
-// PowerPoint decks from their own XML: each slide's title placeholder as a '#' title, then its shapes in
-// drawing order — paragraphs (bulleted or numbered as the slide says), tables (merged cells repeated).
+// PowerPoint decks from their own XML, as the engine's elements: each slide's title placeholder as a title
+// (level 1), then its shapes in reading order — a shape's paragraphs one text element (bulleted or numbered as
+// the slide says, an item a line), tables (a merged cell's value in each of its cells, as the references write
+// them).
 import { openPackage } from './xml.ts';
 import { allText, find, kid, kids, parseXml, type XNode } from './tree.ts';
-import { escapeText, pipeCell } from '../../../shared/markdown/escape.ts';
+import { cellsToHtml } from '../../../shared/markdown/table-html.ts';
+import type { SourceElem } from './elements.ts';
 
 export interface SlideContent {
   title: string | null;
-  markdown: string;
+  elements: SourceElem[];
 }
 
 const paraText = (p: XNode): string =>
@@ -26,13 +29,13 @@ function paragraphs(txBody: XNode, bodyPlaceholder: boolean): string[] {
     if (!text) continue;
     const pPr = kid(p, 'a:pPr');
     const indent = '  '.repeat(Math.min(4, Number(pPr?.attrs.lvl ?? 0)));
-    if (kid(pPr, 'a:buAutoNum')) out.push(`${indent}${++n}. ${escapeText(text)}`);
+    if (kid(pPr, 'a:buAutoNum')) out.push(`${indent}${++n}. ${text}`);
     else if (kid(pPr, 'a:buChar') || (bodyPlaceholder && !kid(pPr, 'a:buNone'))) {
       n = 0;
-      out.push(`${indent}- ${escapeText(text)}`);
+      out.push(`${indent}- ${text}`);
     } else {
       n = 0;
-      out.push(escapeText(text));
+      out.push(text);
     }
   }
   return out;
@@ -47,25 +50,19 @@ function table(tbl: XNode): string {
       // hMerge/vMerge continuation cells repeat the merged value (as the references write them).
       if (tc.attrs.hMerge === '1') row.push(row[row.length - 1] ?? '');
       else if (tc.attrs.vMerge === '1') row.push(rows[rows.length - 1]?.[row.length] ?? '');
-      else row.push(pipeCell(escapeText(text)));
+      else row.push(text);
     }
     rows.push(row);
   }
-  if (!rows.length) return '';
-  const [head, ...body] = rows;
-  return [
-    `| ${head!.join(' | ')} |`,
-    `| ${head!.map(() => '-').join(' | ')} |`,
-    ...body.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
+  return rows.length ? cellsToHtml(rows.flatMap((row, r) => row.map((text, c) => ({ r, c, rs: 1, cs: 1, text })))) : '';
 }
 
 function slide(xml: string): SlideContent {
   const tree = find(parseXml(xml), 'p:spTree');
   let title: string | null = null;
-  const placed: { y: number; x: number; md: string }[] = [];
+  const placed: { y: number; x: number; elem: SourceElem }[] = [];
   let at = { y: 0, x: 0 };
-  const parts = { push: (md: string) => void placed.push({ ...at, md }) };
+  const push = (elem: SourceElem) => void (elem.content && placed.push({ ...at, elem }));
   /** Where a shape sits (reading order: top to bottom, then left to right). */
   const position = (c: XNode) => {
     const off = find(c, 'a:off');
@@ -82,25 +79,24 @@ function slide(xml: string): SlideContent {
           const t = kids(tx, 'a:p').map(paraText).filter(Boolean).join(' ');
           if (t) {
             title ??= t;
-            parts.push(`# ${escapeText(t)}`);
+            push({ type: 'title', content: t, level: 1 });
           }
           continue;
         }
         const body = !!ph && (ph.attrs.type === undefined || ph.attrs.type === 'body' || ph.attrs.type === 'obj');
         const paras = paragraphs(tx, body);
-        if (paras.length) parts.push(paras.join('\n'));
+        if (paras.length) push({ type: 'text', content: paras.join('\n') });
       } else if (c.name === 'p:graphicFrame') {
         const tbl = find(c, 'a:tbl');
-        if (tbl) parts.push(table(tbl));
+        if (tbl) push({ type: 'table', content: table(tbl) });
       } else if (c.name === 'p:grpSp') walk(c);
     }
   };
   if (tree) walk(tree);
   // The title first, then the shapes in reading order (rows of about the same top).
-  const ordered = placed
-    .filter((p) => p.md)
-    .sort((a, b) => Number(b.md.startsWith('# ')) - Number(a.md.startsWith('# ')) || a.y - b.y || a.x - b.x);
-  return { title, markdown: ordered.map((p) => p.md).join('\n\n') };
+  const first = (p: (typeof placed)[number]) => Number(p.elem.type === 'title');
+  const ordered = placed.sort((a, b) => first(b) - first(a) || a.y - b.y || a.x - b.x);
+  return { title, elements: ordered.map((p) => p.elem) };
 }
 
 export function readPptx(data: Uint8Array): SlideContent[] {

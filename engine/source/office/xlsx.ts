@@ -1,13 +1,18 @@
-// Excel workbooks (xlsx/xlsm) from their own XML: one table per sheet (its used cells, empty rows and
-// columns dropped), the sheet name as its title. Exact where the converted PDF is not (a sheet printed
-// over several pages, cut columns); the cell values are the cached ones LibreOffice would print.
+// Excel workbooks (xlsx/xlsm) from their own XML, as the engine's elements: per sheet its name as a title
+// (level 2), its tables (blocks of touching used cells, empty rows and columns dropped; a merged range's value
+// in each of its cells, as the reference tables write them) and its charts' titles. Exact where the converted
+// PDF is not (a sheet printed over several pages, cut columns); the cell values are the cached ones
+// LibreOffice would print.
 import { elements, openPackage, textOf } from './xml.ts';
-import { escapeText, pipeCell } from '../../../shared/markdown/escape.ts';
+import { cellsToHtml } from '../../../shared/markdown/table-html.ts';
+import type { SourceElem } from './elements.ts';
 
 export interface SheetTable {
   name: string;
   /** The sheet's tables: blocks of touching non-empty cells, top to bottom, left to right. */
   tables: string[][][];
+  /** The titles of the sheet's charts. */
+  charts: string[];
 }
 
 /** Splits a sheet's cells into blocks of 4-connected non-empty cells; each block becomes a table. */
@@ -81,17 +86,11 @@ function cellValue(attrs: Record<string, string>, inner: string, shared: string[
 export function readXlsx(data: Uint8Array): SheetTable[] {
   const pkg = openPackage(data);
   const shared = elements(pkg.part('xl/sharedStrings.xml') ?? '', 'si').map((si) => textOf(si.inner, 't'));
-  const rels = new Map(
-    elements(pkg.part('xl/_rels/workbook.xml.rels') ?? '', 'Relationship').map((r) => [
-      r.attrs.Id,
-      r.attrs.Target ?? '',
-    ]),
-  );
+  const rels = relsOf(pkg, 'xl/workbook.xml');
   const out: SheetTable[] = [];
   for (const sheet of elements(pkg.part('xl/workbook.xml') ?? '', 'sheet')) {
     if (sheet.attrs.state === 'hidden' || sheet.attrs.state === 'veryHidden') continue;
-    const target = rels.get(sheet.attrs['r:id'] ?? '') ?? '';
-    const path = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+    const path = rels.get(sheet.attrs['r:id'] ?? '') ?? '';
     const xml = pkg.part(path);
     if (!xml) continue;
     const grid = new Map<number, Map<number, string>>();
@@ -126,37 +125,58 @@ export function readXlsx(data: Uint8Array): SheetTable[] {
           grid.get(r)!.set(c, v);
         }
     }
-    out.push({ name: sheet.attrs.name ?? `Sheet${out.length + 1}`, tables: regions(grid) });
+    out.push({ name: sheet.attrs.name ?? `Sheet${out.length + 1}`, tables: regions(grid), charts: charts(pkg, path) });
   }
   return out;
 }
 
-const cell = (s: string): string => pipeCell(escapeText(s.replace(/\s*\n\s*/g, ' ')));
+type Pkg = ReturnType<typeof openPackage>;
 
-/** Markdown of the sheets: `## name` then a pipe table (first row as header). */
-export function tableMarkdown(rows: string[][]): string {
-  const [head, ...body] = rows;
-  return [
-    `| ${head!.map(cell).join(' | ')} |`,
-    `| ${head!.map(() => '-').join(' | ')} |`,
-    ...body.map((r) => `| ${r.map(cell).join(' | ')} |`),
-  ].join('\n');
+/** A relationship's target as a part name, from the part that names it. */
+function resolve(from: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = from.split('/').slice(0, -1);
+  for (const seg of target.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.') parts.push(seg);
+  }
+  return parts.join('/');
 }
 
-/** Markdown of the sheets: `## name` then its tables as pipe tables (first row as header). */
-export function sheetsMarkdown(sheets: SheetTable[]): string {
-  return `${sheets.map((s) => [`## ${escapeText(s.name)}`, ...s.tables.map(tableMarkdown)].join('\n\n')).join('\n\n')}\n`;
+/** A part's relationships: id → target part name. */
+function relsOf(pkg: Pkg, part: string): Map<string, string> {
+  const i = part.lastIndexOf('/');
+  const xml = pkg.part(`${part.slice(0, i)}/_rels/${part.slice(i + 1)}.rels`) ?? '';
+  return new Map(elements(xml, 'Relationship').map((r) => [r.attrs.Id, resolve(part, r.attrs.Target ?? '')]));
 }
 
-/** The titles of the workbook's charts (xl/charts/chart*.xml), in part order. */
-export function readChartTitles(data: Uint8Array): string[] {
-  const pkg = openPackage(data);
-  return pkg.names
-    .filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))
-    .sort()
-    .flatMap((n) => {
-      const title = elements(pkg.part(n) ?? '', 'c:title')[0];
-      const text = title ? textOf(title.inner, 'a:t').trim() : '';
-      return text ? [text] : [];
-    });
+/** The titles of the charts a sheet's drawings hold, in the drawings' order. */
+function charts(pkg: Pkg, sheet: string): string[] {
+  const drawings = [...relsOf(pkg, sheet).values()].filter((t) => /drawings\/drawing\d+\.xml$/.test(t));
+  return drawings.flatMap((d) =>
+    [...relsOf(pkg, d).values()]
+      .filter((t) => /charts\/chart\d+\.xml$/.test(t))
+      .flatMap((c) => {
+        const title = elements(pkg.part(c) ?? '', 'c:title')[0];
+        const text = title ? textOf(title.inner, 'a:t').trim() : '';
+        return text ? [text] : [];
+      }),
+  );
+}
+
+/** Each sheet's name as a title, its tables (first row a plain row, as the writer makes every table), and its
+ * charts' titles as text. */
+export function sheetElems(data: Uint8Array): SourceElem[] {
+  const sheets = readXlsx(data);
+  if (!sheets.some((s) => s.tables.length)) return [];
+  return sheets.flatMap((s): SourceElem[] => [
+    { type: 'title', content: s.name, level: 2 },
+    ...s.tables.map((rows): SourceElem => {
+      const cells = rows.flatMap((row, r) =>
+        row.map((v, c) => ({ r, c, rs: 1, cs: 1, text: v.replace(/\s*\n\s*/g, ' ') })),
+      );
+      return { type: 'table', content: cellsToHtml(cells) };
+    }),
+    ...s.charts.map((content): SourceElem => ({ type: 'text', content })),
+  ]);
 }

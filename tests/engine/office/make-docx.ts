@@ -33,7 +33,7 @@ export const table = (cols: number, rows: string[], ruled = true): string =>
   `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/><w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((b) => (ruled ? `<w:${b} w:val="single" w:sz="4" w:space="0" w:color="000000"/>` : `<w:${b} w:val="nil"/>`)).join('')}</w:tblBorders></w:tblPr>` +
   `<w:tblGrid>${'<w:gridCol w:w="1800"/>'.repeat(cols)}</w:tblGrid>${rows.map((r) => `<w:tr>${r}</w:tr>`).join('')}</w:tbl>`;
 /** An abstract list with the given formats per level, and one w:num for it. */
-export const list = (abstractId: number, numId: number, fmts: string[], start = 1): string =>
+export const list = (abstractId: number, _numId: number, fmts: string[], start = 1): string =>
   `<w:abstractNum w:abstractNumId="${abstractId}">${fmts.map((f, i) => `<w:lvl w:ilvl="${i}"><w:start w:val="${start}"/><w:numFmt w:val="${f}"/><w:lvlText w:val="${f === 'bullet' ? '•' : `%${i + 1}.`}"/><w:pPr><w:ind w:left="${720 * (i + 1)}" w:hanging="360"/></w:pPr></w:lvl>`).join('')}</w:abstractNum>`;
 export const num = (numId: number, abstractId: number, startOverride?: number): string =>
   `<w:num w:numId="${numId}"><w:abstractNumId w:val="${abstractId}"/>${startOverride === undefined ? '' : `<w:lvlOverride w:ilvl="0"><w:startOverride w:val="${startOverride}"/></w:lvlOverride>`}</w:num>`;

@@ -1,7 +1,8 @@
 // Office documents through the real engine and LibreOffice: every corpus file converts and parses,
 // keeps its extension as file_type, serves the converted PDF; without LibreOffice the answer is a
-// 1104 that names the fix; the structure comes from the source XML (heading levels, LaTeX, sheet tables)
-// and the Markdown matches the references (mean ≥ 0.90). Conversions take seconds each: one server, files in sequence.
+// 1104 that names the fix; the structure comes from the source XML (heading levels, LaTeX, sheet tables),
+// the Markdown is what the one writer makes of the JSON's blocks, and it matches the references (mean ≥ 0.90).
+// Conversions take seconds each: one server, files in sequence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +18,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../server/helpers.ts';
+import { toMarkdown } from '../../../shared/markdown/writer.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG, type Page } from '../../../shared/somark.ts';
 import { findSoffice } from '../../../engine/source/office/soffice.ts';
 
 const soffice = findSoffice();
@@ -54,6 +57,10 @@ describe.skipIf(!soffice)('Office files with LibreOffice', () => {
       expect(d.result.file_name).toBe(f);
       expect(d.result.outputs.json.pages.length).toBe(d.metadata.page_num);
       expect(d.result.outputs.markdown.trim().length).toBeGreaterThan(0);
+      // Markdown and JSON say the same: the Markdown is the one writer's, of the JSON's blocks.
+      expect(d.result.outputs.markdown).toBe(
+        toMarkdown(d.result.outputs.json.pages as Page[], DEFAULT_FEATURE_CONFIG, DEFAULT_ELEMENT_FORMATS.image),
+      );
       const pdf = await fetch(d.result.pdf_url);
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -90,10 +97,12 @@ describe.skipIf(!soffice)('Office files with LibreOffice', () => {
         headers.json.pages.flatMap((p) => p.blocks),
       ),
     ).toEqual({ text: 1, level: 1 });
-    expect(headers.markdown).toContain('### Section 1.1');
+    expect(headers.markdown).toContain('## Section 1.1');
     expect(done.get('equations.docx')!.result.outputs.markdown).toContain('$A=\\pi r^{2}$');
     const xlsx = done.get('xlsx_01.xlsx')!.result.outputs;
-    expect(xlsx.markdown).toContain('## Sheet1\n\n| first | second | third |\n| - | - | - |\n| 1 | 5 | 9 |');
+    expect(xlsx.markdown).toContain(
+      '## Sheet1\n\n<table><tr><td>first</td><td>second</td><td>third</td></tr><tr><td>1</td><td>5</td><td>9</td></tr>',
+    );
     // Its pages (sheets printed from a new page each) continue nothing; the chart title is text (issue 28).
     expect(
       xlsx.json.pages.filter((p) => (p as { merge_content_from_pre_page?: boolean }).merge_content_from_pre_page),
@@ -102,6 +111,16 @@ describe.skipIf(!soffice)('Office files with LibreOffice', () => {
     expect(blocks.filter((b) => b.type === 'equation')).toEqual([]);
     expect(blocks.some((b) => b.type === 'text' && b.content === "'col-3'")).toBe(true);
     expect(done.get('powerpoint_sample.pptx')!.result.outputs.markdown).toContain('# Second slide title');
+    // Word's header and footer parts mark the converted pages' blocks that show them; the Markdown leaves them out.
+    const hf = done.get('docx_page_header_footer_first_page.docx')!.result.outputs;
+    const furniture = hf.json.pages.flatMap((p) => p.blocks).filter((b) => b.type === 'header' || b.type === 'footer');
+    expect(furniture.map((b) => [b.type, b.content])).toEqual([
+      ['header', 'FIRST PAGE HEADER (page 1 only)'],
+      ['footer', 'FIRST PAGE FOOTER (page 1 only)'],
+      ['header', 'REGULAR HEADER (page 2 onward)'],
+      ['footer', 'REGULAR FOOTER (page 2 onward)'],
+    ]);
+    expect(hf.markdown).not.toMatch(/HEADER|FOOTER/);
   });
 });
 

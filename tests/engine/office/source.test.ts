@@ -1,17 +1,21 @@
-// Structure read from the Office files' own XML (no LibreOffice needed): Excel sheets as tables with
-// merged cells repeated, Word heading levels, lists and OMML equations as LaTeX, PowerPoint slide titles.
+// Structure read from the Office files' own XML as the engine's elements (no LibreOffice needed): Excel sheets
+// as titled tables with merged cells repeated and their charts' titles, Word heading levels, lists and OMML
+// equations as LaTeX, PowerPoint slide titles — written by the one Markdown writer.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { readChartTitles, readXlsx, sheetsMarkdown } from '../../../engine/source/office/xlsx.ts';
-import { withSheetPages } from '../../../engine/source/office/xlsx-blocks.ts';
-import type { ParsedDocument } from '../../../engine/types.ts';
+import { readXlsx, sheetElems } from '../../../engine/source/office/xlsx.ts';
 import { readDocx } from '../../../engine/source/office/docx.ts';
+import { elementsMarkdown } from '../../../engine/source/office/structure.ts';
+import type { SourceElem } from '../../../engine/source/office/elements.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { readPptx } from '../../../engine/source/office/pptx.ts';
 import { ommlToLatex } from '../../../engine/source/office/omml.ts';
 import { find, parseXml } from '../../../engine/source/office/tree.ts';
 import { corpus } from '../parse/helpers.ts';
 
 const bytes = (rel: string) => new Uint8Array(readFileSync(corpus(rel)));
+const md = (elems: SourceElem[]) =>
+  elementsMarkdown(elems, { featureConfig: DEFAULT_FEATURE_CONFIG, elementFormats: DEFAULT_ELEMENT_FORMATS });
 
 describe('Excel', () => {
   it('xlsx_01: one titled group per sheet, tables whose cells match the reference', () => {
@@ -38,68 +42,55 @@ describe('Excel', () => {
       ['first', 'header', 'header'],
       ['first', 'second', 'third'],
     ]);
-    expect(sheetsMarkdown(sheets)).toContain(
-      '## Sheet2\n\n| col-1 | col-2 | col-3 | col-4 |\n| - | - | - | - |\n| 1 | 2 | 3 | 4 |',
+    expect(md(sheetElems(bytes('office/xlsx_01.xlsx')))).toContain(
+      '## Sheet2\n\n<table><tr><td>col-1</td><td>col-2</td><td>col-3</td><td>col-4</td></tr><tr><td>1</td><td>2</td>',
     );
   });
 
-  it('xlsx_01: chart titles; on the converted pages no sheet continues another and a chart title is text', () => {
-    expect(readChartTitles(bytes('office/xlsx_01.xlsx'))).toEqual(["'col-2', 'col-3', 'col-4' by 'col-1'", "'col-3'"]);
-    const block = (type: string, content: string) => ({
-      idx: 0,
-      type,
-      bbox: [0, 0, 10, 10] as [number, number, number, number],
-      content,
-      format: 'text',
-      captions: [],
-      img_url: '',
-    });
-    const doc = {
-      markdown: '',
-      json: {
-        pages: [
-          {
-            page_num: 0,
-            page_size: { w: 100, h: 50 },
-            merge_content_from_pre_page: false,
-            blocks: [block('table', '<table></table>')],
-          },
-          {
-            page_num: 1,
-            page_size: { w: 900, h: 400 },
-            merge_content_from_pre_page: true,
-            blocks: [block('equation', "_{14} 'col-3'"), block('equation', 'x_{1}')],
-          },
-        ],
-      },
-    } as unknown as ParsedDocument;
-    const pages = withSheetPages(doc, ["'col-3'"]).json.pages;
-    expect(pages.map((p) => p.merge_content_from_pre_page)).toEqual([false, false]);
-    expect(pages[1]!.blocks.map((b) => [b.type, b.content])).toEqual([
-      ['text', "'col-3'"],
-      ['text', 'x_{1}'],
+  it("xlsx_01: each sheet's chart titles are text after its tables", () => {
+    expect(readXlsx(bytes('office/xlsx_01.xlsx')).map((s) => s.charts)).toEqual([
+      [],
+      ["'col-3'", "'col-2', 'col-3', 'col-4' by 'col-1'"],
+      [],
+    ]);
+    const elems = sheetElems(bytes('office/xlsx_01.xlsx'));
+    expect(elems.map((e) => e.type)).toEqual([
+      'title',
+      'table',
+      'title',
+      'table',
+      'table',
+      'table',
+      'text',
+      'text',
+      'title',
+      'table',
+      'table',
     ]);
   });
 });
 
 describe('Word', () => {
   it('heading styles give levels; Title is level 1', () => {
-    const { headings, markdown } = readDocx(bytes('office/unit_test_headers.docx'));
-    expect(headings.slice(0, 5)).toEqual([
-      { text: 'Test Document', level: 1 },
-      { text: 'Section 1', level: 1 },
-      { text: 'Section 1.1', level: 2 },
-      { text: 'Section 1.2', level: 2 },
-      { text: 'Section 1.2.3', level: 3 },
+    const { elements } = readDocx(bytes('office/unit_test_headers.docx'));
+    const titles = elements.filter((e) => e.type === 'title');
+    expect(titles.slice(0, 5).map((e) => [e.content, e.level])).toEqual([
+      ['Test Document', 1],
+      ['Section 1', 1],
+      ['Section 1.1', 2],
+      ['Section 1.2', 2],
+      ['Section 1.2.3', 3],
     ]);
-    expect(markdown).toContain('### Section 1.1\n\nParagraph 1.1.1');
+    expect(md(elements)).toContain('## Section 1.1\n\nParagraph 1.1.1');
   });
 
   it('equations become LaTeX, inline and on their own line; list items stay items', () => {
-    const { markdown } = readDocx(bytes('office/equations.docx'));
+    const { elements } = readDocx(bytes('office/equations.docx'));
+    const markdown = md(elements);
     expect(markdown).toContain('inline equation: $A=\\pi r^{2}$');
     expect(markdown).toContain('- Second item with equations: $E=mc^{2}$ and $F=ma$');
-    expect(markdown).toContain('$$a^{2}+b^{2}=c^{2} \\times 23$$');
+    expect(elements).toContainEqual({ type: 'equation', content: 'a^{2}+b^{2}=c^{2} \\times 23' });
+    expect(markdown).toContain('$$\na^{2}+b^{2}=c^{2} \\times 23\n$$');
     expect(markdown).toContain('\\frac{n\\pi x}{L}');
   });
 
@@ -122,8 +113,10 @@ describe('PowerPoint', () => {
   it('slide titles come from the title placeholders; tables repeat merged cells', () => {
     const slides = readPptx(bytes('office/powerpoint_sample.pptx'));
     expect(slides.map((s) => s.title)).toEqual(['Test Table Slide', 'Second slide title', null]);
-    expect(slides[0]!.markdown).toContain('|  | Class1 | Class1 | Class1 | Class2 | Class2 | Class2 |');
-    expect(slides[1]!.markdown).toMatch(/^# Second slide title\n/);
-    expect(slides[1]!.markdown).toContain('- With foo\n- Bar');
+    expect(md(slides[0]!.elements)).toContain(
+      '<tr><td></td><td>Class1</td><td>Class1</td><td>Class1</td><td>Class2</td><td>Class2</td><td>Class2</td></tr>',
+    );
+    expect(md(slides[1]!.elements)).toMatch(/^# Second slide title\n/);
+    expect(md(slides[1]!.elements)).toContain('- With foo\n- Bar');
   });
 });

@@ -1,6 +1,7 @@
-// A Word file through LibreOffice and the PDF parser, with the source XML laid over the result (as the
-// worker does): the notes printed at the page foot become one footnote block each, a table without rules
-// takes its spans from the source, and the Markdown has numbered lists, [^n] references and definitions.
+// A Word file through LibreOffice and the PDF parser, its own XML's elements placed on the converted pages (as
+// the worker does): the notes printed at the page foot are one footnote block each, a table without rules
+// has the source's spans, and the Markdown — the one writer's, of the JSON's blocks — has numbered lists,
+// [^n] references and definitions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import { findSoffice } from '../../../engine/source/office/soffice.ts';
 import { fromSource } from '../../../engine/source/office/structure.ts';
 import { parseDocument } from '../../../engine/core/parse.ts';
 import type { ParsedDocument } from '../../../engine/types.ts';
+import { toMarkdown } from '../../../shared/markdown/writer.ts';
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURE_CONFIG } from '../../../shared/somark.ts';
 import { jsonViolations, options, tempDir } from '../parse/helpers.ts';
 import { cell, esc, footnote, list, listItem, makeDocx, noteRef, num, para, table } from './make-docx.ts';
 
@@ -52,7 +55,8 @@ describe.skipIf(!soffice)('Word structure on the converted pages (LibreOffice)',
     await writeFile(docx, makeDocx({ body, footnotes, numbering }));
     const pdf = join(tmp.dir, 'notes.pdf');
     await convertToPdf(docx, pdf, { soffice: soffice!, ext: '.docx' });
-    doc = await fromSource(docx, '.docx', await parseDocument(pdf, 'source.pdf', options(tmp.dir)));
+    const opts = options(tmp.dir);
+    doc = await fromSource(docx, '.docx', await parseDocument(pdf, 'source.pdf', opts), opts);
   }, 120_000);
   afterAll(async () => {
     await tmp?.dispose();
@@ -87,6 +91,7 @@ describe.skipIf(!soffice)('Word structure on the converted pages (LibreOffice)',
     expect(md).toContain(
       'Steps to follow:\n\n1. Find the lake\n2. Check the water\n   1. Feel the temperature\n3. Swim\n\nThings to bring:\n\n- Towel\n- Sun cream\n\n',
     );
+    expect(md).toBe(toMarkdown(doc.json.pages, DEFAULT_FEATURE_CONFIG, DEFAULT_ELEMENT_FORMATS.image));
     expect(
       md
         .trimEnd()
