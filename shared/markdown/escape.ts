@@ -6,7 +6,7 @@
  *  link needs an unescaped "]"), backticks, emphasis marks, underscores and dollar signs are escaped; tag-like
  *  "<name>" and autolinks stay visible text. Opening brackets stay bare: "\\[…\\]" would read as TeX display
  *  math in the renderer. NUL (which no document text holds: the Word reader's picture slot) is dropped. */
-export const escapeText = (s: string): string =>
+const escapeText = (s: string): string =>
   s
     .replace(/\0/g, '')
     .replace(/[\\`*_\]$]/g, '\\$&')

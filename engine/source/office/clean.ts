@@ -29,7 +29,7 @@ function keeps(r: Relationship, source: string, sourceXml: () => string): boolea
 }
 
 /** A .rels part without the relationships LibreOffice must not follow; null when nothing was removed. */
-export function cleanRels(pkg: OfficePackage, relsName: string, xml: string): { xml: string; removed: number } | null {
+function cleanRels(pkg: OfficePackage, relsName: string, xml: string): { xml: string; removed: number } | null {
   const source = sourceOf(relsName);
   let cached: string | null = null;
   const sourceXml = (): string => {

@@ -15,7 +15,7 @@ import { openOfficePackage } from './package.ts';
 import { boxed, sandboxFor, sofficeEnv, type Command } from './sandbox.ts';
 import { fileSource } from './zip-read.ts';
 
-export const DEFAULT_CONVERT_TIMEOUT_MS = 120_000;
+const DEFAULT_CONVERT_TIMEOUT_MS = 120_000;
 
 export interface ConvertOptions {
   soffice: string;

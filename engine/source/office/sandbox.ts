@@ -66,7 +66,7 @@ export function sofficeEnv(work: string, parent: NodeJS.ProcessEnv = process.env
 }
 
 /** The bubblewrap arguments that run `cmd args` with only `work` writable and no network. */
-export function bwrapArgs(soffice: string, work: string, args: string[]): string[] {
+function bwrapArgs(soffice: string, work: string, args: string[]): string[] {
   let program = soffice;
   try {
     program = realpathSync(soffice);
