@@ -42,11 +42,19 @@ export function detectBorderless(lines: RawLine[]): TableFound[] {
       }
       return j;
     };
-    // A header row above with fewer cells (one spanning several columns), inside the table's width.
+    // A header row above with fewer cells (one spanning several columns), inside the table's width. When the
+    // run is no table, up to two leading rows of fewer cells than its widest row (header rows over spans, whose
+    // cells sit in the body's column gaps) are left out and the rest is tried.
     const table = (j: number) => {
-      let start = i;
-      if (i > 0 && i - 1 >= prevEnd && spanHeader(rs[i - 1], rs.slice(i, j))) start = i - 1;
-      return j - i >= 3 ? tableOf(rs.slice(start, j)) : null;
+      const most = Math.max(...rs.slice(i, j).map((r) => r.lines.length));
+      for (let s = i; s <= i + 2 && j - s >= 3; s++) {
+        if (s > i && rs[s - 1].lines.length >= most) break;
+        let start = s;
+        if (s > 0 && s - 1 >= prevEnd && spanHeader(rs[s - 1], rs.slice(s, j))) start = s - 1;
+        const t = tableOf(rs.slice(start, j));
+        if (t) return t;
+      }
+      return null;
     };
     let j = extend(true),
       t = table(j);

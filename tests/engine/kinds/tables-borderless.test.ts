@@ -1,6 +1,7 @@
 // Tables without rules: section labels (one or two one-cell rows in the first column, the second a
-// sub-label) keep the table whole, an outdented label right under a row is a new row, not a wrap, and a
-// long row label beside short figures is still a row of cells.
+// sub-label) keep the table whole, an outdented label right under a row is a new row, not a wrap, a
+// long row label beside short figures is still a row of cells, and header rows over spans whose cells sit
+// in the body's column gaps do not keep the body from being a table.
 import { describe, expect, it } from 'vitest';
 import { detectBorderless } from '../../../engine/kinds/tables/borderless.ts';
 import type { RawLine } from '../../../engine/raw.ts';
@@ -42,5 +43,37 @@ describe('borderless tables: section labels', () => {
     const tables = detectBorderless(lines);
     expect(tables).toHaveLength(1);
     expect(cellsOf(tables[0].html).map((r) => r[0])).toEqual(labels);
+  });
+
+  it('finds the body under header rows whose cells sit in its column gaps', () => {
+    // 9 pt text (4.5 pt a char); the year flush left, the figures flush right.
+    const rights = [0, 196, 273, 349, 424, 501, 576];
+    const at = (cells: string[], y: number) =>
+      cells.map((t, c) => line(t, c ? rights[c] - 4.5 * t.length : 42.5, y, 9)).filter((l) => l.text);
+    const lines = [
+      line('Number of teachers', 217.8, 75, 9),
+      line('Number of new teacher hires', 427.2, 75, 9),
+      line('Control', 283.4, 89, 9),
+      line('Control', 511.2, 89, 9),
+      ...at(['Year', 'Total', 'Public', 'Private', 'Total', 'Public', 'Private'], 103.5),
+      line('Actual', 42.5, 119, 9),
+    ];
+    for (let k = 0; k < 8; k++) {
+      const cells = [
+        `${1996 + k}`,
+        `3,${k}51`,
+        `2,${k}67`,
+        `3${k}4`,
+        k % 2 ? '—' : `30${k}`,
+        k % 2 ? '—' : `22${k}`,
+        '—',
+      ];
+      lines.push(...at(cells, 129 + k * 10.9));
+    }
+    const tables = detectBorderless(lines);
+    expect(tables).toHaveLength(1);
+    const rows = cellsOf(tables[0].html);
+    expect(rows[rows.length - 1]).toEqual(['2003', '3,751', '2,767', '374', '—', '—', '—']);
+    expect(rows.length).toBeGreaterThanOrEqual(9);
   });
 });
