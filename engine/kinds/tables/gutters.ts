@@ -14,9 +14,12 @@ export interface Word {
   y0: number;
   y1: number;
   size: number;
+  /** Digits and number punctuation only (a figure: "3,375", "(4.5)", "12%"). */
+  figure: boolean;
 }
 
 const LEADER = /[.·…_]/;
+const FIGURE = /[\d.,%()+\-–—*$€£]/;
 
 /** Words of the lines: chars split at spaces and at gaps wider than a third of the font size; a run of
  * leader dots (". . . .") stays with the word before it on its row (in its line or the line before), so a
@@ -42,9 +45,10 @@ export function wordsOf(lines: RawLine[]): Word[] {
       if (!(b >= a)) continue;
       if (!w || a - w.x1 > l.size / 3) {
         if (last && LEADER.test(ch) && a - last.x1 <= 2 * l.size) w = last;
-        else out.push((w = { x0: a, x1: b, cy, y0: l.bbox[1], y1: l.bbox[3], size: l.size }));
+        else out.push((w = { x0: a, x1: b, cy, y0: l.bbox[1], y1: l.bbox[3], size: l.size, figure: true }));
       }
       w.x1 = Math.max(w.x1, b);
+      w.figure &&= FIGURE.test(ch);
       last = w;
     }
   }
@@ -118,8 +122,9 @@ export function gutters(words: Word[], x0: number, x1: number, bands: [number, n
 
 /**
  * Column lines of a ruled grid where its inner vertical rules stop short or are missing: the rules' xs plus
- * the gutters inside each column, and `open(x, ya, yb)`, whether the row band (ya, yb) has a gutter at x
- * (words in both neighbouring columns, none across, a gap wider than between words). Null when every inner
+ * the gutters inside each column, and `open(x, ya, yb)`, whether the row band (ya, yb) has a gutter at x:
+ * words in the column right of x and in the one left of it (or further left, before a figure), none across,
+ * a gap wider than between words. Null when every inner
  * rule runs the grid's full height (a full grid: its missing rules are spans).
  */
 export function openColumns(
@@ -139,14 +144,17 @@ export function openColumns(
     const k = all.indexOf(x);
     if (k <= 0 || k >= all.length - 1) return false;
     let left = -Infinity,
-      right = Infinity;
+      right: Word | null = null;
     for (const w of words) {
-      if (w.cy <= ya || w.cy >= yb || w.x1 <= all[k - 1] || w.x0 >= all[k + 1]) continue;
+      // Words of the column right of x, and any left of it (a total's label over empty columns).
+      if (w.cy <= ya || w.cy >= yb || w.x0 >= all[k + 1]) continue;
       if (w.x0 < x - 0.5 && w.x1 > x + 0.5) return false;
       if (w.x1 <= x + 0.5) left = Math.max(left, w.x1);
-      else right = Math.min(right, w.x0);
+      else if (!right || w.x0 < right.x0) right = w;
     }
-    return Number.isFinite(left) && Number.isFinite(right) && right - left >= MIN_GUTTER_EM * size;
+    // Text further left than the next column opens only before a figure (a total's value), not a header cell.
+    if (!right || !Number.isFinite(left) || (left <= all[k - 1] && !right.figure)) return false;
+    return right.x0 - left >= MIN_GUTTER_EM * size;
   };
   return { xs: all, open };
 }

@@ -60,4 +60,17 @@ describe('ruled tables: columns from gutters', () => {
     const [t] = detectTables(page(lines, vectors));
     expect(cellsOf(t.html).every((r) => r.length === 1)).toBe(true);
   });
+
+  it('sets a total apart from its label over empty columns', () => {
+    const p = framed(false);
+    // The last data row becomes a total: its label, two empty cells, the figure in the last column.
+    p.blocks = p.blocks.filter((b) => b.lines[0].bbox[1] < 200);
+    p.blocks.push(
+      ...row(['Total (4 countries)', '', '', '26,665'], COLS, 204).map((l) => ({ bbox: l.bbox, lines: [l] })),
+    );
+    const [t] = detectTables(p);
+    const last = cellsOf(t.html).at(-1);
+    expect(last?.[0]).toBe('Total (4 countries)');
+    expect(last?.at(-1)).toBe('26,665');
+  });
 });
