@@ -5,64 +5,9 @@
 import type { RawLine, Rect } from '../../raw.ts';
 import type { TableFound } from './ruled.ts';
 import { textGrid } from './cells.ts';
+import { cellRow, columnEdges, type Row, rows, shiftEdges, spannedColumns } from './borderless-parts.ts';
 import { cellsToHtml } from '../../../shared/markdown/table-html.ts';
-import { BULLET_START, CAPTION_START, median } from '../../analysis/text.ts';
-
-/** `cell`: cellRow's answer, once asked (a row is judged several times while runs are extended). */
-interface Row {
-  lines: RawLine[];
-  y0: number;
-  y1: number;
-  cell?: boolean;
-}
-
-/** Text rows: lines grouped by their vertical centre, left to right. */
-function rows(lines: RawLine[]): Row[] {
-  const sorted = [...lines].sort((a, b) => a.bbox[1] + a.bbox[3] - (b.bbox[1] + b.bbox[3]));
-  const out: Row[] = [];
-  for (const l of sorted) {
-    const r = out[out.length - 1],
-      cy = (l.bbox[1] + l.bbox[3]) / 2;
-    if (r && cy - (r.y0 + r.y1) / 2 < 0.45 * Math.max(r.y1 - r.y0, l.bbox[3] - l.bbox[1])) {
-      r.lines.push(l);
-      r.y0 = Math.min(r.y0, l.bbox[1]);
-      r.y1 = Math.max(r.y1, l.bbox[3]);
-    } else out.push({ lines: [l], y0: l.bbox[1], y1: l.bbox[3] });
-  }
-  for (const r of out) r.lines.sort((a, b) => a.bbox[0] - b.bbox[0]);
-  return out;
-}
-
-/** A row of at least two short cells set apart by clear gaps. */
-function cellRow(r: Row): boolean {
-  return (r.cell ??= isCellRow(r));
-}
-
-function isCellRow(r: Row): boolean {
-  if (r.lines.length < 2) return false;
-  const size = median(r.lines.map((l) => l.size));
-  // Cells 0.9 em apart at least: LaTeX's tabular sets its widest cells 2\tabcolsep apart (1.2 em at 10pt, 1 em at 12pt).
-  for (let i = 1; i < r.lines.length; i++) if (r.lines[i].bbox[0] - r.lines[i - 1].bbox[2] < 0.9 * size) return false;
-  if (r.lines.some((l) => l.text.trim().length > 45 || l.mono > 0.5 || /(\.\s?){3,}$/.test(l.text.trim())))
-    return false;
-  // A list item: a lone marker, then its text.
-  return !(r.lines.length === 2 && BULLET_START.test(`${r.lines[0].text} `) && r.lines[0].text.trim().length <= 3);
-}
-
-/** Column gaps shared by every cell of the run: x intervals no line covers. */
-function columnEdges(run: Row[]): number[] {
-  const iv = run
-    .flatMap((r) => r.lines.map((l) => [l.bbox[0], l.bbox[2]] as [number, number]))
-    .sort((a, b) => a[0] - b[0]);
-  const edges = [iv[0][0]];
-  let end = iv[0][1];
-  for (const [a, b] of iv.slice(1)) {
-    if (a > end + 2) edges.push((a + end) / 2);
-    end = Math.max(end, b);
-  }
-  edges.push(end);
-  return edges;
-}
+import { CAPTION_START, median } from '../../analysis/text.ts';
 
 /** Tables without rules among `lines` (body lines not in a ruled table or figure). */
 export function detectBorderless(lines: RawLine[]): TableFound[] {
@@ -76,24 +21,44 @@ export function detectBorderless(lines: RawLine[]): TableFound[] {
       i++;
       continue;
     }
-    // Extend the run over cell rows (and the odd one-cell row between them) with a steady pitch.
-    let j = i + 1;
+    // Extend the run over cell rows (and the odd one-cell row between them; when that run is a table, also
+    // two in the first column: a section label and a sub-label, a wrapped row label) with a steady pitch.
     const pitch = (a: Row, b: Row) => (b.y0 + b.y1) / 2 - (a.y0 + a.y1) / 2;
-    while (
-      j < rs.length &&
-      (cellRow(rs[j]) ||
-        (j + 1 < rs.length && cellRow(rs[j + 1]) && rs[j].lines.length === 1 && rs[j].lines[0].text.length <= 45))
-    ) {
-      // Word-processor tables pad their cells: rows may stand about three line heights apart.
-      const h = rs[j - 1].y1 - rs[j - 1].y0;
-      if (pitch(rs[j - 1], rs[j]) > 3.5 * Math.max(h, rs[j].y1 - rs[j].y0)) break;
-      j++;
-    }
-    // A header row above with fewer cells (one spanning several columns), inside the table's width.
-    let start = i;
-    if (i > 0 && i - 1 >= prevEnd && spanHeader(rs[i - 1], rs.slice(i, j))) start = i - 1;
-    const run = rs.slice(start, j);
-    const t = j - i >= 3 ? tableOf(run) : null;
+    const one = (r?: Row) => r?.lines.length === 1 && r.lines[0].text.length <= 45;
+    const label = (r?: Row) => one(r) && r!.lines[0].bbox[0] < rs[i].lines[1].bbox[0];
+    const cellAt = (k: number) => k < rs.length && cellRow(rs[k]);
+    const extend = (labels: boolean) => {
+      let j = i + 1;
+      while (
+        j < rs.length &&
+        (cellRow(rs[j]) ||
+          (one(rs[j]) && cellAt(j + 1)) ||
+          (labels && label(rs[j]) && label(rs[j + 1]) && cellAt(j + 2)))
+      ) {
+        // Word-processor tables pad their cells: rows may stand about three line heights apart.
+        const h = rs[j - 1].y1 - rs[j - 1].y0;
+        if (pitch(rs[j - 1], rs[j]) > 3.5 * Math.max(h, rs[j].y1 - rs[j].y0)) break;
+        j++;
+      }
+      return j;
+    };
+    // A header row above with fewer cells (one spanning several columns), inside the table's width. When the
+    // run is no table, up to two leading rows of fewer cells than its widest row (header rows over spans, whose
+    // cells sit in the body's column gaps) are left out and the rest is tried.
+    const table = (j: number) => {
+      const most = Math.max(...rs.slice(i, j).map((r) => r.lines.length));
+      for (let s = i; s <= i + 2 && j - s >= 3; s++) {
+        if (s > i && rs[s - 1].lines.length >= most) break;
+        let start = s;
+        if (s > 0 && s - 1 >= prevEnd && spanHeader(rs[s - 1], rs.slice(s, j))) start = s - 1;
+        const t = tableOf(rs.slice(start, j));
+        if (t) return t;
+      }
+      return null;
+    };
+    let j = extend(true),
+      t = table(j);
+    if (!t && extend(false) !== j) t = table((j = extend(false)));
     if (t) out.push(t);
     i = prevEnd = j;
   }
@@ -111,25 +76,6 @@ function spanHeader(h: Row, run: Row[]): boolean {
     ) &&
     h.lines[0].bbox[0] > x0 + 0.5 * h.lines[0].size
   ); // not flush with the first column: over the data columns
-}
-
-/** An edge in the middle of a gap between two columns of cells that a wider header cell crosses ("平均负载"
- * over "62%") moves into the part of the gap no cell covers, when there is one: the header is no span. */
-function shiftEdges(xs: number[], base: RawLine[], all: RawLine[]): void {
-  for (let k = 1; k + 1 < xs.length; k++) {
-    const x = xs[k],
-      crossing = all.filter((l) => l.bbox[0] < x && l.bbox[2] > x);
-    if (!crossing.length) continue;
-    let a = Math.max(...base.filter((l) => l.bbox[2] <= x).map((l) => l.bbox[2]), xs[k - 1]);
-    const b = Math.min(...base.filter((l) => l.bbox[0] >= x).map((l) => l.bbox[0]), xs[k + 1]);
-    // Free stretches of (a, b) left of and right of the crossing cells.
-    const lo = Math.min(...crossing.map((l) => l.bbox[0])),
-      hi = Math.max(...crossing.map((l) => l.bbox[2]));
-    a = Math.max(a, ...all.filter((l) => l.bbox[2] <= x && l.bbox[2] > a).map((l) => l.bbox[2]));
-    const left = lo - a,
-      right = b - hi;
-    if (Math.max(left, right) >= 2) xs[k] = left >= right ? (a + lo) / 2 : (hi + b) / 2;
-  }
 }
 
 function tableOf(run: Row[]): TableFound | null {
@@ -203,7 +149,11 @@ function tableOf(run: Row[]): TableFound | null {
   if (runOn > 0.2 * lines.length) return null;
   // A row of fewer cells set right under the one above (line spacing, not row pitch) wraps its cells.
   const size = median(lines.map((l) => l.size));
-  const wraps = (k: number) => run[k + 1].y0 - run[k].y1 < 0.5 * size && run[k + 1].lines.length < run[k].lines.length;
+  // Not a row set further left than the one above: a section label (outdented), no wrap.
+  const wraps = (k: number) =>
+    run[k + 1].y0 - run[k].y1 < 0.5 * size &&
+    run[k + 1].lines.length < run[k].lines.length &&
+    run[k + 1].lines[0].bbox[0] >= run[k].lines[0].bbox[0] - 1;
   const ys = [
     run[0].y0 - 1,
     ...run.slice(1).flatMap((r, k) => (wraps(k) ? [] : [(run[k].y1 + r.y0) / 2])),
@@ -212,39 +162,8 @@ function tableOf(run: Row[]): TableFound | null {
   // A header cell set over several columns spans them (its text need not cross their gaps): the columns
   // it is aligned on, centred, flush left or flush right; the narrowest such run wins, so a cell flush with
   // one column's text does not reach over an empty corner cell beside it.
-  const spanned = new Set<number>();
-  if (run[0].lines.length < cols) {
-    // Column edges of the body rows (the header's own text would align with anything it covers).
-    const bodyLo = new Array<number>(cols).fill(Infinity),
-      bodyHi = new Array<number>(cols).fill(-Infinity);
-    for (const l of run.slice(1).flatMap((r) => r.lines)) {
-      const c = colOf(l);
-      if (c >= 0) {
-        bodyLo[c] = Math.min(bodyLo[c], l.bbox[0]);
-        bodyHi[c] = Math.max(bodyHi[c], l.bbox[2]);
-      }
-    }
-    const left = [...bodyLo.map((x, c) => (Number.isFinite(x) ? x : xs[c])), xs[cols]];
-    for (const l of run[0].lines) {
-      const cx = (l.bbox[0] + l.bbox[2]) / 2;
-      let best: [number, number] = [0, 0],
-        err = Infinity;
-      for (let n = 0; n < cols; n++)
-        for (let a = 0; a + n < cols; a++) {
-          const b = a + n;
-          const e = Math.min(
-            Math.abs(cx - (left[a] + left[b + 1]) / 2),
-            Math.abs(l.bbox[0] - bodyLo[a]),
-            Math.abs(l.bbox[2] - bodyHi[b]),
-          );
-          if (e < err - 1 && l.bbox[0] >= left[a] - 2 && l.bbox[2] <= left[b + 1] + 2) {
-            err = e;
-            best = [a, b];
-          }
-        }
-      for (let k = best[0] + 1; k <= best[1]; k++) spanned.add(k);
-    }
-  }
+  const spanned =
+    run[0].lines.length < cols ? spannedColumns(run[0].lines, run.slice(1), xs, colOf) : new Set<number>();
   const crosses = (x: number, ya: number, yb: number) =>
     (ya < run[0].y1 && spanned.has(xs.indexOf(x))) ||
     lines.some(

@@ -1,9 +1,11 @@
-// Ruled tables from vector lines: thin rectangles and stroked boxes become horizontal and vertical
-// rules; connected rules form a grid (lattice: row and column lines, spans where an inner rule is
-// missing) or, with horizontal rules only, a ruled table whose columns come from the text's x gaps.
+// Ruled tables from the page's rules (rules.ts): connected rules form a grid (lattice: row and column
+// lines, spans where an inner rule is missing); where inner column rules stop short or are missing, the
+// text's persistent gutters (gutters.ts) give the columns.
 import type { RawLine, RawPage, Rect } from '../../raw.ts';
 import { rectUnion } from '../../raw.ts';
 import { textGrid } from './cells.ts';
+import { openColumns, openRows, wordsOf } from './gutters.ts';
+import { dropSlivers, type HRule, pageRules, TOL, uniq, type VRule } from './rules.ts';
 import { cellsToHtml } from '../../../shared/markdown/table-html.ts';
 
 export interface TableFound {
@@ -11,94 +13,7 @@ export interface TableFound {
   html: string;
 }
 
-interface HRule {
-  y: number;
-  x0: number;
-  x1: number;
-}
-interface VRule {
-  x: number;
-  y0: number;
-  y1: number;
-}
-
-const THIN = 2.5;
-const TOL = 2;
-
-/** Horizontal and vertical rules of a page, collinear pieces merged. */
-export function pageRules(page: RawPage): { h: HRule[]; v: VRule[] } {
-  const h: HRule[] = [],
-    v: VRule[] = [];
-  for (const vec of page.vectors) {
-    if (vec.color === 0xffffff) continue; // invisible on paper: layout grids, not rules
-    const [x0, y0, x1, y1] = vec.bbox,
-      w = x1 - x0,
-      ht = y1 - y0;
-    if (ht <= THIN && w > 4) h.push({ y: (y0 + y1) / 2, x0, x1 });
-    else if (w <= THIN && ht > 4) v.push({ x: (x0 + x1) / 2, y0, y1 });
-    else if (vec.rect && vec.stroked && w > 4 && ht > 4) {
-      h.push({ y: y0, x0, x1 }, { y: y1, x0, x1 });
-      v.push({ x: x0, y0, y1 }, { x: x1, y0, y1 });
-    }
-  }
-  return {
-    h: mergeRules(
-      h,
-      (r) => r.y,
-      (r) => [r.x0, r.x1],
-      (c, a, b) => ({ y: c, x0: a, x1: b }),
-    ),
-    v: mergeRules(
-      v,
-      (r) => r.x,
-      (r) => [r.y0, r.y1],
-      (c, a, b) => ({ x: c, y0: a, y1: b }),
-    ),
-  };
-}
-
-function mergeRules<T>(
-  rules: T[],
-  pos: (r: T) => number,
-  span: (r: T) => [number, number],
-  make: (c: number, a: number, b: number) => T,
-): T[] {
-  const sorted = [...rules].sort((a, b) => pos(a) - pos(b) || span(a)[0] - span(b)[0]);
-  const out: T[] = [];
-  const used = new Array<boolean>(sorted.length).fill(false);
-  for (let i = 0; i < sorted.length; i++) {
-    if (used[i]) continue;
-    const c = pos(sorted[i]);
-    let [a, b] = span(sorted[i]);
-    // Collinear rules within TOL, merged where they touch.
-    const same = [];
-    for (let j = i; j < sorted.length && pos(sorted[j]) - c <= TOL; j++) if (!used[j]) same.push(j);
-    same.sort((p, q) => span(sorted[p])[0] - span(sorted[q])[0]);
-    for (const j of same) {
-      const [s, e] = span(sorted[j]);
-      if (j === i) {
-        used[j] = true;
-        continue;
-      }
-      if (s <= b + TOL && e >= a - TOL) {
-        a = Math.min(a, s);
-        b = Math.max(b, e);
-        used[j] = true;
-      }
-    }
-    out.push(make(c, a, b));
-  }
-  return out;
-}
-
 const hv = (h: HRule, v: VRule) => v.x >= h.x0 - TOL && v.x <= h.x1 + TOL && h.y >= v.y0 - TOL && h.y <= v.y1 + TOL;
-
-function uniq(vals: number[]): number[] {
-  const s = [...vals].sort((a, b) => a - b),
-    o: number[] = [];
-  for (const x of s) if (!o.length || x - o[o.length - 1] > TOL * 1.5) o.push(x);
-  return o;
-}
 
 /** Groups rules that touch each other (a grid), and stacks of long parallel horizontal rules. */
 function ruleGroups(h: HRule[], v: VRule[]): { h: HRule[]; v: VRule[] }[] {
@@ -119,8 +34,8 @@ function ruleGroups(h: HRule[], v: VRule[]): { h: HRule[]; v: VRule[] }[] {
     if (!g) groups.set(r, (g = { h: [], v: [] }));
     return g;
   };
-  h.forEach((r, i) => get(find(i)).h.push(r));
-  v.forEach((r, j) => get(find(h.length + j)).v.push(r));
+  for (let i = 0; i < h.length; i++) get(find(i)).h.push(h[i]);
+  for (let j = 0; j < v.length; j++) get(find(h.length + j)).v.push(v[j]);
   return [...groups.values()];
 }
 
@@ -187,8 +102,21 @@ function lattice(g: { h: HRule[]; v: VRule[] }, lines: RawLine[]): TableFound | 
     hx1 = Math.max(...g.h.map((r) => r.x1));
   const vy0 = Math.min(...g.v.map((r) => r.y0)),
     vy1 = Math.max(...g.v.map((r) => r.y1));
-  const ys = uniq([...g.h.map((r) => r.y), vy0, vy1]),
-    xs = uniq([...g.v.map((r) => r.x), hx0, hx1]);
+  const top = Math.min(vy0, ...g.h.map((r) => r.y)),
+    bottom = Math.max(vy1, ...g.h.map((r) => r.y));
+  const inBox = lines.filter(
+    (l) =>
+      l.bbox[0] >= hx0 - 2 &&
+      l.bbox[2] <= hx1 + 2 &&
+      l.bbox[1] + l.bbox[3] > 2 * top &&
+      l.bbox[1] + l.bbox[3] < 2 * bottom,
+  );
+  const words = wordsOf(inBox);
+  // Double rules are one rule: no text between the two lines.
+  const ys = dropSlivers(uniq([...g.h.map((r) => r.y), vy0, vy1]), (a, b) => words.some((w) => w.cy > a && w.cy < b));
+  const xs = dropSlivers(uniq([...g.v.map((r) => r.x), hx0, hx1]), (a, b) =>
+    words.some((w) => w.x0 + w.x1 > 2 * a && w.x0 + w.x1 < 2 * b),
+  );
   if (ys.length < 2 || xs.length < 2 || (ys.length - 1) * (xs.length - 1) < 2) return null;
   const bbox: Rect = [xs[0], ys[0], xs[xs.length - 1], ys[ys.length - 1]];
   if (bbox[2] - bbox[0] < 40 || bbox[3] - bbox[1] < 15) return null;
@@ -198,12 +126,20 @@ function lattice(g: { h: HRule[]; v: VRule[] }, lines: RawLine[]): TableFound | 
     ys.push(...extra);
     ys.sort((a, b) => a - b);
   }
-  const hasV = (x: number, ya: number, yb: number) =>
+  const ruleV = (x: number, ya: number, yb: number) =>
     g.v.some((r) => Math.abs(r.x - x) <= TOL * 1.5 && r.y0 <= ya + TOL && r.y1 >= yb - TOL);
-  const hasH = (y: number, xa: number, xb: number) =>
+  const ruleH = (y: number, xa: number, xb: number) =>
     g.h.some((r) => Math.abs(r.y - y) <= TOL * 1.5 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
-  const cells = textGrid(xs, ys, hasV, hasH, lines);
-  if (!cells) return null;
+  // Only a grid that is a table by its rules alone gets openings where rules are missing (gutters.ts), and
+  // keeps its rules' cells when the openings leave it too sparse: openings never make a table.
+  const plain = textGrid(xs, ys, ruleV, ruleH, lines);
+  if (!plain) return null;
+  const cols = openColumns(xs, ys, ruleV, words);
+  const oxs = cols?.xs ?? xs;
+  const rows = openRows(oxs, ys, ruleH, words);
+  const hasV = (x: number, ya: number, yb: number) => ruleV(x, ya, yb) || (cols?.open(x, ya, yb) ?? false);
+  const hasH = (y: number, xa: number, xb: number) => ruleH(y, xa, xb) || (rows?.(y, xa, xb) ?? false);
+  const cells = (cols || rows ? textGrid(oxs, ys, hasV, hasH, lines) : null) ?? plain;
   return { bbox, html: cellsToHtml(cells) };
 }
 
