@@ -67,7 +67,7 @@ const MAX_CROSSING = 2;
  * fifth of the bands have a word across, at least MIN_GUTTER_EM wide among the other bands, with words on
  * both sides in at least two bands (a label column's short and right-aligned labels make no column).
  */
-export function gutters(words: Word[], x0: number, x1: number, bands: [number, number][]): number[] {
+function gutters(words: Word[], x0: number, x1: number, bands: [number, number][]): number[] {
   const inside = words.filter((w) => w.x0 >= x0 - 1 && w.x1 <= x1 + 1);
   if (inside.length < 4 || bands.length < 2) return [];
   const size = median(inside.map((w) => w.size));

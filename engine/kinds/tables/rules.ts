@@ -13,7 +13,7 @@ export interface VRule {
   y1: number;
 }
 
-export const THIN = 2.5;
+const THIN = 2.5;
 export const TOL = 2;
 
 /** Horizontal and vertical rules of a page, collinear pieces merged. */

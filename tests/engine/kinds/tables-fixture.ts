@@ -2,7 +2,6 @@
 // wide), thin filled rectangles as rules, and the page around them. Made by hand, no corpus copy.
 import type { RawLine, RawPage, RawVector } from '../../../engine/raw.ts';
 
-/** A line of text at (x, y) (top-left), chars SIZE / 2 wide; spaces included. */
 /** Style of every fixture line: regular Helvetica, upright, left to right. */
 const PLAIN = { bold: 0, italic: 0, mono: 0, font: 'Helvetica', rotated: false, rtl: false };
 
@@ -31,14 +30,6 @@ export const vRule = (x: number, y0: number, y1: number): RawVector => ({
   stroked: false,
   rect: true,
   color: 0,
-});
-
-/** A filled band (cell shading) of the given colour. */
-export const fill = (x0: number, y0: number, x1: number, y1: number, color = 0xe6e6e6): RawVector => ({
-  bbox: [x0, y0, x1, y1],
-  stroked: false,
-  rect: true,
-  color,
 });
 
 /** An A4 page holding the lines (one block each) and vectors. */
