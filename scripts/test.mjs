@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, never stopping at the first failure, then the counts.
-//   lint (Biome: formatter check and linter, zero findings) → typecheck (one tsc per tsconfig) → Vitest projects (security: tests/security + electronegativity) (keychain inside tests/support/with-keyring.sh)
+//   lint (Biome: formatter check and linter, zero findings; knip: no dead code) → typecheck (one tsc per tsconfig) → Vitest projects (security: tests/security + electronegativity) (keychain inside tests/support/with-keyring.sh)
 //   → renderer build → Playwright (web + electron projects)
 // The last line is exactly "N passed, N failed"; the line before it gives the skipped count.
 // `node scripts/test.mjs --only main,e2e` runs a subset (steps: see STEPS).
@@ -62,6 +62,13 @@ async function lint() {
     'biome ci (format + lint)',
     code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 },
   );
+}
+
+/** knip: no dead file, unused export or unlisted dependency (knip.json names the entry points). */
+async function knip() {
+  banner('dead code (knip)');
+  const code = await run(bin('knip'), ['--reporter', 'compact'], { timeoutMs: 5 * MIN, label: 'knip' });
+  add('knip (dead code)', code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
 }
 
 async function typecheck() {
@@ -154,6 +161,7 @@ async function main() {
   // ("Check failed: jit_page.has_value()") now and then; it also makes the run shorter.
   process.env.NODE_COMPILE_CACHE ??= join(reports, 'compile-cache');
   if (steps.has('lint')) await lint();
+  if (steps.has('lint')) await knip();
   if (steps.has('typecheck')) await typecheck();
   for (const project of ['shared', 'engine', 'main', 'renderer', 'security', 'packaging']) {
     if (steps.has(project)) await vitest(project, reports);
