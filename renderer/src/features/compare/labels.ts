@@ -1,13 +1,18 @@
-// How the compare screen names a result: its backend and the recognition settings in which it differs
-// from the other result ("Local engine · Keep headers and footers: on"), in the current language.
+// How the compare screen names a result: its backend and the recognition settings, OCR and pages in which
+// it differs from the other result ("Local engine · Keep headers and footers: ✓ · OCR: Off"), in the
+// current language.
+import { DEFAULT_FILE_OPTIONS, type FileOptions } from '../../../../shared/file-options.ts';
 import type { FeatureConfig } from '../../../../shared/somark.ts';
 import type { Backend } from '../../../../shared/task.ts';
+import { fileOptionsSummary } from '../../components/FileOptionsFields.tsx';
 import type { TFunction } from '../../i18n/index.ts';
 import { FEATURE_ORDER } from '../settings/FeatureChecks.tsx';
 
 export interface Described {
   backend: Backend;
   featureConfig: Partial<FeatureConfig>;
+  /** OCR and pages it was parsed with; absent: the defaults. */
+  fileOptions?: FileOptions;
 }
 
 /** Backend, then each switch that differs from `other` with its value here. */
@@ -19,6 +24,8 @@ export function describeSide(t: TFunction, me: Described, other: Described | nul
       if (mine !== undefined && mine !== other.featureConfig[k])
         parts.push(`${t(`features.${k}`)}: ${mine ? '✓' : '✗'}`);
     }
+    const [mine, theirs] = [me, other].map((x) => fileOptionsSummary(x.fileOptions ?? DEFAULT_FILE_OPTIONS, t));
+    if (mine !== theirs) parts.push(mine!);
   }
   return parts.join(' · ');
 }
