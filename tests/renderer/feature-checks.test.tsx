@@ -77,7 +77,7 @@ describe('describeSide', () => {
   it('names a switch the backend honours, and OCR off', () => {
     const a = side('local', { keep_header_footer: false });
     const b = side('local', { keep_header_footer: true }, false);
-    expect(describeSide(t, b, a)).toBe('Local engine · Keep headers and footers: ✓ · OCR: OCR off · all pages');
+    expect(describeSide(t, b, a)).toBe('Local engine · Keep headers and footers: ✓ · OCR off · all pages');
     expect(describeSide(t, side('cloud', { enable_image_understanding: true }), a)).toContain('Describe images: ✓');
   });
 });
