@@ -1,5 +1,6 @@
 // What the compare channels carry: the other results of the same file ('results:sameFile') and a
 // request to export a comparison as a report ('export:compare').
+import type { FileOptions } from '../file-options.ts';
 import type { Backend } from '../task.ts';
 import type { FeatureConfig } from '../somark.ts';
 
@@ -14,6 +15,8 @@ export interface SameFileResult {
   backend: Backend;
   baseUrl: string;
   featureConfig: Partial<FeatureConfig>;
+  /** OCR and pages it was parsed with, when recorded. */
+  fileOptions?: FileOptions;
   hasJson: boolean;
 }
 

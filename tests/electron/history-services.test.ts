@@ -78,12 +78,14 @@ describe('history', () => {
     expect(usage).toEqual({ bytes: items.reduce((n, i) => n + i.bytes, 0), items: 2, dataDir: h.dataDir });
   });
 
-  it('re-runs with other options from the cached original; both results kept, linked by parentId', async () => {
+  it('re-runs with other options (OCR too) from the cached original; both results kept, linked by parentId', async () => {
     const child = await h.svc.handlers['tasks:rerun']({
       id: two,
-      options: { featureConfig: { keep_header_footer: true } },
+      options: { featureConfig: { keep_header_footer: true }, fileOptions: { ocr: false } },
     });
     expect(child.parentId).toBe(two);
+    // The per-file options asked for reach the new task; the ones not named stay the parent's.
+    expect(child.fileOptions).toEqual({ ocr: false, ocrLang: 'auto', pageRange: '' });
     expect(child.fileName).toBe('two_paragraphs.pdf');
     expect(child.featureConfig.keep_header_footer).toBe(true);
     expect(child.formats).toEqual(['markdown', 'json']); // kept from the parent

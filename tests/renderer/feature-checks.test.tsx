@@ -5,8 +5,10 @@ import { render, screen } from '@testing-library/react';
 import { FEATURE_SUPPORT } from '../../shared/capabilities.ts';
 import { CLIENT_FEATURE_CONFIG, type FeatureConfig } from '../../shared/somark.ts';
 import type { Backend } from '../../shared/task.ts';
+import { describeSide } from '../../renderer/src/features/compare/labels.ts';
 import { FEATURE_ORDER, FeatureChecks } from '../../renderer/src/features/settings/FeatureChecks.tsx';
-import { setLocale } from '../../renderer/src/i18n/index.ts';
+import { setLocale, translate, type TFunction } from '../../renderer/src/i18n/index.ts';
+import '../../renderer/src/features/queue/messages.ts';
 import { resetRenderer } from './setup.ts';
 
 afterEach(resetRenderer);
@@ -54,5 +56,28 @@ describe('FeatureChecks', () => {
     const k: keyof FeatureConfig = ruled('local', 'ignored')[0]!;
     const box = document.querySelector<HTMLInputElement>(`[data-feature="${k}"] input`)!;
     expect(box.disabled).toBe(false);
+  });
+});
+
+// The compare screen names a side's switches by what its backend did with them, the same rules.
+describe('describeSide', () => {
+  const t: TFunction = (key, vars) => translate(key, vars, 'en');
+  const side = (backend: Backend, featureConfig: Partial<FeatureConfig>, ocr = true) => ({
+    backend,
+    featureConfig,
+    fileOptions: { ocr, ocrLang: 'auto' as const, pageRange: '' },
+  });
+
+  it('leaves out a switch the local engine always applies, and one it ignores', () => {
+    const a = side('local', { enable_title_level_recognition: true, enable_image_understanding: true });
+    const b = side('local', { enable_title_level_recognition: false, enable_image_understanding: false });
+    expect(describeSide(t, b, a)).toBe('Local engine');
+  });
+
+  it('names a switch the backend honours, and OCR off', () => {
+    const a = side('local', { keep_header_footer: false });
+    const b = side('local', { keep_header_footer: true }, false);
+    expect(describeSide(t, b, a)).toBe('Local engine · Keep headers and footers: ✓ · OCR off · all pages');
+    expect(describeSide(t, side('cloud', { enable_image_understanding: true }), a)).toContain('Describe images: ✓');
   });
 });

@@ -8,12 +8,13 @@ import type { Task } from '../../../shared/task.ts';
 import type { ServicesContext } from '../context.ts';
 import { fitName } from '../fs-safe/names.ts';
 
-/** "local engine" or the cloud's address, and the feature settings in which it differs from `other`. */
+/** "local engine" or the cloud's address, and the feature settings and the OCR and page options
+ *  (`ocr`, `ocrLang`, `pageRange`) in which it differs from `other`. */
 function sideLabel(task: Task | undefined, other: Task | undefined): string {
   if (!task) return 'unknown settings';
   const where = task.backend === 'local' ? 'local engine' : `cloud ${task.baseUrl}`;
-  const fc = task.featureConfig as Record<string, unknown>;
-  const ofc = (other?.featureConfig ?? {}) as Record<string, unknown>;
+  const fc: Record<string, unknown> = { ...task.featureConfig, ...task.fileOptions };
+  const ofc: Record<string, unknown> = { ...other?.featureConfig, ...other?.fileOptions };
   const diff = Object.keys({ ...fc, ...ofc })
     .filter((k) => fc[k] !== ofc[k])
     .sort()

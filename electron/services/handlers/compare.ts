@@ -25,6 +25,7 @@ export function compareHandlers(ctx: HandlerContext): Pick<Handlers, 'results:sa
         backend: task?.backend ?? 'local',
         baseUrl: task?.baseUrl ?? '',
         featureConfig: task?.featureConfig ?? {},
+        ...(task?.fileOptions && { fileOptions: task.fileOptions }),
         hasJson: meta.hasJson,
       };
     } catch {

@@ -36,6 +36,7 @@ function mergeOptions(parent: Task | undefined, options: SubmitOptions | undefin
   if (mode !== undefined) merged.mode = mode;
   if (formats !== undefined) merged.formats = [...formats];
   if (parent || o.featureConfig) merged.featureConfig = { ...parent?.featureConfig, ...o.featureConfig };
+  if (parent?.fileOptions || o.fileOptions) merged.fileOptions = { ...parent?.fileOptions, ...o.fileOptions };
   return merged;
 }
 

@@ -35,10 +35,10 @@ registerMessages('fileOptions', {
   },
 });
 
-/** "OCR: Chinese · pages 2-3" for a summary line. */
+/** "OCR: Chinese · pages 2-3" (or "OCR off · all pages") for a summary line. */
 export function fileOptionsSummary(o: FileOptions, t: TFunction): string {
-  const ocr = o.ocr ? t(`ocrLang.${o.ocrLang}`) : t('queue.ocrOff');
-  return `${t('fileOptions.ocr')}: ${ocr} · ${o.pageRange ? t('queue.pageRange', { range: o.pageRange }) : t('fileOptions.pagesAll')}`;
+  const ocr = o.ocr ? `${t('fileOptions.ocr')}: ${t(`ocrLang.${o.ocrLang}`)}` : t('queue.ocrOff');
+  return `${ocr} · ${o.pageRange ? t('queue.pageRange', { range: o.pageRange }) : t('fileOptions.pagesAll')}`;
 }
 
 export function FileOptionsFields({

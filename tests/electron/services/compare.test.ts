@@ -27,7 +27,7 @@ beforeAll(async () => {
   ids.other = await parse(corpus('pdf-digital/multi_page.pdf'));
   const rerun = await h.svc.handlers['tasks:rerun']({
     id: ids.first,
-    options: { featureConfig: { keep_header_footer: true } },
+    options: { featureConfig: { keep_header_footer: true }, fileOptions: { ocr: false } },
   });
   expect((await waitFinal(h, rerun.id, 90_000)).state).toBe('SUCCESS');
   ids.rerun = rerun.id;
@@ -41,7 +41,12 @@ describe('results:sameFile', () => {
   it('lists the re-run and the renamed copy (same content), newest first, never itself or another file', async () => {
     const list = await h.svc.handlers['results:sameFile']({ id: ids.first! });
     expect(list.map((r) => r.id)).toEqual([ids.rerun, ids.copy]);
-    expect(list[0]).toMatchObject({ backend: 'local', hasJson: true, featureConfig: { keep_header_footer: true } });
+    expect(list[0]).toMatchObject({
+      backend: 'local',
+      hasJson: true,
+      featureConfig: { keep_header_footer: true },
+      fileOptions: { ocr: false },
+    });
     expect(list[1]!.fileName).toBe('renamed copy.pdf');
     expect(await h.svc.handlers['results:sameFile']({ id: ids.other! })).toEqual([]);
   });
@@ -60,7 +65,7 @@ describe('export:compare', () => {
     expect(res).toEqual({ written: [md], downloadUrl: null });
     const text = await readFile(md, 'utf8');
     expect(text).toContain('# Comparison of two_paragraphs.pdf');
-    expect(text).toContain('keep_header_footer=true');
+    expect(text).toContain('keep_header_footer=true, ocr=false');
     await expect(
       h.svc.handlers['export:compare']({ a: ids.first!, b: ids.rerun!, format: 'markdown', destPath: md }),
     ).rejects.toMatchObject({ code: 'EXISTS' });

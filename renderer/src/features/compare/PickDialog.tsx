@@ -1,20 +1,16 @@
 // "Compare with…": the other results of the same file (same content hash, 'results:sameFile'), each
-// one click from the comparison, and "Parse again with…" (backend and recognition switches) that makes a
-// new result and opens the comparison when it is done (CompareHost waits for it).
+// one click from the comparison, and "Parse again with…" (backend, recognition switches, OCR and pages)
+// that makes a new result and opens the comparison when it is done (CompareHost waits for it).
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SameFileResult } from '../../../../shared/compare/types.ts';
-import { DEFAULT_FEATURE_CONFIG, type FeatureConfig } from '../../../../shared/somark.ts';
-import type { Backend } from '../../../../shared/task.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { invoke } from '../../lib/ipc.ts';
-import { useSettings } from '../../stores/settings.ts';
 import { useTasks } from '../../stores/tasks.ts';
 import { toast } from '../../stores/ui.ts';
 import { deferredExportErrorLine } from '../export/actions.ts';
-import { FeatureChecks } from '../settings/FeatureChecks.tsx';
-import { BackendFieldset } from '../history/RerunDialog.tsx';
+import { BackendFieldset, ChoiceFieldsets, useRerunChoices } from '../history/RerunDialog.tsx';
 import { describeSide } from './labels.ts';
 import { useCompare } from './store.ts';
 import '../settings/messages.ts';
@@ -23,21 +19,18 @@ import './messages.ts';
 
 function Again({ id, fileName }: { id: string; fileName: string }) {
   const t = useT();
-  const task = useTasks((s) => s.tasks[id]);
-  const settings = useSettings((s) => s.settings);
-  const [backend, setBackend] = useState<Backend>(task?.backend ?? settings?.backend ?? 'local');
-  const [features, setFeatures] = useState<FeatureConfig>({
-    ...DEFAULT_FEATURE_CONFIG,
-    ...settings?.featureConfig,
-    ...task?.featureConfig,
-  });
+  const choices = useRerunChoices(id);
+  const { task, settings, backend, features, fileOptions } = choices;
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     // The comparison needs the blocks: JSON is always asked for.
     const formats = [...new Set([...(task?.formats ?? settings?.formats ?? ['markdown']), 'json' as const])];
-    const res = await invoke('tasks:rerun', { id, options: { backend, formats, featureConfig: features } });
+    const res = await invoke('tasks:rerun', {
+      id,
+      options: { backend, formats, featureConfig: features, fileOptions },
+    });
     setBusy(false);
     if (!res.ok) return void toast({ key: 'history.rerunFailed' }, 'error', deferredExportErrorLine(res.error));
     useTasks.getState().upsert(res.value);
@@ -49,17 +42,8 @@ function Again({ id, fileName }: { id: string; fileName: string }) {
     <form className="xp-form cmp-again" onSubmit={(e) => void submit(e)} aria-labelledby="cmp-again-title">
       <h3 id="cmp-again-title">{t('compare.againTitle')}</h3>
       <p className="muted">{t('compare.againHint')}</p>
-      <BackendFieldset name="cmp-backend" value={backend} onChange={setBackend} />
-      <fieldset>
-        <legend>{t('features.label')}</legend>
-        <FeatureChecks
-          value={features}
-          backend={backend}
-          hints={false}
-          itemClass="xp-check"
-          onChange={(k, on) => setFeatures((cur) => ({ ...cur, [k]: on }))}
-        />
-      </fieldset>
+      <BackendFieldset name="cmp-backend" value={backend} onChange={choices.setBackend} />
+      <ChoiceFieldsets id="cmp-options" choices={choices} />
       <div className="modal-actions">
         <button type="submit" className="btn primary" disabled={busy} data-testid="compare-again">
           {t('compare.againSubmit')}

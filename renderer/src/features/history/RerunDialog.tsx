@@ -45,12 +45,12 @@ export function BackendFieldset({
   );
 }
 
-export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: string; onClose: () => void }) {
-  const t = useT();
+/** What a re-run parses with, started from the task's own options (else the settings'): backend,
+ *  recognition switches, OCR and pages (also the compare picker's "Parse again with…"). */
+export function useRerunChoices(id: string) {
   const task = useTasks((s) => s.tasks[id]);
   const settings = useSettings((s) => s.settings);
   const [backend, setBackend] = useState<Backend>(task?.backend ?? settings?.backend ?? 'local');
-  const [formats, setFormats] = useState<OutputFormat[]>(task?.formats ?? settings?.formats ?? ['markdown', 'json']);
   const [features, setFeatures] = useState<FeatureConfig>({
     ...DEFAULT_FEATURE_CONFIG,
     ...settings?.featureConfig,
@@ -59,6 +59,42 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
   const [fileOptions, setFileOptions] = useState<FileOptions>(
     task?.fileOptions ?? settings?.fileOptions ?? DEFAULT_FILE_OPTIONS,
   );
+  return { task, settings, backend, setBackend, features, setFeatures, fileOptions, setFileOptions };
+}
+
+/** The re-run's recognition switches and its OCR and page options, as two fieldsets. */
+export function ChoiceFieldsets({ id, choices: c }: { id: string; choices: ReturnType<typeof useRerunChoices> }) {
+  const t = useT();
+  return (
+    <>
+      <fieldset>
+        <legend>{t('features.label')}</legend>
+        <FeatureChecks
+          value={c.features}
+          backend={c.backend}
+          hints={false}
+          itemClass="xp-check"
+          onChange={(k, on) => c.setFeatures((cur) => ({ ...cur, [k]: on }))}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>{t('fileOptions.title')}</legend>
+        <FileOptionsFields
+          id={id}
+          value={c.fileOptions}
+          backend={c.backend}
+          onChange={(patch) => c.setFileOptions((cur) => ({ ...cur, ...patch }))}
+        />
+      </fieldset>
+    </>
+  );
+}
+
+export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: string; onClose: () => void }) {
+  const t = useT();
+  const choices = useRerunChoices(id);
+  const { task, settings, backend, features, fileOptions } = choices;
+  const [formats, setFormats] = useState<OutputFormat[]>(task?.formats ?? settings?.formats ?? ['markdown', 'json']);
   const [busy, setBusy] = useState(false);
   // Kept as a key or a function of the translator, worded when shown: it follows a language switch.
   const [error, setError] = useState<ToastText | null>(null);
@@ -87,7 +123,7 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
     <Modal title={t('history.rerunTitle', { name: fileName })} onClose={onClose} testId="rerun-dialog">
       <form className="xp-form" onSubmit={(e) => void submit(e)}>
         <p className="muted">{t('history.rerunHint')}</p>
-        <BackendFieldset name="rerun-backend" value={backend} onChange={setBackend} />
+        <BackendFieldset name="rerun-backend" value={backend} onChange={choices.setBackend} />
         <fieldset>
           <legend>{t('settings.formats.label')}</legend>
           {OUTPUT_FORMATS.map((f) => (
@@ -104,25 +140,7 @@ export function RerunDialog({ id, fileName, onClose }: { id: string; fileName: s
             </label>
           ))}
         </fieldset>
-        <fieldset>
-          <legend>{t('features.label')}</legend>
-          <FeatureChecks
-            value={features}
-            backend={backend}
-            hints={false}
-            itemClass="xp-check"
-            onChange={(k, on) => setFeatures((cur) => ({ ...cur, [k]: on }))}
-          />
-        </fieldset>
-        <fieldset>
-          <legend>{t('fileOptions.title')}</legend>
-          <FileOptionsFields
-            id="rerun-options"
-            value={fileOptions}
-            backend={backend}
-            onChange={(patch) => setFileOptions((cur) => ({ ...cur, ...patch }))}
-          />
-        </fieldset>
+        <ChoiceFieldsets id="rerun-options" choices={choices} />
         {error && (
           <p role="alert" className="xp-error">
             {sayText(error, t)}
