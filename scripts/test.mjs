@@ -30,6 +30,9 @@ const add = (label, c) => {
   );
 };
 
+/** The counts of a step that is one check: passed when its command exits 0. */
+const oneCheck = (code) => (code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
+
 /** Runs a command with inherited output; resolves with its exit code (timeouts count as failures). */
 function run(cmd, args, { env = {}, timeoutMs = 20 * MIN, label = [cmd, ...args].join(' ') } = {}) {
   return new Promise((resolve) => {
@@ -54,21 +57,13 @@ function run(cmd, args, { env = {}, timeoutMs = 20 * MIN, label = [cmd, ...args]
 
 const banner = (s) => console.log(`\n━━━ ${s} ━━━`);
 
-/** Biome in CI mode: the formatter's check and the linter over the repo (biome.json); any finding fails. */
+/** Biome in CI mode (the formatter's check and the linter, biome.json), then knip (no dead file, unused export
+ * or unlisted dependency; knip.json names the entry points): any finding fails. */
 async function lint() {
-  banner('lint (biome ci)');
-  const code = await run(bin('biome'), ['ci', '--max-diagnostics=50', '.'], { timeoutMs: 5 * MIN, label: 'biome ci' });
-  add(
-    'biome ci (format + lint)',
-    code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 },
-  );
-}
-
-/** knip: no dead file, unused export or unlisted dependency (knip.json names the entry points). */
-async function knip() {
-  banner('dead code (knip)');
-  const code = await run(bin('knip'), ['--reporter', 'compact'], { timeoutMs: 5 * MIN, label: 'knip' });
-  add('knip (dead code)', code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
+  banner('lint (biome ci, knip)');
+  const biome = ['ci', '--max-diagnostics=50', '.'];
+  add('biome ci (format + lint)', oneCheck(await run(bin('biome'), biome, { timeoutMs: 5 * MIN, label: 'biome ci' })));
+  add('knip (dead code)', oneCheck(await run(bin('knip'), ['--reporter', 'compact'], { timeoutMs: 5 * MIN })));
 }
 
 async function typecheck() {
@@ -79,7 +74,7 @@ async function typecheck() {
   for (const p of projects) {
     banner(`typecheck ${p}`);
     const code = await run(bin('tsc'), ['-p', p], { timeoutMs: 10 * MIN, label: `tsc -p ${p}` });
-    add(`tsc -p ${p}`, code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
+    add(`tsc -p ${p}`, oneCheck(code));
   }
 }
 
@@ -107,7 +102,7 @@ async function rendererBuild() {
     timeoutMs: 10 * MIN,
     label: 'renderer build',
   });
-  add('renderer build', code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
+  add('renderer build', oneCheck(code));
 }
 
 async function playwright(reports) {
@@ -161,7 +156,6 @@ async function main() {
   // ("Check failed: jit_page.has_value()") now and then; it also makes the run shorter.
   process.env.NODE_COMPILE_CACHE ??= join(reports, 'compile-cache');
   if (steps.has('lint')) await lint();
-  if (steps.has('lint')) await knip();
   if (steps.has('typecheck')) await typecheck();
   for (const project of ['shared', 'engine', 'main', 'renderer', 'security', 'packaging']) {
     if (steps.has(project)) await vitest(project, reports);
