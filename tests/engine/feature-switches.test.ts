@@ -59,7 +59,7 @@ describe('feature_config switches in the local engine', () => {
         if (flipped[k]!.markdown !== base.markdown) changed.add(k);
       }
     }
-    // A table going on over a page needs a table cut by a page break: tests/engine/parse/layout-fidelity.test.ts.
+    // A table going on over a page needs a table cut by a page break: tests/engine/parse/layout-fidelity-tables.test.ts.
     expect([...changed].sort()).toEqual(honoured.filter((k) => k !== 'enable_table_cross_page').sort());
   });
 });

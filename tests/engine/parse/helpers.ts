@@ -1,4 +1,5 @@
-// Shared helpers for the parser tests: corpus paths, default options, the scoring module.
+// Shared helpers for the parser tests: corpus paths, default options, the scoring module, and builders of
+// pages, blocks and glyphs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { parseDocument } from '../../../engine/core/parse.ts';
 import type { ParsedDocument, ParseOptions } from '../../../engine/types.ts';
-import type { Elem, Rect } from '../../../engine/model.ts';
+import type { Glyph } from '../../../engine/kinds/formulas/glyphs.ts';
+import type { Elem, PageAnalysis, Rect } from '../../../engine/model.ts';
 import {
   CLIENT_FEATURE_CONFIG,
   DEFAULT_ELEMENT_FORMATS,
@@ -14,6 +16,7 @@ import {
   type Block,
   type ElementFormats,
   type FeatureConfig,
+  type Page,
 } from '../../../shared/somark.ts';
 
 /** Absolute path of a file in ../shared/corpus (beside the repo). */
@@ -132,3 +135,47 @@ export function jsonViolations(doc: ParsedDocument): string[] {
   });
   return bad;
 }
+
+/** Every block of the pages, in order. */
+export const blocks = (pages: Page[]): Block[] => pages.flatMap((p) => p.blocks);
+/** The text without any white space. */
+export const squeeze = (s: string) => s.replace(/\s+/g, '');
+
+/** Glyphs of `text` set from x on a line spanning y0..y1, each `w` wide; `script` marks them all. */
+export function row(
+  text: string,
+  x: number,
+  y0: number,
+  y1: number,
+  line: number,
+  w = 6,
+  script: Glyph['script'] = '',
+): Glyph[] {
+  return [...text].map((ch, i) => ({
+    ch,
+    x0: x + i * w,
+    x1: x + (i + 1) * w,
+    y0,
+    y1,
+    size: script ? 7 : y1 - y0,
+    line,
+    script,
+  }));
+}
+
+/** An A4 page analysis of born-digital elements. */
+export const a4Page = (pageNum: number, elems: Elem[]): PageAnalysis => ({
+  pageNum,
+  width: 595,
+  height: 842,
+  scale: 2,
+  scanned: false,
+  elems,
+});
+/** `n` sentences of English prose. */
+export const enWords = (n: number) =>
+  Array.from({ length: n }, (_, i) => `The committee reviews the figures of region ${i + 1} and reports them.`).join(
+    ' ',
+  );
+/** `n` sentences of Chinese prose. */
+export const zhChars = (n: number) => '在现有研究的基础上，该方法比较了两种算法在实际场景中的表现。'.repeat(n);

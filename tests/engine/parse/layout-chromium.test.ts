@@ -3,15 +3,20 @@
 // numbers stand apart from their dot leaders, a compact borderless table with a header cell over two
 // columns, a borderless table whose header cells are wider than the figures below them, and a heading at
 // the head of the right column inside the page's top margin band, a justified narrow paragraph whose words
-// stand far apart, list bullets drawn as discs. Then the assembly of such documents
-// (elements as the page analysis gives them): notes listed at the document's end under two columns, a CJK
-// paragraph going on in the next column, a dated line under the title near a narrow top margin, and CJK
-// paragraphs (indented first lines) cut at a page break.
+// stand far apart, list bullets drawn as discs. Then the assembly of such documents (elements as the page
+// analysis gives them): notes listed at the document's end under two columns, a CJK paragraph going on in
+// the next column.
 import { describe, expect, it } from 'vitest';
 import { assembleDocument } from '../../../engine/core/parse.ts';
-import type { Elem, PageAnalysis } from '../../../engine/model.ts';
-import { CLIENT_FEATURE_CONFIG } from '../../../shared/somark.ts';
-import { fixtureDoc, options, suiteDir, textElem } from './helpers.ts';
+import {
+  fixtureDoc,
+  options,
+  suiteDir,
+  textElem as el,
+  a4Page as page,
+  enWords as en,
+  zhChars as zh,
+} from './helpers.ts';
 
 const at = suiteDir();
 const doc = fixtureDoc('chromium-layout.pdf', at);
@@ -67,21 +72,6 @@ describe('Chromium-printed layout', () => {
 });
 
 describe('assembly of HTML-printed documents', () => {
-  const el = textElem;
-  const page = (pageNum: number, elems: Elem[]): PageAnalysis => ({
-    pageNum,
-    width: 595,
-    height: 842,
-    scale: 2,
-    scanned: false,
-    elems,
-  });
-  const en = (n: number) =>
-    Array.from({ length: n }, (_, i) => `The committee reviews the figures of region ${i + 1} and reports them.`).join(
-      ' ',
-    );
-  const zh = (n: number) => '在现有研究的基础上，该方法比较了两种算法在实际场景中的表现。'.repeat(n);
-
   it('makes a notes list below both columns of the last page footnotes, read after the columns, labelled by their numbers', async () => {
     const doc = await assembleDocument(
       [
@@ -133,91 +123,5 @@ describe('assembly of HTML-printed documents', () => {
       options(at()),
     );
     expect(doc.markdown).toContain('从工程实践的角度来看');
-  });
-
-  it('keeps a dated line under the title near a narrow top margin (its year is no page number); a running head with one goes', async () => {
-    const paras = (y: number) => [
-      el(en(4), [43, y, 569, y + 60]),
-      el(en(4), [43, y + 70, 569, y + 130], { shortLast: true }),
-    ];
-    const doc = await assembleDocument(
-      [
-        page(0, [
-          el('Migration Plan for the Records System', [110, 38, 500, 59], { size: 18, bold: 1 }),
-          el('Prepared by the Platform Team, March 2025', [185, 72, 427, 85], { size: 11, shortLast: true }),
-          ...paras(100),
-        ]),
-        page(1, [
-          el('Records System · Migration Plan 2', [200, 15, 400, 25], { size: 9, shortLast: true }),
-          ...paras(60),
-        ]),
-      ],
-      { fileType: '.pdf', pageCount: 2 },
-      options(at()),
-    );
-    expect(doc.json.pages[0].blocks[1]).toMatchObject({
-      type: 'text',
-      content: 'Prepared by the Platform Team, March 2025',
-    });
-    expect(doc.json.pages[1].blocks[0]).toMatchObject({ type: 'header', content: 'Records System · Migration Plan 2' });
-  });
-
-  it('joins a paragraph a page break cut after a full stop when paragraphs open indented, not an indented one', async () => {
-    const pages = (indent: boolean) => [
-      page(0, [
-        el(zh(4), [63, 60, 532, 200], { indent: true }),
-        el(zh(4), [63, 210, 532, 350], { indent: true }),
-        el(zh(5), [63, 600, 532, 780], { indent: true }),
-      ]),
-      page(1, [
-        el(zh(2), [63, 60, 532, 90], { indent }),
-        el(zh(4), [63, 100, 532, 240], { indent: true, shortLast: true }),
-      ]),
-    ];
-    const cut = await assembleDocument(
-      pages(false),
-      { fileType: '.pdf', pageCount: 2 },
-      options(at(), { fc: CLIENT_FEATURE_CONFIG }),
-    );
-    expect(cut.json.pages[1].merge_content_from_pre_page).toBe(true);
-    expect(cut.markdown.trim().split('\n\n')).toHaveLength(4);
-    const fresh = await assembleDocument(
-      pages(true),
-      { fileType: '.pdf', pageCount: 2 },
-      options(at(), { fc: CLIENT_FEATURE_CONFIG }),
-    );
-    expect(fresh.json.pages[1].merge_content_from_pre_page).toBe(false);
-  });
-
-  it('goes on over the page only from a paragraph of the same face and size (Type3 fonts renumbered per page): not from an ornament or a colophon', async () => {
-    const body = (font: string) => ({ indent: true, font });
-    const pages = (last: Elem, font: string) => [
-      page(0, [
-        el(en(4), [63, 60, 532, 200], body('Type3 (22 0 R)')),
-        el(en(4), [63, 210, 532, 350], body('Type3 (22 0 R)')),
-        last,
-      ]),
-      page(1, [
-        el(en(2), [63, 60, 532, 90], { font }),
-        el(en(4), [63, 100, 532, 240], { ...body(font), shortLast: true }),
-      ]),
-    ];
-    const merged = async (last: Elem, font = 'Type3 (48 0 R)') =>
-      (
-        await assembleDocument(
-          pages(last, font),
-          { fileType: '.pdf', pageCount: 2 },
-          options(at(), { fc: CLIENT_FEATURE_CONFIG }),
-        )
-      ).json.pages[1].merge_content_from_pre_page;
-    // The same unnamed face on both pages: the paragraph goes on.
-    expect(await merged(el(en(5), [63, 600, 532, 780], body('Type3 (22 0 R)')))).toBe(true);
-    // A line of ornaments in a symbol face closing a chapter, a colophon in small type: a new page starts afresh.
-    expect(
-      await merged(
-        el('❚❘❙❚❘❙❚❘❙❚❙❚❘❙❚❘❙❚❘❙❚❘❙❚❘❘❙❚❘❙❚❘❙❚❘❙❚❘', [63, 500, 532, 520], { size: 21.8, font: 'ZapfDingbats' }),
-      ),
-    ).toBe(false);
-    expect(await merged(el(en(3), [63, 480, 532, 540], { size: 7.5, font: 'Type3 (22 0 R)' }))).toBe(false);
   });
 });

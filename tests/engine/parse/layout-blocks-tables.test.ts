@@ -1,31 +1,18 @@
-// Layout fidelity on born-digital documents (issue 11), special blocks: TOC entries without leaders,
-// code listings, table spans, tables without rules, display and inline formulas.
-// fixtures/borderless-table.pdf is LibreOffice's rendering of fixtures/borderless-table.fodt (a table without
-// rules under a header spanning two columns, a list, two columns of prose), rules-only-table.pdf of its .fodt
-// (the same table with horizontal rules only, as booktabs or pandoc set them); formula.pdf of formula.fodt (two
-// numbered display formulas set by LibreOffice Math, one with a fraction bar).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Layout fidelity on born-digital documents (issue 11), special blocks: TOC entries without leaders, code
+// listings, table spans, tables without rules. fixtures/borderless-table.pdf is LibreOffice's rendering of
+// fixtures/borderless-table.fodt (a table without rules under a header spanning two columns, a list, two
+// columns of prose), rules-only-table.pdf of its .fodt (the same table with horizontal rules only, as booktabs
+// or pandoc set them).
+import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from '../../../engine/core/parse.ts';
-import { attachTags, isDisplayFormula, latexOf } from '../../../engine/kinds/formulas/formulas.ts';
-import type { Elem } from '../../../engine/model.ts';
-import type { RawLine, Rect } from '../../../engine/raw.ts';
-import type { Block, Page } from '../../../shared/somark.ts';
-import { options, parseCorpus, tempDir } from './helpers.ts';
+import { options, parseCorpus, blocks, suiteDir } from './helpers.ts';
 
-let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => {
-  tmp = await tempDir();
-});
-afterAll(async () => {
-  await tmp.dispose();
-});
-
-const blocks = (pages: Page[]): Block[] => pages.flatMap((p) => p.blocks);
+const at = suiteDir();
 
 describe('table of contents and tables', () => {
   it('drops dot leaders from TOC entries, keeping title and page number, one cate_item each', async () => {
-    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', at());
     expect(doc.markdown).not.toMatch(/(\. ){4}/);
     expect(doc.markdown).toMatch(/^Notices vii$/m);
     expect(doc.markdown).toMatch(/^1\.1 Security fundamentals 2$/m);
@@ -39,7 +26,7 @@ describe('table of contents and tables', () => {
   });
 
   it('fences SQL listings set in a fixed-pitch face, keyword column and argument column on shared lines', async () => {
-    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', at());
     const code = blocks(doc.json.pages)
       .filter((b) => b.type === 'code')
       .map((b) => b.content);
@@ -55,7 +42,7 @@ describe('table of contents and tables', () => {
   });
 
   it('fences listings on pages that are mostly listing (CREATE MASK), one block across blank lines', async () => {
-    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', at());
     const code = (page: number) => doc.json.pages[page].blocks.filter((b) => b.type === 'code').map((b) => b.content);
     expect(code(12)).toHaveLength(2);
     expect(code(12)[1]).toMatch(
@@ -71,12 +58,12 @@ describe('table of contents and tables', () => {
   });
 
   it('keeps a page typed in a typewriter face as prose (no code blocks)', async () => {
-    const doc = await parseCorpus('pdf-digital/scotus-transcript-p1.pdf', tmp.dir);
+    const doc = await parseCorpus('pdf-digital/scotus-transcript-p1.pdf', at());
     expect(blocks(doc.json.pages).filter((b) => b.type === 'code')).toEqual([]);
   });
 
   it('covers every grid cell exactly once (prefilled_f1040: no overlapping spans)', async () => {
-    const doc = await parseCorpus('forms/prefilled_f1040.pdf', tmp.dir);
+    const doc = await parseCorpus('forms/prefilled_f1040.pdf', at());
     const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
     expect(tables.length).toBeGreaterThan(0);
     for (const t of tables) {
@@ -103,7 +90,7 @@ describe('table of contents and tables', () => {
   });
 
   it('takes rules that bleed off both sides of the page for page design, not a table (redp5110 back cover)', async () => {
-    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', tmp.dir);
+    const doc = await parseCorpus('pdf-digital/redp5110_sampled.pdf', at());
     const back = doc.json.pages[doc.json.pages.length - 1].blocks;
     expect(back.filter((b) => b.type === 'table')).toEqual([]);
     // The prose beside the sidebar reads whole, not interleaved with the sidebar's labels line by line.
@@ -116,122 +103,10 @@ describe('table of contents and tables', () => {
   });
 });
 
-describe('formulas', () => {
-  it('makes a display formula an equation block in LaTeX, $$-fenced in the Markdown', async () => {
-    const doc = await parseCorpus('pdf-digital/code_and_formula.pdf', tmp.dir);
-    const eq = blocks(doc.json.pages).filter((b) => b.type === 'equation');
-    expect(eq.map((b) => b.content)).toEqual(['a^{2} + 8 = 12']);
-    expect(doc.markdown).toContain('$$\na^{2} + 8 = 12\n$$');
-    expect(blocks(doc.json.pages).filter((b) => b.type === 'text').length).toBeGreaterThan(5); // prose stays text
-  });
-
-  it('rebuilds a fraction drawn with a rule as \\frac, scripts of display formulas, and their numbers as \\tag', async () => {
-    const file = fileURLToPath(new URL('./fixtures/formula.pdf', import.meta.url));
-    const doc = await parseDocument(file, 'formula.pdf', options(tmp.dir));
-    const eq = blocks(doc.json.pages)
-      .filter((b) => b.type === 'equation')
-      .map((b) => b.content.replace(/\s+/g, ''));
-    expect(eq).toEqual(['E=\\frac{a+b^{2}}{c}\\tag{1}', 'S_{n}=\\alpha+\\beta^{2}\\tag{2}']);
-    expect(doc.markdown).not.toMatch(/^\(\d\)$/m);
-    // Rules between table rows, under form fields or links are no fraction bars; prose is no formula.
-    for (const rel of [
-      'forms/prefilled_f1040.pdf',
-      'cjk/korean-text-with-tables.pdf',
-      'pdf-digital/federal-register-2020-17221.pdf',
-      'pdf-digital/pdfjs_wikipedia.pdf',
-    ]) {
-      const d = await parseCorpus(rel, tmp.dir);
-      expect(
-        blocks(d.json.pages)
-          .filter((b) => b.type === 'equation')
-          .map((b) => b.content),
-        rel,
-      ).toEqual([]);
-    }
-  });
-
-  it('keeps inline formulas and note references intact through the Markdown escaping', async () => {
-    const doc = await parseCorpus('pdf-digital/multi-column-2p.pdf', tmp.dir);
-    expect(doc.markdown).toContain('where each passage $p_{i}$ can be');
-    expect(doc.markdown).toContain('contains D documents, $d_{1}$, $d_{2}$,');
-  });
-
-  it('rebuilds scripts, Greek letters and symbols, and takes a right-aligned number as \\tag', () => {
-    const line = (text: string, sup: number[], sub: number[]): RawLine => ({
-      text,
-      sup,
-      sub,
-      cx0: [],
-      cx1: [],
-      bbox: [0, 0, 1, 1],
-      size: 10,
-      bold: 0,
-      italic: 0,
-      mono: 0,
-      font: 'CMMI10',
-      rotated: false,
-      rtl: false,
-    });
-    expect(latexOf(line('Sn = a + ar + ar2 + ⋯', [16], [1]))).toBe('S_{n} = a + ar + ar^{2} + \\cdots');
-    expect(latexOf(line('α ≤ βi', [], [5]))).toBe('\\alpha \\leq \\beta_{i}');
-    const el = (kind: Elem['kind'], text: string, bbox: Rect): Elem => ({
-      kind,
-      text,
-      bbox,
-      nLines: 1,
-      size: 10,
-      bold: 0,
-      italic: 0,
-      mono: 0,
-      indent: false,
-      shortLast: true,
-      zone: 'body',
-    });
-    const out = attachTags([
-      el('equation', 'E = mc^{2}', [200, 100, 300, 112]),
-      el('text', '(3)', [500, 101, 515, 112]),
-    ]);
-    expect(out.map((e) => e.text)).toEqual(['E = mc^{2} \\tag{3}']);
-  });
-
-  it('takes currency ranges and percentages for text, not formulas (IRS code lists "1 = $1-$9,999")', () => {
-    const seg = (text: string): Parameters<typeof isDisplayFormula>[0] => ({
-      bbox: [0, 0, 100, 12],
-      size: 10,
-      bold: 0,
-      italic: 0,
-      mono: 0,
-      rotated: false,
-      font: 'Helvetica',
-      lines: [
-        {
-          text,
-          sup: [],
-          sub: [],
-          cx0: [],
-          cx1: [],
-          bbox: [0, 0, 100, 12],
-          size: 10,
-          bold: 0,
-          italic: 0,
-          mono: 0,
-          font: 'Helvetica',
-          rotated: false,
-          rtl: false,
-        },
-      ],
-    });
-    for (const t of ['1 = $1-$9,999', '8 = $10,000,000-$49,999,999', '3 = 10%-20%', 'A & B = #4'])
-      expect(isDisplayFormula(seg(t)), t).toBe(false);
-    for (const t of ['x ≤ y − 1', 'a × b = c']) expect(isDisplayFormula(seg(t)), t).toBe(true); // math symbols still count
-    for (const t of ['∫(2x+1)dx', '∑ xk']) expect(isDisplayFormula(seg(t)), t).toBe(true); // a big operator needs no relation
-  });
-});
-
 describe('tables without rules', () => {
   it('finds a borderless table with a spanning header, and leaves the list and the two columns of prose alone', async () => {
     const file = fileURLToPath(new URL('./fixtures/borderless-table.pdf', import.meta.url));
-    const doc = await parseDocument(file, 'borderless-table.pdf', options(tmp.dir));
+    const doc = await parseDocument(file, 'borderless-table.pdf', options(at()));
     const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0].content).toContain(
@@ -246,7 +121,7 @@ describe('tables without rules', () => {
 
   it('reads a table ruled only horizontally (no column rules) the same way', async () => {
     const file = fileURLToPath(new URL('./fixtures/rules-only-table.pdf', import.meta.url));
-    const doc = await parseDocument(file, 'rules-only-table.pdf', options(tmp.dir));
+    const doc = await parseDocument(file, 'rules-only-table.pdf', options(at()));
     const tables = blocks(doc.json.pages).filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0].content).toMatch(
@@ -255,7 +130,7 @@ describe('tables without rules', () => {
   });
 
   it('reads the numeric table of embedded-images-tables.pdf, and no table into multi-column prose', async () => {
-    const doc = await parseCorpus('tables/embedded-images-tables.pdf', tmp.dir);
+    const doc = await parseCorpus('tables/embedded-images-tables.pdf', at());
     const t = blocks(doc.json.pages).filter((b) => b.type === 'table');
     expect(t).toHaveLength(1);
     // Its header (set a little further from the rows than they are from each other, its cells wrapped on
@@ -268,7 +143,7 @@ describe('tables without rules', () => {
       'pdf-digital/multi-column-2p.pdf',
       'cjk/korean-text-with-tables.pdf',
     ]) {
-      const d = await parseCorpus(rel, tmp.dir);
+      const d = await parseCorpus(rel, at());
       for (const b of blocks(d.json.pages).filter((x) => x.type === 'table'))
         expect(b.content.length, rel).toBeLessThan(0.5 * d.markdown.length);
       expect(blocks(d.json.pages).filter((x) => x.type === 'table').length, rel).toBe(rel.includes('federal') ? 2 : 0);
