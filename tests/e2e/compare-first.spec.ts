@@ -2,7 +2,9 @@
 // app's socket holds the answer to B's 'results:get' (nothing else is changed: the results are real
 // cached ones, the bench viewer's document and its altered copy); meanwhile the page is drawn with A's
 // side, B's pane says it is loading (en and zh-CN, zero axe violations), and no comparison runs. Once
-// the answer is let through, B's label, rows and the counts fill in.
+// the answer is let through, B's label, rows and the counts fill in. Screenshots of the wait at 1440×900
+// go to DOCPARSE_SCREENSHOTS_DIR when it is set.
+import { join } from 'node:path';
 import { makeSecond } from '../../bench/viewer-compare.ts';
 import { makeFixture } from '../../bench/viewer-fixture.ts';
 import { invokeFromTest } from './support/ipc.ts';
@@ -48,10 +50,16 @@ test('compare: the page and A show while B still arrives; B fills in after', asy
   await expect(screen.getByTestId('compare-label-b')).toContainText('loading…');
   await expect(screen.getByTestId('compare-label-a')).toContainText('Local engine');
   await expect.poll(() => asked.size).toBe(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const shots = process.env.DOCPARSE_SCREENSHOTS_DIR;
+  if (shots) await page.screenshot({ path: join(shots, 'compare-b-arriving-1440-light-en.png') });
   expect(await scan(page, 'compare, B arriving')).toEqual([]);
-  await invokeFromTest(app, 'settings:set', { language: 'zh-CN' });
+  await invokeFromTest(app, 'settings:set', { language: 'zh-CN', theme: 'dark' });
   await expect(paneB.getByTestId('compare-pending')).toHaveText('正在加载此结果…');
-  await invokeFromTest(app, 'settings:set', { language: 'en' });
+  await expect(screen.getByTestId('compare-label-b')).toContainText('正在加载…');
+  if (shots) await page.screenshot({ path: join(shots, 'compare-b-arriving-1440-dark-zh.png') });
+  expect(await scan(page, 'compare, B arriving, zh-CN dark')).toEqual([]);
+  await invokeFromTest(app, 'settings:set', { language: 'en', theme: 'light' });
 
   release();
   await expect(screen).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });

@@ -129,7 +129,8 @@ export function CompareView({
           </span>
           <span className="cmp-swatch b" aria-hidden="true" />
           <span data-testid="compare-label-b">
-            {t('compare.sideLabel', { side: 'B', what: whatB })} · {seconds(t, elapsed(b))}
+            {t('compare.sideLabel', { side: 'B', what: whatB })}
+            {b && ` · ${seconds(t, elapsed(b))}`}
           </span>
         </span>
         <button type="button" className="btn small cmp-close" onClick={onClose} data-testid="compare-close">
