@@ -15,7 +15,7 @@ import { makeFixture } from './viewer-fixture.ts';
 import { CHROMIUM, CHROMIUM_ARGS, pct, rssMb, startWeb } from './viewer-web.ts';
 
 /** B: every 20th block's last word changed, every 50th dropped, every titled block one level deeper. */
-async function makeSecond(dataDir: string, a: string): Promise<string> {
+export async function makeSecond(dataDir: string, a: string): Promise<string> {
   const b = a.replace(/^req_bench/, 'req_benchb');
   await cp(join(dataDir, 'results', a), join(dataDir, 'results', b), { recursive: true });
   const json = JSON.parse(await readFile(join(dataDir, 'results', b, 'main.json'), 'utf8')) as JsonOutput;

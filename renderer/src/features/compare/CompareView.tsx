@@ -18,12 +18,13 @@ import { SummaryDialog } from './SummaryDialog.tsx';
 import { useKeep } from './useKeep.ts';
 import { FILTERABLE, Tools } from './Tools.tsx';
 
-const elapsed = (v: ResultView): number | null =>
-  v.task.startedAt != null && v.task.finishedAt != null ? Math.max(0, v.task.finishedAt - v.task.startedAt) : null;
+const elapsed = (v: ResultView | null): number | null =>
+  v?.task.startedAt != null && v.task.finishedAt != null ? Math.max(0, v.task.finishedAt - v.task.startedAt) : null;
 
 export function CompareView({
   a,
   b,
+  bId,
   pdf,
   comparison,
   done,
@@ -31,7 +32,9 @@ export function CompareView({
   onClose,
 }: {
   a: ResultView;
-  b: ResultView;
+  /** Null while result B still arrives: its pane says so, its boxes and rows fill in later. */
+  b: ResultView | null;
+  bId: string;
   pdf: Promise<PdfDoc> | null;
   comparison: Comparison;
   done: boolean;
@@ -49,8 +52,8 @@ export function CompareView({
   const panes = useRef<PanesHandle>(null);
   const box = useRef<HTMLDivElement>(null);
   const diffs = useMemo(() => differences(rows, kinds), [rows, kinds]);
-  const whatA = describeSide(t, a.task, b.task);
-  const whatB = describeSide(t, b.task, a.task);
+  const whatA = describeSide(t, a.task, b?.task ?? null);
+  const whatB = b ? describeSide(t, b.task, a.task) : t('compare.loadingB');
   const keep = useKeep(a, b, rows);
   const paneKeep = useMemo(
     () => ({ keepB: keep.keepB, refusals: keep.refusals, choose: keep.choose }),
@@ -126,7 +129,8 @@ export function CompareView({
           </span>
           <span className="cmp-swatch b" aria-hidden="true" />
           <span data-testid="compare-label-b">
-            {t('compare.sideLabel', { side: 'B', what: whatB })} · {seconds(t, elapsed(b))}
+            {t('compare.sideLabel', { side: 'B', what: whatB })}
+            {b && ` · ${seconds(t, elapsed(b))}`}
           </span>
         </span>
         <button type="button" className="btn small cmp-close" onClick={onClose} data-testid="compare-close">
@@ -145,18 +149,27 @@ export function CompareView({
         pages={pages}
         goPage={goPage}
         onSummary={() => setSummary(true)}
-        ids={{ a: a.task.id, b: b.task.id }}
+        ids={{ a: a.task.id, b: bId }}
         keep={keep}
-        ready={done && !!a.json && !!b.json}
+        ready={done && !!a.json && !!b?.json}
       />
       <div className="cmp-body">
-        <PagePanel pdf={pdf} view={a.json ? a : b} page={page} rows={rows} cur={cur} onPick={goRow} onDrawn={onDrawn} />
+        <PagePanel
+          pdf={pdf}
+          view={a.json || !b ? a : b}
+          page={page}
+          rows={rows}
+          cur={cur}
+          onPick={goRow}
+          onDrawn={onDrawn}
+        />
         <Panes
           ref={panes}
           rows={rows}
           cur={cur}
           whatA={whatA}
           whatB={whatB}
+          pendingB={!b}
           keep={paneKeep}
           onPick={goRow}
           onTopPage={setPage}

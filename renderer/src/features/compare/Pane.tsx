@@ -7,7 +7,7 @@ import { memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRe
 import type { Row } from '../../../../shared/compare/match.ts';
 import { useFastScroll } from '../review/useFastScroll.ts';
 import { estimateRows, RowHeights, SLOT_PAD } from './heights.ts';
-import { type PaneKeep, PaneRow, type Side } from './RowBody.tsx';
+import { type PaneKeep, PanePending, PaneRow, type Side } from './RowBody.tsx';
 
 /** The pane's top padding, the rows' top margin and a slot's space above its row (compare.css). */
 const BASE = 6 + 1 + SLOT_PAD / 2;
@@ -30,6 +30,7 @@ export const Pane = memo(function Pane({
   rows,
   cur,
   label,
+  pending = false,
   keep,
   onPick,
   onUserScroll,
@@ -39,6 +40,8 @@ export const Pane = memo(function Pane({
   rows: readonly Row[];
   cur: number;
   label: string;
+  /** Its result still arrives: a loading line instead of rows. */
+  pending?: boolean;
   keep: PaneKeep;
   onPick: (i: number) => void;
   /** A scroll the user made: the row now at the top and how far into it. */
@@ -174,7 +177,9 @@ export const Pane = memo(function Pane({
       aria-label={label}
       data-testid={`compare-pane-${side}`}
       onScroll={onScroll}
+      aria-busy={pending}
     >
+      {pending && <PanePending />}
       <div ref={inner} className={flying ? 'cmp-rows flying' : 'cmp-rows'} style={{ height: heights.total() }}>
         {slots}
       </div>

@@ -23,6 +23,7 @@ export const Panes = memo(function Panes({
   cur,
   whatA,
   whatB,
+  pendingB,
   keep,
   onPick,
   onTopPage,
@@ -32,6 +33,8 @@ export const Panes = memo(function Panes({
   cur: number;
   whatA: string;
   whatB: string;
+  /** Result B still arrives: its pane says so. */
+  pendingB: boolean;
   keep: PaneKeep;
   onPick: (i: number) => void;
   onTopPage: (page: number) => void;
@@ -70,6 +73,7 @@ export const Panes = memo(function Panes({
           rows={rows}
           cur={cur}
           label={labels[side]}
+          pending={side === 'b' && pendingB}
           keep={keep}
           onPick={onPick}
           onUserScroll={onUserScroll}

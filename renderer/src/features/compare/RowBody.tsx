@@ -12,6 +12,16 @@ import { typeLabel } from '../review/type-names.ts';
 import { KeepButton } from './KeepControls.tsx';
 import type { KeepSide } from './useKeep.ts';
 
+/** A pane whose result still arrives (the page and the other pane already show). */
+export function PanePending() {
+  const t = useT();
+  return (
+    <p className="cmp-pending" role="status" data-testid="compare-pending">
+      <span className="spinner" aria-hidden="true" /> {t('compare.loadingPane')}
+    </p>
+  );
+}
+
 function Kind({ block, changed }: { block: SideBlock; changed: boolean }) {
   const locale = useLocale();
   return (

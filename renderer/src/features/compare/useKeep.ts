@@ -42,7 +42,7 @@ export interface Keep {
   openSaved(): void;
 }
 
-export function useKeep(a: ResultView, b: ResultView, rows: readonly Row[]): Keep {
+export function useKeep(a: ResultView, b: ResultView | null, rows: readonly Row[]): Keep {
   const [keepB, setKeepB] = useState<ReadonlySet<number>>(() => new Set());
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
@@ -53,12 +53,12 @@ export function useKeep(a: ResultView, b: ResultView, rows: readonly Row[]): Kee
     setRowsSeen(rows);
     setKeepB(new Set());
   }
-  const images = useMemo(() => (a.json ? keepableImages(a.json, b.images) : new Set<string>()), [a.json, b.images]);
+  const images = useMemo(() => (a.json ? keepableImages(a.json, b?.images) : new Set<string>()), [a.json, b?.images]);
   const refusals = useMemo(() => {
     if (!a.json) return rows.map(() => 'page' as const);
-    const bBlocks = flatBlocks(b.json);
+    const bBlocks = flatBlocks(b?.json);
     return rows.map((r) => (choosable(r) ? keepRefusal(r, a.json!, bBlocks, images) : null));
-  }, [rows, a.json, b.json, images]);
+  }, [rows, a.json, b?.json, images]);
 
   const choose = useCallback(
     (i: number, side: KeepSide | 'toggle') => {
@@ -79,7 +79,7 @@ export function useKeep(a: ResultView, b: ResultView, rows: readonly Row[]): Kee
   );
 
   const save = async () => {
-    if (!a.json || !b.json || saving) return;
+    if (!a.json || !b?.json || saving) return;
     setError(null);
     let pages: ReturnType<typeof mergedPages>;
     try {
