@@ -25,17 +25,24 @@ export function imagePages(assetBase: string, sizes: readonly Size[], count: num
     points: async (i) => pointsOf(i),
     render(i, cssW, cssH, dpr, priority) {
       let img: HTMLImageElement | null = null;
+      // A cancelled load ends its job at once: Chromium does not always settle decode() once the src is
+      // cleared, and a job that never ends holds one of the queue's two slots for good (the pages after it
+      // would wait forever, "Drawing the page…").
+      let stop!: () => void;
+      const stopped = new Promise<false>((resolve) => {
+        stop = () => resolve(false);
+      });
       const job = queue.add(priority, async (isCancelled) => {
         const px = Math.min(PAGE_IMAGE_MAX_WIDTH, Math.max(STEP, Math.ceil((cssW * dpr) / STEP) * STEP));
         img = new Image();
         img.crossOrigin = 'anonymous'; // Electron's asset scheme allows the app's origin: the canvas stays readable
         img.src = `${assetBase}${pageImageAsset(i, px)}`;
-        try {
-          await img.decode();
-        } catch {
-          return null; // a page mupdf cannot load either
-        }
-        if (isCancelled()) return null;
+        // false: a page mupdf cannot load either, or the job was cancelled.
+        const decoded = img.decode().then(
+          () => true,
+          () => false,
+        );
+        if (!(await Promise.race([decoded, stopped])) || isCancelled()) return null;
         const canvas = document.createElement('canvas');
         const ratio = Math.min(dpr, px / Math.max(1, cssW));
         canvas.width = Math.max(1, Math.round(cssW * ratio));
@@ -47,6 +54,7 @@ export function imagePages(assetBase: string, sizes: readonly Size[], count: num
         done: job.done,
         cancel() {
           job.cancel();
+          stop();
           if (img) img.src = '';
         },
       };
