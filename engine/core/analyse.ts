@@ -10,6 +10,7 @@ import { analyseImagePages } from './image-pages.ts';
 import { EngineError, ErrorCodes } from '../errors.ts';
 import type { AnalyseOptions, PageAnalysis } from '../model.ts';
 import { cropName, safeAnalyse } from '../kinds/safe-page.ts';
+import { startPage } from './page-cache.ts';
 import { claimPages } from './page-cursor.ts';
 
 /** Opens a PDF, mapping mupdf failures and encryption to EngineError 1106. */
@@ -50,14 +51,7 @@ async function analysePdf(data: Uint8Array, start: number, end: number, opts: An
         if (!next || next[0] >= last) break;
         [i, stop] = [next[0], Math.min(last, next[1])];
       }
-      opts.signal?.throwIfAborted();
-      opts.onPageStart?.(i);
-      const cached = opts.cache?.get(i);
-      if (cached) {
-        out.push(cached);
-        opts.onPage?.(i);
-        continue;
-      }
+      if (startPage(opts, i, out)) continue;
       let pg: ReturnType<PdfDocument['loadPage']>;
       try {
         pg = doc.loadPage(i);

@@ -9,6 +9,7 @@ import type { AnalyseOptions, PageAnalysis } from '../model.ts';
 import { cropName, safeAnalyse } from '../kinds/safe-page.ts';
 import { checkImageFile } from '../input/caps.ts';
 import { recogniseImage } from '../source/ocr-pages.ts';
+import { startPage } from './page-cache.ts';
 import { decodeWebp, grayOfRgba } from '../ocr/webp.ts';
 
 const MAGIC: Record<string, string> = {
@@ -64,14 +65,7 @@ export async function analyseImagePages(
   const out: PageAnalysis[] = [];
   try {
     for (let i = start; i < Math.min(end, doc.count); i++) {
-      opts.signal?.throwIfAborted();
-      opts.onPageStart?.(i);
-      const cached = opts.cache?.get(i);
-      if (cached) {
-        out.push(cached);
-        opts.onPage?.(i);
-        continue;
-      }
+      if (startPage(opts, i, out)) continue;
       const img = doc.page(i);
       const raw = opts.ocr?.enabled ? await recogniseImage(img, UNIT, i, opts.ocr) : null;
       if (raw) {

@@ -4,7 +4,7 @@
 // gone is read again too.
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PageAnalysis, PageCache } from '../model.ts';
+import type { AnalyseOptions, PageAnalysis, PageCache } from '../model.ts';
 import { ensureDir, writeFileAtomic } from '../../lib/atomic.ts';
 
 const fileOf = (pageNum: number): string => `${String(pageNum).padStart(5, '0')}.json`;
@@ -49,4 +49,16 @@ export async function openPageCache(dir: string, imageDir: string | null): Promi
       await writeFileAtomic(join(dir, fileOf(page.pageNum)), JSON.stringify(page));
     },
   };
+}
+
+/** Starts page `i` of a run (stops if aborted, reports it started) and takes it from the task's cache when an
+ * earlier run read it: true then, and the page is in `out`. */
+export function startPage(opts: AnalyseOptions, i: number, out: PageAnalysis[]): boolean {
+  opts.signal?.throwIfAborted();
+  opts.onPageStart?.(i);
+  const cached = opts.cache?.get(i);
+  if (!cached) return false;
+  out.push(cached);
+  opts.onPage?.(i);
+  return true;
 }
